@@ -1,0 +1,32 @@
+// The render environment shared by the export, the preview server and the browser: where images
+// come from and the asset base path. Passed explicitly so rendering stays pure.
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createImageUrls, type ImageSettings, type ImageUrls } from './lib/image.ts';
+
+export interface SiteEnv {
+  images: ImageSettings;
+  /** Asset base path, always ending in '/': '/' or e.g. '/wp-content/themes/district/'. */
+  base: string;
+  /** Set on the editors' preview server only. */
+  preview?: { livepreview: boolean } | null;
+}
+
+export const defaultSiteEnv: SiteEnv = {
+  images: { projectId: 'embedded', dataset: 'production', imageHost: '' },
+  base: '/',
+  preview: null,
+};
+
+const SiteEnvContext = createContext<SiteEnv>(defaultSiteEnv);
+
+export function SiteEnvProvider({ env, children }: { env: SiteEnv; children: ReactNode }) {
+  return <SiteEnvContext.Provider value={env}>{children}</SiteEnvContext.Provider>;
+}
+
+export const useSiteEnv = (): SiteEnv => useContext(SiteEnvContext);
+
+/** Image URL builder for the current environment, created once per environment. */
+export function useImages(): ImageUrls {
+  const env = useSiteEnv();
+  return useMemo(() => createImageUrls(env.images), [env.images]);
+}

@@ -1,0 +1,30 @@
+// One <img> for every content image: intrinsic width/height so nothing shifts, lazy unless it is
+// the page's largest above-the-fold image.
+import type { ImageVariant } from '../lib/image.ts';
+
+interface Props {
+  variant: ImageVariant | null;
+  /** Alt text from the content, or '' for a decorative image. */
+  alt: string;
+  /** Above the fold: load eagerly with high priority (the LCP candidate). */
+  priority?: boolean;
+  className?: string;
+  sizes?: string;
+}
+
+export function Img({ variant, alt, priority = false, className, sizes }: Props) {
+  if (!variant) return null;
+  return (
+    <img
+      src={variant.src}
+      width={variant.width}
+      height={variant.height}
+      alt={alt}
+      className={className}
+      sizes={sizes}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'auto' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
+}

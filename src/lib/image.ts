@@ -1,0 +1,123 @@
+// Image URLs for every place the site shows a content-service image, built with @sanity/image-url.
+// One builder per render; the export may "self-host" variants, mapping each remote URL to a
+// deterministic local file name so the browser computes the same src during hydration.
+import imageUrlBuilder from '@sanity/image-url';
+import type { SanityImage } from './types.ts';
+
+/** Image widths the site asks for (spec section 9). */
+export const IMAGE_WIDTHS = { icon: 64, logo: 240, photo: 640, medium: 900, hero: 1280, full: 1920 } as const;
+export const IMAGE_QUALITY = 90;
+export const CARD_SIZE = { width: 800, height: 600 } as const;
+
+export interface ImageSettings {
+  projectId: string;
+  dataset: string;
+  /** Base of the image service, e.g. https://cdn.sanity.io or http://127.0.0.1:4000 */
+  imageHost: string;
+  /** When set, variants are served from `${selfHostBase}media/...` (written there by the export). */
+  selfHostBase?: string | null;
+}
+
+/** One image to show: final src, the remote variant behind it, and intrinsic size for width/height. */
+export interface ImageVariant { src: string; remote: string; width: number; height: number }
+
+export interface AssetInfo { hash: string; width: number; height: number; ext: string }
+
+/** Parses `image-<hash>-<w>x<h>-<ext>`; null when the reference is not an image asset id. */
+export function parseAssetRef(ref: unknown): AssetInfo | null {
+  if (typeof ref !== 'string') return null;
+  const m = /^image-([A-Za-z0-9]+)-(\d{1,5})x(\d{1,5})-([a-z0-9]{2,5})$/.exec(ref);
+  if (!m) return null;
+  const width = Number(m[2]);
+  const height = Number(m[3]);
+  if (!width || !height) return null;
+  return { hash: m[1]!, width, height, ext: m[4]! };
+}
+
+/** True when the value is an image field this site can build URLs for. */
+export function isUsableImage(img: SanityImage | null | undefined): img is SanityImage {
+  return !!img && typeof img === 'object' && parseAssetRef(img.asset?._ref) !== null;
+}
+
+/** FNV-1a, 32-bit, hex: a tiny stable hash the browser can compute too. */
+export function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+function clamp01(n: unknown, fallback: number): number {
+  return typeof n === 'number' && Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : fallback;
+}
+
+/** Crop and hotspot with out-of-range or wrong-typed values dropped, so the builder never sees junk. */
+function sanitize(img: SanityImage): SanityImage {
+  const out: SanityImage = { asset: { _ref: img.asset!._ref! } };
+  const c = img.crop;
+  if (c && typeof c === 'object') {
+    const crop = { top: clamp01(c.top, 0), bottom: clamp01(c.bottom, 0), left: clamp01(c.left, 0), right: clamp01(c.right, 0) };
+    if (crop.left + crop.right < 0.99 && crop.top + crop.bottom < 0.99) out.crop = crop;
+  }
+  const h = img.hotspot;
+  if (h && typeof h === 'object' && typeof h.x === 'number' && typeof h.y === 'number') {
+    out.hotspot = { x: clamp01(h.x, 0.5), y: clamp01(h.y, 0.5), width: clamp01(h.width, 1) || 1, height: clamp01(h.height, 1) || 1 };
+  }
+  return out;
+}
+
+/** Size of the image after the editor's crop, in source pixels. */
+export function croppedSize(img: SanityImage): { width: number; height: number } | null {
+  const info = parseAssetRef(img.asset?._ref);
+  if (!info) return null;
+  const c = sanitize(img).crop;
+  const width = Math.max(1, Math.round(info.width * (1 - (c?.left ?? 0) - (c?.right ?? 0))));
+  const height = Math.max(1, Math.round(info.height * (1 - (c?.top ?? 0) - (c?.bottom ?? 0))));
+  return { width, height };
+}
+
+export interface ImageUrls {
+  /** A width-bounded variant keeping the aspect ratio (never upscaled). */
+  width(img: SanityImage | null | undefined, width: number): ImageVariant | null;
+  /** A fixed-size crop around the hotspot (landing cards 800x600, nav icons 64x64). */
+  crop(img: SanityImage | null | undefined, width: number, height: number): ImageVariant | null;
+}
+
+export function createImageUrls(settings: ImageSettings, log: (msg: string) => void = (m) => console.warn(m)): ImageUrls {
+  const builder = imageUrlBuilder({ projectId: settings.projectId, dataset: settings.dataset, baseUrl: settings.imageHost });
+
+  const finish = (remote: string, width: number, height: number, info: AssetInfo): ImageVariant => {
+    if (!settings.selfHostBase) return { src: remote, remote, width, height };
+    const query = remote.slice(remote.indexOf('?') + 1);
+    const src = `${settings.selfHostBase}media/${info.hash}-${width}x${height}-${fnv1a(query)}.webp`;
+    return { src, remote, width, height };
+  };
+
+  const build = (img: SanityImage, apply: (b: ReturnType<typeof builder.image>) => ReturnType<typeof builder.image>): string => {
+    try {
+      return apply(builder.image(sanitize(img))).quality(IMAGE_QUALITY).auto('format').url();
+    } catch (err) {
+      // Spec section 8: crop processing errors are logged and the uncropped image is used.
+      log(`image: crop failed for ${img.asset?._ref}: ${(err as Error).message}; using the uncropped image`);
+      return apply(builder.image({ asset: { _ref: img.asset!._ref! } })).quality(IMAGE_QUALITY).auto('format').url();
+    }
+  };
+
+  return {
+    width(img, width) {
+      if (!isUsableImage(img)) return null;
+      const info = parseAssetRef(img.asset!._ref)!;
+      const size = croppedSize(img)!;
+      const w = Math.min(width, size.width);
+      const h = Math.max(1, Math.round((w * size.height) / size.width));
+      return finish(build(img, (b) => b.width(w)), w, h, info);
+    },
+    crop(img, width, height) {
+      if (!isUsableImage(img)) return null;
+      const info = parseAssetRef(img.asset!._ref)!;
+      return finish(build(img, (b) => b.width(width).height(height).fit('crop')), width, height, info);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Pure mapping from query rows to what components show: navigation order and the landing grid.
+import type { LandingCard, LandingSchoolRow, NavigationSchoolRow, NavSchool } from './types.ts';
+
+/** Titles containing any of these are not schools families choose, so the landing grid hides them. */
+export const HIDDEN_TITLE_PARTS = ['Innovation Center', 'Career Elevation', 'Guide'] as const;
+
+export const schoolPath = (slug: string): string => `/schools/${slug}`;
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const byTitle = (a: string, b: string): number => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** Navigation: non-charter schools first, then charter; alphabetical within each group. */
+export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | null | undefined): NavSchool[] {
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .filter((r): r is NavigationSchoolRow => !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string')
+    .map((r) => ({ row: r, charter: r.isCharter === true }))
+    .sort((a, b) => Number(a.charter) - Number(b.charter) || byTitle(a.row.title!, b.row.title!))
+    .map(({ row }) => ({
+      id: row._id,
+      name: row.title!,
+      description: text(row.subtitle),
+      link: schoolPath(row.slug!),
+      icon: row.logo ?? null,
+    }));
+}
+
+export function isHiddenFromGrid(title: string): boolean {
+  return HIDDEN_TITLE_PARTS.some((part) => title.includes(part));
+}
+
+/** Landing grid: sorted by title, hiding titles that contain the hidden parts. */
+export function mapLandingGrid(rows: readonly (LandingSchoolRow | null)[] | null | undefined): LandingCard[] {
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .filter((r): r is LandingSchoolRow => !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string')
+    .filter((r) => !isHiddenFromGrid(r.title!))
+    .sort((a, b) => byTitle(a.title!, b.title!))
+    .map((r) => ({ id: r._id, title: r.title!, slug: r.slug!, description: text(r.seoDescription), image: r.mainImage ?? null }));
+}

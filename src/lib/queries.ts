@@ -1,0 +1,72 @@
+// Every GROQ query the site runs, with shared projections as fragments. Nothing else in the
+// project writes GROQ: the preview API exposes these by name only.
+
+/** The school projection: every reference of the content model expanded in one round trip. */
+export const quoteFields = /* groq */ `quote, student, year, "schoolTitle": school->title`;
+
+export const blockFields = /* groq */ `
+  ...,
+  _type == "accordionSection" => {
+    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }
+  },
+  _type == "videoTestimonial" => {
+    "testimonial": testimonial->{ ${quoteFields} },
+    "video": video->{ title, videoId }
+  },
+  _type == "highlightSection" => {
+    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }
+  }
+`;
+
+export const schoolFields = /* groq */ `
+  _id, _type, _updatedAt, title, subtitle, "slug": slug.current,
+  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,
+  "featuredQuote": featuredQuote->{ ${quoteFields} },
+  twitter, seoDescription, seoImage,
+  showTourSection, tourTitle, tourDescription, tourLink, tourImage,
+  sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
+`;
+
+/** Schools for navigation: ordered by title; mapped and charter-sorted in src/lib/mapping.ts. */
+export const navigationSchoolsQuery = /* groq */ `
+  *[_type == "school" && defined(slug.current)] | order(title asc) {
+    _id, title, subtitle, "slug": slug.current, logo, isCharter
+  }`;
+
+/** Schools for the landing grid; sorted and filtered in src/lib/mapping.ts. */
+export const landingSchoolsQuery = /* groq */ `
+  *[_type == "school" && defined(slug.current)] | order(title asc) {
+    _id, title, "slug": slug.current, logo, color, mainImage, seoDescription
+  }`;
+
+/** One school by slug, fully expanded. Params: { slug }. */
+export const schoolBySlugQuery = /* groq */ `
+  *[_type == "school" && slug.current == $slug] | order(_id asc) [0] { ${schoolFields} }`;
+
+/** One school by document id (published or `drafts.` id), fully expanded. Params: { id }. */
+export const schoolByIdQuery = /* groq */ `
+  *[_id == $id][0] { ${schoolFields} }`;
+
+/** Every school the export renders, fully expanded, in a stable order. */
+export const allSchoolsQuery = /* groq */ `
+  *[_type == "school"] | order(_id asc) { ${schoolFields} }`;
+
+/** All published slugs, for the export's route list and the sitemap. */
+export const allSlugsQuery = /* groq */ `
+  *[_type == "school" && defined(slug.current)] | order(slug.current asc).slug.current`;
+
+/**
+ * Preview step 1: the ids of the school(s) behind a slug, published and draft, so the
+ * published id can be derived even for a draft-only school. Run with perspective 'raw'. Params: { slug }.
+ */
+export const schoolIdsBySlugQuery = /* groq */ `
+  *[_type == "school" && slug.current == $slug] | order(_id asc)._id`;
+
+/** Preview step 2, the draft lookup: does `drafts.<id>` exist? Run with perspective 'raw'. Params: { draftId }. */
+export const draftLookupQuery = /* groq */ `
+  *[_id == $draftId][0]._id`;
+
+/** The draft id for a published id. */
+export const DRAFTS_PREFIX = 'drafts.';
+export const draftIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id : DRAFTS_PREFIX + id);
+export const publishedIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id);
