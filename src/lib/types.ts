@@ -147,7 +147,12 @@ export interface LandingCard {
 }
 
 /** A section-menu entry: anchor id and title. */
-export interface NavLink { id: string; title: string }
+export interface NavLink {
+  id: string;
+  title: string;
+  /** Fixed number to show when the menu is numbered (the tour entry is always 06); default: position + 1. */
+  number?: number;
+}
 
 /**
  * Data one page needs, embedded in its HTML for hydration. `nav: null` means
