@@ -16,6 +16,8 @@ export interface ImageSettings {
   imageHost: string;
   /** When set, variants are served from `${selfHostBase}media/...` (written there by the export). */
   selfHostBase?: string | null;
+  /** Told about every variant built (the export collects the ones a page used to write them out). */
+  onVariant?: ((variant: ImageVariant) => void) | null;
 }
 
 /** One image to show: final src, the remote variant behind it, and intrinsic size for width/height. */
@@ -89,10 +91,13 @@ export function createImageUrls(settings: ImageSettings, log: (msg: string) => v
   const builder = imageUrlBuilder({ projectId: settings.projectId, dataset: settings.dataset, baseUrl: settings.imageHost });
 
   const finish = (remote: string, width: number, height: number, info: AssetInfo): ImageVariant => {
-    if (!settings.selfHostBase) return { src: remote, remote, width, height };
-    const query = remote.slice(remote.indexOf('?') + 1);
-    const src = `${settings.selfHostBase}media/${info.hash}-${width}x${height}-${fnv1a(query)}.webp`;
-    return { src, remote, width, height };
+    let variant: ImageVariant = { src: remote, remote, width, height };
+    if (settings.selfHostBase) {
+      const query = remote.slice(remote.indexOf('?') + 1);
+      variant = { src: `${settings.selfHostBase}media/${info.hash}-${width}x${height}-${fnv1a(query)}.webp`, remote, width, height };
+    }
+    settings.onVariant?.(variant);
+    return variant;
   };
 
   const build = (img: SanityImage, apply: (b: ReturnType<typeof builder.image>) => ReturnType<typeof builder.image>): string => {
