@@ -1,0 +1,77 @@
+// "How far is this school from me?": a chip that asks the browser for the visitor's position only when
+// pressed, then shows the distance in miles. Any failure silently returns to the prompt (spec section 8).
+import { useEffect, useRef, useState } from 'react';
+import { formatMiles, haversineMiles, isValidLocation } from '../lib/distance.ts';
+import type { GeoPoint } from '../lib/types.ts';
+
+export const DISTANCE_PROMPT = 'Get Distance';
+
+const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15000, maximumAge: 5 * 60 * 1000 };
+
+function PinIcon() {
+  return (
+    <svg className="distance-chip__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z" />
+    </svg>
+  );
+}
+
+export function DistanceChip({ location }: { location: GeoPoint }) {
+  const [miles, setMiles] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const settle = (value: string | null) => {
+    if (!alive.current) return;
+    setBusy(false);
+    setMiles(value);
+  };
+
+  const onClick = () => {
+    const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
+    if (!geo || typeof geo.getCurrentPosition !== 'function' || !isValidLocation(location)) {
+      settle(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      geo.getCurrentPosition(
+        (pos) => {
+          const here = { lat: pos?.coords?.latitude, lng: pos?.coords?.longitude };
+          settle(isValidLocation(here) ? formatMiles(haversineMiles(here, location)) : null);
+        },
+        () => settle(null),
+        GEO_OPTIONS,
+      );
+    } catch {
+      settle(null);
+    }
+  };
+
+  return (
+    <div className="distance" aria-live="polite">
+      <button
+        type="button"
+        className={miles ? 'distance-chip distance-chip--value' : 'distance-chip'}
+        onClick={onClick}
+        aria-busy={busy || undefined}
+        aria-label={miles ? `${miles} mi from your location` : undefined}
+      >
+        {miles ? (
+          <>
+            <PinIcon />
+            <span className="distance-chip__value">{miles} mi</span>
+          </>
+        ) : (
+          DISTANCE_PROMPT
+        )}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+// Renders one rich-text field. Input is normalised first, so no content shape can crash the page.
+import { PortableText } from '@portabletext/react';
+import { useMemo } from 'react';
+import { normalizeRichText } from './normalize.ts';
+import { onMissingRichText, richTextComponents } from './components.tsx';
+
+interface Props {
+  value: unknown;
+  className?: string;
+}
+
+export function RichText({ value, className }: Props) {
+  const blocks = useMemo(() => normalizeRichText(value), [value]);
+  if (blocks.length === 0) return null;
+  return (
+    <div className={className ? `rich-text ${className}` : 'rich-text'}>
+      <PortableText value={blocks} components={richTextComponents} onMissingComponent={onMissingRichText} />
+    </div>
+  );
+}
+
+/** True when the field holds something the renderer would show (a block or an object). */
+export const hasRichText = (value: unknown): boolean => normalizeRichText(value).length > 0;

@@ -1,0 +1,60 @@
+// The one components map for every rich-text field on the site: the marks, styles and lists the
+// content model allows, link addresses filtered through src/lib/links.ts, and quiet fallbacks
+// (one warning per unknown kind, via warnOnce) for everything else.
+import type { MissingComponentHandler, PortableTextComponents, PortableTextMarkComponentProps } from '@portabletext/react';
+import type { ReactNode } from 'react';
+import { safeLinkHref } from '../../lib/links.ts';
+import { warnOnce } from '../../lib/warn.ts';
+
+type Children = { children?: ReactNode };
+
+function LinkMark({ value, children }: PortableTextMarkComponentProps<{ _type: string; href?: unknown }>) {
+  const href = safeLinkHref(value?.href);
+  // An address that is not allowed (javascript:, data:, ...) leaves its text as plain text.
+  return href === null ? <>{children}</> : <a href={href}>{children}</a>;
+}
+
+export const richTextComponents: PortableTextComponents = {
+  types: {},
+  marks: {
+    strong: ({ children }) => <strong>{children}</strong>,
+    em: ({ children }) => <em>{children}</em>,
+    code: ({ children }) => <code>{children}</code>,
+    underline: ({ children }) => <span className="rt-underline">{children}</span>,
+    'strike-through': ({ children }) => <s>{children}</s>,
+    link: LinkMark,
+  },
+  block: {
+    normal: ({ children }: Children) => <p>{children}</p>,
+    // The page has one h1 (the school title): an h1 in content becomes the top in-content level.
+    h1: ({ children }: Children) => <h2>{children}</h2>,
+    h2: ({ children }: Children) => <h2>{children}</h2>,
+    h3: ({ children }: Children) => <h3>{children}</h3>,
+    h4: ({ children }: Children) => <h4>{children}</h4>,
+    h5: ({ children }: Children) => <h5>{children}</h5>,
+    h6: ({ children }: Children) => <h6>{children}</h6>,
+    blockquote: ({ children }: Children) => <blockquote>{children}</blockquote>,
+  },
+  list: {
+    bullet: ({ children }: Children) => <ul>{children}</ul>,
+    number: ({ children }: Children) => <ol>{children}</ol>,
+  },
+  // One component for every item style, so an unknown list style warns once (as a list), not twice.
+  listItem: ({ children }: Children) => <li>{children}</li>,
+  hardBreak: () => <br />,
+  unknownType: () => null,
+  unknownMark: ({ children }) => <span>{children}</span>,
+  unknownBlockStyle: ({ children }: Children) => <p>{children}</p>,
+  unknownList: ({ children }: Children) => <ul>{children}</ul>,
+  unknownListItem: ({ children }: Children) => <li>{children}</li>,
+};
+
+const NODE_NAMES: Record<string, string> = {
+  block: 'type', mark: 'mark', blockStyle: 'block style', listStyle: 'list style', listItemStyle: 'list item style',
+};
+
+/** Replaces @portabletext/react's per-occurrence console.warn with one warning per unknown kind. */
+export const onMissingRichText: MissingComponentHandler = (_message, { type, nodeType }) => {
+  const kind = NODE_NAMES[nodeType] ?? nodeType;
+  warnOnce(`richtext:${nodeType}:${type}`, `rich text: unknown ${kind} "${type}" rendered with a fallback`);
+};
