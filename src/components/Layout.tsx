@@ -1,6 +1,11 @@
-// PLACEHOLDER (owned by the landing-page work): skip link, navigation bar, <main>, footer.
-import type { ReactNode } from 'react';
+// The frame of every page: skip link, header with the navigation bar, <main> and footer, with the
+// page's theme colour applied as CSS custom properties on one wrapper (no CSS-in-JS at runtime).
+import type { CSSProperties, ReactNode } from 'react';
 import type { NavSchool } from '../lib/types.ts';
+import { themeStyle } from '../lib/theme.ts';
+import { SkipLink, MAIN_ID } from './SkipLink.tsx';
+import { NavBar } from './NavBar.tsx';
+import { Footer } from './Footer.tsx';
 
 export interface LayoutProps {
   nav: NavSchool[] | null;
@@ -9,6 +14,17 @@ export interface LayoutProps {
   children: ReactNode;
 }
 
-export function Layout({ children }: LayoutProps) {
-  return <main id="main">{children}</main>;
+export function Layout({ nav, color, children }: LayoutProps) {
+  return (
+    <div className="site" style={themeStyle(color) as CSSProperties}>
+      <SkipLink />
+      <header className="site-header">
+        <NavBar nav={nav} />
+      </header>
+      <main id={MAIN_ID} className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
 }

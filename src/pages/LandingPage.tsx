@@ -1,7 +1,55 @@
-// PLACEHOLDER (owned by the landing-page work): replaced with the full guide landing page.
+// The guide's landing page: hero, section menu, advantage, testimonial, academics and the grid of
+// schools. Copy and constants come from src/config/site.ts; the data only brings the schools.
+import { useEffect, useRef } from 'react';
 import type { LandingPageData } from '../lib/types.ts';
+import { LANDING_SECTIONS, SECTION_MENU_LABEL } from '../config/site.ts';
+import { scrollToId } from '../lib/scroll.ts';
 import { Layout } from '../components/Layout.tsx';
+import { SectionMenu } from '../components/SectionMenu.tsx';
+import { LandingHero } from '../components/landing/LandingHero.tsx';
+import { AdvantageSection } from '../components/landing/AdvantageSection.tsx';
+import { TestimonialBanner } from '../components/landing/TestimonialBanner.tsx';
+import { AcademicSection } from '../components/landing/AcademicSection.tsx';
+import { SchoolGrid } from '../components/landing/SchoolGrid.tsx';
+
+const [ADVANTAGE_ID, ACADEMICS_ID, OPTIONS_ID] = LANDING_SECTIONS.map((s) => s.id) as [string, string, string];
+const MENU_ITEMS = LANDING_SECTIONS.map(({ id, title }) => ({ id, title }));
+
+/** The landing section named by the address's hash, or null. */
+export function landingSectionFromHash(hash: string): string | null {
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.replace(/^#/, ''));
+  } catch {
+    return null;
+  }
+  return LANDING_SECTIONS.some((s) => s.id === id) ? id : null;
+}
+
+/**
+ * Scrolls once to the section in the address's hash when the page has its data (the sticky bars
+ * are measured then, which the browser's own jump does not allow for).
+ */
+function useHashScroll(ready: boolean): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current) return;
+    done.current = true;
+    const id = landingSectionFromHash(window.location.hash);
+    if (id) scrollToId(id);
+  }, [ready]);
+}
 
 export function LandingPage({ data }: { data: LandingPageData }) {
-  return <Layout nav={data.nav}><h1>Guide to Middle School Options</h1></Layout>;
+  useHashScroll(Array.isArray(data.cards));
+  return (
+    <Layout nav={data.nav}>
+      <LandingHero />
+      <SectionMenu items={MENU_ITEMS} label={SECTION_MENU_LABEL} />
+      <AdvantageSection id={ADVANTAGE_ID} />
+      <TestimonialBanner />
+      <AcademicSection id={ACADEMICS_ID} />
+      <SchoolGrid id={OPTIONS_ID} cards={data.cards} />
+    </Layout>
+  );
 }

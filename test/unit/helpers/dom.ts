@@ -116,7 +116,8 @@ export async function setupDom(options: DomOptions = {}): Promise<Dom> {
     act,
     async key(target, key, init = {}) {
       await act(() => {
-        target.dispatchEvent(new win.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }) as unknown as Event);
+        const KeyboardEventCtor = win.KeyboardEvent as unknown as typeof KeyboardEvent;
+        target.dispatchEvent(new KeyboardEventCtor('keydown', { key, bubbles: true, cancelable: true, ...init }));
       });
     },
     cleanup() {

@@ -1,0 +1,151 @@
+// The 'Middle School Options' dropdown of the navigation bar. Server HTML (and the first client
+// render) is a <details> element, so the school list works without JavaScript and hydrates without
+// a mismatch; after hydration it becomes a disclosure button with keyboard support.
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { NavSchool } from '../lib/types.ts';
+import { NAV_LINKS, NAV_STATES } from '../config/site.ts';
+import { useImages } from '../SiteEnv.tsx';
+import { IMAGE_WIDTHS } from '../lib/image.ts';
+import { Img } from './Img.tsx';
+import { useHydrated } from './useHydrated.ts';
+
+/** The schools for the menus: 'Loading schools...' (null), 'No schools found' ([]), or logo + name links. */
+export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[] | null; className?: string }) {
+  const images = useImages();
+  if (nav === null || nav.length === 0) {
+    return (
+      <p className={`${className}__status`} role="status">
+        {nav === null ? NAV_STATES.loading : NAV_STATES.empty}
+      </p>
+    );
+  }
+  return (
+    <ul className={className}>
+      {nav.map((school) => {
+        const icon = images.crop(school.icon, IMAGE_WIDTHS.icon, IMAGE_WIDTHS.icon);
+        return (
+          <li key={school.id || school.link} className={`${className}__item`}>
+            <a className="school-link" href={school.link}>
+              {icon ? (
+                <Img variant={icon} alt="" className="school-link__icon" />
+              ) : (
+                <span className="school-link__icon school-link__icon--placeholder" aria-hidden="true" />
+              )}
+              <span className="school-link__name">{school.name}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export interface SchoolsDropdownProps {
+  nav: NavSchool[] | null;
+}
+
+export function SchoolsDropdown({ nav }: SchoolsDropdownProps) {
+  const enhanced = useHydrated();
+  const panelId = `${useId()}-schools`;
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Which link to focus once the panel is visible (it is `hidden` until the next commit).
+  const pendingFocus = useRef<'first' | 'last' | null>(null);
+
+  const links = (): HTMLAnchorElement[] => Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.nav-dropdown__panel a') ?? []);
+
+  const focusLink = (which: 'first' | 'last' | number): void => {
+    const all = links();
+    if (all.length === 0) return;
+    const i = which === 'first' ? 0 : which === 'last' ? all.length - 1 : (which + all.length) % all.length;
+    all[i]?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    if (pendingFocus.current) {
+      focusLink(pendingFocus.current);
+      pendingFocus.current = null;
+    }
+    const onClick = (event: MouseEvent): void => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [open]);
+
+  if (!enhanced) {
+    return (
+      <details className="nav-dropdown">
+        <summary className="nav-dropdown__toggle nav__link">{NAV_LINKS.middle.label}</summary>
+        <div className="nav-dropdown__panel">
+          <SchoolList nav={nav} />
+        </div>
+      </details>
+    );
+  }
+
+  const openWithFocus = (which: 'first' | 'last'): void => {
+    if (open) focusLink(which);
+    else {
+      pendingFocus.current = which;
+      setOpen(true);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const onButton = event.target === buttonRef.current;
+    const current = links().indexOf(event.target as HTMLAnchorElement);
+    switch (event.key) {
+      case 'Escape':
+        if (!open) return;
+        setOpen(false);
+        buttonRef.current?.focus();
+        break;
+      case 'ArrowDown':
+        if (onButton) openWithFocus('first');
+        else if (current >= 0) focusLink(current + 1);
+        else return;
+        break;
+      case 'ArrowUp':
+        if (onButton) openWithFocus('last');
+        else if (current >= 0) focusLink(current - 1);
+        else return;
+        break;
+      case 'Home':
+      case 'End':
+        if (current < 0) return;
+        focusLink(event.key === 'Home' ? 'first' : 'last');
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  // Tabbing out of the dropdown closes it, like a click elsewhere.
+  const onBlur = (event: FocusEvent<HTMLDivElement>): void => {
+    const next = event.relatedTarget as Node | null;
+    if (open && next && !event.currentTarget.contains(next)) setOpen(false);
+  };
+
+  return (
+    <div className="nav-dropdown" ref={rootRef} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav-dropdown__toggle nav__link"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {NAV_LINKS.middle.label}
+      </button>
+      <div id={panelId} className="nav-dropdown__panel" hidden={!open}>
+        <SchoolList nav={nav} />
+      </div>
+    </div>
+  );
+}

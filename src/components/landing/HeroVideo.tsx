@@ -1,0 +1,78 @@
+// The hero's looping background video. It is decoration, so it must cost phones nothing: the
+// server HTML has a <video preload="none"> without sources (nothing is fetched), and sources are
+// attached only after mount when the viewport is wide enough. It fades in once it can play, does
+// not autoplay for visitors who prefer reduced motion, and has a pause control (WCAG 2.2.2).
+import { useEffect, useRef, useState } from 'react';
+import { ASSETS, HERO_VIDEO_FADE_MS, HERO_VIDEO_MEDIA_QUERY, assetUrl } from '../../config/site.ts';
+import { useSiteEnv } from '../../SiteEnv.tsx';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+export function HeroVideo() {
+  const { base } = useSiteEnv();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [wide, setWide] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const mq = window.matchMedia?.(HERO_VIDEO_MEDIA_QUERY);
+    if (!mq) return;
+    // Once loaded it stays loaded: shrinking the window only hides it (CSS).
+    const update = (): void => {
+      if (mq.matches) setWide(true);
+    };
+    update();
+    mq.addEventListener?.('change', update);
+    return () => mq.removeEventListener?.('change', update);
+  }, []);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!wide || !video) return;
+    video.muted = true;
+    video.load();
+    if (!window.matchMedia?.(REDUCED_MOTION).matches) {
+      video.play()?.catch(() => {
+        // Autoplay refused (power saving, policy): the poster stays, nothing to report.
+      });
+    }
+  }, [wide]);
+
+  const toggle = (): void => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) void video.play()?.catch(() => {});
+    else video.pause();
+  };
+
+  return (
+    <div className="landing-hero__media">
+      <video
+        ref={videoRef}
+        className={`landing-hero__video${ready ? ' is-ready' : ''}`}
+        style={{ transition: `opacity ${HERO_VIDEO_FADE_MS}ms ease-in` }}
+        data-fade-ms={HERO_VIDEO_FADE_MS}
+        muted
+        loop
+        playsInline
+        preload="none"
+        aria-hidden="true"
+        tabIndex={-1}
+        width={ASSETS.heroPoster.width}
+        height={ASSETS.heroPoster.height}
+        poster={wide ? assetUrl(base, ASSETS.heroPoster.src) : undefined}
+        onLoadedData={() => setReady(true)}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      >
+        {wide && ASSETS.heroVideo.map((s) => <source key={s.src} src={assetUrl(base, s.src)} type={s.type} />)}
+      </video>
+      {ready && (
+        <button type="button" className="landing-hero__video-toggle" onClick={toggle}>
+          {playing ? 'Pause background video' : 'Play background video'}
+        </button>
+      )}
+    </div>
+  );
+}
