@@ -1,8 +1,33 @@
-// PLACEHOLDER (owned by the school-page work): replaced with the full school profile page.
-import type { SchoolPageData } from '../lib/types.ts';
+// One school's profile page: header, sticky numbered section menu, the school's sections and the
+// tour section, inside the shared Layout themed with the school's colour. Blank while there is no data.
+import { useMemo } from 'react';
 import { Layout } from '../components/Layout.tsx';
+import { SectionMenu } from '../components/SectionMenu.tsx';
+import { SchoolHeader } from '../components/school/SchoolHeader.tsx';
+import { SchoolSection } from '../components/school/SchoolSection.tsx';
+import { TourSection } from '../components/school/TourSection.tsx';
+import { isTourShown, schoolSections, sectionMenuItems } from '../lib/sections.ts';
+import type { SchoolPageData } from '../lib/types.ts';
+
+/** Shown only for a draft that has no title yet, so the page still has an h1. */
+export const UNTITLED_SCHOOL = 'Untitled school';
 
 export function SchoolPage({ data }: { data: SchoolPageData }) {
-  if (!data.school) return null;
-  return <Layout nav={data.nav}><h1>{data.school.title}</h1></Layout>;
+  const school = data.school && typeof data.school === 'object' ? data.school : null;
+  const sections = useMemo(() => schoolSections(school), [school]);
+  const menu = useMemo(() => sectionMenuItems(school, sections), [school, sections]);
+  if (!school) return null;
+  const title = (typeof school.title === 'string' ? school.title.trim() : '') || UNTITLED_SCHOOL;
+  return (
+    <Layout nav={data.nav} color={school.color}>
+      <article className="school">
+        <SchoolHeader school={school} title={title} />
+        <SectionMenu items={menu} numbered label="School sections" />
+        {sections.map((section) => (
+          <SchoolSection key={section.id} section={section} />
+        ))}
+        {isTourShown(school) ? <TourSection school={school} title={title} /> : null}
+      </article>
+    </Layout>
+  );
 }

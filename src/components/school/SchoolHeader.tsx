@@ -1,0 +1,45 @@
+// The top of a school page: hero image, logo, title, subtitle, the distance chip (the header's
+// "location": families want "how far is it from me", not coordinates) and the featured quote.
+import { IMAGE_WIDTHS, type ImageVariant } from '../../lib/image.ts';
+import { isValidLocation } from '../../lib/distance.ts';
+import { staticAssetUrl } from '../../lib/links.ts';
+import type { School } from '../../lib/types.ts';
+import { useImages, useSiteEnv } from '../../SiteEnv.tsx';
+import { DistanceChip } from '../DistanceChip.tsx';
+import { Img } from '../Img.tsx';
+import { FeaturedQuote } from './FeaturedQuote.tsx';
+
+/** Static images have no known size; these nominal sizes reserve the space and CSS fits the image in it. */
+export const STATIC_HERO_SIZE = { width: 1280, height: 720 } as const;
+export const STATIC_LOGO_SIZE = { width: 240, height: 240 } as const;
+
+function staticVariant(raw: unknown, base: string, size: { width: number; height: number }): ImageVariant | null {
+  const src = staticAssetUrl(raw, base);
+  return src ? { src, remote: src, width: size.width, height: size.height } : null;
+}
+
+export function SchoolHeader({ school, title }: { school: School; title: string }) {
+  const images = useImages();
+  const { base } = useSiteEnv();
+  const hero = images.width(school.image, IMAGE_WIDTHS.hero) ?? staticVariant(school.staticImage, base, STATIC_HERO_SIZE);
+  const logo = images.width(school.logo, IMAGE_WIDTHS.logo) ?? staticVariant(school.staticLogo, base, STATIC_LOGO_SIZE);
+  const subtitle = typeof school.subtitle === 'string' ? school.subtitle.trim() : '';
+  return (
+    <header className="school-header">
+      {hero ? (
+        <div className="school-header__hero">
+          <Img variant={hero} alt={title} priority className="school-header__hero-img" sizes="100vw" />
+        </div>
+      ) : null}
+      <div className="school-header__body container">
+        {logo ? <Img variant={logo} alt={`${title} logo`} className="school-header__logo" sizes="240px" /> : null}
+        <div className="school-header__text">
+          <h1 className="school-header__title">{title}</h1>
+          {subtitle ? <p className="school-header__subtitle">{subtitle}</p> : null}
+          {isValidLocation(school.location) ? <DistanceChip location={school.location} /> : null}
+        </div>
+        <FeaturedQuote quote={school.featuredQuote} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+// One numbered section of a school page: "01 Academics" as its h2, then its blocks.
+import type { SectionModel } from '../../lib/sections.ts';
+import { BlockRenderer } from '../blocks/BlockRenderer.tsx';
+
+export function SchoolSection({ section }: { section: SectionModel }) {
+  return (
+    // tabIndex -1: the section menu moves focus here after scrolling, for keyboard users.
+    <section id={section.id} className="school-section" tabIndex={-1}>
+      <div className="container">
+        <h2 className="school-section__heading">
+          <span className="school-section__num">{section.label}</span> {section.title}
+        </h2>
+        <div className="school-section__blocks">
+          {section.blocks.map((block, i) => (
+            <BlockRenderer key={i} block={block} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
