@@ -1,5 +1,7 @@
 // The one route table: used by the browser entry, the export and the preview server.
 // `/` is the landing page, `/schools/{slug}` a school, anything else the landing page.
+// The export turns each route into a file a static host serves for that path (routeFile), so the
+// table is also the single source of the out/ layout and the sitemap's URLs.
 import { isSafeSlug } from './lib/slug.ts';
 
 export type RouteMatch = { page: 'landing' } | { page: 'school'; slug: string };
@@ -8,6 +10,9 @@ export const routes = [
   { page: 'landing', path: '/' },
   { page: 'school', path: '/schools/:slug' },
 ] as const;
+
+/** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
+export const NOT_FOUND_FILE = '404.html';
 
 /** Matches a pathname (already stripped of the site's base path) against the table. */
 export function matchRoute(pathname: string): RouteMatch {
@@ -20,4 +25,24 @@ export function matchRoute(pathname: string): RouteMatch {
   return { page: 'landing' };
 }
 
+/** The link the site's pages use for a school (spec: '/schools/{slug}'). */
 export const schoolRoutePath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
+
+/**
+ * The URL path a static host answers with 200 for the route's file: '/' or '/schools/{slug}/'.
+ * Used for canonical links and the sitemap, so neither points at a redirect.
+ */
+export function canonicalPath(route: RouteMatch): string {
+  return route.page === 'school' ? `${schoolRoutePath(route.slug)}/` : '/';
+}
+
+/**
+ * The file (relative to the export root, '/'-separated) holding the route's page. Only safe slugs
+ * reach here (matchRoute and the export both check), and the check is repeated because this name
+ * becomes a path on disk.
+ */
+export function routeFile(route: RouteMatch): string {
+  if (route.page === 'landing') return 'index.html';
+  if (!isSafeSlug(route.slug)) throw new Error(`routeFile: unsafe slug ${JSON.stringify(route.slug)}`);
+  return `schools/${route.slug}/index.html`;
+}

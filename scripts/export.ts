@@ -1,0 +1,284 @@
+// `npm run export`: the static site families get. Fetches all published content once, renders
+// every route with renderToString, bundles the browser code, self-hosts image variants, and swaps
+// the result into out/ atomically, rewriting only files whose bytes changed.
+//
+// Usage: npm run export -- [--content DIR] [--out DIR] [--base PATH] [--site-url URL]
+//                           [--self-host-images] [--time-limit MS]
+// Content comes from the hosted project when SANITY_PROJECT_ID is set, otherwise from the embedded
+// content service over --content (default content/sample).
+//
+// Exit codes (also in the README):
+//   0  the site was exported
+//   1  usage or configuration error (bad flag, bad environment, unusable --out)
+//   2  fetching content or images failed (after retries, within the time limit)
+//   3  no valid content: zero publishable schools
+//   4  rendering, bundling or writing failed
+// On any non-zero exit the previous out/ is left exactly as it was.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ArgsError, parseArgs, usage, type FlagSpecs } from './lib/args.ts';
+import { ConfigError, readPublicConfig } from '../src/config/public.ts';
+import { normalizeSiteUrl } from '../src/lib/seo.ts';
+import type { SiteEnv } from '../src/SiteEnv.tsx';
+import { openContentSource } from '../server/lib/content-source.ts';
+import { buildBundles, type BundleSizes } from './lib/bundle.ts';
+import { fetchContent } from './lib/fetch-content.ts';
+import { fetchImages } from './lib/images.ts';
+import { normalizeBase, parseMs, UsageError } from './lib/options.ts';
+import { buildPages } from './lib/pages.ts';
+import { createProgress, formatBytes, formatMs } from './lib/progress.ts';
+import { readPublicFiles } from './lib/public-files.ts';
+import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
+import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
+import { validateContent } from './lib/validate-content.ts';
+import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
+
+export const EXIT = { ok: 0, usage: 1, fetch: 2, noContent: 3, render: 4 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_CONTENT_DIR = 'content/sample';
+export const DEFAULT_OUT_DIR = 'out';
+export const IMAGE_CACHE_DIR = '.cache/images';
+/** Environment override of --time-limit (tests use a short one). */
+export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
+
+export const FLAGS = {
+  content: { type: 'string', value: 'DIR', description: `dataset folder for the embedded service (default ${DEFAULT_CONTENT_DIR})` },
+  out: { type: 'string', value: 'DIR', description: `output folder (default ${DEFAULT_OUT_DIR})` },
+  base: { type: 'string', value: 'PATH', description: 'asset base path, e.g. /wp-content/themes/district/ (default /)' },
+  'site-url': { type: 'string', value: 'URL', description: 'public site URL: canonical links, social cards, sitemap.xml' },
+  'self-host-images': { type: 'boolean', description: 'copy image variants into out/ (always on with the embedded service)' },
+  'time-limit': { type: 'string', value: 'MS', description: `overall time limit for fetching, in ms (default ${DEFAULT_TIME_LIMIT_MS}; env ${TIME_LIMIT_ENV})` },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+} satisfies FlagSpecs;
+
+/** A failure with the exit code it maps to and the phase it happened in. */
+export class ExportError extends Error {
+  constructor(readonly code: ExitCode, readonly phase: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ExportError';
+  }
+}
+
+export interface ExportIo {
+  env: Record<string, string | undefined>;
+  stdout: { write(s: string): unknown; isTTY?: boolean };
+  stderr: { write(s: string): unknown; isTTY?: boolean };
+  /** Folder relative paths are resolved against (the caller's working directory). */
+  cwd: string;
+}
+
+export interface ExportSummary {
+  out: string;
+  pages: number;
+  schools: number;
+  images: { total: number; fetched: number; cached: number; missing: number };
+  write: WriteStats;
+  bundle: BundleSizes;
+  ms: number;
+  warnings: string[];
+}
+
+export interface ExportOptions {
+  contentDir: string | null;
+  out: string;
+  base: string;
+  siteUrl: string | null;
+  selfHostImages: boolean;
+  timeLimitMs: number;
+}
+
+const message = (err: unknown): string => {
+  const e = err as Error & { cause?: unknown };
+  const cause = e?.cause instanceof Error && !e.message.includes(e.cause.message) ? ` (${e.cause.message})` : '';
+  return `${e?.message ?? String(err)}${cause}`;
+};
+
+/** Turns argv into options; throws UsageError/ArgsError (exit 1). Returns null for --help. */
+export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env' | 'cwd'>): ExportOptions | null {
+  const { values } = parseArgs(argv, FLAGS);
+  if (values.help) return null;
+  let siteUrl: string | null = null;
+  if (values['site-url'] !== undefined) {
+    try { siteUrl = normalizeSiteUrl(values['site-url']); } catch (err) { throw new UsageError(`--site-url: ${(err as Error).message}`); }
+  }
+  const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
+  if (contentDir !== null && !(existsSync(contentDir) && statSync(contentDir).isDirectory())) {
+    throw new UsageError(`--content ${values.content}: no such folder`);
+  }
+  return {
+    contentDir,
+    out: path.resolve(io.cwd, values.out ?? DEFAULT_OUT_DIR),
+    base: normalizeBase(values.base ?? '/'),
+    siteUrl,
+    selfHostImages: values['self-host-images'] === true,
+    timeLimitMs: parseMs(values['time-limit'] ?? io.env[TIME_LIMIT_ENV], values['time-limit'] !== undefined ? '--time-limit' : TIME_LIMIT_ENV, DEFAULT_TIME_LIMIT_MS),
+  };
+}
+
+/** The export itself; throws ExportError with the exit code on failure. */
+export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<ExportSummary> {
+  const started = performance.now();
+  const warnings: string[] = [];
+  const warn = (msg: string) => { warnings.push(msg); io.stderr.write(`warning: ${msg}\n`); };
+  const progress = createProgress(io.stderr);
+  const fail = (code: ExitCode, phase: string) => (err: unknown): never => {
+    if (err instanceof ExportError) throw err;
+    throw new ExportError(code, phase, message(err), { cause: err });
+  };
+
+  try { await checkOutDir(opts.out, PROJECT_ROOT); } catch (err) {
+    throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
+  }
+
+  let hosted: boolean;
+  try { hosted = readPublicConfig(io.env) !== null; } catch (err) {
+    throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
+  }
+  if (hosted && opts.contentDir !== null) {
+    throw new ExportError(EXIT.usage, 'setup', '--content selects the embedded service, but SANITY_PROJECT_ID selects a hosted project: use one or the other');
+  }
+  const contentDir = hosted ? undefined : (opts.contentDir ?? path.join(PROJECT_ROOT, DEFAULT_CONTENT_DIR));
+
+  const retry = (): RetryOptions => ({
+    attempts: DEFAULT_ATTEMPTS,
+    baseDelayMs: DEFAULT_BASE_DELAY_MS,
+    deadline: Date.now() + opts.timeLimitMs,
+    onRetry: (err, attempt, delay) => warn(`${message(err)}; retry ${attempt} in ${delay} ms`),
+  });
+
+  const source = await Promise.resolve()
+    .then(() => openContentSource({ ...(contentDir ? { contentDir } : {}), env: io.env }))
+    .catch((err: unknown) => {
+      if (err instanceof ConfigError || err instanceof UsageError) throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
+      throw new ExportError(EXIT.fetch, 'fetch', `could not open the content source: ${message(err)}`, { cause: err });
+    });
+  const selfHost = source.embedded || opts.selfHostImages;
+
+  try {
+    const raw = await progress.phase('fetch', () => fetchContent(source.config, retry()).catch(fail(EXIT.fetch, 'fetch')),
+      (r) => `${r.schools.length} school documents`);
+    const content = validateContent(raw, warn);
+    if (content.schools.length === 0) {
+      throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${raw.schools.length} school document(s) fetched, none publishable`);
+    }
+
+    const bundle = await progress.phase('bundle', () => buildBundles(PROJECT_ROOT, opts.base).catch(fail(EXIT.render, 'bundle')),
+      (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`);
+    const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public')).catch(fail(EXIT.render, 'bundle'));
+    const baseDir = opts.base.slice(1); // '' or 'wp-content/themes/district/'
+
+    const env: SiteEnv = {
+      images: { projectId: source.config.projectId, dataset: source.config.dataset, imageHost: source.config.imageHost, selfHostBase: selfHost ? opts.base : null },
+      base: opts.base,
+      preview: null,
+    };
+    const site = await progress.phase('render', () => {
+      try {
+        return buildPages(content, {
+          env,
+          siteUrl: opts.siteUrl,
+          assets: {
+            entryUrl: bundle.entryUrl,
+            cssUrls: bundle.cssUrls,
+            entryPreload: bundle.entryPreload,
+            schoolPreload: bundle.schoolPreload,
+            favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
+          },
+        });
+      } catch (err) {
+        return fail(EXIT.render, 'render')(err);
+      }
+    }, (s) => `${s.pages.length} pages`);
+
+    const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
+    const images = await progress.phase('images', () =>
+      fetchImages(jobs, { cacheDir: path.join(PROJECT_ROOT, IMAGE_CACHE_DIR), retry: retry(), warn }).catch(fail(EXIT.fetch, 'images')),
+      (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`);
+
+    // Everything the site consists of, by path; generated files win over public/ files of the same name.
+    const files = new Map<string, Uint8Array | string>();
+    for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
+    const put = (rel: string, bytes: Uint8Array | string) => {
+      if (files.has(rel) && publicFiles.some((f) => baseDir + f.path === rel)) warn(`public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`);
+      files.set(rel, bytes);
+    };
+    for (const f of bundle.files) put(baseDir + f.path, f.contents);
+    for (const img of images.images) put(img.file, img.bytes);
+    for (const p of site.pages) put(p.file, p.html);
+    if (opts.siteUrl) put('sitemap.xml', sitemapXml(opts.siteUrl, site.pages.flatMap((p) => (p.sitemap ? [p.sitemap] : []))));
+    put('robots.txt', robotsTxt(opts.siteUrl));
+
+    const writer = new SiteWriter(opts.out);
+    const stats = await progress.phase('write', async () => {
+      try {
+        await writer.begin();
+        for (const rel of [...files.keys()].sort()) await writer.write(rel, files.get(rel)!);
+        return await writer.commit();
+      } catch (err) {
+        await writer.abort().catch(() => {});
+        return fail(EXIT.render, 'write')(err);
+      }
+    }, (s) => `${s.written} written, ${s.unchanged} unchanged`);
+
+    return {
+      out: opts.out,
+      pages: site.pages.length,
+      schools: content.schools.length,
+      images: { total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length },
+      write: stats,
+      bundle: bundle.sizes,
+      ms: performance.now() - started,
+      warnings,
+    };
+  } finally {
+    await Promise.resolve(source.close()).catch(() => {});
+  }
+}
+
+export function formatSummary(s: ExportSummary, cwd: string): string {
+  const rel = path.relative(cwd, s.out) || '.';
+  return [
+    `Exported ${s.pages} pages (${s.schools} schools), ${s.images.total} images, ${s.write.files} files, ${formatBytes(s.write.bytes)} to ${rel}/ in ${formatMs(s.ms)}`,
+    `  ${s.write.written} written, ${s.write.unchanged} unchanged; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
+    `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
+    ...(s.warnings.length ? [`  ${s.warnings.length} warning(s) above`] : []),
+    '',
+  ].join('\n');
+}
+
+/** The CLI: parses argv, exports, prints the summary; returns the exit code. */
+export async function main(argv: readonly string[], io: ExportIo): Promise<number> {
+  let opts: ExportOptions | null;
+  try {
+    opts = parseExportArgs(argv, io);
+  } catch (err) {
+    if (err instanceof ArgsError || err instanceof UsageError) {
+      io.stderr.write(`export: ${err.message}\n${usage('npm run export -- [flags]', FLAGS)}\n`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+  if (opts === null) {
+    io.stdout.write(`${usage('npm run export -- [flags]', FLAGS)}\n\nExit codes: 0 ok, 1 usage/config error, 2 content fetch failed, 3 no valid content, 4 render/write failed.\n`);
+    return EXIT.ok;
+  }
+  try {
+    const summary = await exportSite(opts, io);
+    io.stdout.write(formatSummary(summary, io.cwd));
+    return EXIT.ok;
+  } catch (err) {
+    const e = err instanceof ExportError ? err : new ExportError(err instanceof OutDirError ? EXIT.usage : EXIT.render, 'export', message(err), { cause: err });
+    io.stderr.write(`export failed (${e.phase}): ${e.message}\nThe previous ${path.relative(io.cwd, opts.out) || opts.out}/ was left untouched.\n`);
+    return e.code;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }).then(
+    (code) => { process.exitCode = code; },
+    (err: unknown) => { console.error(err); process.exitCode = EXIT.render; },
+  );
+}

@@ -1,0 +1,131 @@
+// Self-hosted image variants: every variant a page uses is fetched once from the image service as
+// WebP and written under out/<base>/media/, so the export works without the service (the embedded
+// one stops when the export ends) and `npm start` shows real images. Variants are cached on disk
+// between runs, keyed by the variant's path and query (not the host: the embedded service gets a
+// new port each run), because a variant URL names an immutable asset plus fixed transforms.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { IMAGE_QUALITY } from '../../src/lib/image.ts';
+import { statusOf, withRetry, type RetryOptions } from './retry.ts';
+
+export interface ImageJob {
+  /** Path relative to the export root, e.g. 'media/3f2a9c-1280x853-1a2b3c4d.webp'. */
+  file: string;
+  /** The image service URL the variant comes from. */
+  remote: string;
+}
+
+export interface FetchedImage { file: string; bytes: Uint8Array; fromCache: boolean }
+
+export interface ImageResult {
+  images: FetchedImage[];
+  fetched: number;
+  cached: number;
+  /** Variants the service does not have (4xx): warned about and left out. */
+  missing: string[];
+}
+
+export interface ImageOptions {
+  cacheDir: string;
+  retry: RetryOptions;
+  concurrency?: number;
+  warn: (msg: string) => void;
+}
+
+export class ImageFetchError extends Error {
+  constructor(readonly statusCode: number | null, message: string) {
+    super(message);
+    this.name = 'ImageFetchError';
+  }
+}
+
+/** The variant URL asking for WebP explicitly, whatever `auto=format` would negotiate. */
+export function webpUrl(remote: string): string {
+  const url = new URL(remote);
+  url.searchParams.delete('auto');
+  url.searchParams.set('fm', 'webp');
+  return url.toString();
+}
+
+export const cacheKey = (remote: string): string => {
+  const url = new URL(webpUrl(remote));
+  return createHash('sha256').update(url.pathname + url.search).digest('hex');
+};
+
+export const isWebp = (b: Uint8Array): boolean =>
+  b.length > 12 && Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP';
+
+/** Makes sure the bytes are WebP: a service that ignores fm=webp still yields a .webp file that is one. */
+async function ensureWebp(bytes: Uint8Array, remote: string): Promise<Uint8Array> {
+  if (isWebp(bytes)) return bytes;
+  try {
+    return await sharp(bytes).webp({ quality: IMAGE_QUALITY }).toBuffer();
+  } catch (err) {
+    throw new ImageFetchError(null, `${remote}: the image service answered with something that is not an image (${(err as Error).message})`);
+  }
+}
+
+async function download(remote: string, signal: AbortSignal): Promise<Uint8Array> {
+  const res = await fetch(webpUrl(remote), { headers: { accept: 'image/webp,image/*;q=0.8' }, signal });
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    throw new ImageFetchError(res.status, `${remote}: HTTP ${res.status}`);
+  }
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+async function readCache(file: string): Promise<Uint8Array | null> {
+  try {
+    const b = await readFile(file);
+    return isWebp(b) ? b : null; // A damaged cache entry is fetched again.
+  } catch {
+    return null;
+  }
+}
+
+export async function fetchImages(jobs: readonly ImageJob[], opts: ImageOptions): Promise<ImageResult> {
+  await mkdir(opts.cacheDir, { recursive: true });
+  const sorted = [...jobs].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const images: FetchedImage[] = [];
+  const missing: string[] = [];
+  let fetched = 0;
+  let cached = 0;
+  let next = 0;
+
+  const one = async (job: ImageJob) => {
+    const cachePath = path.join(opts.cacheDir, `${cacheKey(job.remote)}.webp`);
+    const hit = await readCache(cachePath);
+    if (hit) {
+      cached++;
+      images.push({ file: job.file, bytes: hit, fromCache: true });
+      return;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await withRetry(`image ${job.remote}`, (signal) => download(job.remote, signal), opts.retry);
+    } catch (err) {
+      const status = statusOf(err);
+      if (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429) {
+        opts.warn(`image ${job.file}: the image service has no such variant (HTTP ${status}); the page shows its alt text instead`);
+        missing.push(job.file);
+        return;
+      }
+      throw err;
+    }
+    bytes = await ensureWebp(bytes, job.remote);
+    const tmp = `${cachePath}.tmp-${process.pid}`;
+    await writeFile(tmp, bytes);
+    await rename(tmp, cachePath);
+    fetched++;
+    images.push({ file: job.file, bytes, fromCache: false });
+  };
+
+  const worker = async () => {
+    while (next < sorted.length) await one(sorted[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 6, sorted.length) }, worker));
+  images.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { images, fetched, cached, missing };
+}

@@ -1,0 +1,85 @@
+// Retrying for the export's network calls (content queries and image variants): a content
+// service that hiccups (5xx, reset connection, timeout) should not fail a scheduled rebuild, but a
+// service that is really down must fail it quickly and clearly, within one overall time limit.
+
+export interface RetryOptions {
+  /** Total attempts, including the first. */
+  attempts: number;
+  /** Delay before retry n (0-based) is baseDelayMs·2^n: no jitter, so runs are reproducible. */
+  baseDelayMs: number;
+  /** Absolute time (Date.now() scale) after which no attempt starts and waiting stops. */
+  deadline: number;
+  /** Called before each retry, for the progress log. */
+  onRetry?: (err: unknown, attempt: number, delayMs: number) => void;
+}
+
+export const DEFAULT_ATTEMPTS = 4;
+export const DEFAULT_BASE_DELAY_MS = 250;
+export const DEFAULT_TIME_LIMIT_MS = 60_000;
+
+export class DeadlineError extends Error {
+  constructor(what: string, limitInfo: string, cause?: unknown) {
+    super(`${what}: gave up after the overall time limit (${limitInfo})`, { cause });
+    this.name = 'DeadlineError';
+  }
+}
+
+const TRANSIENT_CODES = new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'EAI_AGAIN',
+  'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** Status code carried by a client error (@sanity/client sets statusCode; fetch wrappers set status). */
+export function statusOf(err: unknown): number | null {
+  const e = err as { statusCode?: unknown; status?: unknown; response?: { statusCode?: unknown } } | null;
+  const s = e?.statusCode ?? e?.response?.statusCode ?? e?.status;
+  return typeof s === 'number' ? s : null;
+}
+
+function codeOf(err: unknown): string | null {
+  let e = err as { code?: unknown; cause?: unknown } | null;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string') return e.code;
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/** Worth another try: 5xx, 408, 429, connection failures and timeouts. 4xx and bad data are not. */
+export function isTransient(err: unknown): boolean {
+  const status = statusOf(err);
+  if (status !== null) return status >= 500 || status === 408 || status === 429;
+  const code = codeOf(err);
+  if (code && TRANSIENT_CODES.has(code)) return true;
+  const name = (err as Error | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return true;
+  return /socket hang up|timed? ?out|network|fetch failed|ECONNRESET|ECONNREFUSED/i.test((err as Error | null)?.message ?? '');
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `task(signal)` until it succeeds, fails permanently, runs out of attempts or passes the
+ * deadline. The signal aborts the attempt in flight at the deadline, so a hung connection cannot
+ * outlive the limit.
+ */
+export async function withRetry<T>(what: string, task: (signal: AbortSignal) => Promise<T>, opts: RetryOptions): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const remaining = opts.deadline - Date.now();
+    if (remaining <= 0) throw new DeadlineError(what, 'before an attempt could start');
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining);
+    try {
+      return await task(controller.signal);
+    } catch (err) {
+      if (controller.signal.aborted) throw new DeadlineError(what, 'request still pending', err);
+      if (!isTransient(err) || attempt + 1 >= opts.attempts) throw err;
+      const delay = opts.baseDelayMs * 2 ** attempt;
+      if (Date.now() + delay >= opts.deadline) throw new DeadlineError(what, `next retry would start after it`, err);
+      opts.onRetry?.(err, attempt + 1, delay);
+      await sleep(delay);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

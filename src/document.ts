@@ -1,0 +1,103 @@
+// The full HTML document around the app's HTML. Pure string building so the export is
+// deterministic and testable; every content-derived value is escaped for its context (attribute,
+// text, or JSON inside <script>).
+import type { PageData } from './lib/types.ts';
+import type { SiteEnv } from './SiteEnv.tsx';
+import type { PageSeo } from './lib/seo.ts';
+import { serializeForScript, DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
+
+export interface DocumentAssets {
+  /** Stylesheet URLs (hashed, under the base). */
+  css: string[];
+  /** The module entry script URL. */
+  entry: string;
+  /** Chunks this page needs before it can hydrate (e.g. the school page chunk), preloaded in parallel. */
+  modulePreload?: string[];
+  favicon?: string | null;
+}
+
+export interface DocumentInput {
+  appHtml: string;
+  data: PageData;
+  /** The environment the browser hydrates with: serialised as-is (functions are dropped). */
+  env: SiteEnv;
+  seo: PageSeo;
+  themeColor: string;
+  assets: DocumentAssets;
+  /** The page's largest above-the-fold image, preloaded so it starts before the CSS is parsed. */
+  lcpImage?: { src: string; type?: string } | null;
+  /** Pages that must not be indexed (the 404 page). */
+  noindex?: boolean;
+  lang?: string;
+}
+
+const ATTR: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
+/** Escapes text for a double-quoted attribute value or element text. */
+export const escapeHtml = (s: string): string => s.replace(/[&"'<>]/g, (c) => ATTR[c]!);
+
+const meta = (attr: 'name' | 'property', key: string, content: string | null | undefined): string =>
+  content ? `<meta ${attr}="${key}" content="${escapeHtml(content)}">` : '';
+
+/**
+ * The environment the browser needs: plain data only (no collectors or other callbacks). With
+ * self-hosted images the image host only shapes the (unused) remote URL, and during an export
+ * from the embedded service it is a throwaway loopback port, so it is left out to keep pages
+ * byte-identical between runs.
+ */
+export function browserEnv(env: SiteEnv): SiteEnv {
+  const { projectId, dataset, imageHost, selfHostBase } = env.images;
+  return {
+    images: { projectId, dataset, imageHost: selfHostBase ? '' : imageHost, selfHostBase: selfHostBase ?? null },
+    base: env.base,
+    preview: env.preview ?? null,
+  };
+}
+
+export function renderDocument(input: DocumentInput): string {
+  const { seo, assets } = input;
+  const head: string[] = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(seo.title)}</title>`,
+    meta('name', 'description', seo.description),
+    input.noindex ? '<meta name="robots" content="noindex">' : '',
+    seo.canonical ? `<link rel="canonical" href="${escapeHtml(seo.canonical)}">` : '',
+    `<meta name="theme-color" content="${escapeHtml(input.themeColor)}">`,
+    assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}" type="image/svg+xml">` : '',
+    input.lcpImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(input.lcpImage.src)}"${input.lcpImage.type ? ` type="${escapeHtml(input.lcpImage.type)}"` : ''} fetchpriority="high">`
+      : '',
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
+    ...(assets.modulePreload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    // Open Graph and Twitter cards: only with absolute URLs, which need the site URL.
+    meta('property', 'og:type', seo.ogType),
+    meta('property', 'og:title', seo.title),
+    meta('property', 'og:description', seo.description),
+    meta('property', 'og:url', seo.canonical),
+    meta('property', 'og:image', seo.image?.url),
+    seo.image ? meta('property', 'og:image:width', String(seo.image.width)) : '',
+    seo.image ? meta('property', 'og:image:height', String(seo.image.height)) : '',
+    meta('property', 'og:image:alt', seo.image?.alt),
+    meta('name', 'twitter:card', seo.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', seo.title),
+    meta('name', 'twitter:description', seo.description),
+    meta('name', 'twitter:image', seo.image?.url),
+    meta('name', 'twitter:site', seo.twitterSite),
+    seo.jsonLd ? `<script type="application/ld+json">${serializeForScript(seo.jsonLd)}</script>` : '',
+  ];
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${escapeHtml(input.lang ?? 'en')}">`,
+    '<head>',
+    ...head.filter(Boolean),
+    '</head>',
+    '<body>',
+    `<div id="${ROOT_ID}">${input.appHtml}</div>`,
+    `<script type="application/json" id="${DATA_ID}">${serializeForScript(input.data)}</script>`,
+    `<script type="application/json" id="${ENV_ID}">${serializeForScript(browserEnv(input.env))}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,166 @@
+// What search engines and link previews see for each page: title, description, social cards and
+// schema.org data. Pure, so the export and tests compute exactly the same head for the same content.
+import { DISTRICT_NAME, ASSETS, HERO } from '../config/site.ts';
+import type { ImageUrls } from './image.ts';
+import type { School, SanityImage } from './types.ts';
+
+export const TITLE_SEPARATOR = ' | ';
+export const LANDING_TITLE = `${HERO.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
+/** The landing page's fixed meta description (it has no content document of its own). */
+export const LANDING_DESCRIPTION =
+  `Compare the middle schools of ${DISTRICT_NAME}: academics, focus programs, activities and tours, ` +
+  'to help your family choose the right school for your student.';
+/** Social cards: the size link previews crop to. */
+export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+export const MAX_DESCRIPTION_LENGTH = 300;
+
+export interface SocialImage { url: string; width: number; height: number; alt: string }
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** Absolute canonical URL, only when the site URL is known. */
+  canonical: string | null;
+  /** Absolute image URL for Open Graph/Twitter, only when the site URL (or an absolute src) allows one. */
+  image: SocialImage | null;
+  ogType: 'website';
+  twitterSite: string | null;
+  jsonLd: Record<string, unknown> | null;
+}
+
+const clean = (v: unknown): string => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '');
+
+/** Collapses whitespace and shortens at a word boundary, so descriptions stay snippet-sized. */
+export function trimDescription(text: string, max = MAX_DESCRIPTION_LENGTH): string {
+  const t = clean(text);
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+export function schoolTitle(school: Pick<School, 'title'>): string {
+  const t = clean(school.title);
+  return t ? `${t}${TITLE_SEPARATOR}${DISTRICT_NAME}` : LANDING_TITLE;
+}
+
+/** seoDescription, else the subtitle, else a sentence built from the title. */
+export function schoolDescription(school: Pick<School, 'title' | 'subtitle' | 'seoDescription'>): string {
+  const d = clean(school.seoDescription) || clean(school.subtitle);
+  if (d) return trimDescription(d);
+  const t = clean(school.title);
+  return t ? `${t}: a middle school in ${DISTRICT_NAME}.` : LANDING_DESCRIPTION;
+}
+
+/**
+ * Normalises a --site-url: absolute http(s), no query or fragment, no trailing slash.
+ * Throws with a message suitable for a usage error.
+ */
+export function normalizeSiteUrl(raw: string): string {
+  let url: URL;
+  try { url = new URL(raw); } catch { throw new Error(`"${raw}" is not an absolute URL (e.g. https://schools.example.org)`); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`"${raw}" must be an http or https URL`);
+  if (url.username || url.password) throw new Error(`"${raw}" must not contain credentials`);
+  if (url.search || url.hash) throw new Error(`"${raw}" must not have a query or fragment`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** An absolute URL for a root-relative path or an already absolute URL; null without a site URL. */
+export function absoluteUrl(siteUrl: string | null, pathOrUrl: string): string | null {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  if (!siteUrl) return null;
+  return `${siteUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** A Twitter/X handle from a handle or profile URL ("@x", "x", "https://twitter.com/x"); null otherwise. */
+export function twitterHandle(value: unknown): string | null {
+  const v = clean(value);
+  if (!v) return null;
+  const fromUrl = /^https?:\/\/(?:www\.|mobile\.)?(?:twitter|x)\.com\/@?([A-Za-z0-9_]{1,15})\/?(?:[?#].*)?$/i.exec(v);
+  const handle = fromUrl?.[1] ?? /^@?([A-Za-z0-9_]{1,15})$/.exec(v)?.[1];
+  return handle ? `@${handle}` : null;
+}
+
+/** Latitude/longitude when the location is a real coordinate pair. */
+export function geoOf(school: Pick<School, 'location'>): { latitude: number; longitude: number } | null {
+  const loc = school.location;
+  if (!loc || typeof loc !== 'object') return null;
+  const { lat, lng } = loc;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { latitude: lat, longitude: lng };
+}
+
+/** The sharing image: seoImage, else the hero, else the landing card image, cropped to the card size. */
+function socialImage(urls: ImageUrls, siteUrl: string | null, images: (SanityImage | null | undefined)[], alt: string): SocialImage | null {
+  for (const img of images) {
+    const v = urls.crop(img, SOCIAL_IMAGE.width, SOCIAL_IMAGE.height);
+    if (!v) continue;
+    const url = absoluteUrl(siteUrl, v.src);
+    return url ? { url, width: v.width, height: v.height, alt } : null;
+  }
+  return null;
+}
+
+export interface SeoContext {
+  /** Normalised site URL (see normalizeSiteUrl) or null when unknown. */
+  siteUrl: string | null;
+  /** Asset base path, ending in '/'. */
+  base: string;
+  urls: ImageUrls;
+}
+
+/** schema.org data for a school: a MiddleSchool, with GeoCoordinates when it has a location. */
+export function schoolJsonLd(school: School, canonical: string | null, image: SocialImage | null, description: string): Record<string, unknown> {
+  const geo = geoOf(school);
+  const twitter = twitterHandle(school.twitter);
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'MiddleSchool',
+    name: clean(school.title),
+    description,
+  };
+  if (canonical) ld.url = canonical;
+  if (image) ld.image = image.url;
+  if (geo) ld.geo = { '@type': 'GeoCoordinates', ...geo };
+  if (twitter) ld.sameAs = [`https://x.com/${twitter.slice(1)}`];
+  ld.parentOrganization = { '@type': 'Organization', name: DISTRICT_NAME };
+  return ld;
+}
+
+export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext): PageSeo {
+  const title = schoolTitle(school);
+  const description = schoolDescription(school);
+  const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
+  const image = socialImage(ctx.urls, ctx.siteUrl, [school.seoImage, school.image, school.mainImage], clean(school.title));
+  return {
+    title,
+    description,
+    canonical,
+    image,
+    ogType: 'website',
+    twitterSite: twitterHandle(school.twitter),
+    jsonLd: schoolJsonLd(school, canonical, image, description),
+  };
+}
+
+export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageSeo {
+  const canonical = canonicalPath === null ? null : absoluteUrl(ctx.siteUrl, canonicalPath);
+  const posterUrl = absoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
+  return {
+    title: LANDING_TITLE,
+    description: LANDING_DESCRIPTION,
+    canonical,
+    image: posterUrl ? { url: posterUrl, width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, alt: HERO.headline } : null,
+    ogType: 'website',
+    twitterSite: null,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: LANDING_TITLE,
+      description: LANDING_DESCRIPTION,
+      ...(canonical ? { url: canonical } : {}),
+      about: { '@type': 'Organization', name: DISTRICT_NAME },
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// The pure server render shared by the export (and anything else that needs a page's HTML): the
+// same <App> the browser hydrates, with the school page imported statically because
+// renderToString cannot wait for the browser's lazily loaded chunk.
+import { renderToString } from 'react-dom/server';
+import { App } from './App.tsx';
+import { SchoolPage } from './pages/SchoolPage.tsx';
+import { matchRoute } from './routes.ts';
+import type { PageData } from './lib/types.ts';
+import type { SiteEnv } from './SiteEnv.tsx';
+
+/**
+ * The app's HTML for `url` (a pathname) with `data`. Throws when the data is for a different
+ * page than the route table gives for the url, because the browser would then hydrate a page
+ * its address does not describe. (Any path may show the landing page: that is the 404 page.)
+ */
+export function render(url: string, data: PageData, env: SiteEnv): string {
+  const route = matchRoute(url);
+  if (data.page === 'school' && (route.page !== 'school' || (data.school?.slug != null && data.school.slug !== route.slug))) {
+    throw new Error(`render: school data for ${JSON.stringify(data.school?.slug)} does not belong at ${url}`);
+  }
+  return renderToString(<App data={data} env={env} schoolPage={SchoolPage} />);
+}
