@@ -65,9 +65,15 @@ export const TEXT_LIGHT = '#ffffff';
 /** WCAG 2.2 AA for normal-size text. */
 export const AA_NORMAL = 4.5;
 
-/** Text colour for use on a `background`: white when it passes AA, otherwise near-black. */
+/**
+ * Text colour for use on a `background`: white when it passes AA, else the near-black body text
+ * colour, else pure black (for mid-tones such as #777777 only black passes; one of white and
+ * black always reaches at least 4.58:1).
+ */
 export function readableTextOn(background: string): string {
-  return contrastRatio(TEXT_LIGHT, background) >= AA_NORMAL ? TEXT_LIGHT : TEXT_DARK;
+  if (contrastRatio(TEXT_LIGHT, background) >= AA_NORMAL) return TEXT_LIGHT;
+  if (contrastRatio(TEXT_DARK, background) >= AA_NORMAL) return TEXT_DARK;
+  return '#000000';
 }
 
 /**
@@ -78,7 +84,7 @@ export function readableTextOn(background: string): string {
 export function themeStyle(color?: string | null): Record<string, string> {
   const t = themeColors(color);
   const onLight = flatten(t.light);
-  const readable = contrastRatio(t.color, '#ffffff') >= AA_NORMAL && contrastRatio(t.color, onLight) >= AA_NORMAL;
+  const readable = contrastRatio(t.color, TEXT_LIGHT) >= AA_NORMAL && contrastRatio(t.color, onLight) >= AA_NORMAL;
   return {
     '--theme': t.color,
     '--theme-light': t.light,
