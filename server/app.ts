@@ -1,0 +1,94 @@
+// The preview server as a Fastify plugin (default export, not encapsulated) plus a factory that
+// creates a Fastify instance with the logger settings the preview needs (credential redaction).
+// The credentialed content client is created here and never leaves the server.
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { SanityClient } from '@sanity/client';
+import type { PublicConfig } from '../src/config/public.ts';
+import type { BackoffOptions } from '../src/lib/preview-flow.ts';
+import { createPreviewClient } from './lib/preview-client.ts';
+import { createContentApi } from './lib/content-api.ts';
+import type { PreviewContext } from './lib/context.ts';
+import { loggerOptions, type LogStream } from './lib/logging.ts';
+import { unencapsulated } from './lib/plugin.ts';
+import { getPreviewBundle, PROJECT_ROOT } from './lib/preview-bundle.ts';
+import { createSessionSigner, FailureLimiter } from './lib/session.ts';
+import { DEFAULT_SESSION_TTL_MS } from './config/preview.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import gate from './plugins/gate.ts';
+import errors from './plugins/errors.ts';
+import apiRoutes from './routes/api.ts';
+import eventRoutes from './routes/events.ts';
+import pageRoutes from './routes/pages.ts';
+
+export interface PreviewAppOptions extends Record<string, unknown> {
+  /** The content service: public settings and the read token (null only for a tokenless dev service). */
+  content: { config: PublicConfig; token: string | null };
+  previewSecret: string;
+  sessionTtlMs?: number;
+  /** Failed ?secret= attempts allowed per client and window before 429. */
+  failureLimit?: { max: number; windowMs: number };
+  /** Static files (hero video, logo, PDF guide); default <project>/public. */
+  publicDir?: string;
+  keepAliveMs?: number;
+  relayBackoff?: BackoffOptions;
+  imageTimeoutMs?: number;
+  /** Replaces the credentialed client (tests); by default createPreviewClient(config, token). */
+  client?: SanityClient;
+}
+
+const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
+  const client = opts.client ?? createPreviewClient(opts.content.config, opts.content.token);
+  const ctx: PreviewContext = {
+    publicConfig: opts.content.config,
+    client,
+    api: createContentApi(client),
+    signer: createSessionSigner(opts.previewSecret, opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS),
+    limiter: new FailureLimiter(opts.failureLimit?.max ?? 10, opts.failureLimit?.windowMs ?? 60_000),
+    bundle: await getPreviewBundle(PROJECT_ROOT),
+    publicDir: opts.publicDir ?? path.join(PROJECT_ROOT, 'public'),
+    streams: new Set(),
+    keepAliveMs: opts.keepAliveMs ?? 15_000,
+    relayBackoff: opts.relayBackoff ?? {},
+    imageTimeoutMs: opts.imageTimeoutMs ?? 15_000,
+  };
+
+  await app.register(cookie);
+  await app.register(fastifyStatic, { root: ctx.publicDir, serve: false });
+  await app.register(securityHeaders, {});
+  await app.register(errors, {});
+  await app.register(gate, { signer: ctx.signer, limiter: ctx.limiter });
+  await app.register(apiRoutes, { ctx });
+  await app.register(eventRoutes, { ctx });
+  await app.register(pageRoutes, { ctx });
+
+  // Open event streams would keep app.close() waiting forever: end them first.
+  app.addHook('preClose', async () => {
+    for (const stream of [...ctx.streams]) stream.end();
+  });
+};
+
+export default unencapsulated('preview-app', previewApp);
+
+export interface BuildOptions {
+  logStream?: LogStream;
+  logLevel?: string;
+  /** Trust X-Forwarded-* from a reverse proxy, so request.protocol reflects https there. */
+  trustProxy?: boolean;
+}
+
+/** A Fastify instance with the preview's logger and limits, the app registered on it. */
+export async function buildPreviewServer(opts: PreviewAppOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions({ level: build.logLevel, stream: build.logStream }),
+    trustProxy: build.trustProxy ?? false,
+    // Slugs may be up to 200 characters: long enough ones must reach validation and get a 400.
+    routerOptions: { maxParamLength: 512 },
+    // Streams are ended in preClose; anything else idle is closed so shutdown is prompt.
+    forceCloseConnections: 'idle',
+  });
+  await app.register(previewApp, opts);
+  return app;
+}

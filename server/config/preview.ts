@@ -1,0 +1,106 @@
+// The preview server's configuration, read and validated once at boot so a mistake stops the
+// server with a message naming the variable or flag at fault instead of surfacing as a confusing
+// failure on the first request. Secrets are held here but never printed by this module.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { ConfigError, readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
+import { ArgsError, intFlag, parseArgs, type FlagSpecs } from '../../scripts/lib/args.ts';
+
+export { ConfigError };
+
+export const PREVIEW_FLAGS = {
+  content: { type: 'string', value: 'DIR', description: 'dataset folder for the embedded content service (default content/sample)' },
+  port: { type: 'string', value: 'N', description: 'port to listen on (default $PORT or 3000; 0 picks a free port)' },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+} as const satisfies FlagSpecs;
+
+export const DEFAULT_PREVIEW_PORT = 3000;
+/** Long enough that guessing is hopeless even before the rate limit. */
+export const MIN_SECRET_LENGTH = 16;
+export const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export interface PreviewConfig {
+  port: number;
+  /** Loopback unless PREVIEW_HOST says otherwise: the preview shows unpublished drafts. */
+  host: string;
+  /** Dataset folder for the embedded service; null means its default (content/sample). */
+  contentDir: string | null;
+  /** The hosted project, or null for the embedded content service. */
+  hosted: PublicConfig | null;
+  previewSecret: string;
+  /** True when no PREVIEW_SECRET was given and one was generated for this run (embedded only). */
+  secretGenerated: boolean;
+  sessionTtlMs: number;
+  /** Trust X-Forwarded-Proto/-For from a reverse proxy (PREVIEW_TRUST_PROXY=1). */
+  trustProxy: boolean;
+  help: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function readBool(env: Env, name: string): boolean {
+  const v = env[name]?.trim().toLowerCase();
+  if (!v) return false;
+  if (['1', 'true', 'yes'].includes(v)) return true;
+  if (['0', 'false', 'no'].includes(v)) return false;
+  throw new ConfigError(name, `"${env[name]}" is not a boolean (use 1/0, true/false)`);
+}
+
+/**
+ * Validates flags and environment. Throws ArgsError for bad flags and ConfigError naming the
+ * variable for bad environment (PORT, PREVIEW_SECRET, SANITY_*, PREVIEW_SESSION_HOURS, ...).
+ */
+export function loadPreviewConfig(argv: readonly string[], env: Env, cwd = process.cwd()): PreviewConfig {
+  const { values } = parseArgs(argv, PREVIEW_FLAGS);
+  let envPort = DEFAULT_PREVIEW_PORT;
+  if (env.PORT !== undefined && env.PORT.trim() !== '') {
+    const p = env.PORT.trim();
+    if (!/^\d{1,5}$/.test(p) || Number(p) > 65535) throw new ConfigError('PORT', `"${env.PORT}" is not a port number (0-65535)`);
+    envPort = Number(p);
+  }
+  const port = intFlag(values.port, 'port', { min: 0, max: 65535 }, envPort);
+
+  // Throws ConfigError naming SANITY_PROJECT_ID / SANITY_DATASET / SANITY_API_VERSION / SANITY_API_HOST.
+  const hosted = readPublicConfig(env);
+  if (hosted && values.content !== undefined) {
+    throw new ArgsError('flag --content only applies to the embedded content service; unset SANITY_PROJECT_ID to use it');
+  }
+  if (hosted && !env.SANITY_API_READ_TOKEN?.trim()) {
+    throw new ConfigError('SANITY_API_READ_TOKEN', 'is required with a hosted project (SANITY_PROJECT_ID): the preview reads drafts with it');
+  }
+
+  const given = env.PREVIEW_SECRET;
+  let previewSecret: string;
+  let secretGenerated = false;
+  if (given === undefined || given.trim() === '') {
+    if (hosted) throw new ConfigError('PREVIEW_SECRET', 'is required with a hosted project (SANITY_PROJECT_ID): it keeps drafts private');
+    previewSecret = randomBytes(24).toString('base64url');
+    secretGenerated = true;
+  } else {
+    previewSecret = given.trim();
+    if (previewSecret.length < MIN_SECRET_LENGTH) throw new ConfigError('PREVIEW_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters long`);
+    if (!/^[\x21-\x7e]+$/.test(previewSecret)) throw new ConfigError('PREVIEW_SECRET', 'must be printable ASCII without spaces (it travels in a URL)');
+  }
+
+  let sessionTtlMs = DEFAULT_SESSION_TTL_MS;
+  const hours = env.PREVIEW_SESSION_HOURS?.trim();
+  if (hours) {
+    if (!/^\d{1,3}$/.test(hours) || Number(hours) < 1 || Number(hours) > 720) throw new ConfigError('PREVIEW_SESSION_HOURS', `"${hours}" is not a whole number of hours between 1 and 720`);
+    sessionTtlMs = Number(hours) * 60 * 60 * 1000;
+  }
+
+  const host = env.PREVIEW_HOST?.trim() || '127.0.0.1';
+  if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError('PREVIEW_HOST', `"${host}" is not a host name or address`);
+
+  return {
+    port,
+    host,
+    contentDir: values.content !== undefined ? path.resolve(cwd, values.content) : null,
+    hosted,
+    previewSecret,
+    secretGenerated,
+    sessionTtlMs,
+    trustProxy: readBool(env, 'PREVIEW_TRUST_PROXY'),
+    help: values.help === true,
+  };
+}

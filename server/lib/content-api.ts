@@ -1,0 +1,61 @@
+// The preview API's fixed, named reads. The credentialed client stays on the server; the browser
+// can only ask for these shapes with validated parameters, never send GROQ of its own.
+import type { SanityClient } from '@sanity/client';
+import {
+  draftIdOf, draftLookupQuery, landingSchoolsQuery, navigationSchoolsQuery, publishedIdOf,
+  schoolByIdQuery, schoolBySlugQuery, schoolIdsBySlugQuery,
+} from '../../src/lib/queries.ts';
+import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
+import type { LandingCard, LandingSchoolRow, NavSchool, NavigationSchoolRow, School } from '../../src/lib/types.ts';
+import type { SchoolLookup } from '../../src/lib/preview-flow.ts';
+import { upstreamError } from './upstream.ts';
+
+/** 'published' is what families will see after the next export; 'drafts' overlays unpublished edits. */
+export type Perspective = 'published' | 'drafts';
+
+export interface ContentApi {
+  navigation(perspective: Perspective): Promise<NavSchool[]>;
+  landing(perspective: Perspective): Promise<LandingCard[]>;
+  schoolBySlug(slug: string, perspective: Perspective): Promise<School | null>;
+  lookup(slug: string): Promise<SchoolLookup | null>;
+  /** A school document exactly as stored under `id` (published or drafts.), or null. */
+  schoolById(id: string): Promise<School | null>;
+}
+
+export function createContentApi(client: SanityClient): ContentApi {
+  const run = async <T>(query: string, params: Record<string, unknown>, perspective: 'published' | 'drafts' | 'raw'): Promise<T> => {
+    try {
+      return await client.fetch<T>(query, params, { perspective });
+    } catch (err) {
+      throw upstreamError(err);
+    }
+  };
+
+  return {
+    async navigation(perspective) {
+      return mapNavigation(await run<NavigationSchoolRow[] | null>(navigationSchoolsQuery, {}, perspective));
+    },
+    async landing(perspective) {
+      return mapLandingGrid(await run<LandingSchoolRow[] | null>(landingSchoolsQuery, {}, perspective));
+    },
+    async schoolBySlug(slug, perspective) {
+      const school = await run<School | null>(schoolBySlugQuery, { slug }, perspective);
+      return school && typeof school === 'object' ? school : null;
+    },
+    async lookup(slug) {
+      const ids = await run<unknown>(schoolIdsBySlugQuery, { slug }, 'raw');
+      const list = Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+      if (list.length === 0) return null;
+      // Prefer a published id (the draft may have been renamed), else the draft-only school's.
+      const id = publishedIdOf(list.find((x) => x === publishedIdOf(x)) ?? list[0]!);
+      const draftId = draftIdOf(id);
+      // The spec's draft lookup, by id with the drafts. prefix: also finds a draft whose slug changed.
+      const found = await run<unknown>(draftLookupQuery, { draftId }, 'raw');
+      return { id, draftId, hasDraft: found === draftId, hasPublished: list.includes(id) };
+    },
+    async schoolById(id) {
+      const doc = await run<School | null>(schoolByIdQuery, { id }, 'raw');
+      return doc && typeof doc === 'object' && doc._type === 'school' ? doc : null;
+    },
+  };
+}

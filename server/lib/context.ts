@@ -1,0 +1,29 @@
+// What the preview's plugins and routes share, built once in server/app.ts and handed to each
+// as options, so routes stay testable and nothing hides in module-level state.
+import type { SanityClient } from '@sanity/client';
+import type { PublicConfig } from '../../src/config/public.ts';
+import type { BackoffOptions } from '../../src/lib/preview-flow.ts';
+import type { ContentApi } from './content-api.ts';
+import type { PreviewBundle } from './preview-bundle.ts';
+import type { FailureLimiter, SessionSigner } from './session.ts';
+
+export interface SseStream {
+  /** Ends the stream (server shutdown). */
+  end(): void;
+}
+
+export interface PreviewContext {
+  publicConfig: PublicConfig;
+  client: SanityClient;
+  api: ContentApi;
+  signer: SessionSigner;
+  limiter: FailureLimiter;
+  bundle: PreviewBundle;
+  publicDir: string;
+  streams: Set<SseStream>;
+  keepAliveMs: number;
+  relayBackoff: BackoffOptions;
+  imageTimeoutMs: number;
+}
+
+export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

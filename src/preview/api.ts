@@ -1,0 +1,49 @@
+// The browser's client for the preview server's own API (same origin, session cookie). It only
+// knows the fixed named endpoints; the credentialed content client never reaches the browser.
+import type { LandingCard, NavSchool, School } from '../lib/types.ts';
+import type { SchoolLookup } from '../lib/preview-flow.ts';
+
+export class PreviewApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = 'PreviewApiError';
+  }
+}
+
+export type Perspective = 'published' | 'drafts';
+
+export interface PreviewApi {
+  navigation(perspective: Perspective): Promise<NavSchool[]>;
+  landing(perspective: Perspective): Promise<LandingCard[]>;
+  /** Published school by slug (what families will see after the next export); null if none. */
+  schoolBySlug(slug: string): Promise<School | null>;
+  lookup(slug: string): Promise<SchoolLookup | null>;
+  /** A school document by published or drafts. id; null if none. */
+  document(id: string): Promise<School | null>;
+  /** URL of the change stream for a school. */
+  eventsUrl(id: string): string;
+}
+
+type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), origin = ''): PreviewApi {
+  const get = async <T>(path: string): Promise<T | null> => {
+    const res = await fetchImpl(origin + path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (res.status === 404) return null;
+    if (!res.ok) {
+      let detail = '';
+      try { const body = (await res.json()) as { error?: string; message?: string }; detail = [body.error, body.message].filter(Boolean).join(': '); } catch { /* not JSON */ }
+      throw new PreviewApiError(res.status, `preview API ${path} answered ${res.status}${detail ? ` (${detail})` : ''}`);
+    }
+    return (await res.json()) as T;
+  };
+  const enc = encodeURIComponent;
+  return {
+    async navigation(p) { return (await get<{ schools: NavSchool[] }>(`/api/navigation?perspective=${p}`))?.schools ?? []; },
+    async landing(p) { return (await get<{ cards: LandingCard[] }>(`/api/landing?perspective=${p}`))?.cards ?? []; },
+    async schoolBySlug(slug) { return (await get<{ school: School }>(`/api/schools/${enc(slug)}`))?.school ?? null; },
+    lookup: (slug) => get<SchoolLookup>(`/api/schools/${enc(slug)}/lookup`),
+    async document(id) { return (await get<{ school: School }>(`/api/documents/${enc(id)}`))?.school ?? null; },
+    eventsUrl: (id) => `${origin}/api/events?id=${enc(id)}`,
+  };
+}
