@@ -1,0 +1,41 @@
+// A small static server for out/ that behaves like the static hosts the site is deployed to, so
+// `npm start` shows what families will get: /schools/x/ serves its index.html (/schools/x
+// redirects there), any path without a file gets 404.html with status 404, media get their real
+// content types, and content-hashed assets are cached for a year while HTML is revalidated.
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Files whose names carry a content hash: esbuild output and self-hosted image variants. */
+const HASHED = [/-[A-Z0-9]{8}\.(?:js|css)$/, /\/media\/[A-Za-z0-9]+-\d+x\d+-[0-9a-f]{8}\.webp$/];
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const HTML_CACHE = 'no-cache';
+export const DEFAULT_CACHE = 'public, max-age=3600';
+
+export function cacheControlFor(filePath: string): string {
+  const p = filePath.split(path.sep).join('/');
+  if (p.endsWith('.html')) return HTML_CACHE;
+  return HASHED.some((re) => re.test(p)) ? IMMUTABLE_CACHE : DEFAULT_CACHE;
+}
+
+export async function createStaticServer(root: string): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  const absRoot = path.resolve(root);
+  await app.register(fastifyStatic, {
+    root: absRoot,
+    index: ['index.html'],
+    redirect: true,
+    wildcard: true,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader('cache-control', cacheControlFor(filePath));
+      res.setHeader('x-content-type-options', 'nosniff');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(405).header('allow', 'GET, HEAD').send();
+    return reply.code(404).header('cache-control', HTML_CACHE).type('text/html; charset=utf-8').sendFile('404.html', absRoot);
+  });
+  return app;
+}

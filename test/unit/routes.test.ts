@@ -1,0 +1,33 @@
+// The one route table: which page a path shows, and which file in out/ holds it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { canonicalPath, matchRoute, NOT_FOUND_FILE, routeFile, schoolRoutePath } from '../../src/routes.ts';
+
+test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
+  assert.deepEqual(matchRoute('/'), { page: 'landing' });
+  assert.deepEqual(matchRoute('/schools/lincoln-middle'), { page: 'school', slug: 'lincoln-middle' });
+  assert.deepEqual(matchRoute('/schools/lincoln-middle/'), { page: 'school', slug: 'lincoln-middle' });
+  assert.deepEqual(matchRoute('/schools/caf%C3%A9'), { page: 'school', slug: 'café' });
+});
+
+test('any other path shows the landing page', () => {
+  for (const p of ['/about', '/schools', '/schools/', '/schools/a/b', '/404.html', '/index.html', '/schools/%E0%A4%A', '/schools/%2e%2e', '/schools/..']) {
+    assert.deepEqual(matchRoute(p), { page: 'landing' }, p);
+  }
+});
+
+test('each route has one file in out/, and unsafe slugs never become paths', () => {
+  assert.equal(routeFile({ page: 'landing' }), 'index.html');
+  assert.equal(routeFile({ page: 'school', slug: 'lincoln-middle' }), 'schools/lincoln-middle/index.html');
+  assert.equal(NOT_FOUND_FILE, '404.html');
+  for (const slug of ['../x', 'a/b', '%2e', 'a\u0000b', 'x'.repeat(201), '']) {
+    assert.throws(() => routeFile({ page: 'school', slug }), /unsafe slug/, slug);
+  }
+});
+
+test('links use /schools/{slug}; canonical URLs use the path a static host answers with 200', () => {
+  assert.equal(schoolRoutePath('lincoln-middle'), '/schools/lincoln-middle');
+  assert.equal(canonicalPath({ page: 'school', slug: 'lincoln-middle' }), '/schools/lincoln-middle/');
+  assert.equal(canonicalPath({ page: 'landing' }), '/');
+  assert.equal(schoolRoutePath('café'), '/schools/caf%C3%A9');
+});

@@ -1,0 +1,97 @@
+// What search engines and link previews get for each page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DISTRICT_NAME } from '../../src/config/site.ts';
+import { createImageUrls } from '../../src/lib/image.ts';
+import {
+  absoluteUrl, geoOf, LANDING_DESCRIPTION, LANDING_TITLE, landingSeo, normalizeSiteUrl, schoolDescription,
+  schoolSeo, schoolTitle, trimDescription, twitterHandle,
+} from '../../src/lib/seo.ts';
+import type { School } from '../../src/lib/types.ts';
+
+const urls = createImageUrls({ projectId: 'embedded', dataset: 'production', imageHost: 'http://127.0.0.1:9', selfHostBase: '/' });
+const school: School = {
+  _id: 'school-lincoln',
+  title: 'Lincoln Middle School',
+  subtitle: 'Home of the Lions',
+  slug: 'lincoln-middle',
+  seoDescription: '  Lincoln  offers\nIB classes. ',
+  location: { lat: 39.74, lng: -104.99 },
+  seoImage: { asset: { _ref: 'image-abc123-2400x1600-jpg' } },
+  twitter: 'https://twitter.com/LincolnLions',
+};
+
+test('titles: "{School} | {district}" and the landing guide title', () => {
+  assert.equal(schoolTitle(school), `Lincoln Middle School | ${DISTRICT_NAME}`);
+  assert.equal(LANDING_TITLE, `Guide to Middle School Options | ${DISTRICT_NAME}`);
+});
+
+test('descriptions come from seoDescription, then subtitle, then the title; whitespace collapsed', () => {
+  assert.equal(schoolDescription(school), 'Lincoln offers IB classes.');
+  assert.equal(schoolDescription({ title: 'X', subtitle: 'Sub', seoDescription: '   ' }), 'Sub');
+  assert.equal(schoolDescription({ title: 'X', subtitle: null, seoDescription: null }), `X: a middle school in ${DISTRICT_NAME}.`);
+  const long = trimDescription('word '.repeat(100), 50);
+  assert.ok(long.length <= 50 && long.endsWith('…'), long);
+});
+
+test('site URLs must be absolute http(s) and lose their trailing slash', () => {
+  assert.equal(normalizeSiteUrl('https://schools.example.org/'), 'https://schools.example.org');
+  assert.equal(normalizeSiteUrl('http://example.org/guide//'), 'http://example.org/guide');
+  for (const bad of ['schools.example.org', 'ftp://x.org', '/relative', 'https://u:p@x.org', 'https://x.org/?a=1']) {
+    assert.throws(() => normalizeSiteUrl(bad), Error, bad);
+  }
+  assert.equal(absoluteUrl('https://x.org', '/media/a.webp'), 'https://x.org/media/a.webp');
+  assert.equal(absoluteUrl(null, '/media/a.webp'), null);
+  assert.equal(absoluteUrl(null, 'https://cdn.sanity.io/a.jpg'), 'https://cdn.sanity.io/a.jpg');
+});
+
+test('a school page: canonical, social image (absolute), MiddleSchool JSON-LD with GeoCoordinates', () => {
+  const seo = schoolSeo(school, '/schools/lincoln-middle/', { siteUrl: 'https://schools.example.org', base: '/', urls });
+  assert.equal(seo.canonical, 'https://schools.example.org/schools/lincoln-middle/');
+  assert.match(seo.image!.url, /^https:\/\/schools\.example\.org\/media\/abc123-1200x630-[0-9a-f]{8}\.webp$/);
+  assert.equal(seo.twitterSite, '@LincolnLions');
+  assert.deepEqual(seo.jsonLd, {
+    '@context': 'https://schema.org',
+    '@type': 'MiddleSchool',
+    name: 'Lincoln Middle School',
+    description: 'Lincoln offers IB classes.',
+    url: 'https://schools.example.org/schools/lincoln-middle/',
+    image: seo.image!.url,
+    geo: { '@type': 'GeoCoordinates', latitude: 39.74, longitude: -104.99 },
+    sameAs: ['https://x.com/LincolnLions'],
+    parentOrganization: { '@type': 'Organization', name: DISTRICT_NAME },
+  });
+});
+
+test('without a site URL or location: no canonical, no self-hosted social image, no geo', () => {
+  const seo = schoolSeo({ ...school, location: null }, '/schools/lincoln-middle/', { siteUrl: null, base: '/', urls });
+  assert.equal(seo.canonical, null);
+  assert.equal(seo.image, null);
+  assert.equal((seo.jsonLd as Record<string, unknown>).geo, undefined);
+  assert.equal((seo.jsonLd as Record<string, unknown>).url, undefined);
+});
+
+test('geo only for real coordinates', () => {
+  assert.deepEqual(geoOf({ location: { lat: 0, lng: 0 } }), { latitude: 0, longitude: 0 });
+  assert.equal(geoOf({ location: { lat: 91, lng: 0 } }), null);
+  assert.equal(geoOf({ location: { lat: Number.NaN, lng: 1 } }), null);
+  assert.equal(geoOf({ location: { lat: '39' as unknown as number, lng: 1 } }), null);
+  assert.equal(geoOf({}), null);
+});
+
+test('twitter handles from handles and profile URLs only', () => {
+  assert.equal(twitterHandle('@lions'), '@lions');
+  assert.equal(twitterHandle('lions'), '@lions');
+  assert.equal(twitterHandle('https://x.com/lions/'), '@lions');
+  assert.equal(twitterHandle('https://evil.example/lions'), null);
+  assert.equal(twitterHandle('<script>'), null);
+  assert.equal(twitterHandle(42), null);
+});
+
+test('the landing page: fixed description, canonical "/", poster as social image', () => {
+  const seo = landingSeo('/', { siteUrl: 'https://schools.example.org', base: '/theme/', urls });
+  assert.equal(seo.description, LANDING_DESCRIPTION);
+  assert.equal(seo.canonical, 'https://schools.example.org/');
+  assert.match(seo.image!.url, /^https:\/\/schools\.example\.org\/theme\/media\/hero-poster\./);
+  assert.equal(landingSeo(null, { siteUrl: 'https://schools.example.org', base: '/', urls }).canonical, null);
+});
