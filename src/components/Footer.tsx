@@ -1,26 +1,25 @@
 // The page footer: back-to-top, copyright line and the PDF guide link.
 //
 // The year: a static export renders "this year" once, and a page hydrated after New Year would
-// disagree with its own HTML. So the year is rendered at render time inside an element with
-// suppressHydrationWarning (no mismatch error), and an effect then sets the visitor's current
-// year, which corrects a stale export without a reload. `year` can be passed for deterministic
-// renders (tests, reproducible exports).
-import { useEffect, useState } from 'react';
+// disagree with its own HTML. So the year is rendered inside an element with
+// suppressHydrationWarning (no mismatch error), and once hydrated that element is re-created
+// (new key) with the visitor's current year: React keeps suppressed server text as it is, so
+// without the remount a stale export would keep showing last year. `year` fixes the year of the
+// server render (tests, reproducible exports).
 import { ASSETS, DISTRICT_NAME, FOOTER, assetUrl } from '../config/site.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
 import { scrollToTop } from '../lib/scroll.ts';
+import { useHydrated } from './useHydrated.ts';
 
 export interface FooterProps {
-  /** Overrides the year shown in the first render. */
+  /** The year of the server render and hydration; afterwards the visitor's current year shows. */
   year?: number;
 }
 
 export function Footer({ year }: FooterProps) {
   const { base } = useSiteEnv();
-  const [shownYear, setShownYear] = useState(() => year ?? new Date().getFullYear());
-  useEffect(() => {
-    setShownYear(new Date().getFullYear());
-  }, []);
+  const hydrated = useHydrated();
+  const shownYear = !hydrated && year !== undefined ? year : new Date().getFullYear();
 
   return (
     <footer className="site-footer">
@@ -36,7 +35,7 @@ export function Footer({ year }: FooterProps) {
           <span className="visually-hidden"> (PDF, opens in a new tab)</span>
         </a>
         <p className="site-footer__copyright">
-          © <span suppressHydrationWarning>{shownYear}</span> {DISTRICT_NAME}. {FOOTER.rightsReserved}
+          © <span key={hydrated ? 'client' : 'server'} suppressHydrationWarning>{shownYear}</span> {DISTRICT_NAME}. {FOOTER.rightsReserved}
         </p>
       </div>
     </footer>
