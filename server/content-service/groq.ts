@@ -1,0 +1,95 @@
+// GROQ for the embedded service, delegated to groq-js (the reference implementation) so the
+// site's queries behave as they do on the hosted service. This module only adds what the hosted
+// API does around evaluation: Sanity-shaped parse errors and a 400 for a parameter the query
+// uses but the request did not send (groq-js would silently read it as null).
+import { evaluate, parse, type ExprNode } from 'groq-js';
+
+/** A client-side query problem, answered as HTTP 400 in the hosted API's error shape. */
+export class QueryError extends Error {
+  constructor(
+    readonly description: string,
+    readonly query: string,
+    readonly start: number,
+    readonly end: number,
+    readonly type: 'queryParseError' | 'queryExecutionError' = 'queryParseError',
+  ) {
+    super(description);
+    this.name = 'QueryError';
+  }
+
+  /** The body @sanity/client turns into a "GROQ query parse error" with a code frame. */
+  toBody(): { error: { description: string; query: string; start: number; end: number; type: string } } {
+    return { error: { description: this.description, query: this.query, start: this.start, end: this.end, type: this.type } };
+  }
+}
+
+function collectParams(node: unknown, out: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const n of node) collectParams(n, out);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const rec = node as Record<string, unknown>;
+  if (rec.type === 'Parameter' && typeof rec.name === 'string') out.add(rec.name);
+  for (const v of Object.values(rec)) if (typeof v === 'object' && v !== null) collectParams(v, out);
+}
+
+/** Parses a query; throws QueryError for syntax errors, unknown functions and missing params. */
+export function parseQuery(query: string, params: Record<string, unknown>): ExprNode {
+  let tree: ExprNode;
+  try {
+    tree = parse(query, { params });
+  } catch (err) {
+    const e = err as Error & { position?: number };
+    const description = e.message.replace(/^Syntax error in GROQ query at position \d+: /, '');
+    const start = typeof e.position === 'number' ? e.position : 0;
+    throw new QueryError(description, query, start, typeof e.position === 'number' ? start + 1 : query.length);
+  }
+  const used = new Set<string>();
+  collectParams(tree, used);
+  for (const name of used) {
+    if (!(name in params)) {
+      const at = Math.max(0, query.indexOf(`$${name}`));
+      throw new QueryError(`param $${name} referenced, but not provided`, query, at, at + name.length + 1);
+    }
+  }
+  return tree;
+}
+
+export interface EvalContext {
+  params: Record<string, unknown>;
+  identity?: string;
+  projectId?: string;
+  dataset?: string;
+}
+
+/** Evaluates a parsed query over documents; runtime failures become queryExecutionError. */
+export async function evaluateQuery(tree: ExprNode, query: string, docs: readonly unknown[], ctx: EvalContext): Promise<unknown> {
+  try {
+    const value = await evaluate(tree, {
+      dataset: docs,
+      params: ctx.params,
+      timestamp: new Date(),
+      identity: ctx.identity ?? '',
+      sanity: { projectId: ctx.projectId ?? 'embedded', dataset: ctx.dataset ?? 'production' },
+    });
+    return await value.get();
+  } catch (err) {
+    throw new QueryError((err as Error).message, query, 0, query.length, 'queryExecutionError');
+  }
+}
+
+/** Runs a query text end to end. */
+export async function runQuery(query: string, docs: readonly unknown[], ctx: EvalContext): Promise<unknown> {
+  return evaluateQuery(parseQuery(query, ctx.params), query, docs, ctx);
+}
+
+/**
+ * True when a listen query selects this one document. Listen queries are filters such as
+ * `*[_type == "school" && _id in $ids]`, so evaluating over a one-document dataset answers it.
+ */
+export async function selects(tree: ExprNode, query: string, doc: unknown, ctx: EvalContext): Promise<boolean> {
+  if (doc === null || doc === undefined) return false;
+  const result = await evaluateQuery(tree, query, [doc], ctx);
+  return Array.isArray(result) ? result.length > 0 : result !== null && result !== undefined;
+}

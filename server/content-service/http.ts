@@ -1,0 +1,43 @@
+// Request-reading helpers shared by the query, doc, mutate and listen routes, so they all read
+// parameters and report bad requests the same way the hosted API does.
+import type { FastifyReply } from 'fastify';
+
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+/** `v1`, `vX` or `v2025-02-19`, as the path segment @sanity/client sends. */
+export const API_VERSION_RE = /^v(1|X|\d{4}-\d{2}-\d{2})$/;
+
+export class BadRequest extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BadRequest';
+  }
+}
+
+export const first = (q: RawQuery, name: string): string | undefined => {
+  const v = q[name];
+  return Array.isArray(v) ? v[v.length - 1] : v;
+};
+
+/** GROQ parameters sent as `$name=<json>` query parameters. */
+export function paramsFromQuery(q: RawQuery): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(q)) {
+    if (!key.startsWith('$') || raw === undefined) continue;
+    const text = Array.isArray(raw) ? raw[raw.length - 1]! : raw;
+    try {
+      params[key.slice(1)] = JSON.parse(text);
+    } catch {
+      throw new BadRequest(`Unable to parse value of "${key}=${text.slice(0, 80)}". Please quote string values.`);
+    }
+  }
+  return params;
+}
+
+export function badRequest(reply: FastifyReply, description: string): FastifyReply {
+  return reply.code(400).send({ error: { description, type: 'httpBadRequest' } });
+}
+
+export function notFound(reply: FastifyReply, message: string): FastifyReply {
+  return reply.code(404).send({ statusCode: 404, error: 'Not Found', message });
+}

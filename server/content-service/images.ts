@@ -1,0 +1,284 @@
+// The image half of the embedded service: Sanity's image URL parameters (the ones
+// @sanity/image-url emits and a few more) applied with sharp to the dataset's images/ folder, so
+// every URL the site builds renders locally exactly as the hosted image CDN would size it.
+import { readFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { ByteLru } from './lru.ts';
+
+export const MAX_DIMENSION = 5000;
+const FILE_RE = /^([A-Za-z0-9]+)-(\d{1,5})x(\d{1,5})\.([a-z0-9]{2,5})$/;
+const FITS = ['clip', 'crop', 'fill', 'fillmax', 'max', 'min', 'scale'] as const;
+type Fit = (typeof FITS)[number];
+type OutFormat = 'jpg' | 'pjpg' | 'png' | 'webp' | 'avif';
+const MIME: Record<OutFormat | 'gif' | 'svg', string> = {
+  jpg: 'image/jpeg', pjpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml',
+};
+
+export class ImageRequestError extends Error {
+  constructor(readonly status: 400 | 404, message: string) {
+    super(message);
+    this.name = 'ImageRequestError';
+  }
+}
+
+export interface ImageParams {
+  w?: number;
+  h?: number;
+  rect?: { x: number; y: number; w: number; h: number };
+  fit: Fit;
+  crop: string;
+  fpX?: number;
+  fpY?: number;
+  q: number;
+  fm?: OutFormat;
+  dpr: number;
+  autoFormat: boolean;
+  bg?: string;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+
+const one = (q: Query, name: string): string | undefined => {
+  const v = q[name];
+  return Array.isArray(v) ? v[v.length - 1] : v;
+};
+
+function num(q: Query, name: string, min: number, max: number, integer: boolean): number | undefined {
+  const raw = one(q, name);
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) throw new ImageRequestError(400, `${name} must be a ${integer ? 'whole ' : ''}number, got "${raw}"`);
+  if (n < min || n > max) throw new ImageRequestError(400, `${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** Validates the query string of an image request; throws ImageRequestError(400) on nonsense. */
+export function parseImageParams(q: Query): ImageParams {
+  const w = num(q, 'w', 1, MAX_DIMENSION, false);
+  const h = num(q, 'h', 1, MAX_DIMENSION, false);
+  let rect: ImageParams['rect'];
+  const rawRect = one(q, 'rect');
+  if (rawRect !== undefined) {
+    const parts = rawRect.split(',').map((p) => Number(p));
+    if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 100_000) || parts[2]! < 1 || parts[3]! < 1) {
+      throw new ImageRequestError(400, `rect must be x,y,width,height in whole pixels, got "${rawRect}"`);
+    }
+    rect = { x: parts[0]!, y: parts[1]!, w: parts[2]!, h: parts[3]! };
+  }
+  const fit = (one(q, 'fit') ?? 'clip') as Fit;
+  if (!FITS.includes(fit)) throw new ImageRequestError(400, `fit must be one of ${FITS.join(', ')}, got "${fit}"`);
+  const crop = one(q, 'crop') ?? 'center';
+  const cropParts = crop.split(',');
+  if (!cropParts.every((c) => ['top', 'bottom', 'left', 'right', 'center', 'focalpoint', 'entropy'].includes(c))) {
+    throw new ImageRequestError(400, `crop must be focalpoint, center, entropy or top/bottom/left/right, got "${crop}"`);
+  }
+  const fmRaw = one(q, 'fm');
+  const fm = fmRaw === 'jpeg' ? 'jpg' : (fmRaw as OutFormat | undefined);
+  if (fm !== undefined && !(['jpg', 'pjpg', 'png', 'webp', 'avif'] as string[]).includes(fm)) {
+    throw new ImageRequestError(400, `fm must be jpg, pjpg, png, webp or avif, got "${fmRaw}"`);
+  }
+  const auto = one(q, 'auto');
+  if (auto !== undefined && auto !== 'format') throw new ImageRequestError(400, `auto must be "format", got "${auto}"`);
+  const bg = one(q, 'bg');
+  if (bg !== undefined && !/^([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(bg)) throw new ImageRequestError(400, `bg must be a hex colour, got "${bg}"`);
+  const dpr = num(q, 'dpr', 0.1, 3, false) ?? 1;
+  if ((w !== undefined && w * dpr > MAX_DIMENSION) || (h !== undefined && h * dpr > MAX_DIMENSION)) {
+    throw new ImageRequestError(400, `w/h times dpr must stay within ${MAX_DIMENSION} pixels`);
+  }
+  return {
+    ...(w !== undefined ? { w } : {}),
+    ...(h !== undefined ? { h } : {}),
+    ...(rect ? { rect } : {}),
+    fit,
+    crop,
+    ...(num(q, 'fp-x', 0, 1, false) !== undefined ? { fpX: num(q, 'fp-x', 0, 1, false)! } : {}),
+    ...(num(q, 'fp-y', 0, 1, false) !== undefined ? { fpY: num(q, 'fp-y', 0, 1, false)! } : {}),
+    q: num(q, 'q', 0, 100, true) ?? 75,
+    ...(fm ? { fm } : {}),
+    dpr,
+    autoFormat: auto === 'format',
+    ...(bg ? { bg } : {}),
+  };
+}
+
+/** auto=format: AVIF or WebP when the browser says it takes them; WebP first, since it encodes far faster. */
+export function negotiateFormat(p: ImageParams, sourceExt: string, accept: string | undefined): OutFormat | 'gif' | 'svg' {
+  if (p.fm) return p.fm;
+  if (p.autoFormat && accept) {
+    if (/image\/webp/i.test(accept)) return 'webp';
+    if (/image\/avif/i.test(accept)) return 'avif';
+  }
+  if (sourceExt === 'jpeg' || sourceExt === 'jpg') return 'jpg';
+  if (sourceExt === 'gif' || sourceExt === 'svg') return sourceExt;
+  if (sourceExt === 'webp' || sourceExt === 'avif' || sourceExt === 'png') return sourceExt;
+  return 'png';
+}
+
+const sharpPosition = (crop: string): string => {
+  const parts = crop.split(',').filter((c) => c !== 'center' && c !== 'focalpoint');
+  const v = parts.find((c) => c === 'top' || c === 'bottom');
+  const hz = parts.find((c) => c === 'left' || c === 'right');
+  return [hz, v].filter(Boolean).join(' ') || 'centre';
+};
+
+/** Renders one variant. The source dimensions come from the file, not from its name. */
+export async function renderVariant(source: Buffer, p: ImageParams, format: OutFormat | 'gif'): Promise<Buffer> {
+  const meta = await sharp(source).metadata();
+  const swap = (meta.orientation ?? 1) >= 5;
+  const srcW = (swap ? meta.height : meta.width) ?? 1;
+  const srcH = (swap ? meta.width : meta.height) ?? 1;
+  let img = sharp(source, { failOn: 'none' }).rotate();
+
+  let rw = srcW;
+  let rh = srcH;
+  if (p.rect) {
+    const x = Math.min(p.rect.x, srcW - 1);
+    const y = Math.min(p.rect.y, srcH - 1);
+    rw = Math.max(1, Math.min(p.rect.w, srcW - x));
+    rh = Math.max(1, Math.min(p.rect.h, srcH - y));
+    img = img.extract({ left: x, top: y, width: rw, height: rh });
+  }
+
+  const W = p.w !== undefined ? Math.max(1, Math.round(p.w * p.dpr)) : undefined;
+  const H = p.h !== undefined ? Math.max(1, Math.round(p.h * p.dpr)) : undefined;
+  if (W !== undefined || H !== undefined) {
+    if (W !== undefined && H !== undefined) {
+      switch (p.fit) {
+        case 'crop': {
+          if (p.crop.includes('focalpoint')) {
+            const s = Math.max(W / rw, H / rh);
+            const sw = Math.max(W, Math.round(rw * s));
+            const sh = Math.max(H, Math.round(rh * s));
+            const left = Math.min(sw - W, Math.max(0, Math.round((p.fpX ?? 0.5) * sw - W / 2)));
+            const top = Math.min(sh - H, Math.max(0, Math.round((p.fpY ?? 0.5) * sh - H / 2)));
+            img = img.resize(sw, sh, { fit: 'fill' }).extract({ left, top, width: W, height: H });
+          } else {
+            const position = p.crop.includes('entropy') ? sharp.strategy.entropy : sharpPosition(p.crop);
+            img = img.resize(W, H, { fit: 'cover', position });
+          }
+          break;
+        }
+        case 'scale':
+          img = img.resize(W, H, { fit: 'fill' });
+          break;
+        case 'fill':
+        case 'fillmax': {
+          const s = p.fit === 'fillmax' ? Math.min(1, W / rw, H / rh) : Math.min(W / rw, H / rh);
+          const iw = Math.max(1, Math.round(rw * s));
+          const ih = Math.max(1, Math.round(rh * s));
+          const background = p.bg ? `#${p.bg}` : format === 'jpg' || format === 'pjpg' ? '#ffffff' : { r: 0, g: 0, b: 0, alpha: 0 };
+          img = img.resize(iw, ih, { fit: 'fill' }).extend({
+            top: Math.floor((H - ih) / 2), bottom: Math.ceil((H - ih) / 2),
+            left: Math.floor((W - iw) / 2), right: Math.ceil((W - iw) / 2), background,
+          });
+          break;
+        }
+        case 'min': {
+          // Crop to the requested aspect ratio, never beyond the source's pixels.
+          const s = Math.max(W / rw, H / rh);
+          const ow = s > 1 ? Math.max(1, Math.round(W / s)) : W;
+          const oh = s > 1 ? Math.max(1, Math.round(H / s)) : H;
+          img = img.resize(ow, oh, { fit: 'cover', position: sharpPosition(p.crop) });
+          break;
+        }
+        case 'max':
+        case 'clip': {
+          const s0 = Math.min(W / rw, H / rh);
+          const s = p.fit === 'max' ? Math.min(1, s0) : s0;
+          img = img.resize(Math.max(1, Math.round(rw * s)), Math.max(1, Math.round(rh * s)), { fit: 'fill' });
+          break;
+        }
+      }
+    } else {
+      // One side given: keep the aspect ratio (max never upscales).
+      let s = W !== undefined ? W / rw : H! / rh;
+      if (p.fit === 'max' || p.fit === 'fillmax') s = Math.min(1, s);
+      img = img.resize(Math.max(1, Math.round(rw * s)), Math.max(1, Math.round(rh * s)), { fit: 'fill' });
+    }
+  }
+
+  switch (format) {
+    case 'jpg':
+    case 'pjpg':
+      return img.flatten({ background: p.bg ? `#${p.bg}` : '#ffffff' }).jpeg({ quality: Math.max(1, p.q), progressive: format === 'pjpg' }).toBuffer();
+    case 'png':
+      return img.png().toBuffer();
+    case 'webp':
+      return img.webp({ quality: Math.max(1, p.q) }).toBuffer();
+    case 'avif':
+      return img.avif({ quality: Math.max(1, p.q), effort: 2 }).toBuffer();
+    case 'gif':
+      return img.gif().toBuffer();
+  }
+}
+
+export interface ImagesPluginOptions {
+  imagesDir: string;
+  dataset: string;
+  /** Budget of the in-memory variant cache, in bytes (default 64 MiB). */
+  cacheBytes?: number;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Fastify plugin: GET /images/:projectId/:dataset/:file */
+export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptions): Promise<void> {
+  const root = resolve(opts.imagesDir);
+  const cache = new ByteLru<Buffer>(opts.cacheBytes ?? 64 * 1024 * 1024);
+  const inflight = new Map<string, Promise<Buffer>>();
+
+  const fail = (reply: FastifyReply, err: ImageRequestError): FastifyReply =>
+    reply.code(err.status).header('cache-control', 'no-store').send({ statusCode: err.status, error: err.status === 404 ? 'Not Found' : 'Bad Request', message: err.message });
+
+  app.get('/images/:projectId/:dataset/:file', async (req: FastifyRequest<{ Params: { projectId: string; dataset: string; file: string }; Querystring: Query }>, reply) => {
+    const { dataset, file } = req.params;
+    if (dataset !== opts.dataset) return fail(reply, new ImageRequestError(404, `dataset "${dataset}" not found`));
+    const m = FILE_RE.exec(file);
+    const path = join(root, file);
+    if (!m || !resolve(path).startsWith(root + sep)) return fail(reply, new ImageRequestError(404, 'image not found'));
+    const ext = m[4]!;
+
+    let params: ImageParams;
+    try {
+      params = parseImageParams(req.query);
+    } catch (err) {
+      if (err instanceof ImageRequestError) return fail(reply, err);
+      throw err;
+    }
+    const format = negotiateFormat(params, ext, req.headers.accept);
+    if (params.autoFormat && !params.fm) reply.header('vary', 'Accept');
+
+    let source: Buffer;
+    const key = `${file}?${JSON.stringify(params)}>${format}`;
+    let body = cache.get(key);
+    if (!body) {
+      try {
+        source = await readFile(path);
+      } catch {
+        return fail(reply, new ImageRequestError(404, 'image not found'));
+      }
+      if (format === 'svg' || ext === 'svg') {
+        body = source;
+      } else {
+        let job = inflight.get(key);
+        if (!job) {
+          job = renderVariant(source, params, format).finally(() => inflight.delete(key));
+          inflight.set(key, job);
+        }
+        try {
+          body = await job;
+        } catch (err) {
+          req.log.warn({ err }, 'image transform failed');
+          return fail(reply, new ImageRequestError(400, `cannot transform ${file}: ${(err as Error).message}`));
+        }
+      }
+      cache.set(key, body);
+    }
+    return reply
+      .header('content-type', MIME[ext === 'svg' ? 'svg' : format])
+      .header('cache-control', IMMUTABLE)
+      .send(body);
+  });
+}

@@ -1,0 +1,96 @@
+// Entry point of the embedded, Sanity-compatible content service: what `npm run content`, the
+// export and the preview server start when no hosted project is configured. It serves one
+// dataset folder (dataset.ndjson + images/) on loopback and follows edits of the file.
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { contentServicePlugin } from './plugin.ts';
+import { DatasetStore } from './store.ts';
+
+export { DatasetStore } from './store.ts';
+export type { Doc, Perspective, Transaction, DocumentChange } from './store.ts';
+
+export interface ContentServiceOptions {
+  contentDir: string;
+  port?: number;
+  host?: string;
+  /** Bearer token that unlocks drafts, raw reads and mutations; null/absent: published reads only. */
+  token?: string | null;
+  dataset?: string;
+  /** Follow edits of dataset.ndjson (default true). */
+  watch?: boolean;
+  /** Keep-alive comment interval on listen streams (default 25 s). */
+  keepAliveMs?: number;
+  /** Stat-poll interval backing up fs.watch (default 1 s). */
+  pollMs?: number;
+  /** Debounce of file-change reloads (default 75 ms). */
+  debounceMs?: number;
+  /** Byte budget of the transformed-image cache (default 64 MiB). */
+  imageCacheBytes?: number;
+  /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
+  log?: (message: string) => void;
+}
+
+export interface ContentService {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const DATASET_RE = /^[a-z0-9][-\w]{0,63}$/;
+
+/** Checks a dataset folder; throws an Error naming the missing path. */
+export function resolveDatasetFolder(contentDir: string): { dir: string; file: string; imagesDir: string } {
+  const dir = resolve(contentDir);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`content folder not found: ${dir}`);
+  const file = join(dir, 'dataset.ndjson');
+  if (!existsSync(file)) throw new Error(`dataset file not found: ${file} (a dataset folder holds dataset.ndjson and images/)`);
+  return { dir, file, imagesDir: join(dir, 'images') };
+}
+
+/** Builds the Fastify app without listening (tests may use app.inject). */
+export async function buildContentServiceApp(opts: ContentServiceOptions): Promise<{ app: FastifyInstance; store: DatasetStore; stopWatching: () => void }> {
+  const dataset = opts.dataset ?? 'production';
+  if (!DATASET_RE.test(dataset)) throw new Error(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
+  const log = opts.log ?? ((m: string) => console.warn(m));
+  const { file, imagesDir } = resolveDatasetFolder(opts.contentDir);
+  const store = new DatasetStore(file, log).load();
+  // Logger off: request logs would carry the Authorization header.
+  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${req.url.split('?')[0]}` }));
+  await app.register(contentServicePlugin, {
+    store,
+    dataset,
+    token: opts.token ?? null,
+    imagesDir,
+    keepAliveMs: opts.keepAliveMs ?? 25_000,
+    log,
+    ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
+  });
+  const stopWatching = opts.watch === false ? () => {} : store.watch({
+    ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
+    ...(opts.debounceMs ? { debounceMs: opts.debounceMs } : {}),
+  });
+  app.addHook('onClose', async () => stopWatching());
+  return { app, store, stopWatching };
+}
+
+export async function startContentService(opts: ContentServiceOptions): Promise<ContentService> {
+  const { app } = await buildContentServiceApp(opts);
+  const host = opts.host ?? '127.0.0.1';
+  try {
+    await app.listen({ port: opts.port ?? 0, host });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    close: () => (closing ??= app.close().then(() => undefined)),
+  };
+}

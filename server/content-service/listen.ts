@@ -1,0 +1,161 @@
+// The listen endpoint: server-sent events in the hosted service's format, which @sanity/client's
+// client.listen() parses (a `welcome` event, then `mutation` events whose data carries
+// documentId, transition, result…, comment lines as keep-alives, `channelError` for a bad query).
+// Each change is matched against the listener's GROQ filter on the document before and after.
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ExprNode } from 'groq-js';
+import { accessOf, unauthorized } from './access.ts';
+import { parseQuery, QueryError, selects } from './groq.ts';
+import { API_VERSION_RE, BadRequest, badRequest, first, notFound, paramsFromQuery, type RawQuery } from './http.ts';
+import { isPrivateId, randomId, type DatasetStore, type DocumentChange, type Transaction } from './store.ts';
+
+export interface ListenOptions {
+  store: DatasetStore;
+  dataset: string;
+  token: string | null;
+  /** Interval of keep-alive comments (hosted: tens of seconds; tests use less). */
+  keepAliveMs: number;
+  corsHeaders: Record<string, string>;
+  log: (message: string) => void;
+}
+
+interface Listener {
+  tree: ExprNode;
+  query: string;
+  params: Record<string, unknown>;
+  editor: boolean;
+  includeResult: boolean;
+  includePreviousRevision: boolean;
+  includeMutations: boolean;
+}
+
+function sse(res: ServerResponse, event: string, data: unknown, id?: string): void {
+  res.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/** The `mutation` events one transaction produces for one listener, in document order. */
+export async function eventsFor(l: Listener, tx: Transaction): Promise<{ id: string; data: Record<string, unknown> }[]> {
+  const out: { id: string; data: Record<string, unknown> }[] = [];
+  const relevant: { change: DocumentChange; transition: 'appear' | 'update' | 'disappear' }[] = [];
+  for (const change of tx.changes) {
+    if (!l.editor && isPrivateId(change.documentId)) continue;
+    const ctx = { params: l.params };
+    const was = await selects(l.tree, l.query, change.before, ctx);
+    const is = await selects(l.tree, l.query, change.after, ctx);
+    if (!was && !is) continue;
+    relevant.push({ change, transition: was && is ? 'update' : is ? 'appear' : 'disappear' });
+  }
+  relevant.forEach(({ change, transition }, i) => {
+    const eventId = `${tx.transactionId}#${change.documentId}`;
+    out.push({
+      id: eventId,
+      data: {
+        eventId,
+        documentId: change.documentId,
+        transactionId: tx.transactionId,
+        transition,
+        identity: tx.identity,
+        ...(l.includeMutations ? { mutations: change.mutations } : {}),
+        previousRev: change.before?._rev,
+        resultRev: change.after?._rev,
+        timestamp: tx.timestamp,
+        visibility: 'query',
+        transactionTotalEvents: relevant.length,
+        transactionCurrentEvent: i + 1,
+        ...(l.includeResult && change.after ? { result: change.after } : {}),
+        ...(l.includePreviousRevision && change.before ? { previous: change.before } : {}),
+      },
+    });
+  });
+  return out;
+}
+
+export async function listenRoutes(app: FastifyInstance, opts: ListenOptions): Promise<void> {
+  const streams = new Set<() => void>();
+  // Open event streams would keep close() waiting forever; end them first.
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
+  app.get('/:apiVersion/data/listen/:dataset', async (req: FastifyRequest<{ Params: { apiVersion: string; dataset: string }; Querystring: RawQuery }>, reply: FastifyReply) => {
+    const { apiVersion, dataset } = req.params;
+    if (!API_VERSION_RE.test(apiVersion)) return notFound(reply, `unknown API version "${apiVersion}"`);
+    if (dataset !== opts.dataset) return notFound(reply, `Dataset "${dataset}" not found`);
+    const access = accessOf(req.headers.authorization, opts.token);
+    const q = req.query;
+    const query = first(q, 'query');
+    if (!query) return badRequest(reply, 'the listen endpoint needs a "query" parameter');
+    let params: Record<string, unknown>;
+    try {
+      params = paramsFromQuery(q);
+    } catch (err) {
+      if (err instanceof BadRequest) return badRequest(reply, err.message);
+      throw err;
+    }
+    const wantsDrafts = first(q, 'includeDrafts') === 'true' || first(q, 'includeAllVersions') === 'true'
+      || query.includes('drafts.') || JSON.stringify(params).includes('drafts.');
+    if (wantsDrafts && access !== 'editor') return unauthorized(reply, 'listening to drafts needs a valid token');
+
+    let tree: ExprNode | null = null;
+    let parseError: QueryError | null = null;
+    try {
+      tree = parseQuery(query, params);
+    } catch (err) {
+      if (!(err instanceof QueryError)) throw err;
+      parseError = err;
+    }
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...opts.corsHeaders,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    if (parseError || !tree) {
+      // What the hosted listener does for a bad query; the client raises it as a ChannelError.
+      sse(res, 'channelError', parseError ? parseError.toBody() : { message: 'bad query' });
+      res.end();
+      return;
+    }
+    const listener: Listener = {
+      tree,
+      query,
+      params,
+      editor: access === 'editor',
+      includeResult: first(q, 'includeResult') !== 'false',
+      includePreviousRevision: first(q, 'includePreviousRevision') === 'true',
+      includeMutations: first(q, 'includeMutations') !== 'false',
+    };
+    sse(res, 'welcome', { listenerName: `embedded-${randomId(6)}` });
+
+    // Matching is async; a chain keeps this listener's events in transaction order.
+    let chain: Promise<void> = Promise.resolve();
+    let closed = false;
+    const unsubscribe = opts.store.subscribe((tx) => {
+      chain = chain.then(async () => {
+        if (closed) return;
+        try {
+          for (const ev of await eventsFor(listener, tx)) if (!closed) sse(res, 'mutation', ev.data, ev.id);
+        } catch (err) {
+          opts.log(`content-service: listen filter failed: ${(err as Error).message}`);
+        }
+      });
+    });
+    const keepAlive = setInterval(() => res.write(':\n\n'), opts.keepAliveMs);
+    const end = (): void => {
+      if (closed) return;
+      closed = true;
+      clearInterval(keepAlive);
+      unsubscribe();
+      streams.delete(end);
+      res.end();
+    };
+    streams.add(end);
+    res.on('close', end);
+    res.on('error', end);
+  });
+}

@@ -1,0 +1,155 @@
+// The embedded service's HTTP surface as one Fastify plugin: the subset of Sanity's API the site
+// and @sanity/client use (query, doc, mutate, listen, images), with the hosted API's paths,
+// response shapes and error bodies, so the same client code runs against either.
+import { performance } from 'node:perf_hooks';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accessOf, unauthorized } from './access.ts';
+import { QueryError, runQuery } from './groq.ts';
+import { API_VERSION_RE, BadRequest, badRequest, first, notFound, paramsFromQuery, type RawQuery } from './http.ts';
+import { imagesPlugin } from './images.ts';
+import { listenRoutes } from './listen.ts';
+import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
+
+export interface ContentServicePluginOptions {
+  store: DatasetStore;
+  dataset: string;
+  token: string | null;
+  imagesDir: string;
+  keepAliveMs: number;
+  imageCacheBytes?: number;
+  log: (message: string) => void;
+}
+
+// Browsers may call the service directly (the public client reads published data); bearer
+// tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
+const CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
+
+type DataRequest = FastifyRequest<{ Params: { apiVersion: string; dataset: string; ids?: string }; Querystring: RawQuery; Body: unknown }>;
+
+function perspectiveOf(raw: string | undefined): Perspective | null {
+  if (raw === undefined || raw === '' || raw === 'published') return 'published';
+  if (raw === 'drafts' || raw === 'previewDrafts') return 'drafts';
+  if (raw === 'raw') return 'raw';
+  return null;
+}
+
+export async function contentServicePlugin(app: FastifyInstance, opts: ContentServicePluginOptions): Promise<void> {
+  const { store, dataset, token } = opts;
+
+  app.addHook('onRequest', async (req, reply) => {
+    for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
+    if (req.method === 'OPTIONS') return;
+    if (accessOf(req.headers.authorization, token) === 'invalid') return unauthorized(reply, 'Session not found: the token is not valid for this content service');
+    return undefined;
+  });
+
+  app.options('/*', async (_req, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
+      .header('access-control-allow-headers', 'authorization, content-type, x-sanity-project-id, last-event-id')
+      .header('access-control-max-age', '600')
+      .send());
+
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (err.statusCode && err.statusCode < 500) return badRequest(reply, err.message);
+    opts.log(`content-service: ${err.stack ?? err.message}`);
+    return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'the content service failed to answer this request' });
+  });
+
+  const checkPath = (req: DataRequest, reply: FastifyReply): boolean => {
+    if (!API_VERSION_RE.test(req.params.apiVersion)) {
+      notFound(reply, `unknown API version "${req.params.apiVersion}"`);
+      return false;
+    }
+    if (req.params.dataset !== dataset) {
+      notFound(reply, `Dataset "${req.params.dataset}" not found`);
+      return false;
+    }
+    return true;
+  };
+
+  const answerQuery = async (req: DataRequest, reply: FastifyReply, query: unknown, params: unknown): Promise<FastifyReply> => {
+    if (typeof query !== 'string' || query.trim() === '') return badRequest(reply, 'missing "query"');
+    if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) return badRequest(reply, '"params" must be an object');
+    const perspective = perspectiveOf(first(req.query, 'perspective'));
+    if (!perspective) return badRequest(reply, `unsupported perspective "${first(req.query, 'perspective')}" (published, drafts or raw)`);
+    const access = accessOf(req.headers.authorization, token);
+    if (perspective !== 'published' && access !== 'editor') return unauthorized(reply, `perspective "${perspective}" shows unpublished documents and needs a valid token`);
+    const started = performance.now();
+    try {
+      const result = await runQuery(query, store.view(perspective, access === 'editor'), {
+        params: (params ?? {}) as Record<string, unknown>,
+        identity: access === 'editor' ? 'embedded-editor' : '',
+        dataset,
+      });
+      const ms = Math.round((performance.now() - started) * 100) / 100;
+      const returnQuery = first(req.query, 'returnQuery') !== 'false';
+      return reply.header('cache-control', 'no-store').send({ ...(returnQuery ? { query } : {}), result, ms });
+    } catch (err) {
+      if (err instanceof QueryError) return reply.code(400).send(err.toBody());
+      throw err;
+    }
+  };
+
+  app.get('/:apiVersion/data/query/:dataset', async (req: DataRequest, reply) => {
+    if (!checkPath(req, reply)) return reply;
+    let params: Record<string, unknown>;
+    try {
+      params = paramsFromQuery(req.query);
+    } catch (err) {
+      if (err instanceof BadRequest) return badRequest(reply, err.message);
+      throw err;
+    }
+    return answerQuery(req, reply, first(req.query, 'query'), params);
+  });
+
+  app.post('/:apiVersion/data/query/:dataset', async (req: DataRequest, reply) => {
+    if (!checkPath(req, reply)) return reply;
+    const body = req.body as { query?: unknown; params?: unknown } | null;
+    if (typeof body !== 'object' || body === null) return badRequest(reply, 'the body must be JSON {query, params}');
+    return answerQuery(req, reply, body.query, body.params);
+  });
+
+  app.get('/:apiVersion/data/doc/:dataset/:ids', async (req: DataRequest, reply) => {
+    if (!checkPath(req, reply)) return reply;
+    const ids = (req.params.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (ids.length === 0) return badRequest(reply, 'no document ids given');
+    const access = accessOf(req.headers.authorization, token);
+    if (access !== 'editor' && ids.some(isPrivateId)) return unauthorized(reply, 'reading drafts (ids with a dot) needs a valid token');
+    const excludeContent = first(req.query, 'excludeContent') === 'true';
+    const documents = [];
+    const omitted = [];
+    for (const id of ids) {
+      const doc = store.get(id);
+      if (doc) documents.push(excludeContent ? { _id: doc._id } : doc);
+      else omitted.push({ id, reason: 'existence' });
+    }
+    return reply.header('cache-control', 'no-store').send({ documents, omitted });
+  });
+
+  app.post('/:apiVersion/data/mutate/:dataset', async (req: DataRequest, reply) => {
+    if (!checkPath(req, reply)) return reply;
+    if (accessOf(req.headers.authorization, token) !== 'editor') return unauthorized(reply, 'mutations need a valid token');
+    const body = req.body as { mutations?: unknown; transactionId?: unknown } | null;
+    if (typeof body !== 'object' || body === null) return badRequest(reply, 'the body must be JSON {mutations: [...]}');
+    try {
+      const result = await store.mutate(body.mutations, {
+        identity: 'embedded-editor',
+        dryRun: first(req.query, 'dryRun') === 'true',
+        ...(typeof body.transactionId === 'string' ? { transactionId: body.transactionId } : {}),
+      });
+      const returnDocuments = first(req.query, 'returnDocuments') === 'true';
+      return reply.send({
+        transactionId: result.transactionId,
+        results: result.results.map((r) => (returnDocuments ? r : { id: r.id, operation: r.operation })),
+      });
+    } catch (err) {
+      if (err instanceof MutationError) return reply.code(err.status).send(err.toBody());
+      throw err;
+    }
+  });
+
+  await app.register(listenRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS, log: opts.log });
+  await app.register(imagesPlugin, { imagesDir: opts.imagesDir, dataset, ...(opts.imageCacheBytes ? { cacheBytes: opts.imageCacheBytes } : {}) });
+}

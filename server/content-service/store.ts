@@ -1,0 +1,417 @@
+// The embedded service's dataset: documents loaded from a dataset folder's dataset.ndjson, kept
+// in memory, shown through Sanity's perspectives, changed by mutations and by edits of the file,
+// and every change announced to listeners. Nothing here ever writes the dataset on disk: the
+// folder is the editor's source of truth, in-memory mutations are a preview scratchpad.
+import { readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { applyPatch, PatchError } from './patch.ts';
+import { runQuery, QueryError } from './groq.ts';
+
+export interface Doc { _id: string; [field: string]: unknown }
+export type Perspective = 'published' | 'drafts' | 'raw';
+export type Log = (message: string) => void;
+
+export const DRAFTS_PREFIX = 'drafts.';
+export const VERSIONS_PREFIX = 'versions.';
+export const isDraftId = (id: string): boolean => id.startsWith(DRAFTS_PREFIX);
+export const isVersionId = (id: string): boolean => id.startsWith(VERSIONS_PREFIX);
+/** Ids with a dot live in a "path" that only authenticated readers see (as on the hosted API). */
+export const isPrivateId = (id: string): boolean => id.includes('.');
+
+export interface DocumentChange {
+  documentId: string;
+  before: Doc | null;
+  after: Doc | null;
+  /** The mutations of the transaction that touched this document, as sent. */
+  mutations: unknown[];
+}
+
+export interface Transaction {
+  transactionId: string;
+  identity: string;
+  timestamp: string;
+  changes: DocumentChange[];
+}
+
+export interface MutationResult {
+  transactionId: string;
+  results: { id: string; operation: 'create' | 'update' | 'delete' | 'none'; document?: Doc }[];
+}
+
+/** A rejected transaction; nothing of it was applied. */
+export class MutationError extends Error {
+  constructor(
+    readonly status: 400 | 409,
+    readonly description: string,
+    readonly items: { error: { description: string; id?: string; type: string }; index: number }[] = [],
+  ) {
+    super(description);
+    this.name = 'MutationError';
+  }
+
+  toBody(): { error: { description: string; type: 'mutationError'; items: MutationError['items'] } } {
+    return { error: { description: this.description, type: 'mutationError', items: this.items } };
+  }
+}
+
+export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ID_RE = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+
+interface ParsedLine { doc: Doc; json: string }
+
+/** Parses NDJSON; malformed lines are skipped with a warning naming file and line number. */
+export function parseNdjson(text: string, file: string, log: Log): Map<string, ParsedLine> {
+  const out = new Map<string, ParsedLine>();
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    const where = `${basename(file)} line ${i + 1}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      log(`content-service: ${where} skipped: not valid JSON (${(err as Error).message})`);
+      continue;
+    }
+    if (!isObject(value) || typeof value._id !== 'string' || value._id === '') {
+      log(`content-service: ${where} skipped: not a document with a string _id`);
+      continue;
+    }
+    if (out.has(value._id)) log(`content-service: ${where}: duplicate _id "${value._id}", the later line wins`);
+    out.set(value._id, { doc: value as Doc, json: line });
+  }
+  return out;
+}
+
+export class DatasetStore {
+  private docs = new Map<string, Doc>();
+  /** The file's documents as last read, to tell which documents an edit of the file changed. */
+  private fileDocs = new Map<string, string>();
+  private lastText: string | null = null;
+  private version = 0;
+  private views = new Map<string, Doc[]>();
+  private subscribers = new Set<(tx: Transaction) => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly file: string, private readonly log: Log = (m) => console.warn(m)) {}
+
+  /** Reads the file for the first time; throws an Error naming the path if it cannot be read. */
+  load(): this {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new Error(code === 'ENOENT' ? `dataset file not found: ${this.file}` : `cannot read dataset file ${this.file}: ${(err as Error).message}`);
+    }
+    this.lastText = text;
+    for (const [id, { doc, json }] of parseNdjson(text, this.file, this.log)) {
+      this.docs.set(id, doc);
+      this.fileDocs.set(id, json);
+    }
+    this.version++;
+    return this;
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  get(id: string): Doc | undefined {
+    return this.docs.get(id);
+  }
+
+  /** Runs store changes one at a time, so a file reload never interleaves with a transaction. */
+  private exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  subscribe(fn: (tx: Transaction) => void): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  private emit(tx: Transaction): void {
+    for (const fn of this.subscribers) {
+      try {
+        fn(tx);
+      } catch (err) {
+        this.log(`content-service: a change subscriber failed: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * The documents a query sees. published: no drafts or versions (and, for anonymous readers, no
+   * other dotted ids). drafts: each published document replaced by its draft when one exists,
+   * draft-only documents included, all under the published id with `_originalId` telling which
+   * document answered. raw: everything as stored.
+   */
+  view(perspective: Perspective, authenticated: boolean): readonly Doc[] {
+    const key = `${perspective}:${authenticated}`;
+    const cached = this.views.get(key);
+    if (cached) return cached;
+    let out: Doc[];
+    if (perspective === 'raw') {
+      out = [...this.docs.values()];
+    } else if (perspective === 'published') {
+      out = [...this.docs.values()].filter((d) => !isDraftId(d._id) && !isVersionId(d._id) && (authenticated || !isPrivateId(d._id)));
+    } else {
+      const byId = new Map<string, Doc>();
+      for (const d of this.docs.values()) {
+        if (isDraftId(d._id) || isVersionId(d._id)) continue;
+        byId.set(d._id, { ...d, _originalId: d._id });
+      }
+      for (const d of this.docs.values()) {
+        if (!isDraftId(d._id)) continue;
+        const id = d._id.slice(DRAFTS_PREFIX.length);
+        byId.set(id, { ...d, _id: id, _originalId: d._id });
+      }
+      out = [...byId.values()];
+    }
+    this.views.set(key, out);
+    return out;
+  }
+
+  private commit(next: Map<string, Doc>): void {
+    this.docs = next;
+    this.version++;
+    this.views.clear();
+  }
+
+  /** Applies a transaction atomically: all mutations or none. */
+  mutate(mutations: unknown, opts: { transactionId?: string; identity: string; dryRun?: boolean }): Promise<MutationResult> {
+    return this.exclusive(() => this.mutateNow(mutations, opts));
+  }
+
+  private async mutateNow(mutations: unknown, opts: { transactionId?: string; identity: string; dryRun?: boolean }): Promise<MutationResult> {
+    if (!Array.isArray(mutations) || mutations.length === 0) throw new MutationError(400, 'The request body needs a non-empty "mutations" array');
+    const transactionId = opts.transactionId && /^[\w.-]{1,128}$/.test(opts.transactionId) ? opts.transactionId : randomId();
+    const timestamp = new Date().toISOString();
+    const working = new Map(this.docs);
+    const touched = new Map<string, unknown[]>();
+    const results: MutationResult['results'] = [];
+    const touch = (id: string, m: unknown): void => {
+      const list = touched.get(id) ?? [];
+      list.push(m);
+      touched.set(id, list);
+    };
+    const stamp = (doc: Doc, previous: Doc | undefined): Doc => ({
+      ...doc,
+      _createdAt: previous?._createdAt ?? (typeof doc._createdAt === 'string' ? doc._createdAt : timestamp),
+      _updatedAt: timestamp,
+      _rev: randomId(),
+    });
+    const fail = (index: number, status: 400 | 409, description: string, id?: string, type = 'mutationError'): never => {
+      throw new MutationError(status, `The mutation(s) failed: ${description}`, [{ error: { description, ...(id ? { id } : {}), type }, index }]);
+    };
+    const select = async (index: number, sel: Record<string, unknown>, kind: string): Promise<{ ids: string[]; byId: boolean }> => {
+      if (typeof sel.id === 'string') return { ids: [sel.id], byId: true };
+      if (Array.isArray(sel.id) && sel.id.every((x) => typeof x === 'string')) return { ids: sel.id as string[], byId: true };
+      if (typeof sel.query === 'string') {
+        const params = isObject(sel.params) ? sel.params : {};
+        let rows: unknown;
+        try {
+          rows = await runQuery(sel.query, [...working.values()], { params });
+        } catch (err) {
+          if (err instanceof QueryError) fail(index, 400, `${kind} query: ${err.description}`);
+          throw err;
+        }
+        const list = Array.isArray(rows) ? rows : [rows];
+        const ids = list.map((r) => (typeof r === 'string' ? r : isObject(r) && typeof r._id === 'string' ? r._id : null)).filter((x): x is string => x !== null);
+        return { ids, byId: false };
+      }
+      return fail(index, 400, `${kind} needs an "id" or a "query"`);
+    };
+
+    for (let index = 0; index < mutations.length; index++) {
+      const m: unknown = mutations[index];
+      if (!isObject(m) || Object.keys(m).length !== 1) fail(index, 400, 'each mutation is an object with exactly one of create, createOrReplace, createIfNotExists, patch, delete');
+      const [kind, body] = Object.entries(m as Record<string, unknown>)[0]!;
+      switch (kind) {
+        case 'create':
+        case 'createOrReplace':
+        case 'createIfNotExists': {
+          if (!isObject(body)) fail(index, 400, `${kind} needs a document object`);
+          const doc = body as Record<string, unknown>;
+          if (typeof doc._type !== 'string' || doc._type === '') fail(index, 400, `${kind}: the document needs a _type`);
+          let id = doc._id;
+          if (id === undefined && kind === 'create') id = randomId();
+          else if (typeof id === 'string' && id.endsWith('.') && kind === 'create') id = id + randomId();
+          if (typeof id !== 'string' || !ID_RE.test(id)) fail(index, 400, `${kind}: "${String(id)}" is not a valid document id`);
+          const docId = id as string;
+          const existing = working.get(docId);
+          if (existing && kind === 'create') fail(index, 409, `Document by ID "${docId}" already exists`, docId, 'documentAlreadyExistsError');
+          if (existing && kind === 'createIfNotExists') {
+            results.push({ id: docId, operation: 'none' });
+            break;
+          }
+          working.set(docId, stamp({ ...structuredClone(doc), _id: docId }, existing));
+          touch(docId, m);
+          results.push({ id: docId, operation: existing ? 'update' : 'create' });
+          break;
+        }
+        case 'patch': {
+          if (!isObject(body)) fail(index, 400, 'patch needs an object');
+          const patch = body as Record<string, unknown>;
+          const { ids, byId } = await select(index, patch, 'patch');
+          for (const id of ids) {
+            const cur = working.get(id);
+            if (!cur) {
+              if (byId) fail(index, 409, `Cannot modify document "${id}": it does not exist`, id, 'documentNotFoundError');
+              continue;
+            }
+            if (patch.ifRevisionID !== undefined && patch.ifRevisionID !== cur._rev) {
+              fail(index, 409, `Document "${id}" has unexpected revision ID ("${String(cur._rev)}"), expected "${String(patch.ifRevisionID)}"`, id, 'conflictError');
+            }
+            let next: Doc;
+            try {
+              next = applyPatch(cur, patch) as Doc;
+            } catch (err) {
+              if (err instanceof PatchError) fail(index, err.status, err.message, id);
+              throw err;
+            }
+            working.set(id, stamp({ ...next, _id: id }, cur));
+            touch(id, m);
+            results.push({ id, operation: 'update' });
+          }
+          break;
+        }
+        case 'delete': {
+          if (!isObject(body)) fail(index, 400, 'delete needs {id} or {query}');
+          const { ids } = await select(index, body as Record<string, unknown>, 'delete');
+          for (const id of ids) {
+            if (working.delete(id)) touch(id, m);
+            results.push({ id, operation: 'delete' });
+          }
+          break;
+        }
+        default:
+          fail(index, 400, `unsupported mutation "${kind}"`);
+      }
+    }
+
+    const changes: DocumentChange[] = [];
+    for (const [id, muts] of touched) {
+      const before = this.docs.get(id) ?? null;
+      const after = working.get(id) ?? null;
+      if (before === after) continue;
+      changes.push({ documentId: id, before, after, mutations: muts });
+    }
+    const final = results.map((r) => {
+      const doc = working.get(r.id);
+      return doc && r.operation !== 'delete' ? { ...r, document: doc } : r;
+    });
+    if (changes.length > 0 && !opts.dryRun) {
+      this.commit(working);
+      this.emit({ transactionId, identity: opts.identity, timestamp, changes });
+    }
+    return { transactionId, results: final };
+  }
+
+  /**
+   * Re-reads dataset.ndjson and applies what changed in the file since the last read: documents
+   * added, edited or removed there replace the in-memory state; documents the file edit did not
+   * touch keep any in-memory mutation. Returns the announced transaction, or null when nothing changed.
+   */
+  reloadFromFile(): Promise<Transaction | null> {
+    return this.exclusive(() => this.reloadNow());
+  }
+
+  private reloadNow(): Transaction | null {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (err) {
+      // An editor's save may briefly remove the file (write to temp, rename); keep what we have.
+      this.log(`content-service: cannot read ${this.file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); keeping the loaded documents`);
+      return null;
+    }
+    if (text === this.lastText) return null;
+    this.lastText = text;
+    const parsed = parseNdjson(text, this.file, this.log);
+    const next = new Map(this.docs);
+    const changes: DocumentChange[] = [];
+    for (const [id, { doc, json }] of parsed) {
+      if (this.fileDocs.get(id) === json) continue;
+      const before = this.docs.get(id) ?? null;
+      next.set(id, doc);
+      changes.push({ documentId: id, before, after: doc, mutations: [{ createOrReplace: doc }] });
+    }
+    for (const id of this.fileDocs.keys()) {
+      if (parsed.has(id)) continue;
+      const before = this.docs.get(id) ?? null;
+      next.delete(id);
+      if (before) changes.push({ documentId: id, before, after: null, mutations: [{ delete: { id } }] });
+    }
+    this.fileDocs = new Map([...parsed].map(([id, p]) => [id, p.json]));
+    if (changes.length === 0) return null;
+    this.commit(next);
+    const tx: Transaction = { transactionId: randomId(), identity: 'dataset-file', timestamp: new Date().toISOString(), changes };
+    this.emit(tx);
+    return tx;
+  }
+
+  /**
+   * Follows edits of the file: fs.watch on the folder (editors often save by renaming a temp file
+   * over the original) plus a cheap stat poll for file systems where fs.watch misses events.
+   * Bursts of events are debounced into one reload.
+   */
+  watch(opts: { debounceMs?: number; pollMs?: number } = {}): () => void {
+    const debounceMs = opts.debounceMs ?? 75;
+    const pollMs = opts.pollMs ?? 1000;
+    const name = basename(this.file);
+    let timer: NodeJS.Timeout | null = null;
+    let stopped = false;
+    const schedule = (): void => {
+      if (stopped) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = null;
+        void this.reloadFromFile().catch((err: Error) => this.log(`content-service: reload failed: ${err.message}`));
+      }, debounceMs);
+      timer.unref();
+    };
+    let watcher: FSWatcher | null = null;
+    try {
+      watcher = watch(dirname(this.file), { persistent: false }, (_event, changed) => {
+        if (!changed || changed.toString() === name) schedule();
+      });
+      watcher.on('error', () => {
+        watcher?.close();
+        watcher = null;
+      });
+    } catch {
+      watcher = null;
+    }
+    const signature = (): string => {
+      try {
+        const s = statSync(this.file);
+        return `${s.ino}:${s.size}:${s.mtimeMs}`;
+      } catch {
+        return 'missing';
+      }
+    };
+    let last = signature();
+    const poll = setInterval(() => {
+      const sig = signature();
+      if (sig !== last) {
+        last = sig;
+        schedule();
+      }
+    }, pollMs);
+    poll.unref();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      clearInterval(poll);
+      watcher?.close();
+    };
+  }
+}

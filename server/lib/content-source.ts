@@ -1,0 +1,50 @@
+// Decides where content comes from for the export and the preview server: the hosted project
+// when SANITY_PROJECT_ID is set, otherwise the embedded content service started in-process over
+// a dataset folder, with a fresh random token so the preview's credentialed client can read drafts.
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, DEFAULT_DATASET, embeddedConfig, readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
+import { readSecrets } from '../config/secrets.ts';
+import { resolveDatasetFolder, startContentService } from '../content-service/index.ts';
+
+export interface ContentSource {
+  config: PublicConfig;
+  token: string | null;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/** The project root (two levels above server/lib), so paths do not depend on the caller's cwd. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DEFAULT_CONTENT_DIR = resolve(REPO_ROOT, 'content', 'sample');
+
+export async function openContentSource(opts: {
+  contentDir?: string;
+  env?: Record<string, string | undefined>;
+  /** Follow edits of dataset.ndjson (embedded only; default true). */
+  watch?: boolean;
+  /** Warnings of the embedded service (malformed lines...); default console.warn. */
+  log?: (message: string) => void;
+}): Promise<ContentSource> {
+  const env = opts.env ?? process.env;
+  const hosted = readPublicConfig(env);
+  const { readToken } = readSecrets(env);
+  if (hosted) return { config: hosted, token: readToken, embedded: false, close: async () => {} };
+
+  const dataset = env.SANITY_DATASET?.trim() || DEFAULT_DATASET;
+  if (!/^[a-z0-9][-\w]{0,63}$/.test(dataset)) throw new ConfigError('SANITY_DATASET', `"${dataset}" is not a valid dataset name`);
+  const contentDir = opts.contentDir ? resolve(REPO_ROOT, opts.contentDir) : DEFAULT_CONTENT_DIR;
+  resolveDatasetFolder(contentDir); // fail before starting anything, naming the missing path
+  const token = randomBytes(32).toString('base64url');
+  const service = await startContentService({
+    contentDir,
+    token,
+    dataset,
+    host: '127.0.0.1',
+    port: 0,
+    watch: opts.watch ?? true,
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  return { config: embeddedConfig(service.url, dataset), token, embedded: true, close: () => service.close() };
+}
