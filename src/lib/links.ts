@@ -44,6 +44,8 @@ export function safeLinkHref(raw: unknown): string | null {
 }
 
 function isAbsoluteHttpUrl(s: string): boolean {
+  // "http:host" without slashes parses, but is never what an editor meant.
+  if (!/^https?:[/\\]{2}/i.test(s.replace(/\s+/g, ''))) return false;
   try {
     const u = new URL(s);
     return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';

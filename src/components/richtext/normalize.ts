@@ -32,8 +32,7 @@ function normalizeBlock(node: Obj, key: string): PortableTextBlock {
     }
   }
   const children: (NormalizedSpan | NormalizedInline)[] = [];
-  const rawChildren = Array.isArray(node.children) ? node.children : [];
-  rawChildren.forEach((child, j) => {
+  (node.children as unknown[]).forEach((child, j) => {
     if (!isObj(child) || typeof child._type !== 'string') return;
     const childKey = `${key}-${j}`;
     if (child._type === 'span') {
@@ -68,7 +67,10 @@ export function normalizeRichText(value: unknown): PortableTextBlock[] {
   nodes.forEach((node, i) => {
     if (!isObj(node) || typeof node._type !== 'string') return;
     const key = `b${i}`;
-    if (node._type === 'block') out.push(normalizeBlock(node, key));
+    if (node._type === 'block') {
+      // A block whose children are not a list is broken beyond repair: dropped, not shown empty.
+      if (Array.isArray(node.children)) out.push(normalizeBlock(node, key));
+    }
     else out.push({ _type: safeName(node._type), _key: key } as unknown as PortableTextBlock);
   });
   return out;
