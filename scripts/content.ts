@@ -1,0 +1,63 @@
+// `npm run content -- --content DIR --port N [--token T] [--dataset NAME]`: runs the embedded
+// content service on its own, e.g. to point a hosted-style configuration (SANITY_API_HOST) at a
+// dataset folder, or to try queries with curl. Binds loopback only: drafts are behind the token,
+// but nothing here is meant for a network.
+import { resolve } from 'node:path';
+import { startContentService } from '../server/content-service/index.ts';
+import { DEFAULT_CONTENT_DIR } from '../server/lib/content-source.ts';
+import { ArgsError, intFlag, parseArgs, usage, type FlagSpecs } from './lib/args.ts';
+
+const FLAGS = {
+  content: { type: 'string', value: 'DIR', description: 'dataset folder (dataset.ndjson + images/), default content/sample' },
+  port: { type: 'string', value: 'N', description: 'port on 127.0.0.1 (default 4000; 0 picks a free port)' },
+  token: { type: 'string', value: 'T', description: 'token that unlocks drafts and mutations (none: published reads only)' },
+  dataset: { type: 'string', value: 'NAME', description: 'dataset name in URLs (default production)' },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+} as const satisfies FlagSpecs;
+
+const COMMAND = 'npm run content -- [--content DIR] [--port N] [--token T] [--dataset NAME]';
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    values = parseArgs(process.argv.slice(2), FLAGS).values;
+  } catch (err) {
+    if (!(err instanceof ArgsError)) throw err;
+    console.error(`content: ${err.message}\n${usage(COMMAND, FLAGS)}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(usage(COMMAND, FLAGS));
+    return;
+  }
+  let port: number;
+  try {
+    port = intFlag(values.port, 'port', { min: 0, max: 65535 }, 4000);
+    if (values.token !== undefined && values.token.trim().length < 8) throw new ArgsError('flag --token needs at least 8 characters');
+  } catch (err) {
+    if (!(err instanceof ArgsError)) throw err;
+    console.error(`content: ${err.message}`);
+    process.exit(2);
+  }
+  const contentDir = values.content ? resolve(values.content) : DEFAULT_CONTENT_DIR;
+  const dataset = values.dataset ?? 'production';
+  let service;
+  try {
+    service = await startContentService({ contentDir, port, dataset, token: values.token?.trim() ?? null });
+  } catch (err) {
+    console.error(`content: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  console.log(`Content service for ${contentDir} (dataset "${dataset}"${values.token ? ', drafts and mutations need the token' : ', published documents only'})`);
+  console.log(service.url);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    service.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();
