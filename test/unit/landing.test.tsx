@@ -155,11 +155,12 @@ test('landingSectionFromHash accepts only the three section ids', () => {
   assert.equal(landingSectionFromHash(''), null);
 });
 
-async function scrollCalls(url: string, steps: ((d: Dom) => Promise<void>)[]): Promise<unknown[][]> {
+/** The window.scrollTo arguments recorded during each step. */
+async function scrollCalls(url: string, steps: ((d: Dom) => Promise<void>)[]): Promise<ScrollToOptions[][]> {
   dom = await setupDom({ url, width: 1280 });
-  const calls: unknown[][] = [];
-  dom.window.scrollTo = ((opts: unknown) => { calls.push([opts]); }) as typeof dom.window.scrollTo;
-  const results: unknown[][] = [];
+  const calls: ScrollToOptions[] = [];
+  dom.window.scrollTo = ((opts: ScrollToOptions) => { calls.push(opts); }) as typeof dom.window.scrollTo;
+  const results: ScrollToOptions[][] = [];
   for (const step of steps) {
     await step(dom);
     results.push(calls.splice(0));
@@ -175,8 +176,8 @@ test('a section hash scrolls smoothly to that section once the data is there, an
   ]);
   assert.deepEqual(beforeData, [], 'no scroll while there is no data');
   assert.equal(withData!.length, 1);
-  assert.deepEqual(Object.keys(withData![0]![0] as object).sort(), ['behavior', 'top']);
-  assert.equal((withData![0]![0] as ScrollToOptions).behavior, 'smooth');
+  assert.deepEqual(Object.keys(withData![0]!).sort(), ['behavior', 'top']);
+  assert.equal(withData![0]!.behavior, 'smooth');
   assert.deepEqual(refreshed, [], 'a data refresh does not scroll again');
 });
 
