@@ -141,6 +141,9 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     throw new ExportError(EXIT.usage, 'setup', '--content selects the embedded service, but SANITY_PROJECT_ID selects a hosted project: use one or the other');
   }
   const contentDir = hosted ? undefined : (opts.contentDir ?? path.join(PROJECT_ROOT, DEFAULT_CONTENT_DIR));
+  if (contentDir && !existsSync(path.join(contentDir, 'dataset.ndjson'))) {
+    throw new ExportError(EXIT.usage, 'setup', `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson (a dataset folder holds dataset.ndjson and images/)`);
+  }
 
   const retry = (): RetryOptions => ({
     attempts: DEFAULT_ATTEMPTS,
@@ -150,7 +153,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
   });
 
   const source = await Promise.resolve()
-    .then(() => openContentSource({ ...(contentDir ? { contentDir } : {}), env: io.env }))
+    .then(() => openContentSource({ ...(contentDir ? { contentDir } : {}), env: io.env, watch: false, log: (m) => warn(`content service: ${m}`) }))
     .catch((err: unknown) => {
       if (err instanceof ConfigError || err instanceof UsageError) throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
       throw new ExportError(EXIT.fetch, 'fetch', `could not open the content source: ${message(err)}`, { cause: err });

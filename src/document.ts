@@ -53,8 +53,28 @@ export function browserEnv(env: SiteEnv): SiteEnv {
   };
 }
 
+/**
+ * React 19's renderToString puts the resource hints it collects (preloads for priority images,
+ * ReactDOM.preload calls) in front of the app's markup. They belong in <head>: inside the hydration
+ * container they would be extra nodes the client tree does not have (a hydration mismatch), and in
+ * <head> the browser sees them before the stylesheet. Returns the hint tags and the remaining HTML.
+ */
+export function splitResourceHints(appHtml: string): { hints: string[]; html: string } {
+  const hints: string[] = [];
+  let html = appHtml;
+  for (let m = /^<link\b[^>]*>/.exec(html); m; m = /^<link\b[^>]*>/.exec(html)) {
+    hints.push(m[0]);
+    html = html.slice(m[0].length);
+  }
+  return { hints, html };
+}
+
+const hrefOf = (tag: string): string | null => /\shref="([^"]*)"/.exec(tag)?.[1] ?? null;
+
 export function renderDocument(input: DocumentInput): string {
   const { seo, assets } = input;
+  const { hints, html: appHtml } = splitResourceHints(input.appHtml);
+  const lcp = input.lcpImage && !hints.some((h) => hrefOf(h) === escapeHtml(input.lcpImage!.src)) ? input.lcpImage : null;
   const head: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -64,9 +84,8 @@ export function renderDocument(input: DocumentInput): string {
     seo.canonical ? `<link rel="canonical" href="${escapeHtml(seo.canonical)}">` : '',
     `<meta name="theme-color" content="${escapeHtml(input.themeColor)}">`,
     assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}" type="image/svg+xml">` : '',
-    input.lcpImage
-      ? `<link rel="preload" as="image" href="${escapeHtml(input.lcpImage.src)}"${input.lcpImage.type ? ` type="${escapeHtml(input.lcpImage.type)}"` : ''} fetchpriority="high">`
-      : '',
+    ...hints,
+    lcp ? `<link rel="preload" as="image" href="${escapeHtml(lcp.src)}"${lcp.type ? ` type="${escapeHtml(lcp.type)}"` : ''} fetchpriority="high">` : '',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
     ...(assets.modulePreload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
@@ -93,7 +112,7 @@ export function renderDocument(input: DocumentInput): string {
     ...head.filter(Boolean),
     '</head>',
     '<body>',
-    `<div id="${ROOT_ID}">${input.appHtml}</div>`,
+    `<div id="${ROOT_ID}">${appHtml}</div>`,
     `<script type="application/json" id="${DATA_ID}">${serializeForScript(input.data)}</script>`,
     `<script type="application/json" id="${ENV_ID}">${serializeForScript(browserEnv(input.env))}</script>`,
     '</body>',

@@ -28,9 +28,9 @@ export async function createStaticServer(root: string): Promise<FastifyInstance>
     wildcard: true,
     dotfiles: 'ignore',
     cacheControl: false,
-    setHeaders(res, filePath) {
-      res.setHeader('cache-control', cacheControlFor(filePath));
-      res.setHeader('x-content-type-options', 'nosniff');
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', cacheControlFor(filePath));
+      reply.header('x-content-type-options', 'nosniff');
     },
   });
   app.setNotFoundHandler((request, reply) => {
