@@ -7,8 +7,8 @@ import { NAV_A11Y, NAV_LINKS } from '../config/site.ts';
 import { SchoolList } from './SchoolsDropdown.tsx';
 import { useHydrated } from './useHydrated.ts';
 
-/** The panel disappears from layout at this width (layout.css), so an open menu closes itself. */
-const DESKTOP_QUERY = '(min-width: 768px)';
+/** From this width (layout.css) the desktop bar replaces the menu, so an open menu closes itself. */
+const DESKTOP_QUERY = '(min-width: 1024px)';
 const SCROLL_LOCK_CLASS = 'is-scroll-locked';
 
 function MenuIcon({ close = false }: { close?: boolean }) {
