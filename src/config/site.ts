@@ -10,6 +10,8 @@ export const HERO_VIDEO_FADE_MS = 1000;
 /** The hero video is neither shown nor loaded below this viewport width (px). */
 export const HERO_VIDEO_MIN_WIDTH = 768;
 export const HERO_VIDEO_MEDIA_QUERY = `(min-width: ${HERO_VIDEO_MIN_WIDTH}px)`;
+/** The hero video's pause control (moving content needs one, WCAG 2.2.2). */
+export const HERO_VIDEO_LABELS = { pause: 'Pause background video', play: 'Play background video' } as const;
 
 /** Local static files, relative to the asset base. */
 export const ASSETS = {

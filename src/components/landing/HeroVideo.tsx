@@ -3,7 +3,7 @@
 // attached only after mount when the viewport is wide enough. It fades in once it can play, does
 // not autoplay for visitors who prefer reduced motion, and has a pause control (WCAG 2.2.2).
 import { useEffect, useRef, useState } from 'react';
-import { ASSETS, HERO_VIDEO_FADE_MS, HERO_VIDEO_MEDIA_QUERY, assetUrl } from '../../config/site.ts';
+import { ASSETS, HERO_VIDEO_FADE_MS, HERO_VIDEO_LABELS, HERO_VIDEO_MEDIA_QUERY, assetUrl } from '../../config/site.ts';
 import { useSiteEnv } from '../../SiteEnv.tsx';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -46,33 +46,35 @@ export function HeroVideo() {
     else video.pause();
   };
 
+  // The control sits outside the media layer: that layer is under the hero's darkening overlay.
   return (
-    <div className="landing-hero__media">
-      <video
-        ref={videoRef}
-        className={`landing-hero__video${ready ? ' is-ready' : ''}`}
-        style={{ transition: `opacity ${HERO_VIDEO_FADE_MS}ms ease-in` }}
-        data-fade-ms={HERO_VIDEO_FADE_MS}
-        muted
-        loop
-        playsInline
-        preload="none"
-        aria-hidden="true"
-        tabIndex={-1}
-        width={ASSETS.heroPoster.width}
-        height={ASSETS.heroPoster.height}
-        poster={wide ? assetUrl(base, ASSETS.heroPoster.src) : undefined}
-        onLoadedData={() => setReady(true)}
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-      >
-        {wide && ASSETS.heroVideo.map((s) => <source key={s.src} src={assetUrl(base, s.src)} type={s.type} />)}
-      </video>
+    <>
+      <div className="landing-hero__media">
+        <video
+          ref={videoRef}
+          className={`landing-hero__video${ready ? ' is-ready' : ''}`}
+          style={{ transition: `opacity ${HERO_VIDEO_FADE_MS}ms ease-in` }}
+          muted
+          loop
+          playsInline
+          preload="none"
+          aria-hidden="true"
+          tabIndex={-1}
+          width={ASSETS.heroPoster.width}
+          height={ASSETS.heroPoster.height}
+          poster={wide ? assetUrl(base, ASSETS.heroPoster.src) : undefined}
+          onLoadedData={() => setReady(true)}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+        >
+          {wide && ASSETS.heroVideo.map((s) => <source key={s.src} src={assetUrl(base, s.src)} type={s.type} />)}
+        </video>
+      </div>
       {ready && (
         <button type="button" className="landing-hero__video-toggle" onClick={toggle}>
-          {playing ? 'Pause background video' : 'Play background video'}
+          {playing ? HERO_VIDEO_LABELS.pause : HERO_VIDEO_LABELS.play}
         </button>
       )}
-    </div>
+    </>
   );
 }
