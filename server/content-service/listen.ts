@@ -126,7 +126,8 @@ export async function listenRoutes(app: FastifyInstance, opts: ListenOptions): P
       query,
       params,
       editor: access === 'editor',
-      includeResult: first(q, 'includeResult') !== 'false',
+      // Hosted defaults: result only when asked (the client asks by default), mutations unless refused.
+      includeResult: first(q, 'includeResult') === 'true',
       includePreviousRevision: first(q, 'includePreviousRevision') === 'true',
       includeMutations: first(q, 'includeMutations') !== 'false',
     };
