@@ -1,5 +1,6 @@
 // 'Academic Preparation': the three highlights from the site configuration.
 import { ACADEMICS } from '../../config/site.ts';
+import { padNumber } from '../../lib/sections.ts';
 
 export function AcademicSection({ id }: { id: string }) {
   return (
@@ -10,7 +11,7 @@ export function AcademicSection({ id }: { id: string }) {
         <ul className="landing-academics__list">
           {ACADEMICS.highlights.map((h, i) => (
             <li key={h.title} className="landing-academics__item">
-              <span className="landing-academics__number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
+              <span className="landing-academics__number" aria-hidden="true">{padNumber(i + 1)}</span>
               <h3 className="landing-academics__title">{h.title}</h3>
               <p>{h.text}</p>
             </li>
