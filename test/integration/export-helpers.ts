@@ -1,0 +1,135 @@
+// Shared by the export's integration tests: run the real CLI, read an output tree, and build
+// dataset folders in the content-model format. Spawning the CLI (not calling main()) proves the
+// exit codes and messages a CI job or a person at a terminal actually sees.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { slugProblem } from '../../src/lib/slug.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const EXPORT_SCRIPT = path.join(ROOT, 'scripts/export.ts');
+export const MINI = path.join(ROOT, 'test/fixtures/export-mini');
+export const SAMPLE = path.join(ROOT, 'content/sample');
+/** The bundled sample once it exists, else the small fixture (both in the content-model format). */
+export const DATASET = existsSync(path.join(SAMPLE, 'dataset.ndjson')) ? SAMPLE : MINI;
+
+export interface RunResult { code: number | null; stdout: string; stderr: string }
+
+/** Environment without any hosted-project settings, so the embedded service is used unless a test sets them. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANITY_') && k !== 'EXPORT_TIME_LIMIT_MS') env[k] = v;
+  return { ...env, ...extra };
+}
+
+export function runExport(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), timeoutMs = 90_000): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', EXPORT_SCRIPT, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`export did not finish in ${timeoutMs} ms\n${stderr}`)); }, timeoutMs);
+    child.on('error', (err) => { clearTimeout(timer); reject(err); });
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+  });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), `msg-${prefix}-`));
+}
+
+export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+/** Every file under dir, '/'-separated relative paths, sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(child);
+      else out.push(child);
+    }
+  };
+  if (existsSync(dir)) walk('');
+  return out.sort();
+}
+
+export interface Snapshot { [file: string]: { bytes: Buffer; mtimeMs: number; ino: number } }
+
+export function snapshot(dir: string): Snapshot {
+  const snap: Snapshot = {};
+  for (const f of listFiles(dir)) {
+    const p = path.join(dir, f);
+    const st = statSync(p);
+    snap[f] = { bytes: readFileSync(p), mtimeMs: st.mtimeMs, ino: st.ino };
+  }
+  return snap;
+}
+
+export const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
+
+/** The JSON inside <script type="application/json" id="...">. */
+export function embeddedJson(html: string, id: string): unknown {
+  const m = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
+  if (!m) throw new Error(`no #${id} in page`);
+  return JSON.parse(m[1]!);
+}
+
+export function readDataset(dir: string): Record<string, unknown>[] {
+  return readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+}
+
+/** A copy of a dataset folder (images linked by copy) with its documents replaced. */
+export function writeDataset(dir: string, docs: Record<string, unknown>[], imagesFrom: string = MINI): void {
+  cpSync(path.join(imagesFrom, 'images'), path.join(dir, 'images'), { recursive: true });
+  writeFileSync(path.join(dir, 'dataset.ndjson'), docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+}
+
+/**
+ * The slugs the export must publish, computed independently of the export's code: published
+ * school documents with a safe slug and a string title, the first by _id for a duplicate slug.
+ */
+export function expectedSlugs(docs: Record<string, unknown>[]): string[] {
+  const schools = docs
+    .filter((d) => d._type === 'school' && typeof d._id === 'string' && !(d._id as string).startsWith('drafts.') && !(d._id as string).includes('.'))
+    .sort((a, b) => ((a._id as string) < (b._id as string) ? -1 : 1));
+  const seen = new Set<string>();
+  for (const s of schools) {
+    const slug = (s.slug as { current?: unknown } | undefined)?.current;
+    if (slugProblem(slug) !== null || typeof s.title !== 'string' || !s.title.trim()) continue;
+    seen.add(slug as string);
+  }
+  return [...seen].sort();
+}
+
+/** A stand-in for a hosted content service that fails: answers every request with `status`, or never answers. */
+export async function failingService(mode: { status: number } | 'hang'): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
+  let count = 0;
+  const server: Server = createServer((req, res) => {
+    count++;
+    if (mode === 'hang') return; // keep the connection open and silent
+    res.writeHead(mode.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: 'Internal Server Error', message: 'injected failure' }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => count,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/** A loopback port nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}

@@ -1,0 +1,168 @@
+// Acceptance tests of `npm run export` through the real CLI: the files a static host needs, the
+// head each page carries, byte-identical output for the same content, and the asset base path.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  DATASET, embeddedJson, expectedSlugs, listFiles, read, readDataset, removeDir, runExport, tempDir,
+} from './export-helpers.ts';
+import { DISTRICT_NAME } from '../../src/config/site.ts';
+
+const SITE = 'https://schools.example.org';
+const work = tempDir('export');
+const outA = path.join(work, 'a');
+const outB = path.join(work, 'b');
+const docs = readDataset(DATASET);
+const slugs = expectedSlugs(docs);
+let first: Awaited<ReturnType<typeof runExport>>;
+
+before(async () => {
+  first = await runExport(['--content', DATASET, '--out', outA, '--site-url', SITE]);
+});
+after(() => removeDir(work));
+
+const isWebp = (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
+
+describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
+  test('exits 0 with a summary of pages, images, bytes and time', () => {
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, new RegExp(`Exported ${slugs.length + 2} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`));
+    assert.match(first.stdout, /JS first load [\d.]+ KB gzip/);
+  });
+
+  test('writes every page a static host needs, and only published valid schools', () => {
+    const files = listFiles(outA);
+    for (const f of ['index.html', '404.html', 'sitemap.xml', 'robots.txt']) assert.ok(files.includes(f), f);
+    const schoolPages = files.filter((f) => f.startsWith('schools/')).sort();
+    assert.deepEqual(schoolPages, slugs.map((s) => `schools/${s}/index.html`));
+    assert.ok(slugs.length >= 3);
+  });
+
+  test('every asset, image and media URL a page references exists in out/ (self-contained)', () => {
+    const files = new Set(listFiles(outA));
+    for (const page of [...files].filter((f) => f.endsWith('.html'))) {
+      const html = read(outA, page);
+      const urls = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      const local = urls.filter((u) => !u.startsWith('/schools/') && u !== '/' && !u.startsWith('//'));
+      assert.ok(local.length > 0, page);
+      for (const u of local) assert.ok(files.has(decodeURIComponent(u.slice(1).split('#')[0]!.split('?')[0]!)), `${page} references ${u}, which is not in out/`);
+      for (const m of html.matchAll(/src="\/(media\/[^"]+\.webp)"/g)) assert.ok(isWebp(readFileSync(path.join(outA, m[1]!))), `${m[1]} is WebP`);
+    }
+    // public/ is copied in.
+    for (const f of ['brand/logo.svg', 'favicon.svg']) assert.ok(files.has(f), f);
+  });
+
+  test('school pages: title, description, canonical, social cards, MiddleSchool JSON-LD with geo, lazily loaded chunk', () => {
+    const withLocation = docs.find((d) => d._type === 'school' && !String(d._id).startsWith('drafts.') && slugs.includes((d.slug as { current: string }).current) && d.location) as
+      { title: string; slug: { current: string }; location: { lat: number; lng: number } } | undefined;
+    assert.ok(withLocation, 'the dataset has a school with a location');
+    const html = read(outA, `schools/${withLocation.slug.current}/index.html`);
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    assert.ok(html.includes(`<title>${esc(withLocation.title)} | ${DISTRICT_NAME}</title>`));
+    assert.match(html, /<meta name="description" content="[^"]+">/);
+    assert.ok(html.includes(`<link rel="canonical" href="${SITE}/schools/${withLocation.slug.current}/">`));
+    assert.match(html, new RegExp(`<meta property="og:image" content="${SITE}/media/[^"]+\\.webp">`));
+    assert.match(html, /<meta name="twitter:card" content="summary_large_image">/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
+    assert.equal(ld['@type'], 'MiddleSchool');
+    assert.deepEqual(ld.geo, { '@type': 'GeoCoordinates', latitude: withLocation.location.lat, longitude: withLocation.location.lng });
+    assert.match(html, /<link rel="modulepreload" href="\/assets\/SchoolPage-[A-Z0-9]{8}\.js">/);
+    assert.match(html, /<meta name="theme-color" content="#[0-9a-f]{6}">/);
+    // The LCP image is preloaded in the head, never inside the hydration root.
+    const head = html.slice(0, html.indexOf('</head>'));
+    assert.match(head, /<link rel="preload" as="image" href="\/media\/[^"]+\.webp"[^>]*fetch[pP]riority="high"/);
+    assert.match(html, /<div id="root"><div/);
+  });
+
+  test('a page embeds only the data it shows, safely escaped', () => {
+    const landing = read(outA, 'index.html');
+    const data = embeddedJson(landing, '__DATA__') as Record<string, unknown>;
+    assert.deepEqual(Object.keys(data).sort(), ['cards', 'nav', 'page']);
+    assert.equal(data.page, 'landing');
+    const school = embeddedJson(read(outA, `schools/${slugs[0]}/index.html`), '__DATA__') as Record<string, unknown>;
+    assert.deepEqual(Object.keys(school).sort(), ['nav', 'page', 'school']);
+    assert.equal((school.school as { slug: string }).slug, slugs[0]);
+    for (const f of listFiles(outA).filter((x) => x.endsWith('.html'))) {
+      const html = read(outA, f);
+      for (const m of html.matchAll(/<script type="application\/(?:json|ld\+json)"[^>]*>([\s\S]*?)<\/script>/g)) {
+        assert.ok(!/[<>&\u2028\u2029]/.test(m[1]!), `${f}: raw HTML-significant character in embedded JSON`);
+      }
+    }
+  });
+
+  test('landing and 404 pages: guide title, fixed description; the 404 page is not indexed', () => {
+    const landing = read(outA, 'index.html');
+    assert.ok(landing.includes(`<title>Guide to Middle School Options | ${DISTRICT_NAME}</title>`));
+    assert.ok(landing.includes(`<link rel="canonical" href="${SITE}/">`));
+    const notFound = read(outA, '404.html');
+    assert.match(notFound, /<meta name="robots" content="noindex">/);
+    assert.ok(!notFound.includes('rel="canonical"'));
+    assert.equal((embeddedJson(notFound, '__DATA__') as { page: string }).page, 'landing');
+  });
+
+  test('sitemap lists the landing page and every school; robots.txt points at it', () => {
+    const sitemap = read(outA, 'sitemap.xml');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    assert.deepEqual(locs, [`${SITE}/`, ...slugs.map((s) => `${SITE}/schools/${encodeURIComponent(s)}/`)].sort());
+    assert.equal(read(outA, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
+  });
+
+  test('bundles: hashed names, minified ESM, first-load JS under 95 KB gzip', () => {
+    const assets = listFiles(path.join(outA, 'assets'));
+    assert.ok(assets.some((f) => /^entry-client-[A-Z0-9]{8}\.js$/.test(f)));
+    assert.ok(assets.some((f) => /^SchoolPage-[A-Z0-9]{8}\.js$/.test(f)));
+    assert.ok(assets.some((f) => /^styles-[A-Z0-9]{8}\.css$/.test(f)));
+    const landing = read(outA, 'index.html');
+    const firstLoad = [...landing.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="\/([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(firstLoad.length >= 1);
+    assert.ok(!firstLoad.some((f) => f.includes('SchoolPage')), 'the landing page does not load the school chunk');
+    const gzip = firstLoad.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(outA, f)), { level: 9 }).length, 0);
+    assert.ok(gzip < 95 * 1024, `first-load JS is ${gzip} bytes gzip`);
+    const entry = readFileSync(path.join(outA, firstLoad[0]!), 'utf8');
+    assert.ok(entry.length / entry.split('\n').length > 1000, 'minified: long lines, no indentation');
+    assert.match(entry, /import\("\/assets\/SchoolPage-[A-Z0-9]{8}\.js"\)/, 'the school page is a dynamic import');
+    assert.ok(entry.includes('Loading chunk'), 'the chunk loader with its error message is in the entry');
+  });
+
+  test('the same content gives a byte-identical out/', async () => {
+    const second = await runExport(['--content', DATASET, '--out', outB, '--site-url', SITE]);
+    assert.equal(second.code, 0, second.stderr);
+    const a = listFiles(outA);
+    assert.deepEqual(listFiles(outB), a);
+    for (const f of a) assert.ok(readFileSync(path.join(outA, f)).equals(readFileSync(path.join(outB, f))), `${f} differs between runs`);
+  });
+
+  test('--base puts every asset URL and file under the base path', async () => {
+    const outBase = path.join(work, 'base');
+    const r = await runExport(['--content', DATASET, '--out', outBase, '--base', 'wp-content/themes/district']);
+    assert.equal(r.code, 0, r.stderr);
+    const base = '/wp-content/themes/district/';
+    const html = read(outBase, `schools/${slugs[0]}/index.html`);
+    // Asset references: src attributes and <link> hrefs (content's own <a href> links are the editors' business).
+    const assetUrls = [...html.matchAll(/(?:\ssrc="|<link\b[^>]*\shref=")(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    assert.ok(assetUrls.length > 3);
+    for (const u of assetUrls) {
+      assert.ok(u.startsWith(base), `${u} is under ${base}`);
+      assert.ok(existsSync(path.join(outBase, decodeURIComponent(u.slice(1)))), `${u} exists in out/`);
+    }
+    assert.deepEqual((embeddedJson(html, '__ENV__') as { base: string }).base, base);
+    const entry = listFiles(path.join(outBase, base.slice(1), 'assets')).find((f) => f.startsWith('entry-client-'))!;
+    assert.ok(readFileSync(path.join(outBase, base.slice(1), 'assets', entry), 'utf8').includes(`import("${base}assets/SchoolPage-`));
+    // Pages stay at the site root; only assets move. Without --site-url there is no sitemap, but robots.txt stays.
+    assert.ok(existsSync(path.join(outBase, 'index.html')));
+    assert.ok(!existsSync(path.join(outBase, 'sitemap.xml')));
+    assert.equal(read(outBase, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  });
+
+  test('usage errors exit 1 before anything is written', async () => {
+    const out = path.join(work, 'usage');
+    for (const args of [['--site-url', 'schools.example.org'], ['--site-url', 'ftp://x.org'], ['--base', '../up'], ['--bogus'], ['--content', path.join(work, 'missing')]]) {
+      const r = await runExport(['--out', out, ...args]);
+      assert.equal(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
+      assert.ok(r.stderr.trim().length > 0);
+      assert.ok(!existsSync(out), `${args.join(' ')} wrote ${out}`);
+    }
+  });
+});
