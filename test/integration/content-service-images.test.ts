@@ -1,0 +1,138 @@
+// Acceptance: the image half of the embedded service renders what the site's image URLs ask for
+// (exact sizes for hotspot crops, widths, formats), refuses nonsense and path tricks, and is
+// cacheable forever. Sizes and formats are read back with sharp, not trusted from headers.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { createImageUrls } from '../../src/lib/image.ts';
+import { startContentService, type ContentService } from '../../server/content-service/index.ts';
+
+const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
+const CAMPUS = 'a1f0c3d2e5-400x300.jpg'; // red left half, blue right half
+const LOGO = 'b2e4d6f8a0-240x240.png';
+
+describe('image service', () => {
+  let service: ContentService;
+  let base: string;
+
+  before(async () => {
+    service = await startContentService({ contentDir: MINI, watch: false, dataset: 'production' });
+    base = `${service.url}/images/anyproject/production`;
+  });
+  after(() => service.close());
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}/${path}`, { headers });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { res, body, meta: res.status === 200 ? await sharp(body).metadata() : null };
+  };
+
+  /** Mean colour of an image, to tell which half of the red/blue source a crop kept. */
+  const colour = async (body: Buffer): Promise<'red' | 'blue' | 'mixed'> => {
+    const { channels } = await sharp(body).stats();
+    const [r, , b] = channels.map((c) => c.mean);
+    if (r! > 150 && b! < 60) return 'red';
+    if (b! > 150 && r! < 60) return 'blue';
+    return 'mixed';
+  };
+
+  it('serves the original when no parameters are given, cacheable forever', async () => {
+    const { res, meta } = await get(CAMPUS);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'image/jpeg');
+    assert.match(res.headers.get('cache-control') ?? '', /max-age=31536000.*immutable/);
+    assert.deepEqual([meta?.width, meta?.height, meta?.format], [400, 300, 'jpeg']);
+  });
+
+  it('renders exactly the sizes the site URL builder asks for (hotspot crops, widths, icons)', async () => {
+    const urls = createImageUrls({ projectId: 'anyproject', dataset: 'production', imageHost: service.url });
+    const img = { asset: { _ref: 'image-a1f0c3d2e5-400x300-jpg' }, hotspot: { x: 0.75, y: 0.5, width: 0.3, height: 0.4 }, crop: { top: 0.05, bottom: 0, left: 0.1, right: 0.03 } };
+    const variants = [urls.crop(img, 800, 600), urls.crop(img, 64, 64), urls.width(img, 240), urls.width(img, 1280), urls.crop({ asset: img.asset }, 90, 160)];
+    for (const v of variants) {
+      assert.ok(v);
+      assert.match(v.src, /[?&]auto=format/);
+      const res = await fetch(v.src, { headers: { accept: 'image/webp,image/*' } });
+      assert.equal(res.status, 200, v.src);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      assert.deepEqual([meta.width, meta.height], [v.width, v.height], `${v.src} has the size the markup declares`);
+      assert.equal(meta.format, 'webp');
+      assert.equal(res.headers.get('vary'), 'Accept');
+    }
+    // A hotspot on the blue half keeps blue in a narrow portrait crop (a square one cannot avoid red).
+    const portrait = urls.crop(img, 50, 100)!;
+    assert.equal(await colour(Buffer.from(await (await fetch(portrait.src)).arrayBuffer())), 'blue');
+  });
+
+  it('honours fit modes: clip, max, min, fill, scale, crop', async () => {
+    const size = async (q: string): Promise<[number?, number?]> => {
+      const { res, meta } = await get(`${CAMPUS}?${q}`);
+      assert.equal(res.status, 200, q);
+      return [meta?.width, meta?.height];
+    };
+    assert.deepEqual(await size('w=200'), [200, 150]);
+    assert.deepEqual(await size('h=60'), [80, 60]);
+    assert.deepEqual(await size('w=200&h=200'), [200, 150], 'clip keeps the aspect ratio inside the box');
+    assert.deepEqual(await size('w=800&h=800&fit=max'), [400, 300], 'max never upscales');
+    assert.deepEqual(await size('w=800&fit=max'), [400, 300]);
+    assert.deepEqual(await size('w=800&h=800&fit=min'), [300, 300], 'min crops to the ratio without exceeding the source');
+    assert.deepEqual(await size('w=120&h=200&fit=fill'), [120, 200]);
+    assert.deepEqual(await size('w=120&h=200&fit=scale'), [120, 200]);
+    assert.deepEqual(await size('w=120&h=200&fit=crop'), [120, 200]);
+    assert.deepEqual(await size('w=100&h=50&dpr=2'), [133, 100], 'dpr doubles the 100x50 box before clipping');
+    assert.deepEqual(await size('w=100&h=100&fit=crop&dpr=2'), [200, 200]);
+    assert.deepEqual(await size('rect=0,0,200,300&w=50'), [50, 75]);
+  });
+
+  it('crops around a focal point or an edge', async () => {
+    // 50x100 out of 400x300 keeps a strip a sixth of the width: one colour unless centred.
+    const pick = async (q: string) => colour((await get(`${CAMPUS}?w=50&h=100&fit=crop&${q}`)).body);
+    assert.equal(await pick('crop=focalpoint&fp-x=0.1&fp-y=0.5'), 'red');
+    assert.equal(await pick('crop=focalpoint&fp-x=0.9&fp-y=0.5'), 'blue');
+    assert.equal(await pick('crop=left'), 'red');
+    assert.equal(await pick('crop=right'), 'blue');
+    assert.equal(await pick('crop=center'), 'mixed');
+  });
+
+  it('converts formats on request and by Accept header with auto=format', async () => {
+    const png = await get(`${CAMPUS}?w=40&fm=png`);
+    assert.equal(png.meta?.format, 'png');
+    assert.equal(png.res.headers.get('content-type'), 'image/png');
+    const jpg = await get(`${LOGO}?w=40&fm=jpg&q=50`);
+    assert.equal(jpg.meta?.format, 'jpeg');
+    const avif = await get(`${CAMPUS}?w=40&auto=format`, { accept: 'image/avif' });
+    assert.equal(avif.meta?.format, 'heif');
+    assert.equal(avif.res.headers.get('content-type'), 'image/avif');
+    const plain = await get(`${CAMPUS}?w=40&auto=format`, { accept: 'image/jpeg' });
+    assert.equal(plain.meta?.format, 'jpeg', 'without webp/avif in Accept the source format is kept');
+    assert.equal(plain.res.headers.get('vary'), 'Accept');
+    const logo = await get(`${LOGO}?w=40`);
+    assert.equal(logo.meta?.format, 'png');
+    assert.equal(logo.meta?.hasAlpha, true, 'transparency survives');
+  });
+
+  it('answers 404 for unknown files, missing files, other datasets and path tricks', async () => {
+    for (const path of ['ffffffffff-400x300.jpg', 'deadbeef00-640x480.jpg', '..%2Fdataset.ndjson', '..%2F..%2Fpackage.json', 'a1f0c3d2e5-400x300.jpg%00.png', 'notanimage']) {
+      const { res } = await get(path);
+      assert.equal(res.status, 404, path);
+    }
+    const other = await fetch(`${service.url}/images/anyproject/staging/${CAMPUS}`);
+    assert.equal(other.status, 404);
+    const traversal = await fetch(`${service.url}/images/anyproject/production/../../../etc/passwd`);
+    assert.equal(traversal.status, 404);
+  });
+
+  it('answers 400 for absurd or malformed parameters', async () => {
+    for (const q of ['w=5001', 'h=99999', 'w=abc', 'w=-5', 'w=0', 'q=500', 'fit=stretch', 'fm=bmp', 'rect=1,2,3', 'rect=0,0,0,10', 'dpr=10', 'crop=middle', 'fp-x=2', 'w=3000&dpr=2', 'auto=compress', 'bg=zzz']) {
+      const { res, body } = await get(`${CAMPUS}?${q}`);
+      assert.equal(res.status, 400, q);
+      assert.match(JSON.parse(body.toString()).message, /\w/, `${q} explains itself`);
+    }
+  });
+
+  it('serves repeated requests from the variant cache with identical bytes', async () => {
+    const a = await get(`${CAMPUS}?w=123&q=60`);
+    const b = await get(`${CAMPUS}?w=123&q=60`);
+    assert.ok(a.body.equals(b.body));
+  });
+});
