@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
+import { readSecrets } from './secrets.ts';
 import { ArgsError, intFlag, parseArgs, type FlagSpecs } from '../../scripts/lib/args.ts';
 
 export { ConfigError };
@@ -65,19 +66,21 @@ export function loadPreviewConfig(argv: readonly string[], env: Env, cwd = proce
   if (hosted && values.content !== undefined) {
     throw new ArgsError('flag --content only applies to the embedded content service; unset SANITY_PROJECT_ID to use it');
   }
-  if (hosted && !env.SANITY_API_READ_TOKEN?.trim()) {
+  // The one module that reads secrets; it rejects values with inner whitespace, naming the variable.
+  const secrets = readSecrets(env);
+  if (hosted && !secrets.readToken) {
     throw new ConfigError('SANITY_API_READ_TOKEN', 'is required with a hosted project (SANITY_PROJECT_ID): the preview reads drafts with it');
   }
 
-  const given = env.PREVIEW_SECRET;
+  const given = secrets.previewSecret;
   let previewSecret: string;
   let secretGenerated = false;
-  if (given === undefined || given.trim() === '') {
+  if (given === null) {
     if (hosted) throw new ConfigError('PREVIEW_SECRET', 'is required with a hosted project (SANITY_PROJECT_ID): it keeps drafts private');
     previewSecret = randomBytes(24).toString('base64url');
     secretGenerated = true;
   } else {
-    previewSecret = given.trim();
+    previewSecret = given;
     if (previewSecret.length < MIN_SECRET_LENGTH) throw new ConfigError('PREVIEW_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters long`);
     if (!/^[\x21-\x7e]+$/.test(previewSecret)) throw new ConfigError('PREVIEW_SECRET', 'must be printable ASCII without spaces (it travels in a URL)');
   }

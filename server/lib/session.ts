@@ -85,10 +85,13 @@ export class FailureLimiter {
  * collapsed so "//evil.example/?secret=..." cannot become a protocol-relative redirect.
  */
 export function withoutSecret(rawUrl: string): string {
-  const url = new URL(rawUrl, 'http://preview.invalid');
-  url.searchParams.delete('secret');
-  const pathname = '/' + url.pathname.replace(/^\/+/, '');
-  return pathname + url.search;
+  const q = rawUrl.indexOf('?');
+  const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
+  const params = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1));
+  params.delete('secret');
+  const search = params.toString();
+  const pathname = '/' + rawPath.replace(/^[/\\]+/, '').replace(/#.*$/s, '');
+  return pathname + (search ? `?${search}` : '');
 }
 
 /** For logs: the URL with any secret value replaced, never the real one. */

@@ -28,5 +28,9 @@ export default unencapsulated('preview-errors', async (app) => {
     return send(req, reply, 500, 'internal error', 'the preview server failed; see its log');
   });
 
-  app.setNotFoundHandler((req, reply) => send(req, reply, 404, 'not found', `no ${req.method} ${isApiPath(req.url) ? 'API route' : 'resource'} at this address`));
+  // Every page path is served by the catch-all route, so whatever reaches here is an API route,
+  // an asset or a method that does not exist: always JSON.
+  app.setNotFoundHandler((req, reply) => reply.code(404).header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ error: 'not found', message: `no ${req.method} ${isApiPath(req.url) ? 'API route' : 'resource'} at this address` }));
 });

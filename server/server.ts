@@ -1,0 +1,68 @@
+// `npm run preview -- [--content DIR] [--port N]`: starts the editors' preview server. Config is
+// validated first (a clear message naming the variable, exit code 2). Without a hosted project it
+// starts the embedded content service in-process and prints a ready-to-open link with the secret.
+import { ArgsError, usage } from '../scripts/lib/args.ts';
+import { ConfigError, loadPreviewConfig, PREVIEW_FLAGS } from './config/preview.ts';
+import { openContentSource } from './lib/content-source.ts';
+import { buildPreviewServer } from './app.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadPreviewConfig(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof ArgsError) {
+      console.error(`preview: ${err.message}`);
+      if (err instanceof ArgsError) console.error(usage('npm run preview -- [--content DIR] [--port N]', PREVIEW_FLAGS));
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (config.help) {
+    console.log(usage('npm run preview -- [--content DIR] [--port N]', PREVIEW_FLAGS));
+    return;
+  }
+
+  const source = await openContentSource({ ...(config.contentDir ? { contentDir: config.contentDir } : {}), env: process.env });
+  let app;
+  try {
+    app = await buildPreviewServer(
+      { content: { config: source.config, token: source.token }, previewSecret: config.previewSecret, sessionTtlMs: config.sessionTtlMs },
+      { trustProxy: config.trustProxy },
+    );
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await source.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const hostPart = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const origin = `http://${hostPart}:${port}`;
+  const where = source.embedded ? `embedded content service at ${source.config.apiHost}` : `project ${source.config.projectId}/${source.config.dataset}${source.config.apiHost ? ` via ${source.config.apiHost}` : ''}`;
+  // stdout, not the logger: the one place the secret is shown, to the person who started the server.
+  if (config.secretGenerated) {
+    console.log(`Preview server ready (${where}).\nOpen: ${origin}/?secret=${encodeURIComponent(config.previewSecret)}\nLive draft preview of a school: ${origin}/schools/<slug>?livepreview=1`);
+  } else {
+    console.log(`Preview server ready at ${origin} (${where}).\nOpen ${origin}/?secret=<PREVIEW_SECRET> to start a session.`);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'preview: shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close()
+      .then(() => source.close())
+      .then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`preview: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,286 @@
+// The preview server through app.inject against the embedded content service over a fixture:
+// the gate (401/302/cookie/429), the named-query API's shapes, validation (400), JSON 404s,
+// upstream failure (503 JSON), security headers, the page shell and bundle, image proxy, public
+// files, a hosted-style configuration, and that neither token nor secret leaks anywhere.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildPreviewServer } from '../../server/app.ts';
+import { loadPreviewConfig } from '../../server/config/preview.ts';
+import { openContentSource } from '../../server/lib/content-source.ts';
+import { embeddedConfig } from '../../src/config/public.ts';
+import type { ContentService } from '../../server/content-service/index.ts';
+import { captureLog, IMAGE_FILE, startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
+
+const TOKEN = 'tok_' + 'Z9'.repeat(20);
+const SECRET = 'preview-secret-' + 'q7'.repeat(10);
+
+let fixture: { dir: string; cleanup(): void };
+let service: ContentService;
+let app: FastifyInstance;
+let publicDir: string;
+const log = captureLog();
+const seen: LightMyRequestResponse[] = [];
+let cookie = '';
+
+async function req(method: 'GET' | 'POST' | 'HEAD', url: string, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') {
+  const res = await app.inject({ method, url, headers, remoteAddress });
+  seen.push(res);
+  return res;
+}
+const get = (url: string, withSession = true) => req('GET', url, withSession ? { cookie } : {});
+
+before(async () => {
+  fixture = await writePreviewFixture();
+  service = await startFixtureService(fixture.dir, TOKEN);
+  publicDir = mkdtempSync(path.join(tmpdir(), 'preview-public-'));
+  writeFileSync(path.join(publicDir, 'hello.txt'), 'static hello');
+  app = await buildPreviewServer(
+    { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET, publicDir, failureLimit: { max: 3, windowMs: 60_000 } },
+    { logStream: log.stream, logLevel: 'debug' },
+  );
+  const login = await req('GET', `/?secret=${SECRET}`, {}, '10.9.9.9');
+  cookie = String(login.headers['set-cookie']).split(';')[0]!;
+});
+
+after(async () => {
+  await app?.close();
+  await service?.close();
+  fixture?.cleanup();
+  rmSync(publicDir, { recursive: true, force: true });
+});
+
+test('gate: no session is a 401 page for pages and 401 JSON for the API and the event stream', async () => {
+  const page = await get('/schools/lincoln-middle', false);
+  assert.equal(page.statusCode, 401);
+  assert.match(String(page.headers['content-type']), /text\/html/);
+  assert.match(page.body, /Preview access required/);
+  for (const url of ['/api/navigation', '/api/events?id=school-lincoln', '/api/documents/drafts.school-lincoln', '/api/nope', '/assets/x.js', `/images/embedded/production/${IMAGE_FILE}`]) {
+    const res = await get(url, false);
+    assert.equal(res.statusCode, 401, url);
+    if (url.startsWith('/api')) assert.equal(res.json().error, 'preview session required', url);
+  }
+  const forged = await req('GET', '/api/navigation', { cookie: 'preview_session=v1.zzzzzz.abc.def' });
+  assert.equal(forged.statusCode, 401);
+});
+
+test('gate: a wrong secret is a 401 page; the right one sets an HttpOnly SameSite=Lax cookie and redirects without the secret', async () => {
+  const wrong = await req('GET', '/?secret=not-the-secret', {}, '10.0.0.2');
+  assert.equal(wrong.statusCode, 401);
+  assert.match(wrong.body, /not valid/);
+  assert.equal(wrong.headers['set-cookie'], undefined);
+
+  const right = await req('GET', `/schools/lincoln-middle?livepreview=1&secret=${encodeURIComponent(SECRET)}`, {}, '10.0.0.2');
+  assert.equal(right.statusCode, 302);
+  assert.equal(right.headers.location, '/schools/lincoln-middle?livepreview=1');
+  const setCookie = String(right.headers['set-cookie']);
+  assert.match(setCookie, /^preview_session=v1\./);
+  assert.match(setCookie, /HttpOnly/i);
+  assert.match(setCookie, /SameSite=Lax/i);
+  assert.match(setCookie, /Max-Age=\d+/i);
+  assert.doesNotMatch(setCookie, /Secure/i, 'plain http: no Secure flag');
+  assert.ok(!setCookie.includes(SECRET));
+  // X-Forwarded-Proto is not trusted unless configured.
+  const spoofed = await req('GET', `/?secret=${SECRET}`, { 'x-forwarded-proto': 'https' }, '10.0.0.2');
+  assert.doesNotMatch(String(spoofed.headers['set-cookie']), /Secure/i);
+
+  const session = setCookie.split(';')[0]!;
+  const page = await req('GET', '/schools/lincoln-middle?livepreview=1', { cookie: session });
+  assert.equal(page.statusCode, 200);
+  // A protocol-relative path cannot turn the redirect into an open redirect.
+  const sneaky = await req('GET', `//evil.example/x?secret=${SECRET}`, {}, '10.0.0.2');
+  assert.equal(sneaky.statusCode, 302);
+  assert.equal(sneaky.headers.location, '/evil.example/x');
+});
+
+test('gate: behind a configured https proxy the cookie is Secure', async () => {
+  const proxied = await buildPreviewServer(
+    { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET, publicDir },
+    { trustProxy: true, logStream: log.stream },
+  );
+  try {
+    const res = await proxied.inject({ url: `/?secret=${SECRET}`, headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(res.statusCode, 302);
+    assert.match(String(res.headers['set-cookie']), /;\s*Secure/i);
+  } finally { await proxied.close(); }
+});
+
+test('gate: failed attempts are rate limited per client (429 with Retry-After), others unaffected', async () => {
+  for (let i = 0; i < 3; i++) assert.equal((await req('GET', `/?secret=guess${i}`, {}, '10.0.0.66')).statusCode, 401);
+  const blocked = await req('GET', `/?secret=guess9`, {}, '10.0.0.66');
+  assert.equal(blocked.statusCode, 429);
+  assert.ok(Number(blocked.headers['retry-after']) > 0);
+  const evenRight = await req('GET', `/?secret=${SECRET}`, {}, '10.0.0.66');
+  assert.equal(evenRight.statusCode, 429, 'no more tries until the window passes');
+  const other = await req('GET', `/?secret=${SECRET}`, {}, '10.0.0.67');
+  assert.equal(other.statusCode, 302);
+});
+
+test('API: navigation lists non-charter schools first, then charter, alphabetical; drafts perspective adds draft-only schools', async () => {
+  const res = await get('/api/navigation');
+  assert.equal(res.statusCode, 200);
+  assert.equal(res.headers['cache-control'], 'no-store');
+  const { schools } = res.json() as { schools: { name: string; link: string; description: string; icon: unknown }[] };
+  assert.deepEqual(schools.map((s) => s.name), ['Family Guide Center', 'Lincoln Middle School', 'Washington Middle School', 'Summit Charter Academy']);
+  assert.equal(schools[1]!.link, '/schools/lincoln-middle');
+  assert.equal(schools[1]!.description, 'Published subtitle');
+  assert.ok(schools[1]!.icon);
+  const drafts = (await get('/api/navigation?perspective=drafts')).json() as { schools: { name: string; description: string }[] };
+  assert.ok(drafts.schools.some((s) => s.name === 'New Horizons Middle School'));
+  assert.equal(drafts.schools.find((s) => s.name === 'Lincoln Middle School')!.description, 'Draft subtitle');
+});
+
+test('API: landing cards are sorted and hide Guide/Innovation Center/Career Elevation titles', async () => {
+  const { cards } = (await get('/api/landing')).json() as { cards: { title: string; slug: string; image: unknown }[] };
+  assert.deepEqual(cards.map((c) => c.title), ['Lincoln Middle School', 'Summit Charter Academy', 'Washington Middle School']);
+  assert.equal(cards[0]!.slug, 'lincoln-middle');
+  assert.ok(cards[0]!.image);
+});
+
+test('API: school by slug (published by default, drafts on request), draft lookup, and documents by id', async () => {
+  const pub = (await get('/api/schools/lincoln-middle')).json() as { school: { _id: string; subtitle: string; featuredQuote: { quote: string; schoolTitle: string } } };
+  assert.equal(pub.school._id, 'school-lincoln');
+  assert.equal(pub.school.subtitle, 'Published subtitle');
+  assert.deepEqual(pub.school.featuredQuote, { quote: 'I love it here.', student: 'Ana', year: '7th grade', schoolTitle: 'Lincoln Middle School' });
+  assert.equal(((await get('/api/schools/lincoln-middle?perspective=drafts')).json() as { school: { subtitle: string } }).school.subtitle, 'Draft subtitle');
+
+  const missingPublished = await get('/api/schools/new-horizons');
+  assert.equal(missingPublished.statusCode, 404);
+  assert.equal(missingPublished.json().error, 'school not found');
+
+  assert.deepEqual((await get('/api/schools/lincoln-middle/lookup')).json(), { id: 'school-lincoln', draftId: 'drafts.school-lincoln', hasDraft: true, hasPublished: true });
+  assert.deepEqual((await get('/api/schools/washington-middle/lookup')).json(), { id: 'school-washington', draftId: 'drafts.school-washington', hasDraft: false, hasPublished: true });
+  assert.deepEqual((await get('/api/schools/new-horizons/lookup')).json(), { id: 'school-horizons', draftId: 'drafts.school-horizons', hasDraft: true, hasPublished: false });
+  assert.equal((await get('/api/schools/nobody/lookup')).statusCode, 404);
+
+  assert.equal(((await get('/api/documents/drafts.school-lincoln')).json() as { school: { subtitle: string } }).school.subtitle, 'Draft subtitle');
+  assert.equal(((await get('/api/documents/school-lincoln')).json() as { school: { subtitle: string } }).school.subtitle, 'Published subtitle');
+  assert.equal(((await get('/api/documents/drafts.school-horizons')).json() as { school: { title: string } }).school.title, 'New Horizons Middle School');
+  const notASchool = await get('/api/documents/quote-1');
+  assert.equal(notASchool.statusCode, 404, 'only school documents are served by id');
+  assert.equal(notASchool.json().error, 'document not found');
+});
+
+test('validation: bad slugs, ids and parameters are 400 JSON naming the problem', async () => {
+  const cases = [
+    '/api/schools/a..b', '/api/schools/a%2Fb', '/api/schools/%20lead', `/api/schools/${'a'.repeat(201)}`, '/api/schools/%3Cscript%3E/lookup',
+    '/api/documents/has%20space', `/api/documents/${'x'.repeat(129)}`, '/api/documents/drafts.drafts.x',
+    '/api/events', '/api/events?id=*', '/api/navigation?perspective=raw', '/api/landing?perspective=drafts&perspective=published',
+    '/images/embedded/production/..%2F..%2Fsecret.png',
+  ];
+  for (const url of cases) {
+    const res = await get(url);
+    assert.equal(res.statusCode, 400, url);
+    assert.equal(res.json().error, 'bad request', url);
+    assert.equal(typeof res.json().message, 'string', url);
+  }
+  assert.equal((await get(`/api/schools/${'a'.repeat(200)}`)).statusCode, 404, '200 characters is still a valid slug');
+});
+
+test('unknown API routes and methods are 404 JSON', async () => {
+  for (const [method, url] of [['GET', '/api/nope'], ['GET', '/api'], ['POST', '/api/navigation'], ['GET', '/assets/missing.js']] as const) {
+    const res = await req(method, url, { cookie });
+    assert.equal(res.statusCode, 404, url);
+    assert.match(String(res.headers['content-type']), /application\/json/);
+    assert.equal(res.json().error, 'not found');
+  }
+});
+
+test('security headers on pages, API answers, errors, 401s and assets', async () => {
+  const responses = [await get('/'), await get('/api/navigation'), await get('/api/nope'), await get('/api/schools/a..b'), await get('/', false)];
+  const shell = await get('/');
+  const script = /src="(\/assets\/preview-[^"]+\.js)"/.exec(shell.body)![1]!;
+  responses.push(await get(script));
+  for (const res of responses) {
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, /default-src 'self'/);
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /frame-src https:\/\/www\.youtube-nocookie\.com(;|$)/);
+    assert.match(csp, /img-src 'self' data:(;|$)/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['referrer-policy'], 'no-referrer');
+  }
+});
+
+test('pages: / , /schools/:slug and any other path get the preview shell with the preview env; the bundle is served', async () => {
+  for (const url of ['/', '/schools/lincoln-middle?livepreview=1', '/some/other/path']) {
+    const res = await get(url);
+    assert.equal(res.statusCode, 200, url);
+    assert.match(String(res.headers['content-type']), /text\/html/);
+    assert.match(res.body, /<div id="root"><\/div>/, 'blank until data arrives');
+    const env = JSON.parse(/<script type="application\/json" id="__ENV__">([^<]*)<\/script>/.exec(res.body)![1]!);
+    assert.deepEqual(env.preview, { livepreview: url.includes('livepreview') });
+    assert.equal(env.images.imageHost, '', 'images come through this server');
+    assert.match(res.body, /<meta name="robots" content="noindex, nofollow">/);
+  }
+  const shell = (await get('/')).body;
+  for (const m of shell.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) {
+    const asset = await get(m[1]!);
+    assert.equal(asset.statusCode, 200, m[1]);
+    assert.match(String(asset.headers['content-type']), m[1]!.endsWith('.js') ? /javascript/ : /css/);
+    assert.ok(asset.body.length > 100);
+  }
+  const js = (await get(/src="(\/assets\/preview-[^"]+\.js)"/.exec(shell)![1]!)).body;
+  assert.match(js, /api\/events\?id=/, 'the preview entry is bundled');
+  assert.match(js, /Loading schools\.\.\.|SchoolPage/);
+});
+
+test('images are proxied from the content service; public files are served; nothing escapes public/', async () => {
+  const img = await get(`/images/embedded/production/${IMAGE_FILE}?w=20&q=90&auto=format`);
+  assert.equal(img.statusCode, 200);
+  assert.match(String(img.headers['content-type']), /^image\//);
+  assert.ok(img.rawPayload.length > 20);
+  assert.equal((await get('/images/embedded/production/ffffffff-40x30.png')).statusCode, 404);
+  const file = await get('/hello.txt');
+  assert.equal(file.statusCode, 200);
+  assert.equal(file.body, 'static hello');
+  const traversal = await get('/..%2F..%2F..%2Fetc%2Fpasswd.txt');
+  assert.ok(!traversal.body.includes('root:'), 'no traversal');
+});
+
+test('a hosted-style configuration works against any Sanity-compatible API host', async () => {
+  const token = 'hosted_' + 'k3'.repeat(16);
+  const hostedService = await startFixtureService(fixture.dir, token);
+  const env = { SANITY_PROJECT_ID: 'district42', SANITY_DATASET: 'production', SANITY_API_HOST: hostedService.url, SANITY_API_READ_TOKEN: token, PREVIEW_SECRET: SECRET };
+  const config = loadPreviewConfig(['--port', '0'], env);
+  const source = await openContentSource({ env });
+  assert.equal(source.embedded, false);
+  const hosted = await buildPreviewServer({ content: { config: source.config, token: source.token }, previewSecret: config.previewSecret }, { logStream: log.stream });
+  try {
+    const login = await hosted.inject({ url: `/?secret=${SECRET}` });
+    const c = String(login.headers['set-cookie']).split(';')[0]!;
+    const lookup = await hosted.inject({ url: '/api/schools/lincoln-middle/lookup', headers: { cookie: c } });
+    assert.deepEqual(lookup.json(), { id: 'school-lincoln', draftId: 'drafts.school-lincoln', hasDraft: true, hasPublished: true });
+    const draft = await hosted.inject({ url: '/api/documents/drafts.school-lincoln', headers: { cookie: c } });
+    assert.equal(draft.json().school.subtitle, 'Draft subtitle', 'drafts read with the hosted token');
+    assert.doesNotMatch(draft.body + JSON.stringify(draft.headers) + lookup.body, new RegExp(token));
+  } finally {
+    await hosted.close();
+    await source.close();
+    await hostedService.close();
+  }
+  assert.throws(() => loadPreviewConfig([], { ...env, PREVIEW_SECRET: '' }), /PREVIEW_SECRET/);
+});
+
+test('a content service that is down makes the API answer 503 JSON; the token and secret appear in no response or log', async () => {
+  await service.close();
+  for (const url of ['/api/navigation', '/api/landing', '/api/schools/lincoln-middle', '/api/schools/lincoln-middle/lookup', '/api/documents/school-lincoln']) {
+    const res = await get(url);
+    assert.ok(res.statusCode === 503 || res.statusCode === 502, `${url}: ${res.statusCode}`);
+    assert.equal(res.json().error, 'content service unavailable', url);
+    assert.match(res.json().message, /content service/);
+  }
+  const img = await get(`/images/embedded/production/${IMAGE_FILE}`);
+  assert.equal(img.statusCode, 503);
+
+  const everything = seen.map((r) => r.body + JSON.stringify(r.headers)).join('\n') + log.text();
+  assert.ok(!everything.includes(TOKEN), 'token leaked');
+  assert.ok(!log.text().includes(SECRET), 'secret logged');
+  assert.match(log.text(), /secret=\[redacted\]/, 'requests with a secret are logged, redacted');
+  assert.ok(!log.text().includes(cookie.split('=')[1]!), 'session cookie logged');
+});

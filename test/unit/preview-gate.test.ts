@@ -1,0 +1,78 @@
+// The preview gate's building blocks and boot-time config: signed expiring sessions, constant-time
+// secret check, the failure window, secret-free redirects and logs, and config errors that name
+// the variable at fault.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSessionSigner, FailureLimiter, redactUrl, withoutSecret } from '../../server/lib/session.ts';
+import { ConfigError, loadPreviewConfig } from '../../server/config/preview.ts';
+import { ArgsError } from '../../scripts/lib/args.ts';
+
+const SECRET = 'correct-horse-battery-staple';
+
+test('sessions: issued values verify until they expire; tampered or foreign ones do not', () => {
+  const signer = createSessionSigner(SECRET, 60_000);
+  const now = 1_700_000_000_000;
+  const value = signer.issue(now);
+  assert.ok(signer.verify(value, now + 1000));
+  assert.ok(!signer.verify(value, now + 61_000), 'expired');
+  const parts = value.split('.');
+  const later = [parts[0], (parseInt(parts[1]!, 36) + 100000).toString(36), parts[2], parts[3]].join('.');
+  assert.ok(!signer.verify(later, now), 'expiry cannot be extended without the key');
+  assert.ok(!createSessionSigner('another-secret-value!!', 60_000).verify(value, now), 'rotating the secret ends sessions');
+  for (const junk of [undefined, '', 'v1', 'v1.a.b.c', 'x'.repeat(500), `${value}x`]) assert.ok(!signer.verify(junk, now));
+  assert.ok(!value.includes(SECRET));
+});
+
+test('secret check: exact match only, any length', () => {
+  const signer = createSessionSigner(SECRET, 1000);
+  assert.ok(signer.secretMatches(SECRET));
+  for (const wrong of ['', SECRET.slice(0, -1), `${SECRET} `, SECRET.toUpperCase(), 'x'.repeat(10_000)]) assert.ok(!signer.secretMatches(wrong));
+});
+
+test('failure limiter: blocks after max failures in the window, then forgets them', () => {
+  const l = new FailureLimiter(3, 60_000, 2);
+  for (let i = 0; i < 3; i++) { assert.ok(!l.blocked('a', i)); l.recordFailure('a', i); }
+  assert.ok(l.blocked('a', 10));
+  assert.ok(!l.blocked('b', 10), 'per client');
+  assert.ok(l.retryAfterSeconds('a', 10) >= 59);
+  assert.ok(!l.blocked('a', 60_001), 'window slides');
+  l.recordFailure('b', 1); l.recordFailure('c', 1); l.recordFailure('d', 1);
+  assert.ok(!l.blocked('b', 2) && l.retryAfterSeconds('b', 2) === 0, 'bounded memory drops the oldest client');
+});
+
+test('redirect target drops only the secret and never leaves the origin', () => {
+  assert.equal(withoutSecret(`/schools/lincoln?secret=${SECRET}&livepreview=1`), '/schools/lincoln?livepreview=1');
+  assert.equal(withoutSecret(`/?secret=${SECRET}`), '/');
+  assert.equal(withoutSecret('//evil.example/path?secret=x'), '/evil.example/path');
+  assert.equal(withoutSecret('/a?secret=1&secret=2&x=%20y'), '/a?x=+y');
+  assert.equal(redactUrl(`/x?livepreview=1&secret=${SECRET}`), '/x?livepreview=1&secret=[redacted]');
+});
+
+test('config: embedded default generates a secret; hosted needs PREVIEW_SECRET and the token', () => {
+  const embedded = loadPreviewConfig(['--port', '0', '--content', 'content/sample'], {}, '/repo');
+  assert.equal(embedded.hosted, null);
+  assert.ok(embedded.secretGenerated && embedded.previewSecret.length >= 16);
+  assert.equal(embedded.port, 0);
+  assert.equal(embedded.contentDir, '/repo/content/sample');
+  assert.equal(embedded.host, '127.0.0.1');
+
+  const hosted = { SANITY_PROJECT_ID: 'abc123', SANITY_API_READ_TOKEN: 'tok', PREVIEW_SECRET: SECRET, SANITY_API_HOST: 'http://127.0.0.1:4000' };
+  const cfg = loadPreviewConfig([], hosted);
+  assert.equal(cfg.hosted?.projectId, 'abc123');
+  assert.equal(cfg.previewSecret, SECRET);
+  assert.equal(cfg.secretGenerated, false);
+
+  const fails = (env: Record<string, string>, variable: string, argv: string[] = []) =>
+    assert.throws(() => loadPreviewConfig(argv, env), (e: unknown) => e instanceof ConfigError && e.variable === variable && e.message.startsWith(variable));
+  fails({ ...hosted, PREVIEW_SECRET: '' }, 'PREVIEW_SECRET');
+  fails({ ...hosted, PREVIEW_SECRET: 'short' }, 'PREVIEW_SECRET');
+  fails({ ...hosted, SANITY_API_READ_TOKEN: '' }, 'SANITY_API_READ_TOKEN');
+  fails({ ...hosted, SANITY_PROJECT_ID: 'Not Valid' }, 'SANITY_PROJECT_ID');
+  fails({ ...hosted, SANITY_API_HOST: 'ftp://x' }, 'SANITY_API_HOST');
+  fails({ PORT: 'eighty' }, 'PORT');
+  fails({ PREVIEW_SESSION_HOURS: '0' }, 'PREVIEW_SESSION_HOURS');
+  fails({ PREVIEW_TRUST_PROXY: 'maybe' }, 'PREVIEW_TRUST_PROXY');
+  assert.throws(() => loadPreviewConfig(['--prot', '1'], {}), ArgsError);
+  assert.throws(() => loadPreviewConfig(['--port', '99999'], {}), ArgsError);
+  assert.throws(() => loadPreviewConfig(['--content', 'x'], hosted), ArgsError);
+});
