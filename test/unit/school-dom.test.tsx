@@ -202,7 +202,7 @@ describe('section menu', () => {
     (globalThis as { scrollTo?: unknown }).scrollTo = dom.window.scrollTo;
     const pushes: string[] = [];
     const replace = dom.window.history.replaceState.bind(dom.window.history);
-    dom.window.history.replaceState = (s: unknown, t: string, url?: string | URL | null) => { pushes.push(String(url)); replace(s, t, url); };
+    dom.window.history.replaceState = (s: unknown, t: string, url?: string | URL | null) => { pushes.push(String(url)); replace(s, t, url ?? undefined); };
     const nav = dom.container.querySelector('nav')!;
     nav.getBoundingClientRect = () => ({ top: 0, bottom: 56, height: 56, left: 0, right: 375, width: 375, x: 0, y: 0 }) as DOMRect;
     nav.style.position = 'sticky';
