@@ -28,11 +28,11 @@ describe('mutate endpoint', () => {
   after(() => service.close());
 
   it('creates documents and answers with Sanity-shaped results', async () => {
-    const res = await editor.mutate([
+    const res = await editor.mutate<Record<string, unknown>>([
       { create: { _id: 'video-new', _type: 'video', title: 'New', videoId: 'abc' } },
       { createIfNotExists: { _id: 'video-tour', _type: 'video', title: 'ignored' } },
       { createOrReplace: { _id: 'video-tour', _type: 'video', title: 'Replaced', videoId: 'xyz' } },
-    ], { returnDocuments: false });
+    ], { returnDocuments: false, returnFirst: false });
     assert.match(res.transactionId, /^\w+$/);
     assert.deepEqual(res.results.map((r) => [r.id, r.operation]), [['video-new', 'create'], ['video-tour', 'none'], ['video-tour', 'update']]);
     const doc = await raw.getDocument('video-new');
@@ -89,7 +89,7 @@ describe('mutate endpoint', () => {
   });
 
   it('does not apply a dry run', async () => {
-    const res = await editor.mutate([{ patch: { id: 'school-beacon', set: { title: 'dry' } } }], { dryRun: true, returnDocuments: false });
+    const res = await editor.mutate([{ patch: { id: 'school-beacon', set: { title: 'dry' } } }], { dryRun: true, returnDocuments: false, returnFirst: false });
     assert.equal(res.results[0]?.operation, 'update');
     assert.equal((await raw.getDocument('school-beacon'))?.title, 'Beacon Charter School');
   });
