@@ -3,12 +3,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { unencapsulated } from '../lib/plugin.ts';
 import { HttpError } from '../lib/upstream.ts';
-import { isApiPath } from '../lib/context.ts';
+import { isApiPath, isDataPath } from '../lib/context.ts';
 import { messagePage } from '../lib/html.ts';
 
 function send(req: FastifyRequest, reply: FastifyReply, status: number, error: string, message?: string) {
   reply.code(status).header('cache-control', 'no-store');
-  if (isApiPath(req.url) || req.method !== 'GET') {
+  if (isDataPath(req.url) || req.method !== 'GET') {
     return reply.type('application/json; charset=utf-8').send(message ? { error, message } : { error });
   }
   return reply.type('text/html; charset=utf-8').send(messagePage(error.charAt(0).toUpperCase() + error.slice(1), message ?? ''));

@@ -3,7 +3,7 @@
 // same address without the secret; every other request needs that session.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unencapsulated } from '../lib/plugin.ts';
-import { isApiPath } from '../lib/context.ts';
+import { isDataPath } from '../lib/context.ts';
 import { messagePage } from '../lib/html.ts';
 import { SESSION_COOKIE, withoutSecret, type FailureLimiter, type SessionSigner } from '../lib/session.ts';
 
@@ -14,7 +14,7 @@ export interface GateOptions extends Record<string, unknown> {
 
 function deny(req: FastifyRequest, reply: FastifyReply, status: 401 | 429, error: string, message: string) {
   reply.code(status).header('cache-control', 'no-store');
-  if (isApiPath(req.url)) return reply.type('application/json; charset=utf-8').send({ error, message });
+  if (isDataPath(req.url)) return reply.type('application/json; charset=utf-8').send({ error, message });
   return reply.type('text/html; charset=utf-8').send(messagePage(status === 401 ? 'Preview access required' : 'Too many attempts', message));
 }
 
