@@ -71,7 +71,8 @@ export function parseArgs<S extends FlagSpecs>(
     if (want === 'string' && typeof v !== 'string') throw new ArgsError(`flag --${name} needs a value`);
     if (want === 'boolean' && typeof v !== 'boolean') throw new ArgsError(`flag --${name} takes no value`);
   }
-  return { values: values as FlagValues<S>, positionals: parsed.positionals };
+  // A plain object (node:util returns a null-prototype one), so callers can spread and compare it.
+  return { values: { ...values } as FlagValues<S>, positionals: parsed.positionals };
 }
 
 /** Parses an integer flag value within bounds; throws ArgsError naming the flag. */
