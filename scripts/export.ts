@@ -149,7 +149,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     attempts: DEFAULT_ATTEMPTS,
     baseDelayMs: DEFAULT_BASE_DELAY_MS,
     deadline: Date.now() + opts.timeLimitMs,
-    onRetry: (err, attempt, delay) => warn(`${message(err)}; retry ${attempt} in ${delay} ms`),
+    onRetry: (what, err, attempt, delay) => warn(`${what}: ${message(err)}; retry ${attempt} in ${delay} ms`),
   });
 
   const source = await Promise.resolve()
@@ -274,7 +274,8 @@ export async function main(argv: readonly string[], io: ExportIo): Promise<numbe
     return EXIT.ok;
   } catch (err) {
     const e = err instanceof ExportError ? err : new ExportError(err instanceof OutDirError ? EXIT.usage : EXIT.render, 'export', message(err), { cause: err });
-    io.stderr.write(`export failed (${e.phase}): ${e.message}\nThe previous ${path.relative(io.cwd, opts.out) || opts.out}/ was left untouched.\n`);
+    const shown = path.relative(io.cwd, opts.out) || opts.out;
+    io.stderr.write(`export failed (${e.phase}): ${e.message}\n${existsSync(opts.out) ? `The previous ${shown}/ was left untouched.` : `Nothing was written to ${shown}/.`}\n`);
     return e.code;
   }
 }

@@ -27,7 +27,7 @@ export class ContentShapeError extends Error {
 }
 
 export async function fetchContent(config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<RawContent> {
-  const client = createPublicClient(config).withConfig({ maxRetries: 0, timeout: requestTimeoutMs });
+  const client = createPublicClient(config, { maxRetries: 0, timeout: requestTimeoutMs });
   const query = <T>(name: string, groq: string) =>
     withRetry(`query ${name}`, (signal) => client.fetch<T>(groq, {}, { signal }), retry);
   const [nav, landing, schools] = await Promise.all([

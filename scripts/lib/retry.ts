@@ -10,7 +10,7 @@ export interface RetryOptions {
   /** Absolute time (Date.now() scale) after which no attempt starts and waiting stops. */
   deadline: number;
   /** Called before each retry, for the progress log. */
-  onRetry?: (err: unknown, attempt: number, delayMs: number) => void;
+  onRetry?: (what: string, err: unknown, attempt: number, delayMs: number) => void;
 }
 
 export const DEFAULT_ATTEMPTS = 4;
@@ -21,6 +21,17 @@ export class DeadlineError extends Error {
   constructor(what: string, limitInfo: string, cause?: unknown) {
     super(`${what}: gave up after the overall time limit (${limitInfo})`, { cause });
     this.name = 'DeadlineError';
+  }
+}
+
+/** The last failure of a task, named, with how many attempts were made. Keeps the status code for callers. */
+export class RetryError extends Error {
+  readonly statusCode: number | null;
+  constructor(what: string, cause: unknown, attempts: number) {
+    const reason = (cause as Error | null)?.message || String(cause);
+    super(`${what}: ${reason}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}`, { cause });
+    this.name = 'RetryError';
+    this.statusCode = statusOf(cause);
   }
 }
 
@@ -72,11 +83,12 @@ export async function withRetry<T>(what: string, task: (signal: AbortSignal) => 
     try {
       return await task(controller.signal);
     } catch (err) {
-      if (controller.signal.aborted) throw new DeadlineError(what, 'request still pending', err);
-      if (!isTransient(err) || attempt + 1 >= opts.attempts) throw err;
+      if (controller.signal.aborted) throw controller.signal.reason as DeadlineError;
+      if (!isTransient(err)) throw new RetryError(what, err, attempt + 1);
+      if (attempt + 1 >= opts.attempts) throw new RetryError(what, err, attempt + 1);
       const delay = opts.baseDelayMs * 2 ** attempt;
-      if (Date.now() + delay >= opts.deadline) throw new DeadlineError(what, `next retry would start after it`, err);
-      opts.onRetry?.(err, attempt + 1, delay);
+      if (Date.now() + delay >= opts.deadline) throw new DeadlineError(what, 'the next retry would start after it', err);
+      opts.onRetry?.(what, err, attempt + 1, delay);
       await sleep(delay);
     } finally {
       clearTimeout(timer);
