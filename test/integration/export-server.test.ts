@@ -1,0 +1,86 @@
+// `npm start`'s server must behave like the static hosts the export is deployed to, so what people
+// see locally is what families get: directory indexes, 404.html with status 404, real content
+// types for media, and year-long caching only for content-hashed files.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createStaticServer, HTML_CACHE, IMMUTABLE_CACHE } from '../../scripts/lib/static-server.ts';
+import { listFiles, MINI, removeDir, runExport, tempDir } from './export-helpers.ts';
+
+const work = tempDir('server');
+const out = path.join(work, 'out');
+let app: FastifyInstance;
+
+before(async () => {
+  const r = await runExport(['--content', MINI, '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  // Media types the site links that the export does not generate from MINI content.
+  mkdirSync(path.join(out, 'media'), { recursive: true });
+  for (const f of ['media/test.mp4', 'media/test.webm', 'guide/test.pdf']) {
+    mkdirSync(path.dirname(path.join(out, f)), { recursive: true });
+    writeFileSync(path.join(out, f), 'x');
+  }
+  app = await createStaticServer(out);
+  await app.ready();
+});
+after(async () => {
+  await app?.close();
+  removeDir(work);
+});
+
+test('/ and /schools/{slug}/ serve their index.html; /schools/{slug} redirects to it', async () => {
+  const home = await app.inject('/');
+  assert.equal(home.statusCode, 200);
+  assert.match(home.headers['content-type'] as string, /^text\/html/);
+  assert.equal(home.headers['cache-control'], HTML_CACHE);
+  const school = await app.inject('/schools/alpha-middle/');
+  assert.equal(school.statusCode, 200);
+  assert.match(school.body, /<title>Alpha Middle School \|/);
+  const bare = await app.inject('/schools/alpha-middle');
+  assert.equal(bare.statusCode, 301);
+  assert.equal(bare.headers.location, '/schools/alpha-middle/');
+});
+
+test('unknown paths get 404.html (the landing page) with status 404', async () => {
+  for (const url of ['/nope', '/schools/not-a-school/', '/schools/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']) {
+    const res = await app.inject(url);
+    assert.equal(res.statusCode, 404, url);
+    assert.match(res.body, /<title>Guide to Middle School Options \|/, url);
+    assert.match(res.body, /<meta name="robots" content="noindex">/);
+  }
+});
+
+test('content types for every kind of file the site serves', async () => {
+  const files = listFiles(out);
+  const pick = (re: RegExp) => files.find((f) => re.test(f))!;
+  const expected: [string, RegExp][] = [
+    [pick(/\.webp$/), /^image\/webp/],
+    [pick(/\.svg$/), /^image\/svg\+xml/],
+    [pick(/\.js$/), /^(application|text)\/javascript/],
+    [pick(/\.css$/), /^text\/css/],
+    ['media/test.mp4', /^video\/mp4/],
+    ['media/test.webm', /^video\/webm/],
+    ['guide/test.pdf', /^application\/pdf/],
+    ['robots.txt', /^text\/plain/],
+  ];
+  for (const [file, type] of expected) {
+    const res = await app.inject(`/${file}`);
+    assert.equal(res.statusCode, 200, file);
+    assert.match(res.headers['content-type'] as string, type, file);
+  }
+});
+
+test('hashed assets are cached for a year; other files briefly', async () => {
+  const files = listFiles(out);
+  const hashed = [files.find((f) => /^assets\/entry-client-[A-Z0-9]{8}\.js$/.test(f))!, files.find((f) => /^media\/.+-[0-9a-f]{8}\.webp$/.test(f))!];
+  for (const f of hashed) assert.equal((await app.inject(`/${f}`)).headers['cache-control'], IMMUTABLE_CACHE, f);
+  assert.equal((await app.inject('/robots.txt')).headers['cache-control'], 'public, max-age=3600');
+  assert.equal((await app.inject('/schools/alpha-middle/')).headers['cache-control'], HTML_CACHE);
+});
+
+test('only GET and HEAD', async () => {
+  assert.equal((await app.inject({ method: 'HEAD', url: '/' })).statusCode, 200);
+  assert.equal((await app.inject({ method: 'POST', url: '/' })).statusCode, 405);
+});
