@@ -56,5 +56,6 @@ const NODE_NAMES: Record<string, string> = {
 /** Replaces @portabletext/react's per-occurrence console.warn with one warning per unknown kind. */
 export const onMissingRichText: MissingComponentHandler = (_message, { type, nodeType }) => {
   const kind = NODE_NAMES[nodeType] ?? nodeType;
-  warnOnce(`richtext:${nodeType}:${type}`, `rich text: unknown ${kind} "${type}" rendered with a fallback`);
+  // The name comes from content: quoted as JSON so newlines and terminal escapes cannot forge log lines.
+  warnOnce(`richtext:${nodeType}:${type}`, `rich text: unknown ${kind} ${JSON.stringify(type)} rendered with a fallback`);
 };
