@@ -1,0 +1,83 @@
+// The launcher as an editor runs it (`tsx server/server.ts`, what `npm run preview` calls): it
+// starts the embedded content service, prints a ready-to-open link with a generated secret, and
+// shuts down cleanly on SIGTERM even with an event stream open. Bad configuration stops it at
+// boot with a message naming the variable, never printing secret values.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writePreviewFixture } from './helpers/preview-fixture.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function run(args: string[], env: Record<string, string>) {
+  // node with the tsx loader (what the tsx CLI runs), so the exit code is the server's own.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.stderr.on('data', (d) => { err += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, out: () => out, err: () => err };
+}
+
+test('npm run preview: prints a secret link, serves the session, and exits 0 on SIGTERM with a stream open', { timeout: 60_000 }, async () => {
+  const fixture = await writePreviewFixture();
+  const p = run(['--content', fixture.dir, '--port', '0'], {});
+  try {
+    const start = Date.now();
+    while (!/Open: (http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+)/.test(p.out())) {
+      if (Date.now() - start > 45_000 || p.child.exitCode !== null) throw new Error(`no ready line:\n${p.out()}\n${p.err()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const link = /Open: (\S+)/.exec(p.out())![1]!;
+    const origin = new URL(link).origin;
+    assert.equal((await fetch(`${origin}/`)).status, 401);
+    const login = await fetch(link, { redirect: 'manual' });
+    assert.equal(login.status, 302);
+    assert.equal(login.headers.get('location'), '/');
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const nav = await fetch(`${origin}/api/navigation`, { headers: { cookie } });
+    assert.equal(nav.status, 200);
+    assert.ok(((await nav.json()) as { schools: unknown[] }).schools.length >= 3);
+
+    const ac = new AbortController();
+    const stream = await fetch(`${origin}/api/events?id=school-lincoln`, { headers: { cookie }, signal: ac.signal });
+    assert.equal(stream.status, 200);
+    assert.match(String(stream.headers.get('content-type')), /text\/event-stream/);
+    const reader = stream.body!.getReader();
+    await reader.read();
+
+    const stopAt = Date.now();
+    p.child.kill('SIGTERM');
+    assert.equal(await p.exited, 0);
+    assert.ok(Date.now() - stopAt < 8000, 'graceful shutdown does not hang on the open stream');
+    const secret = new URL(link).searchParams.get('secret')!;
+    const logs = p.out().replace(link, '');
+    assert.ok(!logs.includes(secret), 'the secret is printed once, in the link, and never logged');
+    ac.abort();
+  } finally {
+    if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    fixture.cleanup();
+  }
+});
+
+test('boot fails with a message naming the variable: hosted project without PREVIEW_SECRET or token, bad PORT', { timeout: 60_000 }, async () => {
+  const token = 'do-not-print-' + 'h'.repeat(20);
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ SANITY_PROJECT_ID: 'district42', SANITY_API_HOST: 'http://127.0.0.1:9', SANITY_API_READ_TOKEN: token }, /PREVIEW_SECRET.*required/],
+    [{ SANITY_PROJECT_ID: 'district42', PREVIEW_SECRET: 'x'.repeat(20) }, /SANITY_API_READ_TOKEN/],
+    [{ PORT: 'http' }, /PORT/],
+  ];
+  await Promise.all(cases.map(async ([env, pattern]) => {
+    const p = run([], env);
+    assert.equal(await p.exited, 2, p.err());
+    assert.match(p.err(), pattern);
+    assert.ok(!p.err().includes(token) && !p.out().includes(token), 'secret values are never printed');
+  }));
+});
