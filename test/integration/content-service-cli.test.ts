@@ -54,9 +54,9 @@ describe('npm run content', () => {
 
   it('rejects unknown flags and bad values with a clear message and exit code 2', async () => {
     const unknown = run(['--contnet', 'x']);
+    const port = run(['--port', 'eighty']);
     assert.equal(await unknown.exited, 2);
     assert.match(unknown.output(), /unknown flag --contnet; accepted flags: --content, --port, --token, --dataset, --help/);
-    const port = run(['--port', 'eighty']);
     assert.equal(await port.exited, 2);
     assert.match(port.output(), /--port must be a whole number/);
   });
