@@ -236,7 +236,7 @@ test('change stream: closes a failed source and reopens with capped exponential 
     const es = FakeES.all.at(-1)!;
     es.fire('error');
     assert.ok(es.closed, 'the built-in retry is not relied upon');
-    const before = FakeES.all.length;
+    const before: number = FakeES.all.length;
     const start = clock.now;
     while (FakeES.all.length === before) await clock.advance(50);
     opened.push(clock.now - start);
@@ -248,7 +248,7 @@ test('change stream: closes a failed source and reopens with capped exponential 
   assert.equal(resyncs, 1, 'reload after the gap');
   // The backoff starts over after a successful connection.
   FakeES.all.at(-1)!.fire('error');
-  const before = FakeES.all.length;
+  const before: number = FakeES.all.length;
   await clock.advance(100);
   assert.equal(FakeES.all.length, before + 1);
   stop();
