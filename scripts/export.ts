@@ -14,6 +14,8 @@
 //   3  no valid content: zero publishable schools
 //   4  rendering, bundling or writing failed
 // On any non-zero exit the previous out/ is left exactly as it was.
+// Must stay the first import: it selects React's production build before anything loads React.
+import './lib/production-env.ts';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
