@@ -96,33 +96,75 @@ export function createImageUrls(settings: ImageSettings, log: (msg: string) => v
       const query = remote.slice(remote.indexOf('?') + 1);
       variant = { src: `${settings.selfHostBase}media/${info.hash}-${width}x${height}-${fnv1a(query)}.webp`, remote, width, height };
     }
-    settings.onVariant?.(variant);
     return variant;
   };
 
-  const build = (img: SanityImage, apply: (b: ReturnType<typeof builder.image>) => ReturnType<typeof builder.image>): string => {
+  const build = (img: SanityImage, apply: (b: ReturnType<typeof builder.image>) => ReturnType<typeof builder.image>): { url: string; failed: boolean } => {
     try {
-      return apply(builder.image(sanitize(img))).quality(IMAGE_QUALITY).auto('format').url();
+      return { url: apply(builder.image(sanitize(img))).quality(IMAGE_QUALITY).auto('format').url(), failed: false };
     } catch (err) {
       // Spec section 8: crop processing errors are logged and the uncropped image is used.
       log(`image: crop failed for ${img.asset?._ref}: ${(err as Error).message}; using the uncropped image`);
-      return apply(builder.image({ asset: { _ref: img.asset!._ref! } })).quality(IMAGE_QUALITY).auto('format').url();
+      return { url: apply(builder.image({ asset: { _ref: img.asset!._ref! } })).quality(IMAGE_QUALITY).auto('format').url(), failed: true };
     }
+  };
+
+  // Pages repeat the same images (every page's navigation lists every school's icon), and the URL
+  // builder was a fifth of the export's render time, so variants are memoised per builder settings.
+  // A failed crop is not memoised: its warning is logged on every use, as before.
+  const memo = variantMemo(settings);
+  const memoised = (key: string, make: () => { variant: ImageVariant; failed: boolean }): ImageVariant => {
+    const hit = memo.get(key);
+    if (hit) {
+      settings.onVariant?.(hit);
+      return hit;
+    }
+    const { variant, failed } = make();
+    if (!failed) memo.set(key, variant);
+    settings.onVariant?.(variant);
+    return variant;
   };
 
   return {
     width(img, width) {
       if (!isUsableImage(img)) return null;
-      const info = parseAssetRef(img.asset!._ref)!;
-      const size = croppedSize(img)!;
-      const w = Math.min(width, size.width);
-      const h = Math.max(1, Math.round((w * size.height) / size.width));
-      return finish(build(img, (b) => b.width(w)), w, h, info);
+      return memoised(`w|${width}|${imageKey(img)}`, () => {
+        const info = parseAssetRef(img.asset!._ref)!;
+        const size = croppedSize(img)!;
+        const w = Math.min(width, size.width);
+        const h = Math.max(1, Math.round((w * size.height) / size.width));
+        const { url, failed } = build(img, (b) => b.width(w));
+        return { variant: finish(url, w, h, info), failed };
+      });
     },
     crop(img, width, height) {
       if (!isUsableImage(img)) return null;
-      const info = parseAssetRef(img.asset!._ref)!;
-      return finish(build(img, (b) => b.width(width).height(height).fit('crop')), width, height, info);
+      return memoised(`c|${width}|${height}|${imageKey(img)}`, () => {
+        const info = parseAssetRef(img.asset!._ref)!;
+        const { url, failed } = build(img, (b) => b.width(width).height(height).fit('crop'));
+        return { variant: finish(url, width, height, info), failed };
+      });
     },
   };
+}
+
+/** What of an image field decides its URL: the asset, crop and hotspot (other fields are ignored). */
+const imageKey = (img: SanityImage): string =>
+  `${img.asset!._ref}|${img.crop ? JSON.stringify(img.crop) : ''}|${img.hotspot ? JSON.stringify(img.hotspot) : ''}`;
+
+const MEMO_LIMIT = 20_000;
+const memos = new Map<string, Map<string, ImageVariant>>();
+
+/** One bounded variant cache per distinct builder configuration (shared by every builder made with it). */
+function variantMemo(settings: ImageSettings): Map<string, ImageVariant> {
+  const key = `${settings.projectId}|${settings.dataset}|${settings.imageHost}|${settings.selfHostBase ?? ''}`;
+  let memo = memos.get(key);
+  if (!memo) {
+    if (memos.size >= 16) memos.clear();
+    memo = new Map();
+    memos.set(key, memo);
+  } else if (memo.size >= MEMO_LIMIT) {
+    memo.clear();
+  }
+  return memo;
 }
