@@ -37,9 +37,15 @@ export interface RenderedSite {
 
 /** The first image the app marked as the LCP candidate (Img priority → fetchpriority="high"). */
 export function findLcpImage(appHtml: string): string | null {
-  for (const m of appHtml.matchAll(/<img\b[^>]*>/g)) {
+  // Scans for the attribute, not every <img>: a page's navigation holds an icon per school, and
+  // matching each tag made this scan grow with the district. React escapes '<', '>' and '"' in
+  // attribute values and text, so the last '<' before a match starts the tag it is in.
+  for (const a of appHtml.matchAll(/\sfetchpriority="high"/gi)) {
+    const start = appHtml.lastIndexOf('<', a.index);
+    if (start < 0) continue;
+    const m = /^<img\b[^>]*>/.exec(appHtml.slice(start, appHtml.indexOf('>', a.index) + 1));
+    if (!m) continue;
     const tag = m[0];
-    if (!/\sfetchpriority="high"/i.test(tag)) continue;
     const src = /\ssrc="([^"]*)"/.exec(tag)?.[1];
     if (src) return src.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
   }
