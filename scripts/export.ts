@@ -43,6 +43,8 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export const DEFAULT_CONTENT_DIR = 'content/sample';
 export const DEFAULT_OUT_DIR = 'out';
 export const IMAGE_CACHE_DIR = '.cache/images';
+/** Environment override of the image variant cache folder (the benchmark measures a cold cache in a temp folder). */
+export const IMAGE_CACHE_ENV = 'EXPORT_IMAGE_CACHE_DIR';
 /** Environment override of --time-limit (tests use a short one). */
 export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
 
@@ -200,7 +202,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
 
     const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
     const images = await progress.phase('images', () =>
-      fetchImages(jobs, { cacheDir: path.join(PROJECT_ROOT, IMAGE_CACHE_DIR), retry: retry(), warn }).catch(fail(EXIT.fetch, 'images')),
+      fetchImages(jobs, { cacheDir: io.env[IMAGE_CACHE_ENV] ? path.resolve(io.cwd, io.env[IMAGE_CACHE_ENV]!) : path.join(PROJECT_ROOT, IMAGE_CACHE_DIR), retry: retry(), warn }).catch(fail(EXIT.fetch, 'images')),
       (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`);
 
     // Everything the site consists of, by path; generated files win over public/ files of the same name.
