@@ -126,8 +126,8 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
 export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<ExportSummary> {
   const started = performance.now();
   const warnings: string[] = [];
-  const warn = (msg: string) => { warnings.push(msg); io.stderr.write(`warning: ${msg}\n`); };
   const progress = createProgress(io.stderr);
+  const warn = (msg: string) => { warnings.push(msg); progress.line(`warning: ${msg}`); };
   const fail = (code: ExitCode, phase: string) => (err: unknown): never => {
     if (err instanceof ExportError) throw err;
     throw new ExportError(code, phase, message(err), { cause: err });
@@ -187,6 +187,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
         return buildPages(content, {
           env,
           siteUrl: opts.siteUrl,
+          warn,
           assets: {
             entryUrl: bundle.entryUrl,
             cssUrls: bundle.cssUrls,

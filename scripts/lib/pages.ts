@@ -61,6 +61,21 @@ export interface BuildPagesOptions {
   env: SiteEnv;
   siteUrl: string | null;
   assets: PageAssets;
+  /**
+   * Receives what components log while a page renders (unknown block types, bad crops...), prefixed
+   * with the page's file, so an editor learns which page has the problem. Default: left on the console.
+   */
+  warn?: (msg: string) => void;
+}
+
+/** Runs `fn` with console.warn/console.error routed to `warn`, tagged with the page. */
+function withPageLog<T>(file: string, warn: ((msg: string) => void) | undefined, fn: () => T): T {
+  if (!warn) return fn();
+  const saved = { warn: console.warn, error: console.error };
+  const route = (...args: unknown[]) => warn(`${file}: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')}`);
+  console.warn = route;
+  console.error = route;
+  try { return fn(); } finally { console.warn = saved.warn; console.error = saved.error; }
 }
 
 export function buildPages(content: ValidContent, opts: BuildPagesOptions): RenderedSite {
@@ -68,7 +83,10 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const nav = mapNavigation(content.nav);
   const cards = mapLandingGrid(content.landing);
 
-  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage => {
+  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage =>
+    withPageLog(file, opts.warn, () => renderOne(route, url, file, data, school, indexable));
+
+  const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage => {
     const used = new Map<string, string>();
     const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
     const env: SiteEnv = { ...opts.env, images: { ...opts.env.images, onVariant: collect } };

@@ -3,22 +3,34 @@
 
 export interface Progress {
   phase<T>(name: string, run: () => Promise<T> | T, detail?: (result: T) => string): Promise<T>;
+  /** Writes a line (a warning) without mangling the phase line in progress. */
+  line(text: string): void;
 }
 
 export function createProgress(stream: NodeJS.WriteStream | { isTTY?: boolean; write(s: string): unknown }): Progress {
   const tty = !!stream.isTTY;
+  // True while "  phase …" is on screen without its newline, to be finished in place with \r.
+  let open = false;
+  const finish = (text: string) => {
+    stream.write(`${open ? '\r' : ''}${text}\n`);
+    open = false;
+  };
   return {
     async phase(name, run, detail) {
       const start = performance.now();
-      if (tty) stream.write(`  ${name.padEnd(7)} …`);
+      if (tty) { stream.write(`  ${name.padEnd(7)} …`); open = true; }
       try {
         const result = await run();
-        if (tty) stream.write(`\r  ${name.padEnd(7)} ${formatMs(performance.now() - start).padStart(7)}${detail ? `  ${detail(result)}` : ''}\n`);
+        if (tty) finish(`  ${name.padEnd(7)} ${formatMs(performance.now() - start).padStart(7)}${detail ? `  ${detail(result)}` : ''}`);
         return result;
       } catch (err) {
-        if (tty) stream.write(`\r  ${name.padEnd(7)} failed\n`);
+        if (tty) finish(`  ${name.padEnd(7)} failed`);
         throw err;
       }
+    },
+    line(text) {
+      if (open) { stream.write('\n'); open = false; }
+      stream.write(`${text}\n`);
     },
   };
 }
