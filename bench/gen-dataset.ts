@@ -1,0 +1,157 @@
+// Synthetic district for the benchmark: N schools in the content-model dataset format, built by
+// cloning the bundled sample's published schools (so every block type, rich text mark and image
+// field appears in realistic proportions) with their quotes, videos, highlights and accordions
+// cloned per school. Images are NOT cloned: every school points at the sample's few real image
+// files, as a district reusing stock photos would, so the export's variant cache sees many pages
+// asking for the same variants. A few schools get a draft, which the export must ignore.
+//
+// Usage: npx tsx bench/gen-dataset.ts [--n 1000] [--out DIR] [--from content/sample] [--seed 1]
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_TEMPLATE_DIR = path.join(BENCH_ROOT, 'content/sample');
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+interface Doc { _id: string; _type: string; [k: string]: Json }
+
+export interface GenerateOptions {
+  n: number;
+  outDir: string;
+  /** A dataset folder whose published schools serve as templates (default content/sample). */
+  templateDir?: string;
+  seed?: number;
+  /** Fraction of schools that also get a draft (default 0.05). */
+  draftShare?: number;
+}
+
+export interface GeneratedDataset {
+  dir: string;
+  schools: number;
+  documents: number;
+  images: number;
+  /** Slugs in generation order, for picking pages to measure. */
+  slugs: string[];
+  /** Ids of the generated published school documents. */
+  schoolIds: string[];
+}
+
+/** mulberry32: small, seedable, good enough to vary names and coordinates reproducibly. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PLACES = ['Aspen', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir', 'Granite', 'Hawthorn', 'Iron', 'Juniper', 'Kestrel', 'Laurel', 'Maple', 'North', 'Oak', 'Pine', 'Quarry', 'River', 'Sage', 'Timber', 'Union', 'Valley', 'Willow', 'Yarrow'];
+const SUFFIXES = ['Ridge', 'Park', 'Hill', 'Creek', 'Grove', 'Heights', 'Meadow', 'Crossing', 'Springs', 'View'];
+const COLORS = ['#1f4e79', '#7a1f3d', '#2e6b30', '#5b2c83', '#8a4b08', '#0f5e63', '#393939', '#a31621', '#14467a', '#4a5d23'];
+
+export function readNdjson(file: string): Doc[] {
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Doc);
+}
+
+/** Hard-links (or copies, across file systems) the template's image files: the bytes are shared, not cloned. */
+function linkImages(from: string, to: string): number {
+  mkdirSync(to, { recursive: true });
+  if (!existsSync(from)) return 0;
+  let count = 0;
+  for (const name of readdirSync(from)) {
+    const src = path.join(from, name);
+    const dest = path.join(to, name);
+    try { linkSync(src, dest); } catch { copyFileSync(src, dest); }
+    count++;
+  }
+  return count;
+}
+
+export function generateDataset(opts: GenerateOptions): GeneratedDataset {
+  if (!Number.isInteger(opts.n) || opts.n < 1) throw new Error(`gen-dataset: n must be a positive integer (got ${opts.n})`);
+  const templateDir = opts.templateDir ?? DEFAULT_TEMPLATE_DIR;
+  const source = readNdjson(path.join(templateDir, 'dataset.ndjson'));
+  const byId = new Map(source.map((d) => [d._id, d]));
+  const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.'));
+  if (templates.length === 0) throw new Error(`gen-dataset: ${templateDir} has no published school to use as a template`);
+  const assets = source.filter((d) => d._type === 'sanity.imageAsset');
+  const random = rng(opts.seed ?? 1);
+  const draftShare = opts.draftShare ?? 0.05;
+
+  const out: Doc[] = [...assets];
+  const slugs: string[] = [];
+  const schoolIds: string[] = [];
+  const width = String(opts.n).length;
+
+  for (let i = 0; i < opts.n; i++) {
+    const template = templates[i % templates.length]!;
+    const num = String(i + 1).padStart(width, '0');
+    const schoolId = `school-gen-${num}`;
+    const clones = new Map<string, string>(); // template doc id → this school's clone id
+    clones.set(template._id, schoolId);
+
+    // Deep copy, re-pointing every non-image reference at a per-school clone of its target.
+    const copy = (value: Json): Json => {
+      if (Array.isArray(value)) return value.map(copy);
+      if (value === null || typeof value !== 'object') return value;
+      const obj: { [k: string]: Json } = {};
+      for (const [k, v] of Object.entries(value)) obj[k] = copy(v);
+      if (obj._type === 'reference' && typeof obj._ref === 'string' && !obj._ref.startsWith('image-')) obj._ref = cloneDoc(obj._ref);
+      return obj;
+    };
+    const cloneDoc = (id: string): string => {
+      const known = clones.get(id);
+      if (known) return known;
+      const target = byId.get(id);
+      if (!target) return id; // a dangling reference stays dangling, as in the template
+      const cloneId = `${id}-gen-${num}`;
+      clones.set(id, cloneId);
+      out.push({ ...(copy(target) as Doc), _id: cloneId });
+      return cloneId;
+    };
+
+    const place = `${PLACES[Math.floor(random() * PLACES.length)]} ${SUFFIXES[Math.floor(random() * SUFFIXES.length)]}`;
+    const title = `${place} Middle School ${num}`;
+    const slug = `${place.toLowerCase().replace(/\s+/g, '-')}-${num}`;
+    const school = copy(template) as Doc;
+    Object.assign(school, {
+      _id: schoolId,
+      title,
+      slug: { _type: 'slug', current: slug },
+      color: COLORS[Math.floor(random() * COLORS.length)]!,
+      seoDescription: `${title} serves grades 6 through 8 with ${template.isCharter ? 'a charter program' : 'neighborhood enrollment'}, a full arts program and after-school clubs.`,
+    });
+    if (template.location && typeof template.location === 'object') {
+      school.location = { _type: 'geopoint', lat: 39.5 + random() * 0.6, lng: -105.2 + random() * 0.6 };
+    }
+    out.push(school);
+    slugs.push(slug);
+    schoolIds.push(schoolId);
+    if (random() < draftShare) {
+      out.push({ ...(JSON.parse(JSON.stringify(school)) as Doc), _id: `drafts.${schoolId}`, subtitle: `${String(school.subtitle ?? '')} (draft edit)` });
+    }
+  }
+
+  mkdirSync(opts.outDir, { recursive: true });
+  writeFileSync(path.join(opts.outDir, 'dataset.ndjson'), out.map((d) => JSON.stringify(d)).join('\n') + '\n');
+  const images = linkImages(path.join(templateDir, 'images'), path.join(opts.outDir, 'images'));
+  return { dir: opts.outDir, schools: opts.n, documents: out.length, images, slugs, schoolIds };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const flag = (name: string): string | undefined => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const n = Number(flag('n') ?? 1000);
+  const outDir = path.resolve(flag('out') ?? mkdtempSync(path.join(tmpdir(), 'bench-dataset-')));
+  const from = flag('from');
+  const result = generateDataset({ n, outDir, seed: Number(flag('seed') ?? 1), ...(from ? { templateDir: path.resolve(from) } : {}) });
+  process.stdout.write(`${result.schools} schools, ${result.documents} documents, ${result.images} image files in ${result.dir}\n`);
+}

@@ -1,0 +1,110 @@
+// `npm run bench`: measures the issue's performance targets on this machine and publishes them:
+// export throughput over a synthetic district (cold, warm, incremental, against the in-memory
+// render floor), page weight and image rules of the exported sample in Chromium, Lighthouse
+// mobile and desktop, and preview server load and memory. Prints a table with PASS/FAIL per
+// target and writes bench/results/latest.json (with machine info and a timestamp).
+// The machine is shared, so targets are ratios measured within this run wherever possible.
+//
+// Usage: npm run bench -- [--schools 1000] [--load-seconds 5] [--skip export,weight,lighthouse,preview]
+import './lib/production-env.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { BENCH_ROOT } from './gen-dataset.ts';
+import { benchExport, type ExportBench } from './lib/export-bench.ts';
+import { launchBrowser, measurePage, type PageWeight } from './lib/page-weight.ts';
+import { runLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
+import { benchPreview, type PreviewBench } from './lib/preview-load.ts';
+import { evaluateTargets, formatTable, type Results } from './lib/targets.ts';
+import { createStaticServer } from '../scripts/lib/static-server.ts';
+
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
+const schools = Number(flag('schools') ?? 1000);
+const loadSeconds = Number(flag('load-seconds') ?? 5);
+const skip = new Set((flag('skip') ?? '').split(',').filter(Boolean));
+const log = (m: string) => process.stderr.write(`${m}\n`);
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+}
+
+/** Exports the bundled sample (the site families get) into a temp folder with the real CLI. */
+function exportSample(out: string): void {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH_ROOT, 'scripts/export.ts'), '--out', out], { cwd: BENCH_ROOT, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`sample export failed (${r.status}):\n${r.stderr}`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const results: Results = { timestamp: new Date().toISOString(), machine: machine(), export: null, pageWeight: null, lighthouse: null, preview: null, durationSec: 0 };
+  log(`bench on ${results.machine.cpuModel}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB, node ${results.machine.node}, load ${results.machine.loadAverageAtStart.join(' ')}`);
+
+  if (!skip.has('export')) {
+    log(`\n[1/4] export throughput, ${schools} schools`);
+    results.export = await benchExport({ schools, log }) satisfies ExportBench;
+  }
+
+  if (!skip.has('weight') || !skip.has('lighthouse')) {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
+    const out = path.join(work, 'out');
+    try {
+      log('\n[2/4] page weight (exported sample in Chromium, mobile viewport)');
+      exportSample(out);
+      const server = await createStaticServer(out);
+      await server.listen({ host: '127.0.0.1', port: 0 });
+      const origin = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+      const urls = { landing: `${origin}/`, school: `${origin}/schools/lincoln-middle/` };
+      try {
+        if (!skip.has('weight')) {
+          const browser = await launchBrowser();
+          try {
+            const weights: Record<string, PageWeight> = {};
+            for (const [name, url] of Object.entries(urls)) {
+              weights[name] = await measurePage(browser, url);
+              const w = weights[name]!;
+              log(`  ${name.padEnd(8)} ${w.requests} requests, HTML ${w.htmlGzip} B, JS ${w.jsGzip} B, CSS ${w.cssGzip} B gzip, images ${w.imageBytes} B`);
+            }
+            results.pageWeight = weights as Results['pageWeight'];
+          } finally {
+            await browser.close();
+          }
+        }
+        if (!skip.has('lighthouse')) {
+          log('\n[3/4] lighthouse (mobile and desktop presets)');
+          results.lighthouse = await runLighthouse([urls.landing, urls.school], log) satisfies LighthouseRun[];
+        }
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  if (!skip.has('preview')) {
+    log(`\n[4/4] preview server load (${loadSeconds} s per case) and memory`);
+    results.preview = await benchPreview({ durationSec: loadSeconds, log }) satisfies PreviewBench;
+  }
+
+  results.durationSec = Math.round((Date.now() - started) / 1000);
+  const targets = evaluateTargets(results);
+  const dir = path.join(BENCH_ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ ...results, targets }, null, 2)}\n`);
+  process.stdout.write(`\n${formatTable(results, targets)}\n`);
+  process.stdout.write(`\nwritten: bench/results/latest.json (${results.durationSec} s)\n`);
+  process.exitCode = targets.some((t) => t.pass === false) ? 1 : 0;
+}
+
+main().catch((err: unknown) => { console.error(err); process.exitCode = 2; });
