@@ -5,12 +5,16 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { createGzip, gzipSync } from 'node:zlib';
+import type { Readable } from 'node:stream';
 
 /** Files whose names carry a content hash: esbuild output and self-hosted image variants. */
 const HASHED = [/-[A-Z0-9]{8}\.(?:js|css)$/, /\/media\/[A-Za-z0-9]+-\d+x\d+-[0-9a-f]{8}\.webp$/];
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'no-cache';
 export const DEFAULT_CACHE = 'public, max-age=3600';
+/** Text types a static host compresses (images and video are compressed already). */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 export function cacheControlFor(filePath: string): string {
   const p = filePath.split(path.sep).join('/');
@@ -21,6 +25,23 @@ export function cacheControlFor(filePath: string): string {
 export async function createStaticServer(root: string): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   const absRoot = path.resolve(root);
+  // Static hosts send text compressed; serving it raw made the school page's 280 KB of JS take
+  // 3 s to first paint under Lighthouse's mobile throttling (performance 85 instead of 100).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'HEAD' || (reply.statusCode !== 200 && reply.statusCode !== 404) || reply.getHeader('content-encoding')) return payload;
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    reply.header('vary', 'accept-encoding');
+    if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return payload;
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      reply.header('content-encoding', 'gzip').removeHeader('content-length');
+      return gzipSync(payload);
+    }
+    if (payload && typeof (payload as Readable).pipe === 'function') {
+      reply.header('content-encoding', 'gzip').removeHeader('content-length').removeHeader('accept-ranges');
+      return (payload as Readable).pipe(createGzip());
+    }
+    return payload;
+  });
   await app.register(fastifyStatic, {
     root: absRoot,
     index: ['index.html'],
