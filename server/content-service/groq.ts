@@ -2,7 +2,7 @@
 // site's queries behave as they do on the hosted service. This module only adds what the hosted
 // API does around evaluation: Sanity-shaped parse errors and a 400 for a parameter the query
 // uses but the request did not send (groq-js would silently read it as null).
-import { evaluate, parse, type ExprNode } from 'groq-js';
+import { evaluate, parse, type DereferenceFunction, type ExprNode } from 'groq-js';
 
 /** A client-side query problem, answered as HTTP 400 in the hosted API's error shape. */
 export class QueryError extends Error {
@@ -70,7 +70,7 @@ export interface EvalContext {
  * linear. The first document with an _id wins, as in groq-js's own scan.
  */
 const idIndexes = new WeakMap<readonly unknown[], Map<string, unknown>>();
-function dereferencer(docs: readonly unknown[]): (ref: { _ref: string }) => unknown {
+function dereferencer(docs: readonly unknown[]): DereferenceFunction {
   let index = idIndexes.get(docs);
   if (!index) {
     index = new Map();
@@ -81,7 +81,7 @@ function dereferencer(docs: readonly unknown[]): (ref: { _ref: string }) => unkn
     idIndexes.set(docs, index);
   }
   const found = index;
-  return ({ _ref }) => found.get(_ref) ?? null;
+  return ({ _ref }) => (found.get(_ref) ?? null) as ReturnType<DereferenceFunction>;
 }
 
 /** Evaluates a parsed query over documents; runtime failures become queryExecutionError. */
