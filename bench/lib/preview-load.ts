@@ -4,7 +4,8 @@
 // disconnects, measured in the server process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
+// autocannon ships no type declarations; the little of it used here is typed locally.
+import autocannonUntyped from 'autocannon';
 import { BENCH_ROOT } from '../gen-dataset.ts';
 
 export interface LoadCase { name: string; url: string; rps: number; p99Ms: number; errors: number; non2xx: number }
@@ -37,7 +38,11 @@ const probe = (child: ChildProcess): Promise<MemoryProbe & { gc: boolean }> =>
     child.send({ type: 'mem' });
   });
 
-function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+interface CannonOptions { url: string; headers?: Record<string, string>; connections: number; duration?: number; amount?: number }
+interface CannonResult { requests: { average: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number }
+const autocannon = autocannonUntyped as unknown as (opts: CannonOptions, done: (err: Error | null, result: CannonResult) => void) => unknown;
+
+function cannon(opts: CannonOptions): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
   });

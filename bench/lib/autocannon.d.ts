@@ -1,0 +1,5 @@
+// autocannon ships no type declarations; bench/lib/preview-load.ts types the part it uses.
+declare module 'autocannon' {
+  const autocannon: unknown;
+  export default autocannon;
+}
