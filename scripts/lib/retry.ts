@@ -11,6 +11,24 @@ export interface RetryOptions {
   deadline: number;
   /** Called before each retry, for the progress log. */
   onRetry?: (what: string, err: unknown, attempt: number, delayMs: number) => void;
+  /**
+   * Longest one attempt may take before it is abandoned and retried. Default: the time left at the
+   * first attempt divided by the attempts, between 1 s and 15 s. Needed because a connection cut
+   * off in the middle of a body leaves @sanity/client's request pending forever (no error, no
+   * timer), which without this would stall a whole export until the overall limit.
+   */
+  attemptTimeoutMs?: number;
+}
+
+export const MIN_ATTEMPT_TIMEOUT_MS = 1_000;
+export const MAX_ATTEMPT_TIMEOUT_MS = 15_000;
+
+/** One attempt took longer than its share of the time limit: transient, so it is retried. */
+export class AttemptTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no complete answer within ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
 }
 
 export const DEFAULT_ATTEMPTS = 4;
@@ -71,19 +89,26 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Runs `task(signal)` until it succeeds, fails permanently, runs out of attempts or passes the
- * deadline. The signal aborts the attempt in flight at the deadline, so a hung connection cannot
- * outlive the limit.
+ * deadline. The signal aborts the attempt in flight after its own time share (then it is retried) or
+ * at the deadline, so neither a hung connection nor a body cut off mid-transfer can outlive the limit.
  */
 export async function withRetry<T>(what: string, task: (signal: AbortSignal) => Promise<T>, opts: RetryOptions): Promise<T> {
+  const attemptMs = opts.attemptTimeoutMs ?? Math.min(MAX_ATTEMPT_TIMEOUT_MS,
+    Math.max(MIN_ATTEMPT_TIMEOUT_MS, Math.floor((opts.deadline - Date.now()) / Math.max(1, opts.attempts))));
   for (let attempt = 0; ; attempt++) {
     const remaining = opts.deadline - Date.now();
     if (remaining <= 0) throw new DeadlineError(what, 'before an attempt could start');
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining);
+    const timer = remaining <= attemptMs
+      ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
+      : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
     try {
       return await task(controller.signal);
-    } catch (err) {
-      if (controller.signal.aborted) throw controller.signal.reason as DeadlineError;
+    } catch (caught) {
+      const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+      if (reason instanceof DeadlineError) throw reason;
+      // An attempt that ran out of its share is retried like any other transient failure.
+      const err = reason instanceof AttemptTimeoutError ? reason : caught;
       if (!isTransient(err)) throw new RetryError(what, err, attempt + 1);
       if (attempt + 1 >= opts.attempts) throw new RetryError(what, err, attempt + 1);
       const delay = opts.baseDelayMs * 2 ** attempt;
