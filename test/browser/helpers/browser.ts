@@ -1,0 +1,107 @@
+// One real Chromium per test file, and pages that record everything a clean page must not do:
+// console errors and warnings (React's hydration warnings arrive as console errors), uncaught
+// exceptions, and requests to any host other than loopback. Browser tests skip (loudly) only when
+// /usr/bin/chromium is missing; CI installs it, so there they always run.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const HAS_CHROMIUM = existsSync(CHROMIUM);
+
+/** Spread into test(): `test('x', SKIP, async () => ...)`. */
+export const SKIP: { skip: string | false } = {
+  skip: HAS_CHROMIUM ? false : `SKIPPED: ${CHROMIUM} not found; browser tests need Debian's chromium (CI installs it)`,
+};
+if (!HAS_CHROMIUM) {
+  process.stderr.write(`\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!! ${SKIP.skip}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n`);
+}
+
+export const WIDTHS = [375, 768, 1280] as const;
+export type Width = (typeof WIDTHS)[number];
+/** Phone, tablet and laptop heights to go with the widths. */
+export const VIEWPORTS: Record<Width, { width: number; height: number }> = {
+  375: { width: 375, height: 740 },
+  768: { width: 768, height: 1024 },
+  1280: { width: 1280, height: 800 },
+};
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export const isLoopback = (url: string): boolean => {
+  let u: URL;
+  try { u = new URL(url); } catch { return false; }
+  if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return true;
+  return u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
+};
+
+export interface Watched {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors/warnings and uncaught exceptions, as readable lines. */
+  problems: string[];
+  /** Every request to a host other than loopback (each was aborted: nothing leaves the machine). */
+  external: string[];
+  /** Every request URL, in order. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh context + page at `width`, with every non-loopback request aborted and recorded, and
+ * console errors/warnings and page errors collected. Tests assert `problems` and `external` are
+ * empty unless the behaviour under test (pressing play) is meant to reach out.
+ */
+export async function openPage(browser: Browser, width: Width | { width: number; height: number }, options: BrowserContextOptions = {}): Promise<Watched> {
+  const viewport = typeof width === 'number' ? VIEWPORTS[width] : width;
+  const context = await browser.newContext({ viewport, ...options });
+  const problems: string[] = [];
+  const external: string[] = [];
+  const requests: string[] = [];
+  await context.route((url) => !isLoopback(url.href), (route) => {
+    external.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  // tsx compiles this file with esbuild's keepNames, which wraps named functions inside the callbacks
+  // handed to page.evaluate in __name(...): give the page that helper (it only returns its argument).
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  const page = await context.newPage();
+  page.on('request', (r: Request) => { requests.push(r.url()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') {
+      const loc = msg.location();
+      problems.push(`console.${msg.type()}: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
+    }
+  });
+  page.on('pageerror', (err) => { problems.push(`pageerror: ${err.message}`); });
+  return { page, context, problems, external, requests, close: () => context.close() };
+}
+
+/** Resolves once React has hydrated the page (the enhanced controls replace the <details> fallbacks). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('.section-menu--enhanced, .nav-dropdown > button', { state: 'attached', timeout: 15_000 });
+  // Effects of the first commit (active section, hero video decision) run in the same task; one frame settles them.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Waits until window.scrollY stops changing (smooth scrolling has finished). */
+export async function scrollSettled(page: Page, timeout = 5000): Promise<number> {
+  return page.evaluate(async (limit) => {
+    const start = performance.now();
+    let last = -1;
+    let stable = 0;
+    while (performance.now() - start < limit) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const y = window.scrollY;
+      stable = y === last ? stable + 1 : 0;
+      last = y;
+      if (stable >= 8) return y;
+    }
+    return window.scrollY;
+  }, timeout);
+}

@@ -1,0 +1,64 @@
+// What the browser tests expect, computed straight from the sample dataset file and the spec's
+// rules, not through the site's own mapping code: a bug in src/lib/mapping.ts must not be able to
+// move the expectation along with the page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SAMPLE } from './site.ts';
+
+export interface SampleSchool {
+  _id: string;
+  title: string;
+  slug: string;
+  isCharter: boolean;
+  location: { lat: number; lng: number } | null;
+  tourLink: string | null;
+  showTourSection: unknown;
+}
+
+type Doc = Record<string, unknown>;
+
+export function sampleDocs(dir = SAMPLE): Doc[] {
+  return readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Doc);
+}
+
+/** Published schools (no draft-only ones) as the site should list them. */
+export function publishedSchools(docs = sampleDocs()): SampleSchool[] {
+  return docs
+    .filter((d) => d._type === 'school' && typeof d._id === 'string' && !d._id.startsWith('drafts.'))
+    .map((d) => ({
+      _id: d._id as string,
+      title: d.title as string,
+      slug: (d.slug as { current: string }).current,
+      isCharter: d.isCharter === true,
+      location: (d.location as { lat: number; lng: number } | undefined) ?? null,
+      tourLink: typeof d.tourLink === 'string' ? d.tourLink : null,
+      showTourSection: d.showTourSection,
+    }));
+}
+
+const cmp = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
+/** Spec 2/7: the navigation lists non-charter schools first, then charter; alphabetical in each group. */
+export function expectedNavOrder(schools = publishedSchools()): string[] {
+  const byTitle = (list: SampleSchool[]) => list.map((s) => s.title).sort(cmp);
+  return [...byTitle(schools.filter((s) => !s.isCharter)), ...byTitle(schools.filter((s) => s.isCharter))];
+}
+
+/** Spec 2: the landing grid is sorted by title and hides 'Innovation Center', 'Career Elevation', 'Guide'. */
+export const HIDDEN_PARTS = ['Innovation Center', 'Career Elevation', 'Guide'];
+export function expectedGrid(schools = publishedSchools()): SampleSchool[] {
+  return schools.filter((s) => !HIDDEN_PARTS.some((p) => s.title.includes(p))).sort((a, b) => cmp(a.title, b.title));
+}
+
+/** Great-circle distance in miles (mean Earth radius 3958.8 mi), written here independently of src/lib/distance.ts. */
+export function haversineMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const toRad = (d: number) => (d * Math.PI) / 180;
+  const s = Math.sin(toRad(b.lat - a.lat) / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(toRad(b.lng - a.lng) / 2) ** 2;
+  return 2 * 3958.8 * Math.asin(Math.sqrt(s));
+}
+
+export function schoolBySlug(slug: string, schools = publishedSchools()): SampleSchool {
+  const s = schools.find((x) => x.slug === slug);
+  if (!s) throw new Error(`no published school ${slug} in the sample`);
+  return s;
+}

@@ -1,0 +1,113 @@
+// The exported sample site the browser tests look at, served the way `npm start` serves it
+// (scripts/lib/static-server.ts on 127.0.0.1, port 0).
+//
+// Exporting takes a few seconds, and every browser test file needs the same site, so the export is
+// cached in the temp folder under a key made from everything that shapes it (src/, scripts/,
+// server/, public/, content/sample/, package-lock.json: paths, sizes and mtimes). Any edit, even one
+// undone again, changes the key, so a test never looks at a stale site. Files export into a private
+// folder and rename it into place, so parallel test processes never see half a site.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createStaticServer } from '../../../scripts/lib/static-server.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SAMPLE = path.join(ROOT, 'content/sample');
+const INPUTS = ['src', 'scripts', 'server', 'public', 'content/sample', 'package-lock.json'];
+const CACHE_PREFIX = 'msg-browser-site-';
+
+function fingerprint(): string {
+  const hash = createHash('sha256');
+  const walk = (rel: string) => {
+    const abs = path.join(ROOT, rel);
+    if (!existsSync(abs)) return;
+    const st = statSync(abs);
+    if (st.isDirectory()) {
+      for (const name of readdirSync(abs).sort()) walk(`${rel}/${name}`);
+    } else {
+      hash.update(`${rel}\0${st.size}\0${st.mtimeMs}\n`);
+    }
+  };
+  INPUTS.forEach(walk);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function runExport(out: string, extra: string[]): Promise<void> {
+  // The embedded sample service, whatever hosted project the shell may have configured.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/export.ts'), '--content', SAMPLE, '--out', out, ...extra], {
+      cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    child.stdout.on('data', (d) => { log += d; });
+    child.stderr.on('data', (d) => { log += d; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`export failed with exit code ${code}:\n${log}`));
+    });
+  });
+}
+
+/** The exported sample site's folder (exported now, or reused from an identical earlier run). */
+export async function exportedSite(): Promise<string> {
+  const key = fingerprint();
+  const dir = path.join(tmpdir(), `${CACHE_PREFIX}${key}`);
+  if (existsSync(path.join(dir, 'index.html'))) return dir;
+  const work = mkdtempSync(path.join(tmpdir(), `${CACHE_PREFIX}work-`));
+  try {
+    await runExport(path.join(work, 'out'), []);
+    try {
+      renameSync(path.join(work, 'out'), dir);
+    } catch (err) {
+      // Another test process finished the same export first: theirs is identical.
+      if (!existsSync(path.join(dir, 'index.html'))) throw err;
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  // Exports of older source trees are dead weight: drop those not touched for an hour.
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(CACHE_PREFIX) || name === path.basename(dir)) continue;
+    const p = path.join(tmpdir(), name);
+    try { if (Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { recursive: true, force: true }); } catch { /* raced with another run */ }
+  }
+  return dir;
+}
+
+export interface Served { dir: string; origin: string; app: FastifyInstance; close(): Promise<void> }
+
+/** Serves `dir` with the project's static server (what `npm start` runs) on 127.0.0.1:0. */
+export async function serve(dir: string): Promise<Served> {
+  const app = await createStaticServer(dir);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { dir, origin: `http://127.0.0.1:${port}`, app, close: () => app.close() };
+}
+
+/** Export (or reuse) the sample site and serve it. */
+export async function serveSample(): Promise<Served> {
+  return serve(await exportedSite());
+}
+
+/** Every exported HTML page as [file, URL path], e.g. ['schools/foothills/index.html', '/schools/foothills/']. */
+export function exportedPages(dir: string): { file: string; path: string }[] {
+  const out: { file: string; path: string }[] = [];
+  const walk = (rel: string) => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(child);
+      else if (e.name.endsWith('.html')) out.push({ file: child, path: `/${child.replace(/index\.html$/, '')}` });
+    }
+  };
+  walk('');
+  return out.sort((a, b) => a.file.localeCompare(b.file));
+}

@@ -1,0 +1,98 @@
+// Every exported page in real Chromium at 375, 768 and 1280 wide, served like `npm start` serves
+// it: loads with no console errors or warnings (beyond the one warning the spec asks for unknown
+// content), no hydration complaints, no uncaught exceptions, no request leaving loopback, no broken
+// image, no horizontal scrolling. Each page type is also saved as a full-page screenshot in
+// test/screenshots/ (git-ignored) for a person to look at, in the same pass.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { hydrated, launch, openPage, SKIP, WIDTHS } from './helpers/browser.ts';
+import { horizontalOverflow, imageReport, scrollThrough, unexpectedProblems } from './helpers/checks.ts';
+import { exportedPages, ROOT, serveSample, type Served } from './helpers/site.ts';
+
+const SHOTS = path.join(ROOT, 'test/screenshots');
+/** Page types that get a screenshot (name → path); the school with the most blocks is added in before(). */
+const SHOT_PAGES: Record<string, string> = {
+  landing: '/',
+  school: '/schools/lincoln-middle/',
+  'school-static-images': '/schools/bluebell-hill/',
+  'school-no-location-no-tour': '/schools/riverside/',
+  'not-found': '/no-such-page/here',
+};
+
+let site: Served;
+let browser: Browser;
+let pages: { file: string; path: string }[] = [];
+
+describe('every exported page', SKIP, () => {
+  before(async () => {
+    site = await serveSample();
+    browser = await launch();
+    pages = exportedPages(site.dir);
+    mkdirSync(SHOTS, { recursive: true });
+    SHOT_PAGES['school-most-blocks'] = schoolWithMostBlocks();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test('the export has the landing page, the 404 page and one page per published school', () => {
+    const files = pages.map((p) => p.file);
+    assert.ok(files.includes('index.html') && files.includes('404.html'), files.join(', '));
+    // 12 schools in the sample; Westbrook is draft-only and must not be published.
+    assert.equal(files.filter((f) => f.startsWith('schools/')).length, 11, files.join(', '));
+    assert.ok(!files.includes('schools/westbrook/index.html'));
+  });
+
+  for (const width of WIDTHS) {
+    test(`at ${width}px every page is clean, complete and fits the screen`, async () => {
+      const targets = [...pages.map((p) => ({ path: p.path === '/404.html' ? '/no-such-page/here' : p.path, label: p.file })), { path: '/schools/', label: 'unknown /schools/' }];
+      const failures: string[] = [];
+      for (const target of targets) {
+        const w = await openPage(browser, width);
+        try {
+          const res = await w.page.goto(site.origin + target.path, { waitUntil: 'load' });
+          const status = res?.status() ?? 0;
+          const expect404 = target.label === '404.html' || target.label.startsWith('unknown');
+          if (status !== (expect404 ? 404 : 200)) failures.push(`${target.label}: status ${status}`);
+          await hydrated(w.page);
+          await scrollThrough(w.page);
+          const images = await imageReport(w.page);
+          if (images.broken.length) failures.push(`${target.label}: broken images ${images.broken.join(', ')}`);
+          if (images.pending.length) failures.push(`${target.label}: images never finished ${images.pending.join(', ')}`);
+          const overflow = await horizontalOverflow(w.page);
+          if (overflow.scrollWidth > overflow.innerWidth) {
+            failures.push(`${target.label}: scrollWidth ${overflow.scrollWidth} > ${overflow.innerWidth}: ${overflow.culprits.join('; ')}`);
+          }
+          for (const [name, shotPath] of Object.entries(SHOT_PAGES)) {
+            if (shotPath !== target.path) continue;
+            const png = await w.page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+            assert.ok(png.length > 10_000, `${name}-${width}.png looks empty`);
+          }
+          const problems = await unexpectedProblems(w.page, w.problems, { status404: expect404 });
+          if (problems.length) failures.push(`${target.label}: ${problems.join(' | ')}`);
+          if (w.external.length) failures.push(`${target.label}: requests left loopback: ${w.external.join(', ')}`);
+        } finally {
+          await w.close();
+        }
+      }
+      assert.deepEqual(failures, []);
+    });
+  }
+});
+
+/** The school page whose embedded data has the most blocks (the richest page type). */
+function schoolWithMostBlocks(): string {
+  let best = { path: '', blocks: -1 };
+  for (const p of pages.filter((x) => x.file.startsWith('schools/'))) {
+    const html = readFileSync(path.join(site.dir, p.file), 'utf8');
+    const json = /<script type="application\/json" id="__DATA__">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}';
+    const data = JSON.parse(json) as { school?: { sectionRepeater?: { blocks?: unknown[] }[] } };
+    const blocks = (data.school?.sectionRepeater ?? []).reduce((n, s) => n + (s?.blocks?.length ?? 0), 0);
+    if (blocks > best.blocks) best = { path: p.path, blocks };
+  }
+  return best.path;
+}
