@@ -13,6 +13,8 @@ export interface SampleSchool {
   location: { lat: number; lng: number } | null;
   tourLink: string | null;
   showTourSection: unknown;
+  /** A content-service logo (the navigation's icon); schools with only a static logo have none. */
+  hasLogo: boolean;
 }
 
 type Doc = Record<string, unknown>;
@@ -33,6 +35,7 @@ export function publishedSchools(docs = sampleDocs()): SampleSchool[] {
       location: (d.location as { lat: number; lng: number } | undefined) ?? null,
       tourLink: typeof d.tourLink === 'string' ? d.tourLink : null,
       showTourSection: d.showTourSection,
+      hasLogo: !!(d.logo as { asset?: unknown } | undefined)?.asset,
     }));
 }
 
