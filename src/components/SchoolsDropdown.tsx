@@ -8,10 +8,15 @@ import { useImages } from '../SiteEnv.tsx';
 import { IMAGE_WIDTHS } from '../lib/image.ts';
 import { Img } from './Img.tsx';
 import { useHydrated } from './useHydrated.ts';
+import { SPLICE_ATTR, useListSplicer } from '../lib/list-splice.ts';
 
 /** The schools for the menus: 'Loading schools...' (null), 'No schools found' ([]), or logo + name links. */
 export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[] | null; className?: string }) {
   const images = useImages();
+  // Server only: the page render splices in this list's HTML, rendered once per export (see list-splice.ts).
+  const splice = useListSplicer();
+  const marker = splice && nav && nav.length > 0 ? splice(nav, className) : null;
+  if (marker !== null) return <template {...{ [SPLICE_ATTR]: marker }} />;
   if (nav === null || nav.length === 0) {
     return (
       <p className={`${className}__status`} role="status">
