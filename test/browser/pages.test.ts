@@ -18,7 +18,8 @@ const SHOT_PAGES: Record<string, string> = {
   landing: '/',
   school: '/schools/lincoln-middle/',
   'school-static-images': '/schools/bluebell-hill/',
-  'school-no-location-no-tour': '/schools/riverside/',
+  'school-no-tour': '/schools/riverside/',
+  'school-no-location': '/schools/cottonwood/',
   'not-found': '/no-such-page/here',
 };
 
