@@ -220,7 +220,7 @@ describe('landing page', SKIP, () => {
       await page.waitForFunction(() => true);
       await page.waitForTimeout(300);
       // The one request that may leave loopback, and it was blocked by the test.
-      assert.ok(w.external.length >= 1 && w.external.every((u) => u.startsWith('https://www.youtube-nocookie.com/embed/M7lc1UVf-VE')), w.external.join(', '));
+      assert.ok((w.external as string[]).length >= 1 && (w.external as string[]).every((u) => u.startsWith('https://www.youtube-nocookie.com/embed/M7lc1UVf-VE')), w.external.join(', '));
       assert.ok(await frame.getAttribute('title'));
     } finally {
       await w.close();

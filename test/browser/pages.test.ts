@@ -5,12 +5,12 @@
 // test/screenshots/ (git-ignored) for a person to look at, in the same pass.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { hydrated, launch, openPage, SKIP, WIDTHS } from './helpers/browser.ts';
 import { horizontalOverflow, imageReport, scrollThrough, unexpectedProblems } from './helpers/checks.ts';
-import { exportedPages, ROOT, serveSample, type Served } from './helpers/site.ts';
+import { exportedPages, ROOT, schoolWithMostBlocks, serveSample, type Served } from './helpers/site.ts';
 
 const SHOTS = path.join(ROOT, 'test/screenshots');
 /** Page types that get a screenshot (name → path); the school with the most blocks is added in before(). */
@@ -33,7 +33,7 @@ describe('every exported page', SKIP, () => {
     browser = await launch();
     pages = exportedPages(site.dir);
     mkdirSync(SHOTS, { recursive: true });
-    SHOT_PAGES['school-most-blocks'] = schoolWithMostBlocks();
+    SHOT_PAGES['school-most-blocks'] = schoolWithMostBlocks(site.dir);
   });
   after(async () => {
     await browser?.close();
@@ -84,16 +84,3 @@ describe('every exported page', SKIP, () => {
     });
   }
 });
-
-/** The school page whose embedded data has the most blocks (the richest page type). */
-function schoolWithMostBlocks(): string {
-  let best = { path: '', blocks: -1 };
-  for (const p of pages.filter((x) => x.file.startsWith('schools/'))) {
-    const html = readFileSync(path.join(site.dir, p.file), 'utf8');
-    const json = /<script type="application\/json" id="__DATA__">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}';
-    const data = JSON.parse(json) as { school?: { sectionRepeater?: { blocks?: unknown[] }[] } };
-    const blocks = (data.school?.sectionRepeater ?? []).reduce((n, s) => n + (s?.blocks?.length ?? 0), 0);
-    if (blocks > best.blocks) best = { path: p.path, blocks };
-  }
-  return best.path;
-}

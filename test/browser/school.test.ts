@@ -259,7 +259,7 @@ describe('school page', SKIP, () => {
       await frame.waitFor({ state: 'attached' });
       assert.match((await frame.getAttribute('src'))!, new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${videoId}(\\?|$)`));
       await page.waitForTimeout(300);
-      assert.ok(w.external.length >= 1 && w.external.every((u) => u.startsWith(`https://www.youtube-nocookie.com/embed/${videoId}`)), w.external.join(', '));
+      assert.ok((w.external as string[]).length >= 1 && (w.external as string[]).every((u) => u.startsWith(`https://www.youtube-nocookie.com/embed/${videoId}`)), w.external.join(', '));
     } finally {
       await w.close();
     }

@@ -8,7 +8,7 @@
 // folder and rename it into place, so parallel test processes never see half a site.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,4 +110,17 @@ export function exportedPages(dir: string): { file: string; path: string }[] {
   };
   walk('');
   return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** The school page whose embedded data has the most blocks (the richest page type), as a URL path. */
+export function schoolWithMostBlocks(dir: string): string {
+  let best = { path: '', blocks: -1 };
+  for (const p of exportedPages(dir).filter((x) => x.file.startsWith('schools/'))) {
+    const html = readFileSync(path.join(dir, p.file), 'utf8');
+    const json = /<script type="application\/json" id="__DATA__">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}';
+    const data = JSON.parse(json) as { school?: { sectionRepeater?: { blocks?: unknown[] }[] } };
+    const blocks = (data.school?.sectionRepeater ?? []).reduce((n, s) => n + (s?.blocks?.length ?? 0), 0);
+    if (blocks > best.blocks) best = { path: p.path, blocks };
+  }
+  return best.path;
 }

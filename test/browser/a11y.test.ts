@@ -1,0 +1,96 @@
+// Accessibility of every page type in real Chromium with axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA):
+// zero violations on the landing page, a school page, the school page with the most blocks and the
+// 404 page, at 375 and 1280 wide, after hydration, and again with the interactive parts open
+// (dropdown or full-screen menu, every accordion, the phone section menu), so states a visitor
+// reaches are checked too, not only the first paint.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { hydrated, launch, openPage, SKIP } from './helpers/browser.ts';
+import { scrollThrough } from './helpers/checks.ts';
+import { ROOT, schoolWithMostBlocks, serveSample, type Served } from './helpers/site.ts';
+
+const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+let site: Served;
+let browser: Browser;
+const PAGES: Record<string, string> = {
+  landing: '/',
+  school: '/schools/lincoln-middle/',
+  'not-found': '/no-such-page',
+};
+
+interface AxeResult { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }
+
+async function axe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async (tags) => {
+    const r = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeResult[] }> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return r.violations;
+  }, TAGS);
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`));
+}
+
+/** Opens what a visitor can open, so axe sees those states as well. */
+async function openEverything(page: Page, width: number): Promise<void> {
+  for (const b of await page.$$('.accordion__button[aria-expanded="false"]')) await b.click();
+  if (width >= 1024) {
+    await page.click('.nav-dropdown__toggle');
+  } else if (await page.isVisible('.section-menu__toggle')) {
+    await page.click('.section-menu__toggle');
+  }
+}
+
+describe('accessibility (axe-core)', SKIP, () => {
+  before(async () => {
+    site = await serveSample();
+    browser = await launch();
+    PAGES['school-most-blocks'] = schoolWithMostBlocks(site.dir);
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const width of [375, 1280] as const) {
+    test(`${width}px: no WCAG A/AA violations on any page type, closed and opened`, async () => {
+      const failures: string[] = [];
+      for (const [name, urlPath] of Object.entries(PAGES)) {
+        const w = await openPage(browser, width);
+        try {
+          await w.page.goto(site.origin + urlPath, { waitUntil: 'load' });
+          await hydrated(w.page);
+          await scrollThrough(w.page);
+          for (const v of await axe(w.page)) failures.push(`${name} ${urlPath}: ${v}`);
+          await openEverything(w.page, width);
+          for (const v of await axe(w.page)) failures.push(`${name} ${urlPath} (opened): ${v}`);
+          if (width < 1024) {
+            await w.page.getByRole('button', { name: 'Open menu' }).click();
+            for (const v of await axe(w.page)) failures.push(`${name} ${urlPath} (menu open): ${v}`);
+          }
+        } finally {
+          await w.close();
+        }
+      }
+      assert.deepEqual(failures, []);
+    });
+  }
+
+  test('axe itself finds a planted violation (the check is live)', async () => {
+    const w = await openPage(browser, 1280);
+    try {
+      await w.page.goto(site.origin + '/', { waitUntil: 'load' });
+      await hydrated(w.page);
+      await w.page.evaluate(() => document.querySelector('.nav__logo img')!.removeAttribute('alt'));
+      const found = await axe(w.page);
+      assert.ok(found.some((v) => v.startsWith('image-alt')), found.join('\n'));
+    } finally {
+      await w.close();
+    }
+  });
+});
