@@ -10,8 +10,9 @@ import type { Page } from 'playwright-core';
  *   (a known type no longer recognised) still fails;
  * - on a page served with status 404 Chromium reports the document's own status as a resource error.
  */
-export async function unexpectedProblems(page: Page, problems: readonly string[], opts: { status404?: boolean } = {}): Promise<string[]> {
-  const data = await page.evaluate(() => document.getElementById('__DATA__')?.textContent ?? '');
+export async function unexpectedProblems(page: Page, problems: readonly string[], opts: { status404?: boolean; data?: string } = {}): Promise<string[]> {
+  // Pages without embedded data (the preview fetches it) pass the content they show as `data`.
+  const data = opts.data ?? await page.evaluate(() => document.getElementById('__DATA__')?.textContent ?? '');
   return problems.filter((line) => {
     const unknown = /^console\.warning: (?:rich text: unknown [a-z ]+ "([^"]+)" rendered with a fallback|block: unknown block type "([^"]+)"; nothing is shown for it)/.exec(line);
     if (unknown) {
