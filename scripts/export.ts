@@ -31,6 +31,7 @@ import { normalizeBase, parseMs, UsageError } from './lib/options.ts';
 import { buildPages } from './lib/pages.ts';
 import { createProgress, formatBytes, formatMs } from './lib/progress.ts';
 import { readPublicFiles } from './lib/public-files.ts';
+import { posterVariants } from './lib/poster-variants.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
 import { validateContent } from './lib/validate-content.ts';
@@ -174,7 +175,10 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
 
     const bundle = await progress.phase('bundle', () => buildBundles(PROJECT_ROOT, opts.base).catch(fail(EXIT.render, 'bundle')),
       (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`);
-    const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public')).catch(fail(EXIT.render, 'bundle'));
+    const imageCacheDir = io.env[IMAGE_CACHE_ENV] ? path.resolve(io.cwd, io.env[IMAGE_CACHE_ENV]!) : path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
+    const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public'))
+      .then(async (files) => [...files, ...await posterVariants(files, imageCacheDir)])
+      .catch(fail(EXIT.render, 'bundle'));
     const baseDir = opts.base.slice(1); // '' or 'wp-content/themes/district/'
 
     const env: SiteEnv = {
@@ -203,7 +207,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
 
     const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
     const images = await progress.phase('images', () =>
-      fetchImages(jobs, { cacheDir: io.env[IMAGE_CACHE_ENV] ? path.resolve(io.cwd, io.env[IMAGE_CACHE_ENV]!) : path.join(PROJECT_ROOT, IMAGE_CACHE_DIR), retry: retry(), warn }).catch(fail(EXIT.fetch, 'images')),
+      fetchImages(jobs, { cacheDir: imageCacheDir, retry: retry(), warn }).catch(fail(EXIT.fetch, 'images')),
       (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`);
 
     // Everything the site consists of, by path; generated files win over public/ files of the same name.

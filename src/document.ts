@@ -92,10 +92,18 @@ export function serializePageData(data: PageData): string {
 
 const hrefOf = (tag: string): string | null => /\shref="([^"]*)"/.exec(tag)?.[1] ?? null;
 
+/** Whether a hint tag preloads `src` (escaped), by href or as one of its imagesrcset candidates. */
+function preloads(tag: string, src: string): boolean {
+  if (hrefOf(tag) === src) return true;
+  const set = /\simagesrcset="([^"]*)"/i.exec(tag)?.[1];
+  return !!set && set.split(',').some((c) => c.trim().split(/\s+/)[0] === src);
+}
+
 export function renderDocument(input: DocumentInput): string {
   const { seo, assets } = input;
   const { hints, html: appHtml } = splitResourceHints(input.appHtml);
-  const lcp = input.lcpImage && !hints.some((h) => hrefOf(h) === escapeHtml(input.lcpImage!.src)) ? input.lcpImage : null;
+  // React preloads a priority image itself (with imagesrcset when it has one): no second preload then.
+  const lcp = input.lcpImage && !hints.some((h) => preloads(h, escapeHtml(input.lcpImage!.src))) ? input.lcpImage : null;
   const head: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

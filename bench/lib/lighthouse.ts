@@ -15,6 +15,8 @@ export interface LighthouseRun {
   failing: { id: string; title: string; score: number; displayValue?: string }[];
   /** Image and loading audits behind the page-weight targets: true = passed or not applicable. */
   imageAudits: Record<string, boolean>;
+  /** The images uses-responsive-images flags (URL and estimated wasted bytes), to see what to fix. */
+  oversizedImages: { url: string; wastedBytes: number; totalBytes: number }[];
 }
 
 const IMAGE_AUDITS = ['uses-responsive-images', 'unsized-images', 'offscreen-images', 'prioritize-lcp-image', 'lcp-lazy-loaded', 'render-blocking-resources', 'unused-javascript'];
@@ -43,6 +45,8 @@ export async function runLighthouse(urls: string[], log: (m: string) => void): P
           scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
           metrics: { lcpMs: num('largest-contentful-paint'), tbtMs: num('total-blocking-time'), cls: num('cumulative-layout-shift'), fcpMs: num('first-contentful-paint'), siMs: num('speed-index') },
           failing,
+          oversizedImages: ((lhr.audits['uses-responsive-images']?.details as { items?: { url: string; wastedBytes: number; totalBytes: number }[] } | undefined)?.items ?? [])
+            .map((i) => ({ url: i.url, wastedBytes: i.wastedBytes, totalBytes: i.totalBytes })),
           imageAudits: Object.fromEntries(IMAGE_AUDITS.map((id) => [id, lhr.audits[id] ? (lhr.audits[id]!.score === null || lhr.audits[id]!.score! >= 0.9) : true])),
         };
         log(`  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo}`);

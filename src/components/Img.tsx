@@ -10,9 +10,11 @@ interface Props {
   priority?: boolean;
   className?: string;
   sizes?: string;
+  /** A srcset value (srcSetOf in lib/image.ts); `sizes` says how wide the image is drawn. */
+  srcSet?: string;
 }
 
-export function Img({ variant, alt, priority = false, className, sizes }: Props) {
+export function Img({ variant, alt, priority = false, className, sizes, srcSet }: Props) {
   if (!variant) return null;
   return (
     <img
@@ -21,7 +23,10 @@ export function Img({ variant, alt, priority = false, className, sizes }: Props)
       height={variant.height}
       alt={alt}
       className={className}
-      sizes={sizes}
+      // `sizes` only describes srcset candidates: alone it is invalid HTML (and React's preload
+      // for a priority image would carry an equally invalid imagesizes).
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : undefined}

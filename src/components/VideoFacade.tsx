@@ -7,7 +7,8 @@ import { warnOnce } from '../lib/warn.ts';
 export interface VideoFacadeProps {
   videoId: string;
   title: string;
-  poster: { src: string; width: number; height: number } | null;
+  /** srcSet/sizes let phones pick a smaller poster file. */
+  poster: { src: string; width: number; height: number; srcSet?: string; sizes?: string } | null;
 }
 
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{6,20}$/;
@@ -58,7 +59,7 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
       ) : (
         <>
           {poster ? (
-            <img className="video-facade__poster" src={poster.src} width={poster.width} height={poster.height} alt="" loading="lazy" decoding="async" />
+            <img className="video-facade__poster" src={poster.src} srcSet={poster.srcSet} sizes={poster.srcSet ? poster.sizes : undefined} width={poster.width} height={poster.height} alt="" loading="lazy" decoding="async" />
           ) : null}
           {enhanced ? (
             <button type="button" className="video-facade__play" aria-label={label} onClick={() => setPlaying(true)}>

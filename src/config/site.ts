@@ -21,8 +21,13 @@ export const ASSETS = {
     { src: 'media/hero.mp4', type: 'video/mp4' },
   ],
   heroPoster: { src: 'media/hero-poster.jpg', width: 1920, height: 1080 },
+  /** Smaller copies of the poster the export makes (scripts/lib/poster-variants.ts), for srcset. */
+  heroPosterWidths: [480, 800, 1280],
   pdfGuide: 'guide/middle-school-options.pdf',
 } as const;
+
+/** Path of the export's `width`-wide copy of the hero poster, relative to the asset base. */
+export const posterVariantPath = (width: number): string => ASSETS.heroPoster.src.replace(/\.jpg$/, `-${width}w.jpg`);
 
 /** A local file's URL under the asset base (`base` always ends in '/'). */
 export const assetUrl = (base: string, path: string): string => `${base}${path.replace(/^\/+/, '')}`;

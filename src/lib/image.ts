@@ -8,6 +8,20 @@ import type { SanityImage } from './types.ts';
 export const IMAGE_WIDTHS = { icon: 64, logo: 240, photo: 640, medium: 900, hero: 1280, full: 1920 } as const;
 export const IMAGE_QUALITY = 90;
 export const CARD_SIZE = { width: 800, height: 600 } as const;
+/**
+ * Candidate widths for srcset, so phones download what they show (Lighthouse
+ * uses-responsive-images). The spec's widths stay the default src; the in-between steps sit
+ * just above what a 412 px wide, 1.75x phone draws (hero 721, card ~665, logo content box ~182).
+ */
+export const SRCSET_WIDTHS = { hero: [640, 760, 900, 1280], card: [400, 720, 800], logo: [120, 200, 240] } as const;
+
+/** A srcset value from width candidates (deduplicated by width, ascending); undefined when fewer than two. */
+export function srcSetOf(candidates: readonly (ImageVariant | null)[]): string | undefined {
+  const byWidth = new Map<number, ImageVariant>();
+  for (const v of candidates) if (v && !byWidth.has(v.width)) byWidth.set(v.width, v);
+  if (byWidth.size < 2) return undefined;
+  return [...byWidth.values()].sort((a, b) => a.width - b.width).map((v) => `${v.src} ${v.width}w`).join(', ');
+}
 
 export interface ImageSettings {
   projectId: string;

@@ -1,7 +1,7 @@
 // One school in the landing grid: 800x600 crop, title, short description and 'Learn more'.
 // The photo is decorative next to the title, so its alt is empty.
 import type { LandingCard } from '../../lib/types.ts';
-import { CARD_SIZE } from '../../lib/image.ts';
+import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/image.ts';
 import { schoolPath } from '../../lib/mapping.ts';
 import { OPTIONS } from '../../config/site.ts';
 import { useImages } from '../../SiteEnv.tsx';
@@ -10,10 +10,12 @@ import { Img } from '../Img.tsx';
 export function SchoolCard({ card }: { card: LandingCard }) {
   const images = useImages();
   const image = images.crop(card.image, CARD_SIZE.width, CARD_SIZE.height);
+  // Same 4:3 crop at smaller widths; 800x600 stays the default src (spec section 7).
+  const srcSet = image ? srcSetOf(SRCSET_WIDTHS.card.map((w) => images.crop(card.image, w, Math.round((w * CARD_SIZE.height) / CARD_SIZE.width)))) : undefined;
   return (
     <article className="school-card">
       {image ? (
-        <Img variant={image} alt="" className="school-card__image" sizes="(min-width: 1280px) 380px, (min-width: 768px) 45vw, 100vw" />
+        <Img variant={image} alt="" className="school-card__image" srcSet={srcSet} sizes="(min-width: 1280px) 380px, (min-width: 768px) 45vw, calc(100vw - 2rem)" />
       ) : (
         <span className="school-card__image school-card__image--placeholder" aria-hidden="true" />
       )}

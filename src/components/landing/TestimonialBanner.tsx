@@ -1,12 +1,14 @@
 // The landing page's student video testimonial: the video player loads only on request
 // (VideoFacade), the quote is plain text beside it.
-import { ASSETS, LANDING_TESTIMONIAL, assetUrl } from '../../config/site.ts';
+import { ASSETS, LANDING_TESTIMONIAL, assetUrl, posterVariantPath } from '../../config/site.ts';
 import { useSiteEnv } from '../../SiteEnv.tsx';
 import { VideoFacade } from '../VideoFacade.tsx';
 
 export function TestimonialBanner() {
-  const { base } = useSiteEnv();
-  const poster = { src: assetUrl(base, ASSETS.heroPoster.src), width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height };
+  const { base, preview } = useSiteEnv();
+  // The smaller copies exist in exports only; the editors' preview serves public/ as it is.
+  const srcSet = preview ? undefined : [...ASSETS.heroPosterWidths.map((w) => `${assetUrl(base, posterVariantPath(w))} ${w}w`), `${assetUrl(base, ASSETS.heroPoster.src)} ${ASSETS.heroPoster.width}w`].join(', ');
+  const poster = { src: assetUrl(base, ASSETS.heroPoster.src), width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, srcSet, sizes: '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 2rem)' };
   return (
     <section className="landing-testimonial" aria-label="Student testimonial">
       <div className="landing-testimonial__inner container">

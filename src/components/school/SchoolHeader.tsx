@@ -1,6 +1,6 @@
 // The top of a school page: hero image, logo, title, subtitle, the distance chip (the header's
 // "location": families want "how far is it from me", not coordinates) and the featured quote.
-import { IMAGE_WIDTHS, type ImageVariant } from '../../lib/image.ts';
+import { IMAGE_WIDTHS, SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../lib/image.ts';
 import { isValidLocation } from '../../lib/distance.ts';
 import { staticAssetUrl } from '../../lib/links.ts';
 import type { School } from '../../lib/types.ts';
@@ -23,16 +23,19 @@ export function SchoolHeader({ school, title }: { school: School; title: string 
   const { base } = useSiteEnv();
   const hero = images.width(school.image, IMAGE_WIDTHS.hero) ?? staticVariant(school.staticImage, base, STATIC_HERO_SIZE);
   const logo = images.width(school.logo, IMAGE_WIDTHS.logo) ?? staticVariant(school.staticLogo, base, STATIC_LOGO_SIZE);
+  // Only content-service images have other widths; a static image is what it is.
+  const heroSet = school.image && hero ? srcSetOf(SRCSET_WIDTHS.hero.map((w) => images.width(school.image, w))) : undefined;
+  const logoSet = school.logo && logo ? srcSetOf(SRCSET_WIDTHS.logo.map((w) => images.width(school.logo, w))) : undefined;
   const subtitle = typeof school.subtitle === 'string' ? school.subtitle.trim() : '';
   return (
     <header className="school-header">
       {hero ? (
         <div className="school-header__hero">
-          <Img variant={hero} alt={title} priority className="school-header__hero-img" sizes="100vw" />
+          <Img variant={hero} alt={title} priority className="school-header__hero-img" srcSet={heroSet} sizes="100vw" />
         </div>
       ) : null}
       <div className="school-header__body container">
-        {logo ? <Img variant={logo} alt={`${title} logo`} className="school-header__logo" sizes="240px" /> : null}
+        {logo ? <Img variant={logo} alt={`${title} logo`} className="school-header__logo" srcSet={logoSet} sizes="(min-width: 768px) 144px, 104px" /> : null}
         <div className="school-header__text">
           <h1 className="school-header__title">{title}</h1>
           {subtitle ? <p className="school-header__subtitle">{subtitle}</p> : null}

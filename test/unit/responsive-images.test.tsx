@@ -1,0 +1,75 @@
+// Phones must download images at about the size they draw them (Lighthouse uses-responsive-images):
+// srcset candidates for the school hero, logo and landing cards, every candidate reported to the
+// export (which writes the files), one preload for the LCP image that names the candidates, and
+// the video poster's smaller copies only where they exist (exports, not the editors' preview).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderToString } from 'react-dom/server';
+import { render } from '../../src/render.tsx';
+import { renderDocument } from '../../src/document.ts';
+import { SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../src/lib/image.ts';
+import { TestimonialBanner } from '../../src/components/landing/TestimonialBanner.tsx';
+import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
+import { landingSeo } from '../../src/lib/seo.ts';
+import type { PageData } from '../../src/lib/types.ts';
+import { sampleSchool } from './helpers/school-fixture.ts';
+
+const env = (collect: ImageVariant[] = [], preview: SiteEnv['preview'] = null): SiteEnv => ({
+  images: { projectId: 'p', dataset: 'production', imageHost: 'https://img.test', selfHostBase: '/', onVariant: (v) => collect.push(v) },
+  base: '/',
+  preview,
+});
+const v = (width: number): ImageVariant => ({ src: `/m/${width}.webp`, remote: `r${width}`, width, height: width });
+
+test('srcSetOf: ascending, one candidate per width, nothing for a single width', () => {
+  assert.equal(srcSetOf([v(900), null, v(640), v(900)]), '/m/640.webp 640w, /m/900.webp 900w');
+  assert.equal(srcSetOf([v(240), v(240), null]), undefined);
+});
+
+test('school page: hero and logo carry srcset candidates, all reported to the export', () => {
+  const school = sampleSchool();
+  const used: ImageVariant[] = [];
+  const html = render(`/schools/${school.slug}`, { page: 'school', nav: [], school } as PageData, env(used));
+  const hero = /<img [^>]*class="school-header__hero-img"[^>]*>/.exec(html)?.[0] ?? '';
+  const heroSet = /srcSet="([^"]+)"/.exec(hero)?.[1] ?? '';
+  assert.ok(heroSet, 'hero has a srcset');
+  const widths = heroSet.split(', ').map((c) => Number(/ (\d+)w$/.exec(c)?.[1]));
+  assert.deepEqual(widths, widths.slice().sort((a, b) => a - b));
+  assert.ok(widths.length >= 2 && widths.every((w) => (SRCSET_WIDTHS.hero as readonly number[]).includes(w)));
+  assert.match(hero, /sizes="100vw"/);
+  assert.match(hero, /fetchPriority="high"/);
+  for (const c of heroSet.split(', ')) assert.ok(used.some((u) => u.src === c.split(' ')[0]), `${c} is reported, so the export writes it`);
+  const logo = /<img [^>]*class="school-header__logo"[^>]*>/.exec(html)?.[0] ?? '';
+  assert.match(logo, /srcSet="[^"]+ 120w, [^"]+"/);
+  assert.match(logo, /sizes="\(min-width: 768px\) 144px, 104px"/);
+});
+
+test('a static hero image (no content-service asset) has no srcset or sizes', () => {
+  const school = { ...sampleSchool(), image: null, staticImage: 'https://example.org/hero.jpg' };
+  const html = render(`/schools/${school.slug}`, { page: 'school', nav: [], school } as PageData, env());
+  const hero = /<img [^>]*class="school-header__hero-img"[^>]*>/.exec(html)?.[0] ?? '';
+  assert.ok(hero.includes('src="https://example.org/hero.jpg"'));
+  assert.ok(!/srcSet=|sizes=/.test(hero));
+});
+
+test('the LCP image is preloaded once: by its candidates when it has a srcset', () => {
+  const school = sampleSchool();
+  const data = { page: 'school', nav: [], school } as PageData;
+  const appHtml = render(`/schools/${school.slug}`, data, env());
+  const src = /<img src="([^"]+)"[^>]*fetchPriority="high"/.exec(appHtml)![1]!;
+  const doc = renderDocument({
+    appHtml, data, env: env(), seo: landingSeo(null, { siteUrl: null, base: '/', urls: { width: () => null, crop: () => null } }),
+    themeColor: '#862633', assets: { css: [], entry: '/e.js' }, lcpImage: { src },
+  });
+  const head = doc.slice(0, doc.indexOf('</head>'));
+  const preloads = [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]).filter((t) => t.includes('/media/'));
+  assert.equal(preloads.length, 1, preloads.join('\n'));
+  assert.match(preloads[0]!, /imageSrcSet="[^"]*640w[^"]*" imageSizes="100vw" fetchPriority="high"/);
+});
+
+test('video poster: smaller copies in exports, the original alone in the preview', () => {
+  const exported = renderToString(<SiteEnvProvider env={env()}><TestimonialBanner /></SiteEnvProvider>);
+  assert.match(exported, /<img class="video-facade__poster" src="\/media\/hero-poster.jpg" srcSet="\/media\/hero-poster-480w.jpg 480w, [^"]*\/media\/hero-poster.jpg 1920w" sizes="[^"]+"/);
+  const preview = renderToString(<SiteEnvProvider env={env([], { livepreview: false })}><TestimonialBanner /></SiteEnvProvider>);
+  assert.ok(preview.includes('src="/media/hero-poster.jpg"') && !/srcSet|sizes=/.test(preview));
+});
