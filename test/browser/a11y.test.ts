@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launch, openPage, SKIP } from './helpers/browser.ts';
+import { hydrated, inLanes, launch, openPage, SKIP } from './helpers/browser.ts';
 import { scrollThrough } from './helpers/checks.ts';
 import { ROOT, schoolWithMostBlocks, serveSample, type Served } from './helpers/site.ts';
 
@@ -60,7 +60,7 @@ describe('accessibility (axe-core)', SKIP, () => {
   for (const width of [375, 1280] as const) {
     test(`${width}px: no WCAG A/AA violations on any page type, closed and opened`, async () => {
       const failures: string[] = [];
-      for (const [name, urlPath] of Object.entries(PAGES)) {
+      await inLanes(Object.entries(PAGES), 2, async ([name, urlPath]) => {
         const w = await openPage(browser, width);
         try {
           await w.page.goto(site.origin + urlPath, { waitUntil: 'load' });
@@ -76,8 +76,8 @@ describe('accessibility (axe-core)', SKIP, () => {
         } finally {
           await w.close();
         }
-      }
-      assert.deepEqual(failures, []);
+      });
+      assert.deepEqual(failures.sort(), []);
     });
   }
 

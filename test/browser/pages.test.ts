@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { hydrated, launch, openPage, SKIP, WIDTHS } from './helpers/browser.ts';
+import { hydrated, inLanes, launch, openPage, SKIP, WIDTHS } from './helpers/browser.ts';
 import { horizontalOverflow, imageReport, scrollThrough, unexpectedProblems } from './helpers/checks.ts';
 import { exportedPages, ROOT, schoolWithMostBlocks, serveSample, type Served } from './helpers/site.ts';
 
@@ -52,7 +52,7 @@ describe('every exported page', SKIP, () => {
     test(`at ${width}px every page is clean, complete and fits the screen`, async () => {
       const targets = [...pages.map((p) => ({ path: p.path === '/404.html' ? '/no-such-page/here' : p.path, label: p.file })), { path: '/schools/', label: 'unknown /schools/' }];
       const failures: string[] = [];
-      for (const target of targets) {
+      await inLanes(targets, 2, async (target) => {
         const w = await openPage(browser, width);
         try {
           const res = await w.page.goto(site.origin + target.path, { waitUntil: 'load' });
@@ -79,8 +79,8 @@ describe('every exported page', SKIP, () => {
         } finally {
           await w.close();
         }
-      }
-      assert.deepEqual(failures, []);
+      });
+      assert.deepEqual(failures.sort(), []);
     });
   }
 });

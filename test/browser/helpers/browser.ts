@@ -71,6 +71,8 @@ export async function openPage(browser: Browser, width: Width | { width: number;
   // handed to page.evaluate in __name(...): give the page that helper (it only returns its argument).
   await context.addInitScript('globalThis.__name = (fn) => fn;');
   const page = await context.newPage();
+  // A broken page should fail fast and clearly, not after Playwright's 30 s default.
+  page.setDefaultTimeout(10_000);
   page.on('request', (r: Request) => { requests.push(r.url()); });
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') {
@@ -104,4 +106,16 @@ export async function scrollSettled(page: Page, timeout = 5000): Promise<number>
     }
     return window.scrollY;
   }, timeout);
+}
+
+/**
+ * Runs `fn` over `items` with at most `lanes` at a time: Chromium renders in its own processes, so
+ * two pages in flight use a 2-core machine well without starving it.
+ */
+export async function inLanes<T>(items: readonly T[], lanes: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
