@@ -61,6 +61,8 @@ export async function imageReport(page: Page, timeoutMs = 10_000): Promise<Image
       await new Promise((r) => setTimeout(r, 50));
     }
     const imgs = visible();
+    // decoding="async" images can be complete but not painted yet; a screenshot would show a blank frame.
+    await Promise.all(imgs.map((img) => (img.complete && img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined)));
     return {
       broken: imgs.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
       pending: imgs.filter((img) => !img.complete).map((img) => img.currentSrc || img.src),
