@@ -32,6 +32,7 @@ import { buildPages } from './lib/pages.ts';
 import { createProgress, formatBytes, formatMs } from './lib/progress.ts';
 import { readPublicFiles } from './lib/public-files.ts';
 import { posterVariants } from './lib/poster-variants.ts';
+import { codeVersion, ExportManifest } from './lib/export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
 import { validateContent } from './lib/validate-content.ts';
@@ -46,6 +47,9 @@ export const DEFAULT_OUT_DIR = 'out';
 export const IMAGE_CACHE_DIR = '.cache/images';
 /** Environment override of the image variant cache folder (the benchmark measures a cold cache in a temp folder). */
 export const IMAGE_CACHE_ENV = 'EXPORT_IMAGE_CACHE_DIR';
+/** Where incremental exports keep what they rendered (one manifest per out/ folder), and its environment override. */
+export const MANIFEST_DIR = '.cache/export-manifests';
+export const MANIFEST_DIR_ENV = 'EXPORT_MANIFEST_DIR';
 /** Environment override of --time-limit (tests use a short one). */
 export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
 
@@ -81,6 +85,9 @@ export interface ExportSummary {
   schools: number;
   images: { total: number; fetched: number; cached: number; missing: number };
   write: WriteStats;
+  /** Pages rendered now, and pages carried over unchanged from the previous export (incremental). */
+  rendered: number;
+  carried: number;
   bundle: BundleSizes;
   ms: number;
   warnings: string[];
@@ -166,6 +173,9 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
   const selfHost = source.embedded || opts.selfHostImages;
 
   try {
+    // esbuild bundles in its own process: started first, it runs on the other core while this one fetches.
+    const bundling = buildBundles(PROJECT_ROOT, opts.base);
+    bundling.catch(() => {}); // awaited below; a fetch failure must not leave it unhandled
     const raw = await progress.phase('fetch', () => fetchContent(source.config, retry()).catch(fail(EXIT.fetch, 'fetch')),
       (r) => `${r.schools.length} school documents`);
     const content = validateContent(raw, warn);
@@ -173,7 +183,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${raw.schools.length} school document(s) fetched, none publishable`);
     }
 
-    const bundle = await progress.phase('bundle', () => buildBundles(PROJECT_ROOT, opts.base).catch(fail(EXIT.render, 'bundle')),
+    const bundle = await progress.phase('bundle', () => bundling.catch(fail(EXIT.render, 'bundle')),
       (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`);
     const imageCacheDir = io.env[IMAGE_CACHE_ENV] ? path.resolve(io.cwd, io.env[IMAGE_CACHE_ENV]!) : path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
     const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public'))
@@ -186,12 +196,17 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       base: opts.base,
       preview: null,
     };
+    // Incremental: pages whose inputs are unchanged since the last export to this out/ are carried over.
+    const manifest = ExportManifest.forOut(io.env[MANIFEST_DIR_ENV] ? path.resolve(io.cwd, io.env[MANIFEST_DIR_ENV]!) : path.join(PROJECT_ROOT, MANIFEST_DIR), opts.out, codeVersion(PROJECT_ROOT));
+    const previous = manifest.load();
     const site = await progress.phase('render', () => {
       try {
         return buildPages(content, {
           env,
           siteUrl: opts.siteUrl,
           warn,
+          codeVersion: manifest.code,
+          previous,
           assets: {
             entryUrl: bundle.entryUrl,
             cssUrls: bundle.cssUrls,
@@ -203,7 +218,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       } catch (err) {
         return fail(EXIT.render, 'render')(err);
       }
-    }, (s) => `${s.pages.length} pages`);
+    }, (s) => `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`);
 
     const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
     const images = await progress.phase('images', () =>
@@ -220,14 +235,20 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     for (const f of bundle.files) put(baseDir + f.path, f.contents);
     for (const img of images.images) put(img.file, img.bytes);
     for (const p of site.pages) put(p.file, p.html);
-    if (opts.siteUrl) put('sitemap.xml', sitemapXml(opts.siteUrl, site.pages.flatMap((p) => (p.sitemap ? [p.sitemap] : []))));
+    const carried = new Set(site.carried.map((p) => p.file));
+    for (const rel of carried) if (files.has(rel)) throw new ExportError(EXIT.render, 'render', `${rel}: a page and another file share this path`);
+    const allPages = [...site.pages, ...site.carried].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    if (opts.siteUrl) put('sitemap.xml', sitemapXml(opts.siteUrl, allPages.flatMap((p) => (p.sitemap ? [p.sitemap] : []))));
     put('robots.txt', robotsTxt(opts.siteUrl));
 
     const writer = new SiteWriter(opts.out);
     const stats = await progress.phase('write', async () => {
       try {
         await writer.begin();
-        for (const rel of [...files.keys()].sort()) await writer.write(rel, files.get(rel)!);
+        for (const rel of [...files.keys(), ...carried].sort()) {
+          if (carried.has(rel)) await writer.carry(rel);
+          else await writer.write(rel, files.get(rel)!);
+        }
         return await writer.commit();
       } catch (err) {
         await writer.abort().catch(() => {});
@@ -235,9 +256,17 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       }
     }, (s) => `${s.written} written, ${s.unchanged} unchanged`);
 
+    try {
+      manifest.save(site.records);
+    } catch (err) {
+      warn(`could not save the export manifest (the next export renders every page): ${message(err)}`);
+    }
+
     return {
       out: opts.out,
-      pages: site.pages.length,
+      pages: allPages.length,
+      rendered: site.pages.length,
+      carried: site.carried.length,
       schools: content.schools.length,
       images: { total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length },
       write: stats,
@@ -254,7 +283,7 @@ export function formatSummary(s: ExportSummary, cwd: string): string {
   const rel = path.relative(cwd, s.out) || '.';
   return [
     `Exported ${s.pages} pages (${s.schools} schools), ${s.images.total} images, ${s.write.files} files, ${formatBytes(s.write.bytes)} to ${rel}/ in ${formatMs(s.ms)}`,
-    `  ${s.write.written} written, ${s.write.unchanged} unchanged; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
+    `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
     `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
     ...(s.warnings.length ? [`  ${s.warnings.length} warning(s) above`] : []),
     '',

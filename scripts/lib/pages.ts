@@ -11,6 +11,7 @@ import type { PageData, School } from '../../src/lib/types.ts';
 import { canonicalPath, NOT_FOUND_FILE, routeFile, schoolRoutePath, type RouteMatch } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { ValidContent } from './validate-content.ts';
+import { sha1, type PageRecord } from './export-manifest.ts';
 
 export interface PageAssets {
   entryUrl: string;
@@ -29,8 +30,22 @@ export interface RenderedPage {
   sitemap: { path: string; lastmod: string | null } | null;
 }
 
+/** A page whose inputs are unchanged since the previous export: its file is carried over from out/. */
+export interface CarriedPage {
+  file: string;
+  url: string;
+  route: RouteMatch;
+  sitemap: RenderedPage['sitemap'];
+  record: PageRecord;
+}
+
 export interface RenderedSite {
+  /** Every page rendered now (all of them unless `previous` was given). */
   pages: RenderedPage[];
+  /** Pages carried over unchanged from the previous export (only with `previous`). */
+  carried: CarriedPage[];
+  /** With `codeVersion`: each page's key and what its render reported, for the next export's manifest. */
+  records: Map<string, PageRecord>;
   /** Self-hosted variants the pages use: src → remote URL. */
   variants: Map<string, string>;
 }
@@ -66,6 +81,13 @@ export interface BuildPagesOptions {
    * with the page's file, so an editor learns which page has the problem. Default: left on the console.
    */
   warn?: (msg: string) => void;
+  /**
+   * Incremental export: the hash of the code (export-manifest.ts codeVersion). With it every page
+   * gets a key over all its inputs; with `previous` too, pages whose key is unchanged are not
+   * rendered but carried over (their warnings and image variants replayed).
+   */
+  codeVersion?: string;
+  previous?: ReadonlyMap<string, PageRecord>;
 }
 
 /** Runs `fn` with console.warn/console.error routed to `warn`, tagged with the page. */
@@ -82,11 +104,41 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const variants = new Map<string, string>();
   const nav = mapNavigation(content.nav);
   const cards = mapLandingGrid(content.landing);
+  const carried: CarriedPage[] = [];
+  const records = new Map<string, PageRecord>();
 
-  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage =>
-    withPageLog(file, opts.warn, () => renderOne(route, url, file, data, school, indexable));
+  // Everything a page's HTML depends on besides its own data, hashed once.
+  const keyed = opts.codeVersion !== undefined;
+  // With self-hosted images the image host shapes only the remote URLs the images are fetched
+  // from, not the HTML, and the embedded service's host is a new loopback port on every run: it is
+  // left out of the key, and remote URLs are recorded without it and re-based when replayed.
+  const { onVariant: _, ...imageSettings } = opts.env.images;
+  const host = imageSettings.selfHostBase ? imageSettings.imageHost : '';
+  const common = keyed ? sha1(JSON.stringify([opts.codeVersion, { ...imageSettings, imageHost: host ? '' : imageSettings.imageHost }, opts.env.base, opts.env.preview ?? null, opts.siteUrl, opts.assets])) : '';
+  const unhost = (remote: string) => (host && remote.startsWith(host) ? `\0${remote.slice(host.length)}` : remote);
+  const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
+  const navKey = keyed ? sha1(JSON.stringify(nav)) : '';
+  const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
 
-  const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage => {
+  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage | null => {
+    const sitemap = indexable ? { path: canonicalPath(route), lastmod: school ? lastmodOf(school) : null } : null;
+    const key = keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, school ? sha1(JSON.stringify(school)) : cardsKey])) : '';
+    const before = opts.previous?.get(file);
+    if (keyed && before && before.key === key) {
+      for (const w of before.warnings) opts.warn?.(w);
+      for (const [src, remote] of before.used) variants.set(src, rehost(remote));
+      carried.push({ file, url, route, sitemap, record: before });
+      records.set(file, before);
+      return null;
+    }
+    const warnings: string[] = [];
+    const warn = opts.warn && ((msg: string) => { warnings.push(msg); opts.warn!(msg); });
+    const page = withPageLog(file, warn, () => renderOne(route, url, file, data, school, indexable));
+    if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
+    return { file, url, html: page.html, route, sitemap };
+  };
+
+  const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): { html: string; used: Map<string, string> } => {
     const used = new Map<string, string>();
     const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
     const env: SiteEnv = { ...opts.env, images: { ...opts.env.images, onVariant: collect } };
@@ -111,20 +163,22 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       noindex: !indexable,
     });
     for (const [src, remote] of used) variants.set(src, remote);
-    return { file, url, html, route, sitemap: indexable ? { path: canonicalPath(route), lastmod: school ? lastmodOf(school) : null } : null };
+    return { html, used };
   };
 
   const landing: RouteMatch = { page: 'landing' };
   const landingData: PageData = { page: 'landing', nav, cards };
-  const pages: RenderedPage[] = [
-    renderPage(landing, '/', routeFile(landing), landingData, null, true),
-    // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
-    renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false),
-  ];
+  const pages: RenderedPage[] = [];
+  const add = (page: RenderedPage | null) => { if (page) pages.push(page); };
+  add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
+  // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
+  add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
   for (const school of content.schools) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
-    pages.push(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav, school }, school, true));
+    add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav, school }, school, true));
   }
-  pages.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { pages, variants };
+  const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  pages.sort(byFile);
+  carried.sort(byFile);
+  return { pages, carried, records, variants };
 }

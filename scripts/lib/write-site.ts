@@ -122,6 +122,28 @@ export class SiteWriter {
     this.stats.written++;
   }
 
+  /**
+   * Carries a file of the previous export over unchanged (hard link, or a copy keeping its mtime),
+   * without reading it: the caller knows from the export manifest that its content is current.
+   */
+  async carry(rel: string): Promise<void> {
+    if (this.seen.has(rel)) throw new Error(`write-site: ${rel} written twice`);
+    this.seen.add(rel);
+    const dest = this.resolveInside(rel);
+    const previous = path.join(this.out, ...rel.split('/'));
+    await mkdir(path.dirname(dest), { recursive: true });
+    const st = await stat(previous);
+    try {
+      await link(previous, dest);
+    } catch {
+      await copyFile(previous, dest, constants.COPYFILE_EXCL);
+      await utimes(dest, st.atime, st.mtime);
+    }
+    this.stats.files++;
+    this.stats.bytes += st.size;
+    this.stats.unchanged++;
+  }
+
   /** Swaps the temp folder in for out/ (old out/ → backup, temp → out/, backup removed); restores on failure. */
   async commit(): Promise<WriteStats> {
     const hadOut = await exists(this.out);
