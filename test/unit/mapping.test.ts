@@ -1,0 +1,67 @@
+// Direct tests of the pure mapping behind the navigation dropdown and the landing grid: the order
+// and filtering families see are decided here, so each rule has a case that breaks if it changes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isHiddenFromGrid, mapLandingGrid, mapNavigation, schoolPath } from '../../src/lib/mapping.ts';
+import type { LandingSchoolRow, NavigationSchoolRow } from '../../src/lib/types.ts';
+
+const nav = (title: string, slug: string, isCharter?: boolean | null, extra: Partial<NavigationSchoolRow> = {}): NavigationSchoolRow =>
+  ({ _id: `school-${slug}`, title, slug, subtitle: `${title} subtitle`, isCharter, logo: null, ...extra });
+
+test('navigation lists non-charter schools first, then charter schools, alphabetical within each group', () => {
+  const rows = [
+    nav('Zephyr Charter Academy', 'zephyr', true),
+    nav('aspen ridge', 'aspen', false),
+    nav('Meridian Charter', 'meridian', true),
+    nav('Lincoln Middle', 'lincoln', null),
+    nav('Birch Middle', 'birch'),
+  ];
+  assert.deepEqual(mapNavigation(rows).map((s) => s.name), [
+    'aspen ridge', 'Birch Middle', 'Lincoln Middle', 'Meridian Charter', 'Zephyr Charter Academy',
+  ]);
+});
+
+test('navigation maps to name, description, link and icon', () => {
+  const logo = { asset: { _ref: 'image-abc-512x512-png' } };
+  assert.deepEqual(mapNavigation([nav('Lincoln Middle', 'lincoln-middle', false, { logo, subtitle: 'Home of the Lions' })]), [
+    { id: 'school-lincoln-middle', name: 'Lincoln Middle', description: 'Home of the Lions', link: '/schools/lincoln-middle', icon: logo },
+  ]);
+  assert.equal(schoolPath('x'), '/schools/x');
+});
+
+test('navigation skips rows without a title or slug and survives junk input', () => {
+  const rows = [null, nav('No Slug', ''), { ...nav('Bad', 'bad'), title: 42 as unknown as string }, nav('Good', 'good')];
+  assert.deepEqual(mapNavigation(rows).map((s) => s.link), ['/schools/good']);
+  assert.deepEqual(mapNavigation(null), []);
+  assert.deepEqual(mapNavigation('nope' as unknown as NavigationSchoolRow[]), []);
+  assert.equal(mapNavigation([nav('Untitled subtitle', 'u', false, { subtitle: null })])[0]!.description, '');
+});
+
+const row = (title: string, slug: string, extra: Partial<LandingSchoolRow> = {}): LandingSchoolRow =>
+  ({ _id: `school-${slug}`, title, slug, seoDescription: `About ${title}`, mainImage: null, ...extra });
+
+test('the landing grid is sorted by title, not by slug or input order', () => {
+  const rows = [row('Cottonwood Middle', 'a-cottonwood'), row('Aspen Ridge Middle', 'z-aspen'), row('bluebell Hill', 'm-bluebell')];
+  assert.deepEqual(mapLandingGrid(rows).map((c) => c.title), ['Aspen Ridge Middle', 'bluebell Hill', 'Cottonwood Middle']);
+});
+
+test("the landing grid hides titles containing 'Innovation Center', 'Career Elevation' or 'Guide'", () => {
+  const rows = [
+    row('Northfield Innovation Center', 'northfield'),
+    row('Career Elevation Campus', 'career'),
+    row('Middle School Guide', 'guide'),
+    row('Riverside Middle', 'riverside'),
+  ];
+  assert.deepEqual(mapLandingGrid(rows).map((c) => c.slug), ['riverside']);
+  assert.equal(isHiddenFromGrid('Innovation Centre'), false, 'only the exact phrases hide a school');
+  assert.equal(isHiddenFromGrid('Lincoln Guide Program'), true);
+});
+
+test('a landing card carries title, slug, short description and main image', () => {
+  const mainImage = { asset: { _ref: 'image-abc-1600x1200-jpg' }, hotspot: { x: 0.4, y: 0.6 } };
+  assert.deepEqual(mapLandingGrid([row('Lincoln Middle', 'lincoln', { mainImage, seoDescription: 'Short.' })]), [
+    { id: 'school-lincoln', title: 'Lincoln Middle', slug: 'lincoln', description: 'Short.', image: mainImage },
+  ]);
+  assert.equal(mapLandingGrid([row('No description', 'nd', { seoDescription: 7 as unknown as string })])[0]!.description, '');
+  assert.deepEqual(mapLandingGrid(undefined), []);
+});
