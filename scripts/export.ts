@@ -235,6 +235,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     for (const f of bundle.files) put(baseDir + f.path, f.contents);
     for (const img of images.images) put(img.file, img.bytes);
     for (const p of site.pages) put(p.file, p.html);
+    for (const f of site.files) put(baseDir + f.path, f.contents);
     const carried = new Set(site.carried.map((p) => p.file));
     for (const rel of carried) if (files.has(rel)) throw new ExportError(EXIT.render, 'render', `${rel}: a page and another file share this path`);
     const allPages = [...site.pages, ...site.carried].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

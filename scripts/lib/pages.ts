@@ -3,6 +3,7 @@
 // change to one school rewrites its own page and, only when navigation data changes, the others.
 import { render } from '../../src/render.tsx';
 import { renderDocument, type DocumentAssets } from '../../src/document.ts';
+import { serializeForScript } from '../../src/lib/serialize.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
@@ -12,6 +13,9 @@ import { canonicalPath, NOT_FOUND_FILE, routeFile, schoolRoutePath, type RouteMa
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
+
+/** Above this size the navigation list is a shared file instead of part of every page's data. */
+export const NAV_INLINE_MAX_BYTES = 32 * 1024;
 
 export interface PageAssets {
   entryUrl: string;
@@ -46,6 +50,8 @@ export interface RenderedSite {
   carried: CarriedPage[];
   /** With `codeVersion`: each page's key and what its render reported, for the next export's manifest. */
   records: Map<string, PageRecord>;
+  /** Other files the pages link to (the shared navigation JSON), by path relative to the asset base. */
+  files: { path: string; contents: string }[];
   /** Self-hosted variants the pages use: src → remote URL. */
   variants: Map<string, string>;
 }
@@ -106,6 +112,10 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const cards = mapLandingGrid(content.landing);
   const carried: CarriedPage[] = [];
   const records = new Map<string, PageRecord>();
+  // A district-sized navigation list ships once, as a file every page preloads (see document.ts).
+  const navJson = serializeForScript(nav);
+  const navFile = navJson.length > NAV_INLINE_MAX_BYTES ? `assets/nav-${sha1(navJson).slice(0, 10)}.json` : null;
+  const navSrc = navFile ? `${opts.env.base}${navFile}` : null;
 
   // Everything a page's HTML depends on besides its own data, hashed once.
   const keyed = opts.codeVersion !== undefined;
@@ -161,6 +171,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       assets,
       lcpImage: lcp ? { src: lcp } : null,
       noindex: !indexable,
+      navSrc,
     });
     for (const [src, remote] of used) variants.set(src, remote);
     return { html, used };
@@ -180,5 +191,5 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
   pages.sort(byFile);
   carried.sort(byFile);
-  return { pages, carried, records, variants };
+  return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [] };
 }

@@ -82,3 +82,26 @@ test('embedded page data with the memoised navigation JSON equals serialising it
     assert.equal(serializePageData(data), serializeForScript(data), 'memoised second call');
   }
 });
+
+test('a shared navigation file: the page embeds nav null, preloads the file under the id the browser entry reads, and keeps every link', async () => {
+  const { renderDocument } = await import('../../src/document.ts');
+  const { landingSeo } = await import('../../src/lib/seo.ts');
+  const { NAV_ID, DATA_ID } = await import('../../src/lib/serialize.ts');
+  const data: PageData = { page: 'landing', nav, cards: [] };
+  const env = envWith([], '/theme/');
+  const appHtml = render('/', data, env);
+  const doc = renderDocument({
+    appHtml, data, env, seo: landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } }),
+    themeColor: '#862633', assets: { css: [], entry: '/e.js' }, navSrc: '/theme/assets/nav-0123456789.json',
+  });
+  assert.ok(doc.includes(`<link rel="preload" href="/theme/assets/nav-0123456789.json" as="fetch" crossorigin="anonymous" id="${NAV_ID}">`));
+  const embedded = JSON.parse(new RegExp(`id="${DATA_ID}">([^<]*)<`).exec(doc)![1]!) as { nav: unknown };
+  assert.equal(embedded.nav, null);
+  for (const n of nav) assert.ok(doc.includes(`href="${n.link}"`), `${n.link} is still in the HTML`);
+  const inline = renderDocument({
+    appHtml, data, env, seo: landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } }),
+    themeColor: '#862633', assets: { css: [], entry: '/e.js' },
+  });
+  assert.ok(!inline.includes(NAV_ID));
+  assert.deepEqual((JSON.parse(new RegExp(`id="${DATA_ID}">([^<]*)<`).exec(inline)![1]!) as { nav: unknown }).nav, JSON.parse(serializeForScript(nav)));
+});
