@@ -1,7 +1,7 @@
 // The issue's performance targets as data: each one compares a measured figure with its limit and
 // yields PASS/FAIL (or SKIP when that part of the bench did not run). Shared by the printed table
 // and bench/results/latest.json so both always say the same thing.
-import type { ExportBench } from './export-bench.ts';
+import type { ExportBench, ExportRun } from './export-bench.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import type { PageWeight } from './page-weight.ts';
 import type { PreviewBench } from './preview-load.ts';
@@ -27,11 +27,13 @@ export function evaluateTargets(r: Results): Target[] {
 
   const e = r.export;
   if (e) {
-    add('export', `full export, ${e.schools} schools, warm (pages/s)`, `${e.warm.pagesPerSec.toFixed(0)} (${s(e.warm.wallMs)}, RSS ${e.warm.peakRssMb?.toFixed(0) ?? '?'} MB)`, '>= 300', e.warm.pagesPerSec >= 300);
-    add('export', `full export, ${e.schools} schools, cold (pages/s)`, `${e.cold.pagesPerSec.toFixed(0)} (${s(e.cold.wallMs)}, RSS ${e.cold.peakRssMb?.toFixed(0) ?? '?'} MB)`, 'reported', null);
+    // Export times are main() in-process; the process time (with Node/tsx start-up) is shown after the slash.
+    const proc = (run: ExportRun) => `${s(run.wallMs)} in-process / ${s(run.processMs)} process`;
+    add('export', `full export, ${e.schools} schools, warm (pages/s)`, `${e.warm.pagesPerSec.toFixed(0)} (${proc(e.warm)}, RSS ${e.warm.peakRssMb?.toFixed(0) ?? '?'} MB)`, '>= 300', e.warm.pagesPerSec >= 300);
+    add('export', `full export, ${e.schools} schools, cold (pages/s)`, `${e.cold.pagesPerSec.toFixed(0)} (${proc(e.cold)}, RSS ${e.cold.peakRssMb?.toFixed(0) ?? '?'} MB)`, 'reported', null);
     add('export', 'pure render floor (pages/s)', `${e.floor.pagesPerSec.toFixed(0)} (${s(e.floor.renderMs)})`, 'reported', null);
     add('export', 'warm export / render floor', `${e.overheadRatio.toFixed(2)}x`, '<= 2x', e.overheadRatio <= 2);
-    add('export', 'incremental (1 school edited) / full', `${(e.incrementalRatio * 100).toFixed(0)}% (${s(e.incremental.wallMs)}, ${e.incremental.written ?? '?'} files written)`, '<= 25%', e.incrementalRatio <= 0.25);
+    add('export', 'incremental (1 school edited) / full', `${(e.incrementalRatio * 100).toFixed(0)}% (${proc(e.incremental)}, ${e.incremental.written ?? '?'} files written; process times ${(100 * e.incremental.processMs / e.warm.processMs).toFixed(0)}%)`, '<= 25%', e.incrementalRatio <= 0.25);
   }
 
   const w = r.pageWeight;
@@ -89,7 +91,8 @@ export function formatTable(r: Results, targets: Target[]): string {
   const extra: string[] = [];
   if (r.export) {
     const e = r.export;
-    extra.push(`Export of ${e.schools} schools writes ${e.warm.outBytes !== null ? `${(e.warm.outBytes / 1024 / 1024).toFixed(0)} MB` : '?'}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip): every page carries the whole navigation.`);
+    extra.push('Export times are the CLI\'s main() run in-process (bench/lib/export-runner.ts): Node/tsx start-up and module loading are excluded, the same for every run; process times include them.');
+    extra.push(`Export of ${e.schools} schools writes ${e.warm.outBytes !== null ? `${(e.warm.outBytes / 1024 / 1024).toFixed(0)} MB` : '?'}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip): every page carries every school's link twice (dropdown and mobile menu; the list's JSON is a shared file).`);
   }
   return [head, '', line(header), sep, ...rows.map(line), '', ...extra].join('\n');
 }
