@@ -9,11 +9,12 @@ export const IMAGE_WIDTHS = { icon: 64, logo: 240, photo: 640, medium: 900, hero
 export const IMAGE_QUALITY = 90;
 export const CARD_SIZE = { width: 800, height: 600 } as const;
 /**
- * Candidate widths for srcset, so phones download what they show (Lighthouse
- * uses-responsive-images). The spec's widths stay the default src; the in-between steps sit
- * just above what a 412 px wide, 1.75x phone draws (hero 721, card ~665, logo content box ~182).
+ * Candidate widths for srcset, so phones download less than desktops. Only the spec's widths
+ * (section 9: 64, 240, 640, 900, 1280, 1920) and the landing crop's 800 are used: a district's image
+ * CDN caches exactly those, and the spec makes them binding. A phone therefore gets the nearest
+ * spec width at or above what it draws (hero 900 for ~721 device px), not an exact fit.
  */
-export const SRCSET_WIDTHS = { hero: [640, 760, 900, 1280], card: [400, 720, 800], logo: [120, 200, 240] } as const;
+export const SRCSET_WIDTHS = { hero: [640, 900, 1280], card: [640, 800], logo: [240] } as const;
 
 /** A srcset value from width candidates (deduplicated by width, ascending); undefined when fewer than two. */
 export function srcSetOf(candidates: readonly (ImageVariant | null)[]): string | undefined {

@@ -40,8 +40,11 @@ test('school page: hero and logo carry srcset candidates, all reported to the ex
   assert.match(hero, /fetchPriority="high"/);
   for (const c of heroSet.split(', ')) assert.ok(used.some((u) => u.src === c.split(' ')[0]), `${c} is reported, so the export writes it`);
   const logo = /<img [^>]*class="school-header__logo"[^>]*>/.exec(html)?.[0] ?? '';
-  assert.match(logo, /srcSet="[^"]+ 120w, [^"]+"/);
-  assert.match(logo, /sizes="\(min-width: 768px\) 144px, 104px"/);
+  // The spec fixes the logo at 240 wide: one width, so no srcset (and so no sizes either).
+  assert.match(logo, /width="240"/);
+  assert.ok(!/srcSet=|sizes=/.test(logo), logo);
+  // Every candidate is one of the spec's widths (section 9) or the landing crop's 800.
+  for (const w of widths) assert.ok([64, 240, 640, 800, 900, 1280, 1920].includes(w), `${w} is a spec width`);
 });
 
 test('a static hero image (no content-service asset) has no srcset or sizes', () => {
