@@ -1,0 +1,131 @@
+// The exported site with JavaScript switched off (issue: "everything works with JavaScript switched
+// off too"): every page shows its images and fits the screen, the schools dropdown, the phone menu
+// and the accordions open natively (<details>), section links jump, and school links navigate.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launch, openPage, SKIP, type Watched } from './helpers/browser.ts';
+import { horizontalOverflow } from './helpers/checks.ts';
+import { expectedNavOrder } from './helpers/sample-data.ts';
+import { exportedPages, serveSample, type Served } from './helpers/site.ts';
+
+let site: Served;
+let browser: Browser;
+
+// With scripts off, in-page timers and animation frames never fire, so the shared helpers that wait
+// inside the page would hang: these step and poll from the test process instead.
+async function scrollThroughFromOutside(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+  const step = await page.evaluate(() => Math.round(innerHeight * 0.8));
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(30);
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+async function brokenImages(page: Page, timeoutMs = 10_000): Promise<string[]> {
+  const snapshot = () => page.evaluate(() => Array.from(document.images)
+    .filter((img) => img.getClientRects().length > 0)
+    .map((img) => ({ src: img.currentSrc || img.src, complete: img.complete, ok: img.naturalWidth > 0 })));
+  const deadline = Date.now() + timeoutMs;
+  let imgs = await snapshot();
+  while (Date.now() < deadline && imgs.some((i) => !i.complete)) {
+    await page.waitForTimeout(50);
+    imgs = await snapshot();
+  }
+  return imgs.filter((i) => !i.complete || !i.ok).map((i) => i.src);
+}
+
+async function open(width: 375 | 1280, urlPath: string): Promise<Watched> {
+  const w = await openPage(browser, width, { javaScriptEnabled: false });
+  const res = await w.page.goto(site.origin + urlPath, { waitUntil: 'load' });
+  assert.equal(res?.status(), 200, urlPath);
+  return w;
+}
+
+describe('without JavaScript', SKIP, () => {
+  before(async () => {
+    site = await serveSample();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test('every page at 375 and 1280: images load, nothing overflows, no script ran', async () => {
+    for (const { path } of exportedPages(site.dir).filter((p) => p.file !== '404.html')) {
+      for (const width of [375, 1280] as const) {
+        const w = await open(width, path);
+        try {
+          // The enhanced controls only exist after hydration: with scripts off they must not appear.
+          assert.equal(await w.page.locator('.section-menu--enhanced, .nav-dropdown > button').count(), 0, `${path}: hydrated without JS?`);
+          await scrollThroughFromOutside(w.page);
+          assert.deepEqual(await brokenImages(w.page), [], `${path} @${width}: broken or unloaded images`);
+          const overflow = await horizontalOverflow(w.page);
+          assert.ok(overflow.scrollWidth <= overflow.innerWidth, `${path} @${width}: overflow ${JSON.stringify(overflow)}`);
+          assert.deepEqual(w.external, [], `${path}: requests off loopback`);
+        } finally {
+          await w.close();
+        }
+      }
+    }
+  });
+
+  test('1280: the Middle School Options dropdown opens and its links lead to the school pages', async () => {
+    const w = await open(1280, '/');
+    try {
+      const links = w.page.locator('.nav-dropdown .school-list a');
+      assert.equal(await links.first().isVisible(), false, 'closed at first');
+      await w.page.click('.nav-dropdown summary');
+      assert.equal(await links.first().isVisible(), true);
+      assert.deepEqual((await links.allTextContents()).map((t) => t.trim()), expectedNavOrder());
+      const href = await links.first().getAttribute('href');
+      await links.first().click();
+      await w.page.waitForURL((u) => u.pathname.startsWith(href!));
+      assert.equal((await w.page.textContent('h1'))?.trim(), expectedNavOrder()[0]);
+    } finally {
+      await w.close();
+    }
+  });
+
+  test('375: the menu button opens the full-screen panel with the same entries', async () => {
+    const w = await open(375, '/');
+    try {
+      await w.page.click('.mobile-menu summary');
+      const links = w.page.locator('.mobile-menu .school-list a');
+      assert.equal(await links.first().isVisible(), true);
+      assert.deepEqual((await links.allTextContents()).map((t) => t.trim()), expectedNavOrder());
+      for (const label of ['Elementary School Options', 'High School Options']) {
+        assert.equal(await w.page.locator('.mobile-menu').getByRole('link', { name: label }).isVisible(), true, label);
+      }
+    } finally {
+      await w.close();
+    }
+  });
+
+  test('accordions open natively, and section links jump to their sections', async () => {
+    const w = await open(1280, '/schools/lincoln-middle/');
+    try {
+      // Locators are lazy: pin the accordion by position, or opening it would move ':not([open])' on.
+      const index = await w.page.evaluate(() => Array.from(document.querySelectorAll('details.accordion')).findIndex((d) => !(d as HTMLDetailsElement).open));
+      assert.ok(index >= 0, 'the page has a closed accordion');
+      const closed = w.page.locator('details.accordion').nth(index);
+      const panel = closed.locator('.accordion__panel');
+      assert.equal(await panel.isVisible(), false);
+      await closed.locator('summary').click();
+      assert.equal(await panel.isVisible(), true);
+      assert.ok(((await panel.textContent()) ?? '').trim().length > 20, 'panel text is there');
+
+      const link = w.page.locator('.section-menu__link').nth(2);
+      const hash = await link.getAttribute('href');
+      await link.click();
+      await w.page.waitForURL((u) => u.hash === hash);
+      const top = await w.page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, hash!.slice(1));
+      assert.ok(top >= -2 && top < 200, `section ${hash} top at ${top}px after the jump`);
+    } finally {
+      await w.close();
+    }
+  });
+});
