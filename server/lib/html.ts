@@ -2,9 +2,7 @@
 // preview API, and small script-free pages for the gate's answers (401, 429).
 import { ENV_ID, ROOT_ID, serializeForScript } from '../../src/lib/serialize.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../src/document.ts';
 
 export interface ShellOptions {
   script: string;
