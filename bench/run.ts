@@ -18,12 +18,29 @@ import { runLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 import { benchPreview, type PreviewBench } from './lib/preview-load.ts';
 import { evaluateTargets, formatTable, type Results } from './lib/targets.ts';
 import { createStaticServer } from '../scripts/lib/static-server.ts';
+import { ArgsError, intFlag, parseArgs, usage, type FlagSpecs } from '../scripts/lib/args.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
-const schools = Number(flag('schools') ?? 1000);
-const loadSeconds = Number(flag('load-seconds') ?? 5);
-const skip = new Set((flag('skip') ?? '').split(',').filter(Boolean));
+const FLAGS = {
+  schools: { type: 'string', value: 'N', description: 'schools in the synthetic district (default 1000)' },
+  'load-seconds': { type: 'string', value: 'S', description: 'seconds per preview load case (default 5)' },
+  skip: { type: 'string', value: 'LIST', description: 'comma-separated parts to skip: export,weight,lighthouse,preview' },
+} as const satisfies FlagSpecs;
+const PARTS = ['export', 'weight', 'lighthouse', 'preview'];
+let schools: number;
+let loadSeconds: number;
+let skip: Set<string>;
+try {
+  const { values } = parseArgs(process.argv.slice(2), FLAGS);
+  schools = intFlag(values.schools, 'schools', { min: 10, max: 100_000 }, 1000);
+  loadSeconds = intFlag(values['load-seconds'], 'load-seconds', { min: 1, max: 60 }, 5);
+  skip = new Set((values.skip ?? '').split(',').filter(Boolean));
+  const unknown = [...skip].filter((p) => !PARTS.includes(p));
+  if (unknown.length) throw new ArgsError(`flag --skip: unknown part(s) ${unknown.join(', ')}; expected ${PARTS.join(', ')}`);
+} catch (err) {
+  if (!(err instanceof ArgsError)) throw err;
+  console.error(`${err.message}\n${usage('npm run bench --', FLAGS)}`);
+  process.exit(2);
+}
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
 function machine() {
