@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prng } from '../scripts/lib/sample-pt.ts';
 
 export const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_TEMPLATE_DIR = path.join(BENCH_ROOT, 'content/sample');
@@ -38,17 +39,6 @@ export interface GeneratedDataset {
   schoolIds: string[];
 }
 
-/** mulberry32: small, seedable, good enough to vary names and coordinates reproducibly. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLACES = ['Aspen', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir', 'Granite', 'Hawthorn', 'Iron', 'Juniper', 'Kestrel', 'Laurel', 'Maple', 'North', 'Oak', 'Pine', 'Quarry', 'River', 'Sage', 'Timber', 'Union', 'Valley', 'Willow', 'Yarrow'];
 const SUFFIXES = ['Ridge', 'Park', 'Hill', 'Creek', 'Grove', 'Heights', 'Meadow', 'Crossing', 'Springs', 'View'];
@@ -80,7 +70,7 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
   const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.'));
   if (templates.length === 0) throw new Error(`gen-dataset: ${templateDir} has no published school to use as a template`);
   const assets = source.filter((d) => d._type === 'sanity.imageAsset');
-  const random = rng(opts.seed ?? 1);
+  const random = prng(opts.seed ?? 1);
   const draftShare = opts.draftShare ?? 0.05;
 
   const out: Doc[] = [...assets];
