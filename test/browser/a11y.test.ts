@@ -3,19 +3,18 @@
 // 404 page, at 375 and 1280 wide, after hydration, and again with the interactive parts open
 // (dropdown or full-screen menu, every accordion, the phone section menu), so states a visitor
 // reaches are checked too, not only the first paint.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { hydrated, inLanes, launch, openPage, SKIP } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { hydrated, inLanes, openPage, SKIP } from './helpers/browser.ts';
 import { scrollThrough } from './helpers/checks.ts';
-import { ROOT, schoolWithMostBlocks, serveSample, type Served } from './helpers/site.ts';
+import { ROOT, schoolWithMostBlocks, withSampleSite, type SampleSession } from './helpers/site.ts';
 
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-let site: Served;
-let browser: Browser;
+let session: SampleSession;
 const PAGES: Record<string, string> = {
   landing: '/',
   school: '/schools/lincoln-middle/',
@@ -47,23 +46,18 @@ async function openEverything(page: Page, width: number): Promise<void> {
 }
 
 describe('accessibility (axe-core)', SKIP, () => {
-  before(async () => {
-    site = await serveSample();
-    browser = await launch();
-    PAGES['school-most-blocks'] = schoolWithMostBlocks(site.dir);
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+  session = withSampleSite();
+  before(() => {
+    PAGES['school-most-blocks'] = schoolWithMostBlocks(session.site.dir);
   });
 
   for (const width of [375, 1280] as const) {
     test(`${width}px: no WCAG A/AA violations on any page type, closed and opened`, async () => {
       const failures: string[] = [];
       await inLanes(Object.entries(PAGES), 2, async ([name, urlPath]) => {
-        const w = await openPage(browser, width);
+        const w = await openPage(session.browser, width);
         try {
-          await w.page.goto(site.origin + urlPath, { waitUntil: 'load' });
+          await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
           await hydrated(w.page);
           await scrollThrough(w.page);
           for (const v of await axe(w.page)) failures.push(`${name} ${urlPath}: ${v}`);
@@ -82,9 +76,9 @@ describe('accessibility (axe-core)', SKIP, () => {
   }
 
   test('axe itself finds a planted violation (the check is live)', async () => {
-    const w = await openPage(browser, 1280);
+    const w = await openPage(session.browser, 1280);
     try {
-      await w.page.goto(site.origin + '/', { waitUntil: 'load' });
+      await w.page.goto(session.site.origin + '/', { waitUntil: 'load' });
       await hydrated(w.page);
       await w.page.evaluate(() => document.querySelector('.nav__logo img')!.removeAttribute('alt'));
       const found = await axe(w.page);

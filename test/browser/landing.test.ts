@@ -3,20 +3,19 @@
 // tracking, grid order and filtering, the hero video (not shown and not fetched on phones, fades
 // in on wider screens), accordions by mouse and keyboard, the video facade, 'Return to Top', the
 // footer, and unknown paths showing the landing page with status 404.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { hydrated, launch, openPage, scrollSettled, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { hydrated, openPage, scrollSettled, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
 import { expectedGrid, publishedSchools, HIDDEN_PARTS } from './helpers/sample-data.ts';
-import { serveSample, type Served } from './helpers/site.ts';
+import { withSampleSite, type SampleSession } from './helpers/site.ts';
 
-let site: Served;
-let browser: Browser;
+let session: SampleSession;
 
 async function load(width: (typeof WIDTHS)[number], urlPath = '/'): Promise<Watched> {
-  const w = await openPage(browser, width);
-  await w.page.goto(site.origin + urlPath, { waitUntil: 'load' });
+  const w = await openPage(session.browser, width);
+  await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   await hydrated(w.page);
   return w;
 }
@@ -31,14 +30,7 @@ async function assertClean(w: Watched, opts: { status404?: boolean } = {}): Prom
 }
 
 describe('landing page', SKIP, () => {
-  before(async () => {
-    site = await serveSample();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  session = withSampleSite();
 
   for (const width of WIDTHS) {
     test(`${width}px: /#options scrolls, once loaded, so the options section sits right under the sticky menu`, async () => {
@@ -249,7 +241,7 @@ describe('landing page', SKIP, () => {
       const pdf = page.getByRole('link', { name: /Download a PDF Guide to Middle School Options/ });
       assert.equal(await pdf.getAttribute('target'), '_blank');
       assert.match((await pdf.getAttribute('rel'))!, /noopener/);
-      const res = await page.request.get(new URL((await pdf.getAttribute('href'))!, site.origin).href);
+      const res = await page.request.get(new URL((await pdf.getAttribute('href'))!, session.site.origin).href);
       assert.equal(res.status(), 200);
       assert.equal(res.headers()['content-type'], 'application/pdf');
       await assertClean(w);
@@ -259,9 +251,9 @@ describe('landing page', SKIP, () => {
   });
 
   test('an unknown path shows the landing page with status 404, and it hydrates', async () => {
-    const w = await openPage(browser, 1280);
+    const w = await openPage(session.browser, 1280);
     try {
-      const res = await w.page.goto(`${site.origin}/no/such/page?x=1`, { waitUntil: 'load' });
+      const res = await w.page.goto(`${session.site.origin}/no/such/page?x=1`, { waitUntil: 'load' });
       assert.equal(res?.status(), 404);
       await hydrated(w.page);
       assert.equal(await w.page.textContent('h1'), 'Guide to Middle School Options');

@@ -9,26 +9,24 @@
 // and the data consistent, so the test also proves the empty state hydrates without a mismatch.
 // (The 'Loading schools...' state only exists where data arrives after the first render, in the
 // preview: test/browser/preview.test.ts covers it.)
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { render } from '../../src/render.tsx';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import type { PageData } from '../../src/lib/types.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
-import { hydrated, launch, openPage, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
+import { hydrated, openPage, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
 import { expectedNavOrder, publishedSchools } from './helpers/sample-data.ts';
-import { serveSample, type Served } from './helpers/site.ts';
+import { withSampleSite, type SampleSession } from './helpers/site.ts';
 
-let site: Served;
-let browser: Browser;
+let session: SampleSession;
 
 async function load(width: (typeof WIDTHS)[number] | { width: number; height: number }, urlPath = '/'): Promise<Watched> {
-  const w = await openPage(browser, width);
-  await w.page.goto(site.origin + urlPath, { waitUntil: 'load' });
+  const w = await openPage(session.browser, width);
+  await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   await hydrated(w.page);
   return w;
 }
@@ -43,7 +41,7 @@ const HIGH = 'High School Options';
 
 /** The exported landing page as it would be with no schools in the navigation. */
 function emptyNavLanding(): string {
-  const html = readFileSync(path.join(site.dir, 'index.html'), 'utf8');
+  const html = readFileSync(path.join(session.site.dir, 'index.html'), 'utf8');
   const json = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!) as unknown;
   const data = { ...(json('__DATA__') as PageData & { page: 'landing' }), nav: [] };
   const env = json('__ENV__') as SiteEnv;
@@ -54,14 +52,7 @@ function emptyNavLanding(): string {
 }
 
 describe('navigation', SKIP, () => {
-  before(async () => {
-    site = await serveSample();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  session = withSampleSite();
 
   test('1280px: the dropdown lists every school with its logo and name, non-charter first, each linking to its page', async () => {
     const w = await load(1280);
@@ -181,10 +172,10 @@ describe('navigation', SKIP, () => {
   test("empty navigation shows 'No schools found' in the dropdown and the menu, and hydrates cleanly", async () => {
     const html = emptyNavLanding();
     for (const width of WIDTHS) {
-      const w = await openPage(browser, width);
+      const w = await openPage(session.browser, width);
       try {
-        await w.page.route(`${site.origin}/empty-nav/`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-        await w.page.goto(`${site.origin}/empty-nav/`, { waitUntil: 'load' });
+        await w.page.route(`${session.site.origin}/empty-nav/`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+        await w.page.goto(`${session.site.origin}/empty-nav/`, { waitUntil: 'load' });
         await hydrated(w.page);
         if (width === 1280) {
           await w.page.click('.nav-dropdown__toggle');

@@ -1,16 +1,15 @@
 // The exported site with JavaScript switched off (issue: "everything works with JavaScript switched
 // off too"): every page shows its images and fits the screen, the schools dropdown, the phone menu
 // and the accordions open natively (<details>), section links jump, and school links navigate.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, SKIP, type Watched } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { openPage, SKIP, type Watched } from './helpers/browser.ts';
 import { horizontalOverflow } from './helpers/checks.ts';
 import { expectedNavOrder } from './helpers/sample-data.ts';
-import { exportedPages, serveSample, type Served } from './helpers/site.ts';
+import { exportedPages, withSampleSite, type SampleSession } from './helpers/site.ts';
 
-let site: Served;
-let browser: Browser;
+let session: SampleSession;
 
 // With scripts off, in-page timers and animation frames never fire, so the shared helpers that wait
 // inside the page would hang: these step and poll from the test process instead.
@@ -38,24 +37,17 @@ async function brokenImages(page: Page, timeoutMs = 10_000): Promise<string[]> {
 }
 
 async function open(width: 375 | 1280, urlPath: string): Promise<Watched> {
-  const w = await openPage(browser, width, { javaScriptEnabled: false });
-  const res = await w.page.goto(site.origin + urlPath, { waitUntil: 'load' });
+  const w = await openPage(session.browser, width, { javaScriptEnabled: false });
+  const res = await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   assert.equal(res?.status(), 200, urlPath);
   return w;
 }
 
 describe('without JavaScript', SKIP, () => {
-  before(async () => {
-    site = await serveSample();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  session = withSampleSite();
 
   test('every page at 375 and 1280: images load, nothing overflows, no script ran', async () => {
-    for (const { path } of exportedPages(site.dir).filter((p) => p.file !== '404.html')) {
+    for (const { path } of exportedPages(session.site.dir).filter((p) => p.file !== '404.html')) {
       for (const width of [375, 1280] as const) {
         const w = await open(width, path);
         try {

@@ -3,14 +3,13 @@
 // content), no hydration complaints, no uncaught exceptions, no request leaving loopback, no broken
 // image, no horizontal scrolling. Each page type is also saved as a full-page screenshot in
 // test/screenshots/ (git-ignored) for a person to look at, in the same pass.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { hydrated, inLanes, launch, openPage, SKIP, WIDTHS } from './helpers/browser.ts';
+import { hydrated, inLanes, openPage, SKIP, WIDTHS } from './helpers/browser.ts';
 import { horizontalOverflow, imageReport, scrollThrough, unexpectedProblems } from './helpers/checks.ts';
-import { exportedPages, ROOT, schoolWithMostBlocks, serveSample, type Served } from './helpers/site.ts';
+import { exportedPages, ROOT, schoolWithMostBlocks, withSampleSite, type SampleSession } from './helpers/site.ts';
 
 const SHOTS = path.join(ROOT, 'test/screenshots');
 /** Page types that get a screenshot (name → path); the school with the most blocks is added in before(). */
@@ -23,21 +22,15 @@ const SHOT_PAGES: Record<string, string> = {
   'not-found': '/no-such-page/here',
 };
 
-let site: Served;
-let browser: Browser;
+let session: SampleSession;
 let pages: { file: string; path: string }[] = [];
 
 describe('every exported page', SKIP, () => {
-  before(async () => {
-    site = await serveSample();
-    browser = await launch();
-    pages = exportedPages(site.dir);
+  session = withSampleSite();
+  before(() => {
+    pages = exportedPages(session.site.dir);
     mkdirSync(SHOTS, { recursive: true });
-    SHOT_PAGES['school-most-blocks'] = schoolWithMostBlocks(site.dir);
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+    SHOT_PAGES['school-most-blocks'] = schoolWithMostBlocks(session.site.dir);
   });
 
   test('the export has the landing page, the 404 page and one page per published school', () => {
@@ -53,9 +46,9 @@ describe('every exported page', SKIP, () => {
       const targets = [...pages.map((p) => ({ path: p.path === '/404.html' ? '/no-such-page/here' : p.path, label: p.file })), { path: '/schools/', label: 'unknown /schools/' }];
       const failures: string[] = [];
       await inLanes(targets, 2, async (target) => {
-        const w = await openPage(browser, width);
+        const w = await openPage(session.browser, width);
         try {
-          const res = await w.page.goto(site.origin + target.path, { waitUntil: 'load' });
+          const res = await w.page.goto(session.site.origin + target.path, { waitUntil: 'load' });
           const status = res?.status() ?? 0;
           const expect404 = target.label === '404.html' || target.label.startsWith('unknown');
           if (status !== (expect404 ? 404 : 200)) failures.push(`${target.label}: status ${status}`);

@@ -3,16 +3,15 @@
 // on phones) with active tracking and the bottom-of-page rule, the distance chip with emulated
 // geolocation (granted and denied), the tour section and its button, accordions by mouse and
 // keyboard, the video facade, and the page's layout details that screenshots showed going wrong.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { hydrated, launch, openPage, scrollSettled, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { hydrated, openPage, scrollSettled, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
 import { haversineMiles, publishedSchools, schoolBySlug } from './helpers/sample-data.ts';
-import { serveSample, type Served } from './helpers/site.ts';
+import { withSampleSite, type SampleSession } from './helpers/site.ts';
 
-let site: Served;
-let browser: Browser;
+let session: SampleSession;
 
 const LINCOLN = '/schools/lincoln-middle/';
 /** Lincoln's sections in the sample, then the tour entry (always numbered 06). */
@@ -20,8 +19,8 @@ const LINCOLN_MENU = ['01 Academics', '02 Visual & Performing Arts', '03 Athleti
 const LINCOLN_IDS = ['academics', 'arts', 'athletics', 'student-life', 'about', 'tours'];
 
 async function load(width: (typeof WIDTHS)[number] | { width: number; height: number }, urlPath = LINCOLN, options = {}): Promise<Watched> {
-  const w = await openPage(browser, width, options);
-  await w.page.goto(site.origin + urlPath, { waitUntil: 'load' });
+  const w = await openPage(session.browser, width, options);
+  await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   await hydrated(w.page);
   return w;
 }
@@ -37,14 +36,7 @@ const menuBottom = (page: Page) => page.evaluate(() => document.querySelector('.
 const topOf = (page: Page, id: string) => page.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
 
 describe('school page', SKIP, () => {
-  before(async () => {
-    site = await serveSample();
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  session = withSampleSite();
 
   test('header and numbered sections: title, subtitle, quote, zero-padded numbers in menu and headings', async () => {
     const w = await load(1280);

@@ -13,8 +13,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import type { Browser } from 'playwright-core';
 import { createStaticServer } from '../../../scripts/lib/static-server.ts';
+import { launch } from './browser.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SAMPLE = path.join(ROOT, 'content/sample');
@@ -123,4 +126,25 @@ export function schoolWithMostBlocks(dir: string): string {
     if (blocks > best.blocks) best = { path: p.path, blocks };
   }
   return best.path;
+}
+
+/** The exported sample served on loopback plus one Chromium, shared by a test file's tests. */
+export interface SampleSession { site: Served; browser: Browser }
+
+/**
+ * Registers before/after hooks in the calling describe block that serve the exported sample and
+ * launch Chromium, and close both afterwards: the setup every page-level browser test file needs.
+ * The fields are filled once the before hook has run.
+ */
+export function withSampleSite(): SampleSession {
+  const session = {} as SampleSession;
+  before(async () => {
+    session.site = await serveSample();
+    session.browser = await launch();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.site?.close();
+  });
+  return session;
 }
