@@ -70,6 +70,10 @@ export async function openPage(browser: Browser, width: Width | { width: number;
   // tsx compiles this file with esbuild's keepNames, which wraps named functions inside the callbacks
   // handed to page.evaluate in __name(...): give the page that helper (it only returns its argument).
   await context.addInitScript('globalThis.__name = (fn) => fn;');
+  // In-page waits use __frame, not a bare requestAnimationFrame: Chromium may stop delivering frames
+  // to a page it treats as hidden (two pages run side by side), which hung a run with no CPU used.
+  // A timer fallback keeps every wait bounded; a frame, when it comes, still wins.
+  await context.addInitScript(FRAME_SCRIPT);
   const page = await context.newPage();
   // A broken page should fail fast and clearly, not after Playwright's 30 s default.
   page.setDefaultTimeout(10_000);
@@ -84,11 +88,26 @@ export async function openPage(browser: Browser, width: Width | { width: number;
   return { page, context, problems, external, requests, close: () => context.close() };
 }
 
+/** Page-side `__frame()`: the next animation frame, or 100 ms, whichever comes first. */
+const FRAME_SCRIPT = `globalThis.__frame = () => new Promise((resolve) => {
+  let done = false;
+  const finish = () => { if (!done) { done = true; resolve(null); } };
+  requestAnimationFrame(finish);
+  setTimeout(finish, 100);
+});`;
+
+/** Type of the page-side helper installed by openPage, for use inside page.evaluate callbacks. */
+export type FrameGlobal = typeof globalThis & { __frame: () => Promise<null> };
+
 /** Resolves once React has hydrated the page (the enhanced controls replace the <details> fallbacks). */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector('.section-menu--enhanced, .nav-dropdown > button', { state: 'attached', timeout: 15_000 });
   // Effects of the first commit (active section, hero video decision) run in the same task; one frame settles them.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.evaluate(async () => {
+    const g = globalThis as FrameGlobal;
+    await g.__frame();
+    await g.__frame();
+  });
 }
 
 /** Waits until window.scrollY stops changing (smooth scrolling has finished). */
@@ -98,7 +117,7 @@ export async function scrollSettled(page: Page, timeout = 5000): Promise<number>
     let last = -1;
     let stable = 0;
     while (performance.now() - start < limit) {
-      await new Promise((r) => requestAnimationFrame(r));
+      await (globalThis as FrameGlobal).__frame();
       const y = window.scrollY;
       stable = y === last ? stable + 1 : 0;
       last = y;

@@ -1,6 +1,7 @@
 // Page-level checks shared by the browser tests: which console lines are acceptable, loading every
 // lazy image by scrolling like a reader, broken images, and horizontal overflow.
 import type { Page } from 'playwright-core';
+import type { FrameGlobal } from './browser.ts';
 
 /**
  * Console problems that are not the page's fault, removed from `problems`:
@@ -30,7 +31,7 @@ export async function unexpectedProblems(page: Page, problems: readonly string[]
 /** Scrolls to the bottom in viewport steps (loading lazy images as a reader would), then back to the top. */
 export async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+    const frame = () => (globalThis as FrameGlobal).__frame();
     const html = document.documentElement;
     html.style.scrollBehavior = 'auto';
     for (let y = 0; y < document.scrollingElement!.scrollHeight; y += Math.round(innerHeight * 0.8)) {
@@ -62,7 +63,9 @@ export async function imageReport(page: Page, timeoutMs = 10_000): Promise<Image
     }
     const imgs = visible();
     // decoding="async" images can be complete but not painted yet; a screenshot would show a blank frame.
-    await Promise.all(imgs.map((img) => (img.complete && img.naturalWidth > 0 ? img.decode().catch(() => undefined) : undefined)));
+    // Bounded: a decode that never settles must not hang the suite.
+    const decoded = (img: HTMLImageElement) => Promise.race([img.decode().catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
+    await Promise.all(imgs.map((img) => (img.complete && img.naturalWidth > 0 ? decoded(img) : undefined)));
     return {
       broken: imgs.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
       pending: imgs.filter((img) => !img.complete).map((img) => img.currentSrc || img.src),
