@@ -32,9 +32,12 @@ if (files.length === 0) {
 }
 console.log(`running ${files.length} test files (${suites.join(', ')})`);
 // Integration and browser suites start servers and Chromium: one file at a time keeps a 2-core CI steady.
+// No single test needs more than a minute; a hung one fails after TEST_TIMEOUT_MS instead of
+// holding CI until its 90-minute limit.
+const TEST_TIMEOUT_MS = 300_000;
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files.map((f) => relative(root, f))],
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', `--test-timeout=${TEST_TIMEOUT_MS}`, ...files.map((f) => relative(root, f))],
   { cwd: root, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
