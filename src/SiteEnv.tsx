@@ -9,6 +9,12 @@ export interface SiteEnv {
   base: string;
   /** Set on the editors' preview server only. */
   preview?: { livepreview: boolean } | null;
+  /**
+   * URL of the navigation's school list as one shared JSON file, set by the export for a
+   * district-sized list: pages then carry no list (nav is null) and the browser loads it once
+   * after hydration (see useNavigation.ts). Without JavaScript the menus link to the landing grid.
+   */
+  navSrc?: string | null;
 }
 
 export const defaultSiteEnv: SiteEnv = {

@@ -4,7 +4,7 @@
 import type { PageData } from './lib/types.ts';
 import type { SiteEnv } from './SiteEnv.tsx';
 import type { PageSeo } from './lib/seo.ts';
-import { serializeForScript, DATA_ID, ENV_ID, NAV_ID, ROOT_ID } from './lib/serialize.ts';
+import { serializeForScript, DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 
 export interface DocumentAssets {
   /** Stylesheet URLs (hashed, under the base). */
@@ -26,12 +26,6 @@ export interface DocumentInput {
   assets: DocumentAssets;
   /** The page's largest above-the-fold image, preloaded so it starts before the CSS is parsed. */
   lcpImage?: { src: string; type?: string } | null;
-  /**
-   * URL of the navigation list as a shared JSON file. Set, the page embeds `nav: null` and preloads
-   * the file (id NAV_ID), which the browser entry reads before hydrating: a 1000-school list was a
-   * third of every page. The HTML still holds every link (no-JS visitors lose nothing).
-   */
-  navSrc?: string | null;
   /** Pages that must not be indexed (the 404 page). */
   noindex?: boolean;
   lang?: string;
@@ -56,6 +50,7 @@ export function browserEnv(env: SiteEnv): SiteEnv {
     images: { projectId, dataset, imageHost: selfHostBase ? '' : imageHost, selfHostBase: selfHostBase ?? null },
     base: env.base,
     preview: env.preview ?? null,
+    ...(env.navSrc ? { navSrc: env.navSrc } : {}),
   };
 }
 
@@ -121,7 +116,6 @@ export function renderDocument(input: DocumentInput): string {
     assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}" type="image/svg+xml">` : '',
     ...hints,
     lcp ? `<link rel="preload" as="image" href="${escapeHtml(lcp.src)}"${lcp.type ? ` type="${escapeHtml(lcp.type)}"` : ''} fetchpriority="high">` : '',
-    input.navSrc ? `<link rel="preload" href="${escapeHtml(input.navSrc)}" as="fetch" crossorigin="anonymous" id="${NAV_ID}">` : '',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
     ...(assets.modulePreload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
@@ -149,7 +143,7 @@ export function renderDocument(input: DocumentInput): string {
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${appHtml}</div>`,
-    `<script type="application/json" id="${DATA_ID}">${serializePageData(input.navSrc ? { ...input.data, nav: null } : input.data)}</script>`,
+    `<script type="application/json" id="${DATA_ID}">${serializePageData(input.env.navSrc ? { ...input.data, nav: null } : input.data)}</script>`,
     `<script type="application/json" id="${ENV_ID}">${serializeForScript(browserEnv(input.env))}</script>`,
     '</body>',
     '</html>',

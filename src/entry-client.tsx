@@ -6,7 +6,7 @@ import { App, loadSchoolPage } from './App.tsx';
 import { matchRoute } from './routes.ts';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
 import type { PageData } from './lib/types.ts';
-import { DATA_ID, ENV_ID, NAV_ID, ROOT_ID } from './lib/serialize.ts';
+import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 
 function readJson<T>(id: string): T | null {
   const text = document.getElementById(id)?.textContent;
@@ -22,14 +22,7 @@ async function main(): Promise<void> {
   // The route table and the embedded data must agree; 404.html carries landing data for any path.
   const route = matchRoute(window.location.pathname);
   if (data.page === 'school' && route.page !== 'school') console.warn('School data on a non-school path:', window.location.pathname);
-  // A district-sized navigation list is a shared file (preloaded by the page): the tree must have
-  // it to match the server HTML. Without it the static page stays as it is (every link works).
-  const navSrc = (document.getElementById(NAV_ID) as HTMLLinkElement | null)?.href;
-  const [nav, schoolPage] = await Promise.all([
-    navSrc ? fetch(navSrc).then((r) => (r.ok ? (r.json() as Promise<PageData['nav']>) : Promise.reject(new Error(`${navSrc}: HTTP ${r.status}`)))) : data.nav,
-    data.page === 'school' ? loadSchoolPage() : null,
-  ]);
-  data.nav = nav;
+  const schoolPage = data.page === 'school' ? await loadSchoolPage() : null;
   hydrateRoot(root, <App data={data} env={env} schoolPage={schoolPage} />);
 }
 

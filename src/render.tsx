@@ -14,6 +14,11 @@ import { SiteEnvProvider, type SiteEnv } from './SiteEnv.tsx';
 /** Lists shorter than this render inline: splicing only pays off for a district-sized list. */
 const SPLICE_MIN = 8;
 
+/** The navigation's school list alone, as the menus show it (the export collects its image variants). */
+export function renderSchoolList(nav: NavSchool[], env: SiteEnv, className?: string): string {
+  return renderToString(<SiteEnvProvider env={env}><SchoolList nav={nav} className={className} /></SiteEnvProvider>);
+}
+
 interface RenderedList { html: string; variants: ImageVariant[] }
 
 /**
@@ -31,7 +36,7 @@ function listHtml(nav: NavSchool[], className: string, env: SiteEnv): RenderedLi
   if (byKey.has(key)) return byKey.get(key)!;
   const variants: ImageVariant[] = [];
   const listEnv: SiteEnv = { ...env, images: { ...images, onVariant: (v) => variants.push(v) } };
-  const html = renderToString(<SiteEnvProvider env={listEnv}><SchoolList nav={nav} className={className} /></SiteEnvProvider>);
+  const html = renderSchoolList(nav, listEnv, className);
   // A list whose render emitted resource hints (a leading <link>) or anything but one element
   // cannot be spliced verbatim: render it inline on every page instead.
   const entry = /^<(ul|p)\b/.test(html) ? { html, variants } : null;

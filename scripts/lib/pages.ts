@@ -1,7 +1,7 @@
 // Every page of the site as HTML: the route table gives the pages and their files, each page gets
 // only the data it shows (landing: navigation + cards; school: navigation + that school), so a
 // change to one school rewrites its own page and, only when navigation data changes, the others.
-import { render } from '../../src/render.tsx';
+import { render, renderSchoolList } from '../../src/render.tsx';
 import { renderDocument, type DocumentAssets } from '../../src/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
@@ -16,6 +16,8 @@ import { sha1, type PageRecord } from './export-manifest.ts';
 
 /** Above this size the navigation list is a shared file instead of part of every page's data. */
 export const NAV_INLINE_MAX_BYTES = 32 * 1024;
+/** The shared navigation list's file, relative to the asset base (outside the immutable assets/). */
+export const NAV_FILE = 'navigation.json';
 
 export interface PageAssets {
   entryUrl: string;
@@ -112,10 +114,14 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const cards = mapLandingGrid(content.landing);
   const carried: CarriedPage[] = [];
   const records = new Map<string, PageRecord>();
-  // A district-sized navigation list ships once, as a file every page preloads (see document.ts).
+  // A district-sized navigation list ships once, as a file the browser loads after hydration (see
+  // useNavigation.ts), instead of twice in every page's HTML and once in its data. Its name is
+  // fixed, not hashed, so pages do not depend on the list: editing a school's title rewrites the
+  // file, the landing page and that school's page, not every page.
   const navJson = serializeForScript(nav);
-  const navFile = navJson.length > NAV_INLINE_MAX_BYTES ? `assets/nav-${sha1(navJson).slice(0, 10)}.json` : null;
-  const navSrc = navFile ? `${opts.env.base}${navFile}` : null;
+  const navFile = navJson.length > NAV_INLINE_MAX_BYTES ? NAV_FILE : null;
+  const siteEnv: SiteEnv = navFile ? { ...opts.env, navSrc: `${opts.env.base}${navFile}` } : opts.env;
+  const pageNav = navFile ? null : nav;
 
   // Everything a page's HTML depends on besides its own data, hashed once.
   const keyed = opts.codeVersion !== undefined;
@@ -124,10 +130,10 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   // left out of the key, and remote URLs are recorded without it and re-based when replayed.
   const { onVariant: _, ...imageSettings } = opts.env.images;
   const host = imageSettings.selfHostBase ? imageSettings.imageHost : '';
-  const common = keyed ? sha1(JSON.stringify([opts.codeVersion, { ...imageSettings, imageHost: host ? '' : imageSettings.imageHost }, opts.env.base, opts.env.preview ?? null, opts.siteUrl, opts.assets])) : '';
+  const common = keyed ? sha1(JSON.stringify([opts.codeVersion, { ...imageSettings, imageHost: host ? '' : imageSettings.imageHost }, opts.env.base, opts.env.preview ?? null, siteEnv.navSrc ?? null, opts.siteUrl, opts.assets])) : '';
   const unhost = (remote: string) => (host && remote.startsWith(host) ? `\0${remote.slice(host.length)}` : remote);
   const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
-  const navKey = keyed ? sha1(JSON.stringify(nav)) : '';
+  const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
   const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
 
   const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage | null => {
@@ -151,7 +157,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): { html: string; used: Map<string, string> } => {
     const used = new Map<string, string>();
     const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
-    const env: SiteEnv = { ...opts.env, images: { ...opts.env.images, onVariant: collect } };
+    const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: collect } };
     const appHtml = render(url, data, env);
     const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images) };
     const seo = school ? schoolSeo(school, canonicalPath(route), ctx) : landingSeo(indexable ? canonicalPath(route) : null, ctx);
@@ -171,14 +177,13 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       assets,
       lcpImage: lcp ? { src: lcp } : null,
       noindex: !indexable,
-      navSrc,
     });
     for (const [src, remote] of used) variants.set(src, remote);
     return { html, used };
   };
 
   const landing: RouteMatch = { page: 'landing' };
-  const landingData: PageData = { page: 'landing', nav, cards };
+  const landingData: PageData = { page: 'landing', nav: pageNav, cards };
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => { if (page) pages.push(page); };
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
@@ -186,10 +191,12 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
   for (const school of content.schools) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
-    add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav, school }, school, true));
+    add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav: pageNav, school }, school, true));
   }
   const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
   pages.sort(byFile);
   carried.sort(byFile);
+  // The shared list's icons are self-hosted like any page's images: the variants its render asks for.
+  if (navFile) renderSchoolList(nav, { ...siteEnv, images: { ...siteEnv.images, onVariant: (v) => { if (v.src !== v.remote) variants.set(v.src, v.remote); } } });
   return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [] };
 }

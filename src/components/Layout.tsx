@@ -5,6 +5,7 @@ import type { NavSchool } from '../lib/types.ts';
 import { themeStyle } from '../lib/theme.ts';
 import { SkipLink, MAIN_ID } from './SkipLink.tsx';
 import { NavBar } from './NavBar.tsx';
+import { useNavigation } from './useNavigation.ts';
 import { Footer } from './Footer.tsx';
 
 export interface LayoutProps {
@@ -15,11 +16,12 @@ export interface LayoutProps {
 }
 
 export function Layout({ nav, color, children }: LayoutProps) {
+  const schools = useNavigation(nav);
   return (
     <div className="site" style={themeStyle(color) as CSSProperties}>
       <SkipLink />
       <header className="site-header">
-        <NavBar nav={nav} />
+        <NavBar nav={schools} />
       </header>
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
         {children}

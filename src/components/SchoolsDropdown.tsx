@@ -3,20 +3,33 @@
 // a mismatch; after hydration it becomes a disclosure button with keyboard support.
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { NavSchool } from '../lib/types.ts';
-import { NAV_LINKS, NAV_STATES } from '../config/site.ts';
-import { useImages } from '../SiteEnv.tsx';
+import { NAV_ALL_SCHOOLS, NAV_LINKS, NAV_STATES } from '../config/site.ts';
+import { useImages, useSiteEnv } from '../SiteEnv.tsx';
 import { IMAGE_WIDTHS } from '../lib/image.ts';
 import { Img } from './Img.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { SPLICE_ATTR, useListSplicer } from '../lib/list-splice.ts';
 
-/** The schools for the menus: 'Loading schools...' (null), 'No schools found' ([]), or logo + name links. */
+/**
+ * The schools for the menus: 'Loading schools...' (null), 'No schools found' ([]), or logo + name
+ * links; before hydration, for a list in a shared file (null with SiteEnv.navSrc), a link to the landing grid.
+ */
 export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[] | null; className?: string }) {
   const images = useImages();
+  const { navSrc } = useSiteEnv();
+  const hydrated = useHydrated();
   // Server only: the page render splices in this list's HTML, rendered once per export (see list-splice.ts).
   const splice = useListSplicer();
   const marker = splice && nav && nav.length > 0 ? splice(nav, className) : null;
   if (marker !== null) return <template {...{ [SPLICE_ATTR]: marker }} />;
+  // A shared list file loads only with JavaScript: until then, the landing grid lists the schools.
+  if (nav === null && navSrc && !hydrated) {
+    return (
+      <p className={`${className}__status`}>
+        <a className="school-link" href={NAV_ALL_SCHOOLS.href}>{NAV_ALL_SCHOOLS.label}</a>
+      </p>
+    );
+  }
   if (nav === null || nav.length === 0) {
     return (
       <p className={`${className}__status`} role="status">

@@ -68,6 +68,12 @@ export const LANDING_SECTIONS = [
   { id: 'options', title: 'Middle School Options' },
 ] as const;
 
+/**
+ * Not in the spec: what the menus show without JavaScript when a district-sized list is a shared
+ * file rather than part of every page. The landing grid lists the schools.
+ */
+export const NAV_ALL_SCHOOLS = { label: 'See all middle schools', href: `/#${LANDING_SECTIONS[2].id}` } as const;
+
 export const SECTION_MENU_LABEL = 'Guide sections';
 
 export interface Stat { value: string; label: string }

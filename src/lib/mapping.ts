@@ -25,6 +25,28 @@ export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | nu
     }));
 }
 
+/**
+ * The navigation list read back from the export's shared file (SiteEnv.navSrc). The file is ours,
+ * but a host may answer with something else (an HTML error page parses as no JSON at all; a stale
+ * or hand-edited file may not be a list): anything that is not a usable entry is dropped, and only
+ * site-relative school links survive.
+ */
+export function parseNavList(json: unknown): NavSchool[] {
+  if (!Array.isArray(json)) throw new Error('the navigation file does not hold a list');
+  return json.flatMap((e: unknown): NavSchool[] => {
+    if (!e || typeof e !== 'object') return [];
+    const { id, name, description, link, icon } = e as Record<string, unknown>;
+    if (typeof name !== 'string' || typeof link !== 'string' || !link.startsWith(schoolPath(''))) return [];
+    return [{
+      id: text(id),
+      name,
+      description: text(description),
+      link,
+      icon: icon && typeof icon === 'object' ? (icon as NavSchool['icon']) : null,
+    }];
+  });
+}
+
 export function isHiddenFromGrid(title: string): boolean {
   return HIDDEN_TITLE_PARTS.some((part) => title.includes(part));
 }

@@ -25,5 +25,3 @@ export function serializeForScript(value: unknown): string {
 export const ROOT_ID = 'root';
 export const DATA_ID = '__DATA__';
 export const ENV_ID = '__ENV__';
-/** A district-sized navigation list ships once as a shared JSON file; this preload link names it. */
-export const NAV_ID = '__NAV__';

@@ -1,11 +1,12 @@
-// A district-sized export (150 schools): the navigation list is too big to embed in every page,
-// so it ships once as assets/nav-<hash>.json, preloaded by each page and read by the browser entry
-// before hydrating. This checks that path end to end in Chromium: the page hydrates without a
-// warning, fetches the list exactly once, and its dropdown holds every school.
+// A district-sized export (150 schools): the navigation list is too big to repeat in every page,
+// so it ships once as navigation.json, which the page loads after hydrating. This checks that path
+// end to end in Chromium: the page hydrates without a warning, fetches the list exactly once, its
+// dropdown and phone menu hold every school with its icon, and without JavaScript the menus link
+// to the landing grid.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -40,15 +41,15 @@ describe('large district (shared navigation file)', SKIP, () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  test('pages reference one shared navigation file instead of embedding the list', () => {
-    const navFiles = readdirSync(path.join(site.dir, 'assets')).filter((f) => /^nav-[0-9a-f]+\.json$/.test(f));
-    assert.equal(navFiles.length, 1, `one navigation file: ${navFiles.join(', ')}`);
-    const list = JSON.parse(readFileSync(path.join(site.dir, 'assets', navFiles[0]!), 'utf8')) as { link: string }[];
+  test('pages carry no school list: the list is one shared file, named in the page environment', () => {
+    const list = JSON.parse(readFileSync(path.join(site.dir, 'navigation.json'), 'utf8')) as { link: string }[];
     assert.ok(list.length >= SCHOOLS, `${list.length} schools in the file`);
     const html = readFileSync(path.join(site.dir, 'schools', slugs[0]!, 'index.html'), 'utf8');
-    assert.match(html, new RegExp(`<link rel="preload" href="[^"]*assets/${navFiles[0]}" as="fetch" crossorigin="anonymous" id="__NAV__">`));
-    const data = JSON.parse(/<script type="application\/json" id="__DATA__">([^<]*)<\/script>/.exec(html)![1]!) as { nav: unknown };
-    assert.ok(!Array.isArray(data.nav) || data.nav.length === 0, 'the list is not repeated inside the page data');
+    assert.ok(!html.includes(`href="/schools/${slugs[1]}"`), 'no other school linked from the page');
+    assert.ok(html.includes('href="/#options">See all middle schools</a>'), 'the no-JS link to the landing grid');
+    const json = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!) as Record<string, unknown>;
+    assert.equal(json('__DATA__').nav, null, 'the list is not repeated inside the page data');
+    assert.equal(json('__ENV__').navSrc, '/navigation.json');
   });
 
   for (const urlPath of ['/', () => `/schools/${slugs[7]}/`] as const) {
@@ -58,12 +59,16 @@ describe('large district (shared navigation file)', SKIP, () => {
         const target = typeof urlPath === 'string' ? urlPath : urlPath();
         await w.page.goto(site.origin + target, { waitUntil: 'load' });
         await hydrated(w.page);
-        const navRequests = w.requests.filter((u) => /\/assets\/nav-[0-9a-f]+\.json$/.test(u));
+        const navRequests = w.requests.filter((u) => u.endsWith('/navigation.json'));
         assert.equal(navRequests.length, 1, `fetched once: ${navRequests.join(', ')}`);
         await w.page.click('.nav-dropdown > button');
         const links = w.page.locator('.nav-dropdown .school-list a');
+        await links.first().waitFor({ state: 'visible', timeout: 10_000 });
         assert.ok((await links.count()) >= SCHOOLS);
-        assert.equal(await links.first().isVisible(), true);
+        // Every icon is self-hosted by the export, though no page's HTML asked for it.
+        const icons = await w.page.$$eval('.nav-dropdown .school-list img', (imgs) => imgs.slice(0, 40).map((i) => (i as HTMLImageElement).src));
+        assert.ok(icons.length > 0);
+        for (const src of new Set(icons)) assert.equal((await w.page.request.get(src)).status(), 200, src);
         assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
         assert.deepEqual(w.external, []);
       } finally {
@@ -71,4 +76,31 @@ describe('large district (shared navigation file)', SKIP, () => {
       }
     });
   }
+  test('without JavaScript the menus lead to the landing grid, which lists the schools', async () => {
+    const w = await openPage(browser, 1280, { javaScriptEnabled: false });
+    try {
+      await w.page.goto(`${site.origin}/schools/${slugs[3]}/`, { waitUntil: 'load' });
+      await w.page.click('.nav-dropdown summary');
+      await w.page.click('.nav-dropdown a[href="/#options"]');
+      await w.page.waitForURL(`${site.origin}/#options`);
+      assert.ok((await w.page.locator('#options .school-card').count()) >= SCHOOLS - 10, 'the grid lists the schools');
+    } finally {
+      await w.close();
+    }
+  });
+
+  test('the phone menu lists every school once the shared file has loaded', async () => {
+    const w = await openPage(browser, 375);
+    try {
+      await w.page.goto(`${site.origin}/schools/${slugs[5]}/`, { waitUntil: 'load' });
+      await hydrated(w.page);
+      await w.page.click('.mobile-menu__toggle');
+      const links = w.page.locator('.mobile-menu__panel .school-list a');
+      await links.first().waitFor({ state: 'visible', timeout: 10_000 });
+      assert.ok((await links.count()) >= SCHOOLS);
+      assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
+    } finally {
+      await w.close();
+    }
+  });
 });

@@ -83,25 +83,24 @@ test('embedded page data with the memoised navigation JSON equals serialising it
   }
 });
 
-test('a shared navigation file: the page embeds nav null, preloads the file under the id the browser entry reads, and keeps every link', async () => {
+test('a shared navigation file: the page embeds nav null, names the file in its environment, and carries no list', async () => {
   const { renderDocument } = await import('../../src/document.ts');
   const { landingSeo } = await import('../../src/lib/seo.ts');
-  const { NAV_ID, DATA_ID } = await import('../../src/lib/serialize.ts');
-  const data: PageData = { page: 'landing', nav, cards: [] };
+  const { DATA_ID, ENV_ID } = await import('../../src/lib/serialize.ts');
+  const seo = landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } });
+  const shared: SiteEnv = { ...envWith([], '/theme/'), navSrc: '/theme/navigation.json' };
+  const data: PageData = { page: 'landing', nav: null, cards: [] };
+  const doc = renderDocument({ appHtml: render('/', data, shared), data, env: shared, seo, themeColor: '#862633', assets: { css: [], entry: '/e.js' } });
+  const json = (id: string, html: string) => JSON.parse(new RegExp(`id="${id}">([^<]*)<`).exec(html)![1]!) as Record<string, unknown>;
+  assert.equal(json(DATA_ID, doc).nav, null);
+  assert.equal(json(ENV_ID, doc).navSrc, '/theme/navigation.json');
+  assert.ok(!doc.includes('href="/schools/'), 'no school links in the page');
+  assert.ok(!doc.includes('rel="preload" href="/theme/navigation.json"'), 'loaded after hydration, not competing with the page');
+  // Inline: the list is in the data and the HTML, and the environment names no file.
   const env = envWith([], '/theme/');
-  const appHtml = render('/', data, env);
-  const doc = renderDocument({
-    appHtml, data, env, seo: landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } }),
-    themeColor: '#862633', assets: { css: [], entry: '/e.js' }, navSrc: '/theme/assets/nav-0123456789.json',
-  });
-  assert.ok(doc.includes(`<link rel="preload" href="/theme/assets/nav-0123456789.json" as="fetch" crossorigin="anonymous" id="${NAV_ID}">`));
-  const embedded = JSON.parse(new RegExp(`id="${DATA_ID}">([^<]*)<`).exec(doc)![1]!) as { nav: unknown };
-  assert.equal(embedded.nav, null);
-  for (const n of nav) assert.ok(doc.includes(`href="${n.link}"`), `${n.link} is still in the HTML`);
-  const inline = renderDocument({
-    appHtml, data, env, seo: landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } }),
-    themeColor: '#862633', assets: { css: [], entry: '/e.js' },
-  });
-  assert.ok(!inline.includes(NAV_ID));
-  assert.deepEqual((JSON.parse(new RegExp(`id="${DATA_ID}">([^<]*)<`).exec(inline)![1]!) as { nav: unknown }).nav, JSON.parse(serializeForScript(nav)));
+  const inlineData: PageData = { page: 'landing', nav, cards: [] };
+  const inline = renderDocument({ appHtml: render('/', inlineData, env), data: inlineData, env, seo, themeColor: '#862633', assets: { css: [], entry: '/e.js' } });
+  assert.equal(json(ENV_ID, inline).navSrc, undefined);
+  assert.deepEqual(json(DATA_ID, inline).nav, JSON.parse(serializeForScript(nav)));
+  for (const n of nav) assert.ok(inline.includes(`href="${n.link}"`), `${n.link} is in the HTML`);
 });
