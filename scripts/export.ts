@@ -28,7 +28,7 @@ import { buildBundles, type BundleSizes } from './lib/bundle.ts';
 import { fetchContent } from './lib/fetch-content.ts';
 import { fetchImages } from './lib/images.ts';
 import { normalizeBase, parseMs, UsageError } from './lib/options.ts';
-import { buildPages } from './lib/pages.ts';
+import { buildPagesParallel, renderThreads } from './lib/render-pool.ts';
 import { createProgress, formatBytes, formatMs } from './lib/progress.ts';
 import { readPublicFiles } from './lib/public-files.ts';
 import { posterVariants } from './lib/poster-variants.ts';
@@ -90,6 +90,8 @@ export interface ExportSummary {
   /** Pages rendered now, and pages carried over unchanged from the previous export (incremental). */
   rendered: number;
   carried: number;
+  /** Threads the pages were rendered on. */
+  threads: number;
   bundle: BundleSizes;
   ms: number;
   warnings: string[];
@@ -201,9 +203,11 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     // Incremental: pages whose inputs are unchanged since the last export to this out/ are carried over.
     const manifest = ExportManifest.forOut(io.env[MANIFEST_DIR_ENV] ? path.resolve(io.cwd, io.env[MANIFEST_DIR_ENV]!) : path.join(PROJECT_ROOT, MANIFEST_DIR), opts.out, codeVersion(PROJECT_ROOT));
     const previous = manifest.load();
-    const site = await progress.phase('render', () => {
+    let threads: number;
+    try { threads = renderThreads(io.env); } catch (err) { throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err }); }
+    const site = await progress.phase('render', async () => {
       try {
-        return buildPages(content, {
+        return await buildPagesParallel(content, {
           env,
           siteUrl: opts.siteUrl,
           warn,
@@ -216,7 +220,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
             schoolPreload: bundle.schoolPreload,
             favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
           },
-        });
+        }, threads);
       } catch (err) {
         return fail(EXIT.render, 'render')(err);
       }
@@ -277,6 +281,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       pages: allPages.length,
       rendered: site.pages.length,
       carried: site.carried.length,
+      threads: site.threads ?? 1,
       schools: content.schools.length,
       images: { total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length },
       write: stats,
@@ -293,7 +298,7 @@ export function formatSummary(s: ExportSummary, cwd: string): string {
   const rel = path.relative(cwd, s.out) || '.';
   return [
     `Exported ${s.pages} pages (${s.schools} schools), ${s.images.total} images, ${s.write.files} files, ${formatBytes(s.write.bytes)} to ${rel}/ in ${formatMs(s.ms)}`,
-    `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
+    `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered${s.threads > 1 ? ` on ${s.threads} threads` : ''}, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
     `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
     ...(s.warnings.length ? [`  ${s.warnings.length} warning(s) above`] : []),
     '',

@@ -2,6 +2,7 @@
 // only the data it shows (landing: navigation + cards; school: navigation + that school), so a
 // change to one school rewrites its own page and, only when navigation data changes, the others.
 import { render, renderSchoolList } from '../../src/render.tsx';
+import { resetWarnings } from '../../src/lib/warn.ts';
 import { renderDocument, type DocumentAssets } from '../../src/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
@@ -56,6 +57,8 @@ export interface RenderedSite {
   files: { path: string; contents: string }[];
   /** Self-hosted variants the pages use: src → remote URL. */
   variants: Map<string, string>;
+  /** Threads that rendered pages (render-pool.ts); absent means one. */
+  threads?: number;
 }
 
 /** The first image the app marked as the LCP candidate (Img priority → fetchpriority="high"). */
@@ -96,10 +99,20 @@ export interface BuildPagesOptions {
    */
   codeVersion?: string;
   previous?: ReadonlyMap<string, PageRecord>;
+  /**
+   * False for a part of a parallel render (render-pool.ts): only the given schools' pages, without
+   * the landing pages and the shared navigation file, which the first part makes. Default true.
+   */
+  landing?: boolean;
 }
 
-/** Runs `fn` with console.warn/console.error routed to `warn`, tagged with the page. */
+/**
+ * Runs `fn` with console.warn/console.error routed to `warn`, tagged with the page. Unknown content
+ * warns once per kind per page (warnOnce is reset for each page): every page with a problem is
+ * named, and the log does not depend on which pages an incremental or parallel export rendered.
+ */
 function withPageLog<T>(file: string, warn: ((msg: string) => void) | undefined, fn: () => T): T {
+  resetWarnings();
   if (!warn) return fn();
   const saved = { warn: console.warn, error: console.error };
   const route = (...args: unknown[]) => warn(`${file}: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')}`);
@@ -154,11 +167,20 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     return { file, url, html: page.html, route, sitemap };
   };
 
+  // The landing page and 404.html show the same data: the app is rendered once for both.
+  const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string> }>();
   const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): { html: string; used: Map<string, string> } => {
-    const used = new Map<string, string>();
-    const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
-    const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: collect } };
-    const appHtml = render(url, data, env);
+    let app = rendered.get(data);
+    if (!app) {
+      const used = new Map<string, string>();
+      const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
+      app = { appHtml: render(url, data, { ...siteEnv, images: { ...siteEnv.images, onVariant: collect } }), used };
+      rendered.set(data, app);
+    }
+    const { appHtml } = app;
+    const used = new Map(app.used);
+    // The social card image is a variant too (self-hosted like the page's own).
+    const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); } } };
     const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images) };
     const seo = school ? schoolSeo(school, canonicalPath(route), ctx) : landingSeo(indexable ? canonicalPath(route) : null, ctx);
     const lcp = findLcpImage(appHtml);
@@ -186,9 +208,12 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const landingData: PageData = { page: 'landing', nav: pageNav, cards };
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => { if (page) pages.push(page); };
-  add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
-  // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
-  add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
+  const withLanding = opts.landing !== false;
+  if (withLanding) {
+    add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
+    // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
+    add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
+  }
   for (const school of content.schools) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
     add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav: pageNav, school }, school, true));
@@ -197,6 +222,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   pages.sort(byFile);
   carried.sort(byFile);
   // The shared list's icons are self-hosted like any page's images: the variants its render asks for.
+  if (!withLanding) return { pages, carried, records, variants, files: [] };
   if (navFile) renderSchoolList(nav, { ...siteEnv, images: { ...siteEnv.images, onVariant: (v) => { if (v.src !== v.remote) variants.set(v.src, v.remote); } } });
   return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [] };
 }
