@@ -1,8 +1,10 @@
 // `npm run bench`: measures the issue's performance targets on this machine and publishes them:
-// export throughput over a synthetic district (cold, warm, incremental, against the in-memory
-// render floor), page weight and image rules of the exported sample in Chromium, Lighthouse
-// mobile and desktop, and preview server load and memory. Prints a table with PASS/FAIL per
-// target and writes bench/results/latest.json (with machine info and a timestamp).
+// export throughput over a synthetic district against an already running content service, as in
+// production (cold, warm, incremental after an edit published through the service's API, against
+// the in-memory render floor; plus the npm run export default for comparison), page weight and
+// image rules of the exported sample in Chromium, Lighthouse mobile and desktop, and preview
+// server load and memory. Prints a table with PASS/FAIL per target and writes
+// bench/results/latest.json (with machine info and a timestamp).
 // The machine is shared, so targets are ratios measured within this run wherever possible.
 //
 // Usage: npm run bench -- [--schools 1000] [--load-seconds 5] [--skip export,weight,lighthouse,preview]
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
   log(`bench on ${results.machine.cpuModel}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB, node ${results.machine.node}, load ${results.machine.loadAverageAtStart.join(' ')}`);
 
   if (!skip.has('export')) {
-    log(`\n[1/4] export throughput, ${schools} schools`);
+    log(`\n[1/4] export throughput, ${schools} schools, against a running content service`);
     results.export = await benchExport({ schools, log }) satisfies ExportBench;
   }
 
