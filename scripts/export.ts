@@ -25,17 +25,18 @@ import { normalizeSiteUrl } from '../src/lib/seo.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { openContentSource } from '../server/lib/content-source.ts';
 import { buildBundles, type BundleSizes } from './lib/bundle.ts';
-import { fetchContent } from './lib/fetch-content.ts';
+import { fetchChanged, fetchContent, type Revisions } from './lib/fetch-content.ts';
 import { fetchImages } from './lib/images.ts';
 import { normalizeBase, parseMs, UsageError } from './lib/options.ts';
 import { buildPagesParallel, renderThreads } from './lib/render-pool.ts';
+import { StaleSchoolError, type RenderedSite } from './lib/pages.ts';
 import { createProgress, formatBytes, formatMs } from './lib/progress.ts';
 import { readPublicFiles } from './lib/public-files.ts';
 import { posterVariants } from './lib/poster-variants.ts';
-import { codeVersion, ExportManifest } from './lib/export-manifest.ts';
+import { codeVersion, ExportManifest, type ContentState } from './lib/export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
-import { validateContent } from './lib/validate-content.ts';
+import { validateChanged, validateContent, type ValidContent } from './lib/validate-content.ts';
 import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
 
 export const EXIT = { ok: 0, usage: 1, fetch: 2, noContent: 3, render: 4 } as const;
@@ -92,6 +93,8 @@ export interface ExportSummary {
   carried: number;
   /** Threads the pages were rendered on. */
   threads: number;
+  /** What was read: with `changed` (an incremental read) only `fetched` school documents of those the changes reach. */
+  content: { changed: number | null; fetched: number };
   bundle: BundleSizes;
   ms: number;
   warnings: string[];
@@ -180,12 +183,36 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     // esbuild bundles in its own process: started first, it runs on the other core while this one fetches.
     const bundling = buildBundles(PROJECT_ROOT, opts.base);
     bundling.catch(() => {}); // awaited below; a fetch failure must not leave it unhandled
-    const raw = await progress.phase('fetch', () => fetchContent(source.config, retry()).catch(fail(EXIT.fetch, 'fetch')),
-      (r) => `${r.schools.length} school documents`);
-    const content = validateContent(raw, warn);
-    if (content.schools.length === 0) {
-      throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${raw.schools.length} school document(s) fetched, none publishable`);
+    // Incremental: pages whose inputs are unchanged since the last export to this out/ are carried
+    // over, and with the content state it recorded only the schools a change can reach are read.
+    const manifest = ExportManifest.forOut(io.env[MANIFEST_DIR_ENV] ? path.resolve(io.cwd, io.env[MANIFEST_DIR_ENV]!) : path.join(PROJECT_ROOT, MANIFEST_DIR), opts.out, codeVersion(PROJECT_ROOT));
+    const previous = manifest.load();
+    // The embedded service listens on a new port every run: it is known by its dataset folder.
+    const sourceId = `${source.embedded ? `embedded:${contentDir}` : `${source.config.apiHost ?? ''}|${source.config.projectId}`}|${source.config.dataset}`;
+    const before = manifest.content(sourceId);
+    let threads: number;
+    try { threads = renderThreads(io.env); } catch (err) { throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err }); }
+
+    interface Read { revs: Revisions; content: ValidContent; changed: number | null; fetched: number }
+    // Warnings of an incremental attempt are held until it stands: a fallback repeats them.
+    const held: string[] = [];
+    let read: Read | null = null;
+    if (before) {
+      const got = await progress.phase('fetch', () => fetchChanged(source.config, before.revs, retry()).catch(fail(EXIT.fetch, 'fetch')),
+        (r) => (r ? `${r.changed.length} changed document(s), ${r.schools.length} school document(s) to read` : 'content changed while reading'));
+      const content = got && validateChanged(got, before.schools, (m) => held.push(m));
+      if (got && content && content.schools.length > 0) read = { revs: got.revs, content, changed: got.changed.length, fetched: got.schools.length };
     }
+    const readAll = async (): Promise<Read> => {
+      const raw = await progress.phase('fetch', () => fetchContent(source.config, retry()).catch(fail(EXIT.fetch, 'fetch')),
+        (r) => `${r.schools.length} school documents`);
+      const content = validateContent(raw, warn);
+      if (content.schools.length === 0) {
+        throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${raw.schools.length} school document(s) fetched, none publishable`);
+      }
+      return { revs: raw.revs, content, changed: null, fetched: raw.schools.length };
+    };
+    if (!read) { held.length = 0; read = await readAll(); }
 
     const bundle = await progress.phase('bundle', () => bundling.catch(fail(EXIT.render, 'bundle')),
       (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`);
@@ -200,31 +227,37 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       base: opts.base,
       preview: null,
     };
-    // Incremental: pages whose inputs are unchanged since the last export to this out/ are carried over.
-    const manifest = ExportManifest.forOut(io.env[MANIFEST_DIR_ENV] ? path.resolve(io.cwd, io.env[MANIFEST_DIR_ENV]!) : path.join(PROJECT_ROOT, MANIFEST_DIR), opts.out, codeVersion(PROJECT_ROOT));
-    const previous = manifest.load();
-    let threads: number;
-    try { threads = renderThreads(io.env); } catch (err) { throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err }); }
-    const site = await progress.phase('render', async () => {
-      try {
-        return await buildPagesParallel(content, {
-          env,
-          siteUrl: opts.siteUrl,
-          warn,
-          codeVersion: manifest.code,
-          previous,
-          assets: {
-            entryUrl: bundle.entryUrl,
-            cssUrls: bundle.cssUrls,
-            entryPreload: bundle.entryPreload,
-            schoolPreload: bundle.schoolPreload,
-            favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
-          },
-        }, threads);
-      } catch (err) {
-        return fail(EXIT.render, 'render')(err);
+    const build = (content: ValidContent, to: (msg: string) => void) => progress.phase('render', async () => buildPagesParallel(content, {
+      env,
+      siteUrl: opts.siteUrl,
+      warn: to,
+      codeVersion: manifest.code,
+      previous,
+      assets: {
+        entryUrl: bundle.entryUrl,
+        cssUrls: bundle.cssUrls,
+        entryPreload: bundle.entryPreload,
+        schoolPreload: bundle.schoolPreload,
+        favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
+      },
+    }, threads), (s) => `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`);
+    let site: RenderedSite | null = null;
+    try {
+      if (read.changed !== null) {
+        // An unfetched school whose page cannot be carried over (code, settings or navigation
+        // changed, or its page in out/ was touched) makes the incremental build give up.
+        site = await build(read.content, (m) => held.push(m)).catch((err: unknown) => {
+          if (err instanceof StaleSchoolError) return null;
+          throw err;
+        });
+        if (site) for (const w of held) warn(w);
+        else read = await readAll();
       }
-    }, (s) => `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`);
+      site ??= await build(read.content, warn);
+    } catch (err) {
+      fail(EXIT.render, 'render')(err);
+    }
+    if (!site) throw new ExportError(EXIT.render, 'render', 'no pages were rendered');
 
     const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
     const images = await progress.phase('images', () =>
@@ -270,8 +303,14 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       }
     }, (s) => `${s.written} written, ${s.unchanged} unchanged`);
 
+    const outcomes = read.content.outcomes;
+    const contentState: ContentState | null = outcomes ? {
+      source: sourceId,
+      revs: read.revs,
+      schools: Object.fromEntries([...outcomes].map(([id, o]) => [id, { ...o, hash: site.schools.get(id)?.hash ?? null, lastmod: site.schools.get(id)?.lastmod ?? null }])),
+    } : null;
     try {
-      manifest.save(site.records);
+      manifest.save(site.records, contentState);
     } catch (err) {
       warn(`could not save the export manifest (the next export renders every page): ${message(err)}`);
     }
@@ -282,7 +321,8 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       rendered: site.pages.length,
       carried: site.carried.length,
       threads: site.threads ?? 1,
-      schools: content.schools.length,
+      schools: read.content.schools.length,
+      content: { changed: read.changed, fetched: read.fetched },
       images: { total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length },
       write: stats,
       bundle: bundle.sizes,
@@ -299,6 +339,7 @@ export function formatSummary(s: ExportSummary, cwd: string): string {
   return [
     `Exported ${s.pages} pages (${s.schools} schools), ${s.images.total} images, ${s.write.files} files, ${formatBytes(s.write.bytes)} to ${rel}/ in ${formatMs(s.ms)}`,
     `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered${s.threads > 1 ? ` on ${s.threads} threads` : ''}, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
+    `  content: ${s.content.changed === null ? `all read (${s.content.fetched} school documents)` : `${s.content.changed} changed document(s) since the last export, ${s.content.fetched} school document(s) read`}`,
     `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
     ...(s.warnings.length ? [`  ${s.warnings.length} warning(s) above`] : []),
     '',

@@ -5,11 +5,15 @@
 // Node, NODE_ENV), the render settings and assets, the navigation, and the page's own data. The
 // manifest lives outside out/ (it is not for the web), one file per out/ folder, and an entry is
 // only trusted while the file in out/ still has the size, mtime and inode recorded after writing.
+// It also keeps the content state of that export (every document's revision and each school's
+// outcome and data hash), so the next one reads only the schools a change can reach.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Revisions } from './fetch-content.ts';
+import type { PreviousSchools } from './validate-content.ts';
 
-const VERSION = 1;
+const VERSION = 2;
 const STALE_MS = 14 * 24 * 3600 * 1000;
 
 /** One page of the previous export: its key, and what rendering it reported (replayed when carried). */
@@ -21,7 +25,13 @@ export interface PageRecord {
 }
 
 interface StoredPage { key: string; warnings: string[]; used: number[]; size: number; mtimeMs: number; ino: number }
-interface Stored { version: number; out: string; code: string; variants: [string, string][]; pages: Record<string, StoredPage> }
+interface Stored { version: number; out: string; code: string; variants: [string, string][]; pages: Record<string, StoredPage>; content?: ContentState }
+
+/**
+ * What the content looked like at the previous export, for an incremental read (fetch-content.ts
+ * fetchChanged): where it came from, every document's revision, and each school's outcome.
+ */
+export interface ContentState { source: string; revs: Revisions; schools: PreviousSchools }
 
 export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
@@ -56,11 +66,15 @@ export class ExportManifest {
    * Pages of the previous export that can be carried over: same code, and the file in out/
    * untouched since. Anything unreadable or inconsistent gives an empty map (a full render).
    */
+  private stored: Stored | null = null;
+
   load(): Map<string, PageRecord> {
     const pages = new Map<string, PageRecord>();
     let stored: Stored;
+    this.stored = null;
     try { stored = JSON.parse(readFileSync(this.file, 'utf8')) as Stored; } catch { return pages; }
     if (stored?.version !== VERSION || stored.out !== this.out || stored.code !== this.code || !Array.isArray(stored.variants) || typeof stored.pages !== 'object') return pages;
+    this.stored = stored;
     for (const [file, p] of Object.entries(stored.pages)) {
       try {
         const st = statSync(path.join(this.out, ...file.split('/')));
@@ -75,8 +89,19 @@ export class ExportManifest {
     return pages;
   }
 
+  /**
+   * The previous export's content state, after load(), when it read the same source with the same
+   * code. Its pages' records are only as good as load() found them; a school whose page was not
+   * carried cannot be left unfetched (pages.ts then fails the incremental build and all is read).
+   */
+  content(source: string): ContentState | null {
+    const c = this.stored?.content;
+    if (!c || c.source !== source || typeof c.revs !== 'object' || c.revs === null || typeof c.schools !== 'object' || c.schools === null) return null;
+    return c;
+  }
+
   /** Records the pages of the export just committed to out/ (atomically; a failure only costs the next run a full render). */
-  save(pages: Iterable<[file: string, record: PageRecord]>): void {
+  save(pages: Iterable<[file: string, record: PageRecord]>, content?: ContentState | null): void {
     const variants: [string, string][] = [];
     const index = new Map<string, number>();
     const out: Record<string, StoredPage> = {};
@@ -90,7 +115,7 @@ export class ExportManifest {
       });
       out[file] = { key: rec.key, warnings: rec.warnings, used, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
     }
-    const stored: Stored = { version: VERSION, out: this.out, code: this.code, variants, pages: out };
+    const stored: Stored = { version: VERSION, out: this.out, code: this.code, variants, pages: out, ...(content ? { content } : {}) };
     mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(stored));

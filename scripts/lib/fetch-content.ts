@@ -1,17 +1,17 @@
-// The export's one read of the content: every published school plus the navigation and landing
-// rows, through the same public client and queries the browser uses, with retries on transient
-// failures (the client's own retries are switched off so the limit and backoff are ours alone).
+// The export's read of the content, through the same public client the browser uses, with retries
+// on transient failures (the client's own retries are switched off so the limit and backoff are
+// ours alone). A full read takes every published school plus the navigation and landing rows and
+// every document's revision, in one query so they are one snapshot. An incremental read compares
+// revisions with the previous export's and fetches only the schools a change can reach.
+import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
-import { allSchoolsQuery, landingSchoolsQuery, navigationSchoolsQuery } from '../../src/lib/queries.ts';
+import { exportChangedQuery, exportContentQuery, referrersQuery, revisionsQuery, SCHOOL_REFERENCE_DEPTH } from '../../src/lib/queries.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 
-export interface FetchedContent {
-  nav: unknown;
-  landing: unknown;
-  schools: unknown;
-}
+/** Document id → `_rev`, of every published document. */
+export type Revisions = Record<string, string>;
 
 export interface RawContent {
   nav: (NavigationSchoolRow | null)[];
@@ -19,25 +19,77 @@ export interface RawContent {
   schools: (School | null)[];
 }
 
+/** A full read: all content and the revisions it was read at. */
+export interface FullRead extends RawContent { revs: Revisions }
+
+/** An incremental read: `schools` holds only the schools a changed document can reach. */
+export interface ChangedRead extends FullRead {
+  /** Ids added, removed or with a new revision since `previous`. */
+  changed: string[];
+}
+
 export class ContentShapeError extends Error {
   constructor(query: string, got: unknown) {
-    super(`${query} returned ${got === null ? 'null' : typeof got} instead of a list`);
+    super(`${query} returned ${got === null ? 'null' : typeof got} instead of ${query === 'revisions' ? 'a list of {_id, _rev}' : 'a list'}`);
     this.name = 'ContentShapeError';
   }
 }
 
-export async function fetchContent(config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<RawContent> {
-  const client = createPublicClient(config, { maxRetries: 0, timeout: requestTimeoutMs });
-  const query = <T>(name: string, groq: string) =>
-    withRetry(`query ${name}`, (signal) => client.fetch<T>(groq, {}, { signal }), retry);
-  const [nav, landing, schools] = await Promise.all([
-    query<unknown>('navigationSchools', navigationSchoolsQuery),
-    query<unknown>('landingSchools', landingSchoolsQuery),
-    query<unknown>('allSchools', allSchoolsQuery),
-  ]);
-  // A misconfigured host can answer 200 with something else entirely; that is a fetch failure.
-  if (!Array.isArray(nav)) throw new ContentShapeError('navigationSchools', nav);
-  if (!Array.isArray(landing)) throw new ContentShapeError('landingSchools', landing);
-  if (!Array.isArray(schools)) throw new ContentShapeError('allSchools', schools);
-  return { nav, landing, schools } as RawContent;
+interface Reader { query<T>(name: string, groq: string, params?: Record<string, unknown>): Promise<T> }
+
+function reader(config: PublicConfig, retry: RetryOptions, requestTimeoutMs: number): Reader {
+  const client: SanityClient = createPublicClient(config, { maxRetries: 0, timeout: requestTimeoutMs });
+  return { query: (name, groq, params = {}) => withRetry(`query ${name}`, (signal) => client.fetch(groq, params, { signal }), retry) };
+}
+
+function revisions(got: unknown): Revisions {
+  if (!Array.isArray(got)) throw new ContentShapeError('revisions', got);
+  const revs: Revisions = {};
+  for (const d of got) {
+    const { _id, _rev } = (d ?? {}) as { _id?: unknown; _rev?: unknown };
+    // A document without a string revision cannot be compared: it counts as changed every time.
+    if (typeof _id === 'string') revs[_id] = typeof _rev === 'string' ? _rev : '';
+  }
+  return revs;
+}
+
+/** The content lists of a snapshot; a misconfigured host can answer 200 with something else entirely. */
+function contentOf(got: unknown): FullRead {
+  const r = (got ?? {}) as Record<string, unknown>;
+  for (const name of ['nav', 'landing', 'schools'] as const) if (!Array.isArray(r[name])) throw new ContentShapeError(name, r[name]);
+  return { revs: revisions(r.revs), nav: r.nav, landing: r.landing, schools: r.schools } as FullRead;
+}
+
+export async function fetchContent(config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<FullRead> {
+  return contentOf(await reader(config, retry, requestTimeoutMs).query<unknown>('exportContent', exportContentQuery));
+}
+
+const same = (a: Revisions, b: Revisions): boolean => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+};
+
+/**
+ * An incremental read against the revisions of the previous export. A school is fetched when it,
+ * or a document up to SCHOOL_REFERENCE_DEPTH hops from it, was added, removed or changed: the
+ * changed ids are widened by their referrers, level by level, and the schools that are or reference
+ * one of them are read with the navigation and landing rows. Returns null when the content changed
+ * between these queries (the caller then reads everything, which is one snapshot).
+ */
+export async function fetchChanged(config: PublicConfig, previous: Revisions, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<ChangedRead | null> {
+  const read = reader(config, retry, requestTimeoutMs);
+  const now = revisions(await read.query<unknown>('revisions', revisionsQuery));
+  const changed = Object.keys(now).filter((id) => previous[id] !== now[id] || now[id] === '');
+  for (const id of Object.keys(previous)) if (!(id in now)) changed.push(id);
+  changed.sort();
+  const ids = new Set(changed);
+  let level = changed;
+  for (let hop = 1; hop < SCHOOL_REFERENCE_DEPTH && level.length > 0; hop++) {
+    const referrers = await read.query<unknown>('referrers', referrersQuery, { ids: level });
+    if (!Array.isArray(referrers)) throw new ContentShapeError('referrers', referrers);
+    level = referrers.filter((id): id is string => typeof id === 'string' && !ids.has(id));
+    for (const id of level) ids.add(id);
+  }
+  const got = contentOf(await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() }));
+  return same(got.revs, now) ? { ...got, changed } : null;
 }

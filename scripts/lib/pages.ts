@@ -57,8 +57,21 @@ export interface RenderedSite {
   files: { path: string; contents: string }[];
   /** Self-hosted variants the pages use: src → remote URL. */
   variants: Map<string, string>;
+  /** With `codeVersion`: each school's data hash and sitemap date, for the next incremental read. */
+  schools: Map<string, SchoolState>;
   /** Threads that rendered pages (render-pool.ts); absent means one. */
   threads?: number;
+}
+
+/** What a page key needs of a school's data: its hash, and its date for the sitemap. */
+export interface SchoolState { hash: string; lastmod: string | null }
+
+/** An incremental build met a school it has no data for and whose page cannot be carried over. */
+export class StaleSchoolError extends Error {
+  constructor(readonly file: string) {
+    super(`${file}: not fetched and not current; the export reads all content instead`);
+    this.name = 'StaleSchoolError';
+  }
 }
 
 /** The first image the app marked as the LCP candidate (Img priority → fetchpriority="high"). */
@@ -149,10 +162,18 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
   const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
 
+  const schools = new Map<string, SchoolState>();
   const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage | null => {
-    const sitemap = indexable ? { path: canonicalPath(route), lastmod: school ? lastmodOf(school) : null } : null;
-    const key = keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, school ? sha1(JSON.stringify(school)) : cardsKey])) : '';
+    // A school an incremental read did not fetch has only its _id and slug here, and the state its
+    // data had: its page must be carried over. If its key no longer matches (the code, settings or
+    // navigation changed), it cannot be rendered: the caller reads everything and builds again.
+    const unchanged = school ? content.unchanged?.get(school._id) : undefined;
+    const state = school ? unchanged ?? { hash: keyed ? sha1(JSON.stringify(school)) : '', lastmod: lastmodOf(school) } : null;
+    if (school && state) schools.set(school._id, state);
+    const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
+    const key = keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, state ? state.hash : cardsKey])) : '';
     const before = opts.previous?.get(file);
+    if (unchanged && !(keyed && before && before.key === key)) throw new StaleSchoolError(file);
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
       for (const [src, remote] of before.used) variants.set(src, rehost(remote));
@@ -222,7 +243,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   pages.sort(byFile);
   carried.sort(byFile);
   // The shared list's icons are self-hosted like any page's images: the variants its render asks for.
-  if (!withLanding) return { pages, carried, records, variants, files: [] };
+  if (!withLanding) return { pages, carried, records, variants, files: [], schools };
   if (navFile) renderSchoolList(nav, { ...siteEnv, images: { ...siteEnv.images, onVariant: (v) => { if (v.src !== v.remote) variants.set(v.src, v.remote); } } });
-  return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [] };
+  return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [], schools };
 }

@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { School } from '../../src/lib/types.ts';
 import { routeFile } from '../../src/routes.ts';
-import { buildPages, type BuildPagesOptions, type RenderedSite } from './pages.ts';
+import { buildPages, StaleSchoolError, type BuildPagesOptions, type RenderedSite } from './pages.ts';
 import type { PageRecord } from './export-manifest.ts';
 import type { ValidContent } from './validate-content.ts';
 
@@ -27,7 +27,7 @@ const MAX_THREADS = 4;
 
 export type PartOptions = Omit<BuildPagesOptions, 'warn' | 'landing'>;
 export interface PartRequest { id: number; content: ValidContent; opts: PartOptions }
-export type PartReply = { id: number; site: RenderedSite; warnings: string[] } | { id: number; error: string };
+export type PartReply = { id: number; site: RenderedSite; warnings: string[] } | { id: number; error: string; staleFile?: string };
 
 /** Threads to render with: the environment override, else one per core (at most 4). */
 export function renderThreads(env: Record<string, string | undefined>): number {
@@ -43,13 +43,14 @@ export function renderThreads(env: Record<string, string | undefined>): number {
 interface Done { site: RenderedSite; warnings: string[] }
 
 function merge(parts: Done[], warn: BuildPagesOptions['warn']): RenderedSite {
-  const site: RenderedSite = { pages: [], carried: [], records: new Map(), variants: new Map(), files: [] };
+  const site: RenderedSite = { pages: [], carried: [], records: new Map(), variants: new Map(), files: [], schools: new Map() };
   for (const part of parts) {
     for (const w of part.warnings) warn?.(w);
     site.pages.push(...part.site.pages);
     site.carried.push(...part.site.carried);
     for (const [k, v] of part.site.records) site.records.set(k, v);
     for (const [k, v] of part.site.variants) site.variants.set(k, v);
+    for (const [k, v] of part.site.schools) site.schools.set(k, v);
     site.files.push(...part.site.files);
   }
   const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
@@ -72,7 +73,11 @@ export async function buildPagesParallel(content: ValidContent, opts: BuildPages
   const slices: School[][] = [];
   for (let i = 0; i < content.schools.length; i += PART_SCHOOLS) slices.push(content.schools.slice(i, i + PART_SCHOOLS));
   const { warn, landing: _, ...shared } = opts;
-  const partContent = (i: number): ValidContent => ({ nav: content.nav, landing: i === 0 ? content.landing : [], schools: slices[i]! });
+  const partContent = (i: number): ValidContent => {
+    const part: ValidContent = { nav: content.nav, landing: i === 0 ? content.landing : [], schools: slices[i]! };
+    if (content.unchanged) part.unchanged = new Map(slices[i]!.flatMap((s) => { const u = content.unchanged!.get(s._id); return u ? [[s._id, u] as const] : []; }));
+    return part;
+  };
   const partOpts = (i: number): PartOptions => {
     // Part 0 (the landing pages too) never leaves the main thread; a worker's part gets only its pages' records.
     if (!shared.previous || i === 0) return shared;
@@ -125,7 +130,7 @@ export async function buildPagesParallel(content: ValidContent, opts: BuildPages
       worker.on('message', (msg: 'ready' | PartReply) => {
         if (msg === 'ready') { feed(); if (held.size === 0) finish(); return; }
         held.delete(msg.id);
-        if ('error' in msg) failure ??= new Error(msg.error);
+        if ('error' in msg) failure ??= msg.staleFile ? new StaleSchoolError(msg.staleFile) : new Error(msg.error);
         else { results[msg.id] = { site: msg.site, warnings: msg.warnings }; busy.add(w); }
         feed();
         if (held.size === 0) finish();

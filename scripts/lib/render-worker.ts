@@ -3,7 +3,7 @@
 // Must stay the first import: it selects React's production build before anything loads React.
 import './production-env.ts';
 import { parentPort } from 'node:worker_threads';
-import { buildPages } from './pages.ts';
+import { buildPages, StaleSchoolError } from './pages.ts';
 import type { PartReply, PartRequest } from './render-pool.ts';
 
 const port = parentPort;
@@ -15,7 +15,7 @@ port.on('message', (req: PartRequest) => {
     const site = buildPages(req.content, { ...req.opts, landing: false, warn: (m) => warnings.push(m) });
     reply = { id: req.id, site, warnings };
   } catch (err) {
-    reply = { id: req.id, error: err instanceof Error ? err.message : String(err) };
+    reply = { id: req.id, error: err instanceof Error ? err.message : String(err), ...(err instanceof StaleSchoolError ? { staleFile: err.file } : {}) };
   }
   port.postMessage(reply);
 });

@@ -70,3 +70,41 @@ export const draftLookupQuery = /* groq */ `
 export const DRAFTS_PREFIX = 'drafts.';
 export const draftIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id : DRAFTS_PREFIX + id);
 export const publishedIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id);
+
+/**
+ * Every published document's revision. Sanity changes a document's `_rev` on every change (the
+ * embedded service derives it from the content), so the export compares these with its previous
+ * run's to fetch only schools whose expanded projection may have changed.
+ */
+export const revisionsQuery = /* groq */ `*[]{ _id, _rev }`;
+
+/**
+ * How many `->` hops schoolFields follows from a school at most (school → quote → school title).
+ * A school's page can change when a document this many hops away changes, so the export's
+ * incremental fetch widens the changed ids by this many levels of referrers minus one
+ * (test/unit/queries-depth.test.ts fails if schoolFields outgrows it).
+ */
+export const SCHOOL_REFERENCE_DEPTH = 2;
+
+/** Documents that reference any of the ids. Params: { ids }. */
+export const referrersQuery = /* groq */ `*[references($ids)]._id`;
+
+/** The export's full read, in one snapshot: the revisions belong to exactly this content. */
+export const exportContentQuery = /* groq */ `{
+  "revs": ${revisionsQuery},
+  "nav": ${navigationSchoolsQuery},
+  "landing": ${landingSchoolsQuery},
+  "schools": ${allSchoolsQuery}
+}`;
+
+/**
+ * The export's incremental read, in one snapshot: navigation and landing rows, and only the
+ * schools that are or reference one of the ids (the changed documents and their referrers).
+ * Params: { ids }.
+ */
+export const exportChangedQuery = /* groq */ `{
+  "revs": ${revisionsQuery},
+  "nav": ${navigationSchoolsQuery},
+  "landing": ${landingSchoolsQuery},
+  "schools": *[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) { ${schoolFields} }
+}`;

@@ -88,7 +88,8 @@ describe('a failing content service: retries, then exit 2 within the time limit,
       assert.match(r.stderr.split('\n').find((l) => l.startsWith('export failed')) ?? '', reason);
       assert.match(r.stderr, /left untouched/);
       assert.ok(r.ms < FAIL_BOUND_MS, `gave up in ${r.ms} ms (bound ${FAIL_BOUND_MS})`);
-      assert.ok(r.requests >= 3, `the service was asked (${r.requests} requests)`);
+      // Malformed JSON is not transient: the one content query is asked once and not retried.
+      assert.ok(r.requests >= 1, `the service was asked (${r.requests} requests)`);
       assertUntouched(good, snapshot(out));
       figures.failedCleanly++;
       figures.maxFailMs = Math.max(figures.maxFailMs, r.ms);
@@ -99,7 +100,7 @@ describe('a failing content service: retries, then exit 2 within the time limit,
     const r = await exportWith((n) => (n % 2 ? FAULTS.status(502) : FAULTS.reset), LIMIT_MS);
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /retry 1 in \d+ ms/);
-    assert.ok(r.requests > 3, `${r.requests} requests for 3 queries`);
+    assert.ok(r.requests > 1, `${r.requests} requests for one query`);
     assertUntouched(good, snapshot(out));
     figures.failedCleanly++;
   });
@@ -109,7 +110,7 @@ describe('services that recover or are merely slow still export the same site', 
   test('the first two requests answered 503, then fine: exported, identical to the clean export', async () => {
     const r = await exportWith((n) => (n <= 2 ? FAULTS.status(503) : FAULTS.pass), 30_000);
     assert.equal(r.code, 0, r.stderr);
-    assert.equal((r.stderr.match(/retry 1 in/g) ?? []).length, 2, r.stderr);
+    assert.equal((r.stderr.match(/retry \d in/g) ?? []).length, 2, r.stderr);
     assert.equal(treeHash(snapshot(out)), treeHash(good));
     figures.exportedAnyway++;
   });
@@ -117,7 +118,7 @@ describe('services that recover or are merely slow still export the same site', 
   test('one reset and one cut-off body, then fine: exported (a cut-off body is abandoned after its time share, not waited on forever)', async () => {
     const r = await exportWith((n) => (n === 1 ? FAULTS.reset : n === 2 ? FAULTS.truncate : FAULTS.pass), 10_000);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /query \w+: no complete answer within \d+ ms; retry 1/);
+    assert.match(r.stderr, /query \w+: no complete answer within \d+ ms; retry \d/);
     assert.equal(treeHash(snapshot(out)), treeHash(good));
     figures.exportedAnyway++;
   });

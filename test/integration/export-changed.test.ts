@@ -1,0 +1,124 @@
+// Incremental reads: after the first export, an export compares every document's revision with
+// the previous run's and reads only the schools a change can reach (up to two references away:
+// school → quote → that quote's school title). A stale page is the failure that matters, so every
+// case here ends with the incremental out/ equal, byte for byte, to a from-scratch export of the
+// same content, and checks what was read. The district has 150 schools so its navigation is a
+// shared file and pages do not depend on each other's titles (with an inline list, a title
+// change reaches every page and the export reads everything, which the last case checks).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { generateDataset, readNdjson } from '../../bench/gen-dataset.ts';
+import { cleanEnv, listFiles, read, removeDir, runExport, tempDir } from './export-helpers.ts';
+
+type Doc = { _id: string; _type: string; [k: string]: unknown };
+let work: string;
+let dataset: string;
+let out: string;
+let slugs: string[];
+let ids: string[];
+let fresh = 0;
+const env = () => cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, 'manifests'), EXPORT_RENDER_THREADS: '1' });
+
+const docs = (): Doc[] => readNdjson(path.join(dataset, 'dataset.ndjson')) as Doc[];
+function edit(fn: (all: Doc[]) => Doc[] | void): void {
+  const all = docs();
+  const next = fn(all) ?? all;
+  writeFileSync(path.join(dataset, 'dataset.ndjson'), next.map((d) => JSON.stringify(d)).join('\n') + '\n');
+}
+const byId = (all: Doc[], id: string): Doc => all.find((d) => d._id === id) ?? assert.fail(`no ${id}`);
+
+/** Exports incrementally into out/, then from scratch elsewhere, and requires identical trees. */
+async function exportAndCompare(): Promise<string> {
+  const r = await runExport(['--content', dataset, '--out', out], env(), 180_000);
+  assert.equal(r.code, 0, r.stderr);
+  const scratch = path.join(work, `scratch-${fresh++}`);
+  const s = await runExport(['--content', dataset, '--out', scratch], cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, `m-${fresh}`), EXPORT_RENDER_THREADS: '1' }), 180_000);
+  assert.equal(s.code, 0, s.stderr);
+  assert.match(s.stdout, /content: all read/);
+  const files = listFiles(scratch);
+  assert.deepEqual(listFiles(out), files);
+  for (const f of files) assert.ok(readFileSync(path.join(out, f)).equals(readFileSync(path.join(scratch, f))), `${f} is stale`);
+  assert.deepEqual(r.stderr.split('\n').filter((l) => l.startsWith('warning')), s.stderr.split('\n').filter((l) => l.startsWith('warning')), 'the same warnings');
+  removeDir(scratch);
+  return r.stdout;
+}
+
+before(async () => {
+  work = tempDir('export-changed');
+  const gen = generateDataset({ n: 150, outDir: path.join(work, 'content') });
+  dataset = gen.dir;
+  slugs = gen.slugs;
+  ids = gen.schoolIds;
+  // A cross reference two hops deep: school 0 features a quote of school 1.
+  edit((all) => {
+    const quoteOf1 = all.find((d) => d._type === 'quote' && (d.school as { _ref?: string } | undefined)?._ref === ids[1]) ?? assert.fail('no quote of school 1');
+    byId(all, ids[0]!).featuredQuote = { _type: 'reference', _ref: quoteOf1._id };
+  });
+  out = path.join(work, 'out');
+  const r = await runExport(['--content', dataset, '--out', out], env(), 180_000);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /content: all read/);
+});
+after(() => removeDir(work));
+
+test('nothing changed: nothing is read but revisions, every page is carried', async () => {
+  const stdout = await exportAndCompare();
+  assert.match(stdout, /content: 0 changed document\(s\) since the last export, 0 school document\(s\) read/);
+  assert.match(stdout, /pages 0 rendered/);
+});
+
+test("a school's section edited: only that school is read and its page rendered", async () => {
+  edit((all) => { (byId(all, ids[5]!).sectionRepeater as { title: string }[])[0]!.title = 'Changed section title'; });
+  const stdout = await exportAndCompare();
+  assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
+  assert.match(stdout, /pages 1 rendered/);
+  assert.ok(read(out, `schools/${slugs[5]}/index.html`).includes('Changed section title'));
+});
+
+test("two hops: renaming a school updates another school's page that features its student's quote", async () => {
+  edit((all) => { byId(all, ids[1]!).title = 'Renamed Middle School'; });
+  const stdout = await exportAndCompare();
+  assert.match(stdout, /content: 1 changed document\(s\) since the last export, \d+ school document\(s\) read/);
+  const featuring = read(out, `schools/${slugs[0]}/index.html`);
+  assert.ok(featuring.includes('Renamed Middle School'), 'the quote block names the renamed school');
+});
+
+test('one hop: editing a quote re-renders the school featuring it; deleting it too', async () => {
+  const quoteId = (byId(docs(), ids[0]!).featuredQuote as { _ref: string })._ref;
+  edit((all) => { byId(all, quoteId).quote = 'A changed quotation from a student.'; });
+  let stdout = await exportAndCompare();
+  assert.match(stdout, /content: 1 changed document\(s\)/);
+  assert.ok(read(out, `schools/${slugs[0]}/index.html`).includes('A changed quotation from a student.'));
+  edit((all) => all.filter((d) => d._id !== quoteId));
+  stdout = await exportAndCompare();
+  assert.match(stdout, /content: 1 changed document\(s\)/);
+  assert.ok(!read(out, `schools/${slugs[0]}/index.html`).includes('A changed quotation from a student.'));
+});
+
+test('a school added or removed: everything is read', async () => {
+  edit((all) => {
+    const copy = structuredClone(byId(all, ids[9]!));
+    copy._id = 'school-added-by-test';
+    copy.slug = { _type: 'slug', current: 'added-by-test' };
+    copy.title = 'Added By Test Middle School';
+    all.push(copy);
+  });
+  let stdout = await exportAndCompare();
+  assert.match(stdout, /content: all read/);
+  assert.ok(read(out, 'schools/added-by-test/index.html').includes('Added By Test Middle School'));
+  edit((all) => all.filter((d) => d._id !== 'school-added-by-test'));
+  stdout = await exportAndCompare();
+  assert.match(stdout, /content: all read/);
+  assert.ok(!listFiles(out).includes('schools/added-by-test/index.html'));
+});
+
+test('a carried page touched in out/ behind the export: the export reads everything and restores it', async () => {
+  const page = path.join(out, 'schools', slugs[3]!, 'index.html');
+  writeFileSync(page, 'tampered');
+  edit((all) => { (byId(all, ids[6]!).sectionRepeater as { title: string }[])[0]!.title = 'Another edit'; });
+  const stdout = await exportAndCompare();
+  assert.match(stdout, /content: all read/);
+  assert.notEqual(readFileSync(page, 'utf8'), 'tampered');
+});
