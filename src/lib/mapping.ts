@@ -7,7 +7,10 @@ export const HIDDEN_TITLE_PARTS = ['Innovation Center', 'Career Elevation', 'Gui
 export const schoolPath = (slug: string): string => `/schools/${slug}`;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-const byTitle = (a: string, b: string): number => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+// One collator: localeCompare with options builds a new one per call, which made sorting a
+// 1000-school district take half a second.
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+const byTitle = (a: string, b: string): number => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** Navigation: non-charter schools first, then charter; alphabetical within each group. */
 export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | null | undefined): NavSchool[] {
