@@ -25,11 +25,10 @@ import { normalizeSiteUrl } from '../src/lib/seo.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { openContentSource } from '../server/lib/content-source.ts';
 import { buildBundles, type BundleSizes } from './lib/bundle.ts';
-import { fetchChanged, fetchContent, type Revisions } from './lib/fetch-content.ts';
+import { fetchChanged, fetchContent, type PreviousRead } from './lib/fetch-content.ts';
 import { fetchImages } from './lib/images.ts';
 import { normalizeBase, parseMs, UsageError } from './lib/options.ts';
-import { buildPagesParallel, renderThreads } from './lib/render-pool.ts';
-import { StaleSchoolError, type RenderedSite } from './lib/pages.ts';
+import { buildPages, StaleSchoolError, type RenderedSite } from './lib/pages.ts';
 import { createProgress, formatBytes, formatMs } from './lib/progress.ts';
 import { readPublicFiles } from './lib/public-files.ts';
 import { posterVariants } from './lib/poster-variants.ts';
@@ -91,8 +90,6 @@ export interface ExportSummary {
   /** Pages rendered now, and pages carried over unchanged from the previous export (incremental). */
   rendered: number;
   carried: number;
-  /** Threads the pages were rendered on. */
-  threads: number;
   /** What was read: with `changed` (an incremental read) only `fetched` school documents of those the changes reach. */
   content: { changed: number | null; fetched: number };
   bundle: BundleSizes;
@@ -190,18 +187,16 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     // The embedded service listens on a new port every run: it is known by its dataset folder.
     const sourceId = `${source.embedded ? `embedded:${contentDir}` : `${source.config.apiHost ?? ''}|${source.config.projectId}`}|${source.config.dataset}`;
     const before = manifest.content(sourceId);
-    let threads: number;
-    try { threads = renderThreads(io.env); } catch (err) { throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err }); }
 
-    interface Read { revs: Revisions; content: ValidContent; changed: number | null; fetched: number }
+    interface Read { raw: PreviousRead; content: ValidContent; changed: number | null; fetched: number }
     // Warnings of an incremental attempt are held until it stands: a fallback repeats them.
     const held: string[] = [];
     let read: Read | null = null;
     if (before) {
-      const got = await progress.phase('fetch', () => fetchChanged(source.config, before.revs, retry()).catch(fail(EXIT.fetch, 'fetch')),
+      const got = await progress.phase('fetch', () => fetchChanged(source.config, before, retry()).catch(fail(EXIT.fetch, 'fetch')),
         (r) => (r ? `${r.changed.length} changed document(s), ${r.schools.length} school document(s) to read` : 'content changed while reading'));
       const content = got && validateChanged(got, before.schools, (m) => held.push(m));
-      if (got && content && content.schools.length > 0) read = { revs: got.revs, content, changed: got.changed.length, fetched: got.schools.length };
+      if (got && content && content.schools.length > 0) read = { raw: got, content, changed: got.changed.length, fetched: got.schools.length };
     }
     const readAll = async (): Promise<Read> => {
       const raw = await progress.phase('fetch', () => fetchContent(source.config, retry()).catch(fail(EXIT.fetch, 'fetch')),
@@ -210,7 +205,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       if (content.schools.length === 0) {
         throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${raw.schools.length} school document(s) fetched, none publishable`);
       }
-      return { revs: raw.revs, content, changed: null, fetched: raw.schools.length };
+      return { raw, content, changed: null, fetched: raw.schools.length };
     };
     if (!read) { held.length = 0; read = await readAll(); }
 
@@ -227,7 +222,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       base: opts.base,
       preview: null,
     };
-    const build = (content: ValidContent, to: (msg: string) => void) => progress.phase('render', async () => buildPagesParallel(content, {
+    const build = (content: ValidContent, to: (msg: string) => void) => progress.phase('render', () => buildPages(content, {
       env,
       siteUrl: opts.siteUrl,
       warn: to,
@@ -240,7 +235,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
         schoolPreload: bundle.schoolPreload,
         favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
       },
-    }, threads), (s) => `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`);
+    }), (s) => `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`);
     let site: RenderedSite | null = null;
     try {
       if (read.changed !== null) {
@@ -306,7 +301,9 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     const outcomes = read.content.outcomes;
     const contentState: ContentState | null = outcomes ? {
       source: sourceId,
-      revs: read.revs,
+      revs: read.raw.revs,
+      nav: read.raw.nav,
+      landing: read.raw.landing,
       schools: Object.fromEntries([...outcomes].map(([id, o]) => [id, { ...o, hash: site.schools.get(id)?.hash ?? null, lastmod: site.schools.get(id)?.lastmod ?? null }])),
     } : null;
     try {
@@ -320,7 +317,6 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       pages: allPages.length,
       rendered: site.pages.length,
       carried: site.carried.length,
-      threads: site.threads ?? 1,
       schools: read.content.schools.length,
       content: { changed: read.changed, fetched: read.fetched },
       images: { total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length },
@@ -338,7 +334,7 @@ export function formatSummary(s: ExportSummary, cwd: string): string {
   const rel = path.relative(cwd, s.out) || '.';
   return [
     `Exported ${s.pages} pages (${s.schools} schools), ${s.images.total} images, ${s.write.files} files, ${formatBytes(s.write.bytes)} to ${rel}/ in ${formatMs(s.ms)}`,
-    `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered${s.threads > 1 ? ` on ${s.threads} threads` : ''}, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
+    `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
     `  content: ${s.content.changed === null ? `all read (${s.content.fetched} school documents)` : `${s.content.changed} changed document(s) since the last export, ${s.content.fetched} school document(s) read`}`,
     `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
     ...(s.warnings.length ? [`  ${s.warnings.length} warning(s) above`] : []),

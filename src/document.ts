@@ -18,6 +18,8 @@ export interface DocumentAssets {
 
 export interface DocumentInput {
   appHtml: string;
+  /** serializePageData(data), when the caller already has it (the export hashes it for its page keys). */
+  dataJson?: string;
   data: PageData;
   /** The environment the browser hydrates with: serialised as-is (functions are dropped). */
   env: SiteEnv;
@@ -143,7 +145,7 @@ export function renderDocument(input: DocumentInput): string {
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${appHtml}</div>`,
-    `<script type="application/json" id="${DATA_ID}">${serializePageData(input.env.navSrc ? { ...input.data, nav: null } : input.data)}</script>`,
+    `<script type="application/json" id="${DATA_ID}">${input.dataJson ?? serializePageData(input.env.navSrc ? { ...input.data, nav: null } : input.data)}</script>`,
     `<script type="application/json" id="${ENV_ID}">${serializeForScript(browserEnv(input.env))}</script>`,
     '</body>',
     '</html>',

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Revisions } from './fetch-content.ts';
+import type { PreviousRead } from './fetch-content.ts';
 import type { PreviousSchools } from './validate-content.ts';
 
 const VERSION = 2;
@@ -31,7 +31,7 @@ interface Stored { version: number; out: string; code: string; variants: [string
  * What the content looked like at the previous export, for an incremental read (fetch-content.ts
  * fetchChanged): where it came from, every document's revision, and each school's outcome.
  */
-export interface ContentState { source: string; revs: Revisions; schools: PreviousSchools }
+export interface ContentState extends PreviousRead { source: string; schools: PreviousSchools }
 
 export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
@@ -96,7 +96,7 @@ export class ExportManifest {
    */
   content(source: string): ContentState | null {
     const c = this.stored?.content;
-    if (!c || c.source !== source || typeof c.revs !== 'object' || c.revs === null || typeof c.schools !== 'object' || c.schools === null) return null;
+    if (!c || c.source !== source || typeof c.revs !== 'object' || c.revs === null || typeof c.schools !== 'object' || c.schools === null || !Array.isArray(c.nav) || !Array.isArray(c.landing)) return null;
     return c;
   }
 

@@ -64,23 +64,25 @@ export async function fetchContent(config: PublicConfig, retry: RetryOptions, re
   return contentOf(await reader(config, retry, requestTimeoutMs).query<unknown>('exportContent', exportContentQuery));
 }
 
-const same = (a: Revisions, b: Revisions): boolean => {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
-};
+/** What the previous export read: the revisions, and the navigation and landing rows. */
+export interface PreviousRead { revs: Revisions; nav: RawContent['nav']; landing: RawContent['landing'] }
+
+const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id?: unknown })._id : undefined);
 
 /**
- * An incremental read against the revisions of the previous export. A school is fetched when it,
- * or a document up to SCHOOL_REFERENCE_DEPTH hops from it, was added, removed or changed: the
- * changed ids are widened by their referrers, level by level, and the schools that are or reference
- * one of them are read with the navigation and landing rows. Returns null when the content changed
- * between these queries (the caller then reads everything, which is one snapshot).
+ * An incremental read against the previous export's. A school is fetched when it, or a document
+ * up to SCHOOL_REFERENCE_DEPTH hops from it, was added, removed or changed: the changed ids are
+ * widened by their referrers, level by level, and the schools that are or reference one of them
+ * are read with the current navigation and landing rows of those ids, which replace the previous
+ * ones. Returns null when one of those documents changed while this ran (the caller then reads
+ * everything, in one snapshot); a change elsewhere meanwhile is found by the next export, since
+ * the revisions kept are the ones compared here.
  */
-export async function fetchChanged(config: PublicConfig, previous: Revisions, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<ChangedRead | null> {
+export async function fetchChanged(config: PublicConfig, previous: PreviousRead, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<ChangedRead | null> {
   const read = reader(config, retry, requestTimeoutMs);
   const now = revisions(await read.query<unknown>('revisions', revisionsQuery));
-  const changed = Object.keys(now).filter((id) => previous[id] !== now[id] || now[id] === '');
-  for (const id of Object.keys(previous)) if (!(id in now)) changed.push(id);
+  const changed = Object.keys(now).filter((id) => previous.revs[id] !== now[id] || now[id] === '');
+  for (const id of Object.keys(previous.revs)) if (!(id in now)) changed.push(id);
   changed.sort();
   const ids = new Set(changed);
   let level = changed;
@@ -90,6 +92,18 @@ export async function fetchChanged(config: PublicConfig, previous: Revisions, re
     level = referrers.filter((id): id is string => typeof id === 'string' && !ids.has(id));
     for (const id of level) ids.add(id);
   }
-  const got = contentOf(await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() }));
-  return same(got.revs, now) ? { ...got, changed } : null;
+  const got = (ids.size === 0 ? { ids: [], schools: [] } : await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() })) as Record<string, unknown>;
+  for (const name of ['ids', 'schools'] as const) if (!Array.isArray(got[name])) throw new ContentShapeError(name, got[name]);
+  const listed = got.ids as { nav?: unknown; landing?: unknown }[];
+  const check = revisions(listed);
+  for (const id of ids) if (check[id] !== now[id]) return null;
+  const merge = (before: unknown[], key: 'nav' | 'landing') =>
+    [...before.filter((r) => !ids.has(rowId(r) as string)), ...listed.flatMap((r) => (r && r[key] ? [r[key]] : []))];
+  return {
+    revs: now,
+    nav: merge(previous.nav, 'nav') as RawContent['nav'],
+    landing: merge(previous.landing, 'landing') as RawContent['landing'],
+    schools: got.schools as RawContent['schools'],
+    changed,
+  };
 }

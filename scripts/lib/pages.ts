@@ -3,7 +3,7 @@
 // change to one school rewrites its own page and, only when navigation data changes, the others.
 import { render, renderSchoolList } from '../../src/render.tsx';
 import { resetWarnings } from '../../src/lib/warn.ts';
-import { renderDocument, type DocumentAssets } from '../../src/document.ts';
+import { renderDocument, serializePageData, type DocumentAssets } from '../../src/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
@@ -59,8 +59,6 @@ export interface RenderedSite {
   variants: Map<string, string>;
   /** With `codeVersion`: each school's data hash and sitemap date, for the next incremental read. */
   schools: Map<string, SchoolState>;
-  /** Threads that rendered pages (render-pool.ts); absent means one. */
-  threads?: number;
 }
 
 /** What a page key needs of a school's data: its hash, and its date for the sitemap. */
@@ -112,17 +110,12 @@ export interface BuildPagesOptions {
    */
   codeVersion?: string;
   previous?: ReadonlyMap<string, PageRecord>;
-  /**
-   * False for a part of a parallel render (render-pool.ts): only the given schools' pages, without
-   * the landing pages and the shared navigation file, which the first part makes. Default true.
-   */
-  landing?: boolean;
 }
 
 /**
  * Runs `fn` with console.warn/console.error routed to `warn`, tagged with the page. Unknown content
  * warns once per kind per page (warnOnce is reset for each page): every page with a problem is
- * named, and the log does not depend on which pages an incremental or parallel export rendered.
+ * named, and the log does not depend on which pages an incremental export rendered.
  */
 function withPageLog<T>(file: string, warn: ((msg: string) => void) | undefined, fn: () => T): T {
   resetWarnings();
@@ -168,7 +161,9 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     // data had: its page must be carried over. If its key no longer matches (the code, settings or
     // navigation changed), it cannot be rendered: the caller reads everything and builds again.
     const unchanged = school ? content.unchanged?.get(school._id) : undefined;
-    const state = school ? unchanged ?? { hash: keyed ? sha1(JSON.stringify(school)) : '', lastmod: lastmodOf(school) } : null;
+    // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
+    const dataJson = unchanged ? null : serializePageData(data);
+    const state = school ? unchanged ?? { hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school) } : null;
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
     const key = keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, state ? state.hash : cardsKey])) : '';
@@ -183,14 +178,14 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     }
     const warnings: string[] = [];
     const warn = opts.warn && ((msg: string) => { warnings.push(msg); opts.warn!(msg); });
-    const page = withPageLog(file, warn, () => renderOne(route, url, file, data, school, indexable));
+    const page = withPageLog(file, warn, () => renderOne(route, url, file, data, dataJson!, school, indexable));
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
     return { file, url, html: page.html, route, sitemap };
   };
 
   // The landing page and 404.html show the same data: the app is rendered once for both.
   const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string> }>();
-  const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): { html: string; used: Map<string, string> } => {
+  const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, dataJson: string, school: School | null, indexable: boolean): { html: string; used: Map<string, string> } => {
     let app = rendered.get(data);
     if (!app) {
       const used = new Map<string, string>();
@@ -220,6 +215,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       assets,
       lcpImage: lcp ? { src: lcp } : null,
       noindex: !indexable,
+      dataJson,
     });
     for (const [src, remote] of used) variants.set(src, remote);
     return { html, used };
@@ -229,12 +225,9 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const landingData: PageData = { page: 'landing', nav: pageNav, cards };
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => { if (page) pages.push(page); };
-  const withLanding = opts.landing !== false;
-  if (withLanding) {
-    add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
-    // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
-    add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
-  }
+  add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
+  // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
+  add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
   for (const school of content.schools) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
     add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav: pageNav, school }, school, true));
@@ -243,7 +236,6 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   pages.sort(byFile);
   carried.sort(byFile);
   // The shared list's icons are self-hosted like any page's images: the variants its render asks for.
-  if (!withLanding) return { pages, carried, records, variants, files: [], schools };
   if (navFile) renderSchoolList(nav, { ...siteEnv, images: { ...siteEnv.images, onVariant: (v) => { if (v.src !== v.remote) variants.set(v.src, v.remote); } } });
   return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [], schools };
 }

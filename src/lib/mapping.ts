@@ -11,6 +11,13 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 // 1000-school district take half a second.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 const byTitle = (a: string, b: string): number => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+// Two schools with one title still get one order, whatever order the rows came in (the export
+// merges rows of an incremental read into the previous ones).
+const byId = (a: { _id?: unknown }, b: { _id?: unknown }): number => {
+  const x = String(a._id ?? '');
+  const y = String(b._id ?? '');
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 /** Navigation: non-charter schools first, then charter; alphabetical within each group. */
 export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | null | undefined): NavSchool[] {
@@ -18,7 +25,7 @@ export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | nu
   return rows
     .filter((r): r is NavigationSchoolRow => !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string')
     .map((r) => ({ row: r, charter: r.isCharter === true }))
-    .sort((a, b) => Number(a.charter) - Number(b.charter) || byTitle(a.row.title!, b.row.title!))
+    .sort((a, b) => Number(a.charter) - Number(b.charter) || byTitle(a.row.title!, b.row.title!) || byId(a.row, b.row))
     .map(({ row }) => ({
       id: row._id,
       name: row.title!,
@@ -60,6 +67,6 @@ export function mapLandingGrid(rows: readonly (LandingSchoolRow | null)[] | null
   return rows
     .filter((r): r is LandingSchoolRow => !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string')
     .filter((r) => !isHiddenFromGrid(r.title!))
-    .sort((a, b) => byTitle(a.title!, b.title!))
+    .sort((a, b) => byTitle(a.title!, b.title!) || byId(a, b))
     .map((r) => ({ id: r._id, title: r.title!, slug: r.slug!, description: text(r.seoDescription), image: r.mainImage ?? null }));
 }

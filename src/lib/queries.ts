@@ -27,17 +27,18 @@ export const schoolFields = /* groq */ `
   sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
 `;
 
+/** The schools the navigation and the landing grid list. */
+export const listedSchoolFilter = /* groq */ `_type == "school" && defined(slug.current)`;
+export const navigationSchoolFields = /* groq */ `_id, title, subtitle, "slug": slug.current, logo, isCharter`;
+export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription`;
+
 /** Schools for navigation: ordered by title; mapped and charter-sorted in src/lib/mapping.ts. */
 export const navigationSchoolsQuery = /* groq */ `
-  *[_type == "school" && defined(slug.current)] | order(title asc) {
-    _id, title, subtitle, "slug": slug.current, logo, isCharter
-  }`;
+  *[${listedSchoolFilter}] | order(title asc) { ${navigationSchoolFields} }`;
 
 /** Schools for the landing grid; sorted and filtered in src/lib/mapping.ts. */
 export const landingSchoolsQuery = /* groq */ `
-  *[_type == "school" && defined(slug.current)] | order(title asc) {
-    _id, title, "slug": slug.current, logo, color, mainImage, seoDescription
-  }`;
+  *[${listedSchoolFilter}] | order(title asc) { ${landingSchoolFields} }`;
 
 /** One school by slug, fully expanded. Params: { slug }. */
 export const schoolBySlugQuery = /* groq */ `
@@ -98,13 +99,17 @@ export const exportContentQuery = /* groq */ `{
 }`;
 
 /**
- * The export's incremental read, in one snapshot: navigation and landing rows, and only the
- * schools that are or reference one of the ids (the changed documents and their referrers).
+ * The export's incremental read, given the ids of the changed documents and their referrers:
+ * in one pass over those ids, their current revisions (to check nothing moved since they were
+ * compared) and, for listed schools, their navigation and landing rows (merged into the previous
+ * rows; the mapping sorts them); and the schools that are or reference one of them, expanded.
  * Params: { ids }.
  */
 export const exportChangedQuery = /* groq */ `{
-  "revs": ${revisionsQuery},
-  "nav": ${navigationSchoolsQuery},
-  "landing": ${landingSchoolsQuery},
+  "ids": *[_id in $ids]{
+    _id, _rev,
+    "nav": select(${listedSchoolFilter} => { ${navigationSchoolFields} }),
+    "landing": select(${listedSchoolFilter} => { ${landingSchoolFields} })
+  },
   "schools": *[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) { ${schoolFields} }
 }`;

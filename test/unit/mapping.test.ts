@@ -65,3 +65,10 @@ test('a landing card carries title, slug, short description and main image', () 
   assert.equal(mapLandingGrid([row('No description', 'nd', { seoDescription: 7 as unknown as string })])[0]!.description, '');
   assert.deepEqual(mapLandingGrid(undefined), []);
 });
+
+test('schools sharing a title keep one order whatever order their rows come in', () => {
+  const a = { _id: 'school-a', title: 'Lincoln Middle School', slug: 'lincoln-a', logo: null, isCharter: false };
+  const b = { _id: 'school-b', title: 'Lincoln Middle School', slug: 'lincoln-b', logo: null, isCharter: false };
+  assert.deepEqual(mapNavigation([b, a]).map((s) => s.link), mapNavigation([a, b]).map((s) => s.link));
+  assert.deepEqual(mapLandingGrid([b, a]).map((c) => c.slug), mapLandingGrid([a, b]).map((c) => c.slug));
+});
