@@ -18,7 +18,8 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+j
 
 export function cacheControlFor(filePath: string): string {
   const p = filePath.split(path.sep).join('/');
-  if (p.endsWith('.html')) return HTML_CACHE;
+  // navigation.json keeps its name from export to export (pages link to it), so like HTML it is revalidated.
+  if (p.endsWith('.html') || p.endsWith('.json')) return HTML_CACHE;
   return HASHED.some((re) => re.test(p)) ? IMMUTABLE_CACHE : DEFAULT_CACHE;
 }
 

@@ -89,6 +89,8 @@ const PARAMS_FOR: Record<string, (ids: { slug: string; id: string }) => Record<s
   schoolByIdQuery: ({ id }) => ({ id }),
   schoolIdsBySlugQuery: ({ slug }) => ({ slug }),
   draftLookupQuery: ({ id }) => ({ draftId: queries.draftIdOf(id) }),
+  referrersQuery: ({ id }) => ({ ids: [id] }),
+  exportChangedQuery: ({ id }) => ({ ids: [id] }),
 };
 
 /** Runs every site query and checks its shape; returns the results by query name. */
@@ -111,6 +113,18 @@ async function runAllSiteQueries(client: SanityClient, label: string): Promise<R
   assert.ok(slugs.every(isStr), `${label}: allSlugs are strings`);
   assert.deepEqual([...slugs].sort(), slugs, `${label}: allSlugs sorted`);
   assert.ok((out.schoolIdsBySlugQuery as string[]).includes(first._id), `${label}: ids by slug include the school`);
+  // The export's reads: the full one holds the site's lists and a revision for each of them.
+  const full = out.exportContentQuery as { revs: { _id: string; _rev: string }[]; nav: unknown[]; landing: unknown[]; schools: School[] };
+  assert.deepEqual(full.nav, out.navigationSchoolsQuery, `${label}: export nav rows`);
+  assert.deepEqual(full.schools, out.allSchoolsQuery, `${label}: export schools`);
+  const revs = new Map(full.revs.map((r) => [r._id, r._rev]));
+  for (const s of full.schools) assert.ok(isStr(revs.get(s._id)), `${label}: ${s._id} has a revision`);
+  // The incremental one, for one school: its revision and rows, and the school expanded like allSchools.
+  const changed = out.exportChangedQuery as { ids: { _id: string; _rev: string; nav: unknown; landing: unknown }[]; schools: School[] };
+  assert.deepEqual(changed.ids.map((r) => [r._id, r._rev]), [[first._id, revs.get(first._id)]], `${label}: changed ids`);
+  assert.deepEqual(changed.ids[0]!.nav, first, `${label}: changed nav row`);
+  assert.deepEqual(changed.schools.find((s) => s._id === first._id), full.schools.find((s) => s._id === first._id), `${label}: changed school`);
+  assert.ok((out.referrersQuery as string[]).every(isStr), `${label}: referrers are ids`);
   return out;
 }
 

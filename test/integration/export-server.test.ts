@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createStaticServer, HTML_CACHE, IMMUTABLE_CACHE } from '../../scripts/lib/static-server.ts';
+import { cacheControlFor, createStaticServer, HTML_CACHE, IMMUTABLE_CACHE } from '../../scripts/lib/static-server.ts';
 import { listFiles, MINI, removeDir, runExport, tempDir } from './export-helpers.ts';
 
 const work = tempDir('server');
@@ -78,6 +78,12 @@ test('hashed assets are cached for a year; other files briefly', async () => {
   for (const f of hashed) assert.equal((await app.inject(`/${f}`)).headers['cache-control'], IMMUTABLE_CACHE, f);
   assert.equal((await app.inject('/robots.txt')).headers['cache-control'], 'public, max-age=3600');
   assert.equal((await app.inject('/schools/alpha-middle/')).headers['cache-control'], HTML_CACHE);
+});
+
+test('cache rules by file name: navigation.json keeps its name between exports, so it is revalidated like HTML', () => {
+  assert.equal(cacheControlFor(path.join(out, 'navigation.json')), HTML_CACHE);
+  assert.equal(cacheControlFor(path.join(out, 'robots.txt')), 'public, max-age=3600');
+  assert.equal(cacheControlFor(path.join(out, 'assets', 'entry-client-ABCD1234.js')), IMMUTABLE_CACHE);
 });
 
 test('only GET and HEAD', async () => {
