@@ -35,7 +35,7 @@ export function SchoolHeader({ school, title }: { school: School; title: string 
         </div>
       ) : null}
       <div className="school-header__body container">
-        {logo ? <Img variant={logo} alt={`${title} logo`} className="school-header__logo" srcSet={logoSet} sizes="(min-width: 768px) 144px, 104px" /> : null}
+        {logo ? <Img variant={logo} alt={`${title} logo`} className="school-header__logo" srcSet={logoSet} sizes="(min-width: 768px) 144px, 136px" /> : null}
         <div className="school-header__text">
           <h1 className="school-header__title">{title}</h1>
           {subtitle ? <p className="school-header__subtitle">{subtitle}</p> : null}
