@@ -7,7 +7,7 @@
 // (--content: the export starts the service in-process and parses the dataset itself) is measured
 // once more for comparison, and the in-memory render floor over the same content.
 // Peak RSS comes from /usr/bin/time -v when present, else from the child's own resourceUsage.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -176,11 +176,17 @@ export function parsePhases(stderr: string, mainMs: number): Record<string, numb
 }
 
 /** One export run; `source` is the running service's URL, or a dataset folder for the embedded default. */
+/** Writes the previous run's dirty pages to disk first, so one run's writes do not land in the next one's time. */
+function flushDisk(): void {
+  try { execFileSync('sync', { stdio: 'ignore', timeout: 30_000 }); } catch { /* no sync(1) here: runs are merely noisier */ }
+}
+
 async function exportOnce(source: { serviceUrl: string } | { contentDir: string }, outDir: string, dirs: { cache: string; manifests: string }, label: string): Promise<ExportRun> {
   const extra = { EXPORT_IMAGE_CACHE_DIR: dirs.cache, EXPORT_MANIFEST_DIR: dirs.manifests };
   const [args, env, contentSource] = 'serviceUrl' in source
     ? [[EXPORT_SCRIPT, '--out', outDir, '--self-host-images'], hostedEnv(source.serviceUrl, extra), SOURCE_RUNNING]
     : [[EXPORT_SCRIPT, '--content', source.contentDir, '--out', outDir], childEnv(extra), SOURCE_EMBEDDED];
+  flushDisk();
   const r = await run(args, env, 600_000);
   if (r.code !== 0) throw new Error(`export (${label}) exited with ${r.code}:\n${r.stderr.slice(-3000)}`);
   return parseSummary(r.stdout, r, contentSource);
@@ -361,8 +367,9 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     const hosted = { serviceUrl: service.url };
 
     opts.log('export against the running service: cold (empty image cache)…');
+    // Earlier outputs stay until the end: deleting 39 MB and 2,000 entries right before a timed run
+    // left the file system busy and made the next export's write phase swing from 0.15 s to 0.55 s.
     const cold = await exportOnce(hosted, path.join(work, 'out-cold'), dirs, 'cold');
-    rmSync(path.join(work, 'out-cold'), { recursive: true, force: true });
     opts.log(`  ${(cold.wallMs / 1000).toFixed(1)} s`);
 
     opts.log('export against the running service: warm (variants from the cache)…');
@@ -379,7 +386,6 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     const equivalence = compareSites(outDir, embeddedOut);
     if (warm.pages !== embedded.pages) throw new Error(`bench: the running-service export has ${warm.pages} pages, the embedded one ${embedded.pages}`);
     opts.log(`  same ${equivalence.files} files (${equivalence.pages} HTML), ${equivalence.differingCount} differ in bytes${equivalence.differingCount ? `: ${equivalence.differing.slice(0, 5).join(', ')}` : ''}; ${equivalence.mediaRefs} image references, all under /media/`);
-    rmSync(embeddedOut, { recursive: true, force: true });
 
     const sizeOf = (rel: string): Sized => { const b = readFileSync(path.join(outDir, rel)); return { bytes: b.length, gzip: gzipSync(b, { level: 9 }).length }; };
     const html = {
@@ -401,6 +407,7 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     if (codeChangedDuringRun) opts.log('  warning: src/ or scripts/ changed since the warm run, so every page was re-rendered: the incremental figure is void, run the bench again');
 
     opts.log('render floor (in memory)…');
+    flushDisk();
     const f = await run([FLOOR_SCRIPT, '--content', dataDir, '--rounds', '1'], childEnv({}), 600_000);
     if (f.code !== 0) throw new Error(`render floor exited with ${f.code}:\n${f.stderr.slice(-3000)}`);
     const floor = JSON.parse(f.stdout.trim().split('\n').pop()!) as FloorResult;
