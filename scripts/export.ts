@@ -194,7 +194,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     let read: Read | null = null;
     if (before) {
       const got = await progress.phase('fetch', () => fetchChanged(source.config, before, retry()).catch(fail(EXIT.fetch, 'fetch')),
-        (r) => (r ? `${r.changed.length} changed document(s), ${r.schools.length} school document(s) to read` : 'content changed while reading'));
+        (r) => (r ? `${r.changed.length} changed document(s), ${r.schools.length} school document(s) to read` : 'much changed, or changed while reading: reading everything'));
       const content = got && validateChanged(got, before.schools, (m) => held.push(m));
       if (got && content && content.schools.length > 0) read = { raw: got, content, changed: got.changed.length, fetched: got.schools.length };
     }

@@ -74,9 +74,9 @@ const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id
  * up to SCHOOL_REFERENCE_DEPTH hops from it, was added, removed or changed: the changed ids are
  * widened by their referrers, level by level, and the schools that are or reference one of them
  * are read with the current navigation and landing rows of those ids, which replace the previous
- * ones. Returns null when one of those documents changed while this ran (the caller then reads
- * everything, in one snapshot); a change elsewhere meanwhile is found by the next export, since
- * the revisions kept are the ones compared here.
+ * ones. Returns null when one of those documents changed while this ran, or when so much changed
+ * that reading everything is cheaper (the caller then reads everything, in one snapshot); a change
+ * elsewhere meanwhile is found by the next export, since the revisions kept are the ones compared here.
  */
 export async function fetchChanged(config: PublicConfig, previous: PreviousRead, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<ChangedRead | null> {
   const read = reader(config, retry, requestTimeoutMs);
@@ -84,6 +84,8 @@ export async function fetchChanged(config: PublicConfig, previous: PreviousRead,
   const changed = Object.keys(now).filter((id) => previous.revs[id] !== now[id] || now[id] === '');
   for (const id of Object.keys(previous.revs)) if (!(id in now)) changed.push(id);
   changed.sort();
+  // When much changed, one full read is cheaper than reading the changes in pieces.
+  if (changed.length > Math.max(50, Object.keys(now).length / 5)) return null;
   const ids = new Set(changed);
   let level = changed;
   for (let hop = 1; hop < SCHOOL_REFERENCE_DEPTH && level.length > 0; hop++) {

@@ -114,6 +114,12 @@ test('a school added or removed: everything is read', async () => {
   assert.ok(!listFiles(out).includes('schools/added-by-test/index.html'));
 });
 
+test('much changed at once: one full read instead of many pieces', async () => {
+  edit((all) => { for (const d of all) if (d._type !== 'sanity.imageAsset') d.editorNote = 'bulk edit'; });
+  const stdout = await exportAndCompare();
+  assert.match(stdout, /content: all read/);
+});
+
 test('a carried page touched in out/ behind the export: the export reads everything and restores it', async () => {
   const page = path.join(out, 'schools', slugs[3]!, 'index.html');
   writeFileSync(page, 'tampered');
