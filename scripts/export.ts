@@ -23,6 +23,7 @@ import { ArgsError, parseArgs, usage, type FlagSpecs } from './lib/args.ts';
 import { ConfigError, readPublicConfig } from '../src/config/public.ts';
 import { normalizeSiteUrl } from '../src/lib/seo.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
+import { byKey } from '../src/lib/order.ts';
 import { openContentSource } from '../server/lib/content-source.ts';
 import { buildBundles, type BundleSizes } from './lib/bundle.ts';
 import { fetchChanged, fetchContent, type PreviousRead } from './lib/fetch-content.ts';
@@ -272,7 +273,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     for (const f of site.files) put(baseDir + f.path, f.contents);
     const carried = new Set(site.carried.map((p) => p.file));
     for (const rel of carried) if (files.has(rel)) throw new ExportError(EXIT.render, 'render', `${rel}: a page and another file share this path`);
-    const allPages = [...site.pages, ...site.carried].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const allPages = [...site.pages, ...site.carried].sort(byKey('file'));
     if (opts.siteUrl) put('sitemap.xml', sitemapXml(opts.siteUrl, allPages.flatMap((p) => (p.sitemap ? [p.sitemap] : []))));
     put('robots.txt', robotsTxt(opts.siteUrl));
 
@@ -304,7 +305,10 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       revs: read.raw.revs,
       nav: read.raw.nav,
       landing: read.raw.landing,
-      schools: Object.fromEntries([...outcomes].map(([id, o]) => [id, { ...o, hash: site.schools.get(id)?.hash ?? null, lastmod: site.schools.get(id)?.lastmod ?? null }])),
+      schools: Object.fromEntries([...outcomes].map(([id, o]) => {
+        const state = site.schools.get(id);
+        return [id, { ...o, hash: state?.hash ?? null, lastmod: state?.lastmod ?? null }];
+      })),
     } : null;
     try {
       manifest.save(site.records, contentState);

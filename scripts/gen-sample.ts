@@ -15,6 +15,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { byKey } from '../src/lib/order.ts';
 import { build, PLACEHOLDER, type Doc } from './lib/sample-build.ts';
 import { renderAsset, renderImage, type ImageAssetDoc, type RenderedAsset } from './lib/sample-images.ts';
 import { faviconSvg, guidePdf, hasFfmpeg, heroPoster, heroVideo, logoSvg } from './lib/sample-public.ts';
@@ -64,7 +65,7 @@ export async function generate(opts: GenerateOptions): Promise<{ docs: (Doc | Im
   const docs: (Doc | ImageAssetDoc)[] = [
     ...[...assets.values()].map((a) => a.doc),
     ...built.docs.map((d) => resolveRefs(d, ids) as Doc),
-  ].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  ].sort(byKey('_id'));
 
   const imagesDir = join(opts.out, 'images');
   await mkdir(imagesDir, { recursive: true });

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { byKey } from '../../src/lib/order.ts';
 
 export const ASSETS_DIR = 'assets';
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
@@ -80,7 +81,7 @@ export async function buildBundles(projectRoot: string, base: string): Promise<B
   const url = (relPath: string) => `${base}${relPath}`;
   const files: BundleFile[] = result.outputFiles
     .map((f) => ({ path: rel(f.path), contents: f.contents }))
-    .sort((a, b) => (a.path < b.path ? -1 : 1));
+    .sort(byKey('path'));
   const byPath = new Map(files.map((f) => [f.path, f]));
 
   const outputs = result.metafile.outputs;

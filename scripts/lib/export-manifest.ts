@@ -12,6 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import path from 'node:path';
 import type { PreviousRead } from './fetch-content.ts';
 import type { PreviousSchools } from './validate-content.ts';
+import { byKey } from '../../src/lib/order.ts';
 
 const VERSION = 2;
 const STALE_MS = 14 * 24 * 3600 * 1000;
@@ -41,7 +42,7 @@ export function codeVersion(projectRoot: string): string {
   const walk = (rel: string): void => {
     let entries;
     try { entries = readdirSync(path.join(projectRoot, rel), { withFileTypes: true }); } catch { return; }
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const e of entries.sort(byKey('name'))) {
       const child = `${rel}/${e.name}`;
       if (e.isDirectory()) walk(child);
       else if (e.isFile()) h.update(`${child}\0`).update(readFileSync(path.join(projectRoot, child))).update('\0');

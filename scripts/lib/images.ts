@@ -11,6 +11,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_QUALITY } from '../../src/lib/image.ts';
+import { byKey } from '../../src/lib/order.ts';
 import { statusOf, withRetry, type RetryOptions } from './retry.ts';
 
 export interface ImageJob {
@@ -90,7 +91,7 @@ function readCache(file: string): Uint8Array | null {
 
 export async function fetchImages(jobs: readonly ImageJob[], opts: ImageOptions): Promise<ImageResult> {
   mkdirSync(opts.cacheDir, { recursive: true });
-  const sorted = [...jobs].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const sorted = [...jobs].sort(byKey('file'));
   const images: FetchedImage[] = [];
   const missing: string[] = [];
   const toFetch: { job: ImageJob; cachePath: string }[] = [];
@@ -130,6 +131,6 @@ export async function fetchImages(jobs: readonly ImageJob[], opts: ImageOptions)
     while (next < toFetch.length) await one(toFetch[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 6, toFetch.length) }, worker));
-  images.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  images.sort(byKey('file'));
   return { images, fetched, cached, missing };
 }

@@ -5,6 +5,7 @@ import { render, renderSchoolList } from '../../src/render.tsx';
 import { resetWarnings } from '../../src/lib/warn.ts';
 import { renderDocument, serializePageData, type DocumentAssets } from '../../src/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
+import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
@@ -12,7 +13,7 @@ import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import { canonicalPath, NOT_FOUND_FILE, routeFile, schoolRoutePath, type RouteMatch } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
-import type { ValidContent } from './validate-content.ts';
+import type { SchoolState, ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
 
 /** Above this size the navigation list is a shared file instead of part of every page's data. */
@@ -60,9 +61,6 @@ export interface RenderedSite {
   /** With `codeVersion`: each school's data hash and sitemap date, for the next incremental read. */
   schools: Map<string, SchoolState>;
 }
-
-/** What a page key needs of a school's data: its hash, and its date for the sitemap. */
-export interface SchoolState { hash: string; lastmod: string | null }
 
 /** An incremental build met a school it has no data for and whose page cannot be carried over. */
 export class StaleSchoolError extends Error {
@@ -232,9 +230,8 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     const route: RouteMatch = { page: 'school', slug: school.slug! };
     add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav: pageNav, school }, school, true));
   }
-  const byFile = (a: { file: string }, b: { file: string }) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
-  pages.sort(byFile);
-  carried.sort(byFile);
+  pages.sort(byKey('file'));
+  carried.sort(byKey('file'));
   // The shared list's icons are self-hosted like any page's images: the variants its render asks for.
   if (navFile) renderSchoolList(nav, { ...siteEnv, images: { ...siteEnv.images, onVariant: (v) => { if (v.src !== v.remote) variants.set(v.src, v.remote); } } });
   return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [], schools };

@@ -2,6 +2,7 @@
 // into the export under the asset base, where components link them (assetUrl(base, path)).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { byKey } from '../../src/lib/order.ts';
 
 export interface PublicFile { path: string; bytes: Uint8Array }
 
@@ -26,5 +27,5 @@ export async function readPublicFiles(dir: string): Promise<PublicFile[]> {
     }
   };
   await walk('');
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out.sort(byKey('path'));
 }

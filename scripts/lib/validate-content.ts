@@ -2,6 +2,7 @@
 // every school before rendering: a bad one is skipped with a warning naming its _id and field,
 // never allowed to break the build or write outside out/.
 import { slugProblem } from '../../src/lib/slug.ts';
+import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { RawContent } from './fetch-content.ts';
 
@@ -16,10 +17,13 @@ export interface ValidContent {
    * Their entries in `schools` hold only _id and slug; this gives their data's hash and date, and
    * their pages are carried over from the previous export (see pages.ts).
    */
-  unchanged?: Map<string, { hash: string; lastmod: string | null }>;
+  unchanged?: Map<string, SchoolState>;
   /** Each school document's outcome by _id: its slug, or why it was skipped (for incremental reads). */
   outcomes?: Map<string, SchoolOutcome>;
 }
+
+/** What a page key needs of a school's data: its hash, and its date for the sitemap. */
+export interface SchoolState { hash: string; lastmod: string | null }
 
 /** Why a school was skipped (the warning), or null; `duplicate` when only its slug was taken. */
 export interface SchoolOutcome { slug: string | null; skipped: string | null; duplicate: boolean }
@@ -45,8 +49,6 @@ function ownProblem(doc: School): string | null {
   return null;
 }
 
-const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-
 function keepRows(raw: Pick<RawContent, 'nav' | 'landing'>, valid: Set<string>): Pick<ValidContent, 'nav' | 'landing'> {
   const keep = <T extends { _id?: unknown }>(rows: (T | null)[]): T[] =>
     rows.filter((r): r is T => !!r && typeof r === 'object' && typeof r._id === 'string' && valid.has(r._id));
@@ -62,7 +64,7 @@ export function validateContent(raw: RawContent, warn: (msg: string) => void): V
       identified = false;
       return false;
     })
-    .sort(byId);
+    .sort(byKey('_id'));
 
   const bySlug = new Map<string, string>();
   const schools: School[] = [];
@@ -121,7 +123,7 @@ export function validateChanged(raw: RawContent & { revs: Record<string, string>
     }
   }
   const schools: School[] = [];
-  const unchanged = new Map<string, { hash: string; lastmod: string | null }>();
+  const unchanged = new Map<string, SchoolState>();
   for (const id of Object.keys(previous).sort()) {
     const before = previous[id]!;
     const outcome = outcomes.get(id) ?? { slug: before.slug, skipped: before.skipped, duplicate: before.duplicate };

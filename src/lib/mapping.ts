@@ -1,5 +1,6 @@
 // Pure mapping from query rows to what components show: navigation order and the landing grid.
 import type { LandingCard, LandingSchoolRow, NavigationSchoolRow, NavSchool } from './types.ts';
+import { byCodeUnits, byKey } from './order.ts';
 
 /** Titles containing any of these are not schools families choose, so the landing grid hides them. */
 export const HIDDEN_TITLE_PARTS = ['Innovation Center', 'Career Elevation', 'Guide'] as const;
@@ -10,14 +11,10 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 // One collator: localeCompare with options builds a new one per call, which made sorting a
 // 1000-school district take half a second.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
-const byTitle = (a: string, b: string): number => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+const byTitle = (a: string, b: string): number => collator.compare(a, b) || byCodeUnits(a, b);
 // Two schools with one title still get one order, whatever order the rows came in (the export
 // merges rows of an incremental read into the previous ones).
-const byId = (a: { _id?: unknown }, b: { _id?: unknown }): number => {
-  const x = String(a._id ?? '');
-  const y = String(b._id ?? '');
-  return x < y ? -1 : x > y ? 1 : 0;
-};
+const byId = byKey('_id');
 
 /** Navigation: non-charter schools first, then charter; alphabetical within each group. */
 export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | null | undefined): NavSchool[] {
