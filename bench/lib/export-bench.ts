@@ -9,7 +9,7 @@
 // Peak RSS comes from /usr/bin/time -v when present, else from the child's own resourceUsage.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +17,7 @@ import { BENCH_ROOT, generateDataset } from '../gen-dataset.ts';
 import { DEFAULT_API_VERSION, EMBEDDED_PROJECT_ID } from '../../src/config/public.ts';
 import { NAV_FILE } from '../../scripts/lib/pages.ts';
 import { codeVersion } from '../../scripts/lib/export-manifest.ts';
+import { listFiles } from '../../scripts/lib/list-files.ts';
 import type { FloorResult } from './render-floor.ts';
 
 const TIME = '/usr/bin/time';
@@ -304,18 +305,6 @@ export function checkEditedPage(pageFile: string, htmlBefore: string, title: str
   if (!html.includes(reactText(title))) throw new Error(`bench: ${pageFile} changed but does not show the published title "${title}" (stale export)`);
 }
 
-function listFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string) => {
-    for (const e of readdirSync(path.join(root, rel), { withFileTypes: true })) {
-      const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(r);
-      else out.push(r);
-    }
-  };
-  walk('');
-  return out.sort();
-}
 
 /**
  * Compares two exported sites of the same content: same files, and reports which differ in bytes.

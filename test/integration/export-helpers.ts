@@ -2,13 +2,16 @@
 // dataset folders in the content-model format. Spawning the CLI (not calling main()) proves the
 // exit codes and messages a CI job or a person at a terminal actually sees.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { slugProblem } from '../../src/lib/slug.ts';
+import { listFiles } from '../../scripts/lib/list-files.ts';
+
+export { listFiles };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const EXPORT_SCRIPT = path.join(ROOT, 'scripts/export.ts');
@@ -45,19 +48,6 @@ export function tempDir(prefix: string): string {
 
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
-/** Every file under dir, '/'-separated relative paths, sorted. */
-export function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string) => {
-    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(child);
-      else out.push(child);
-    }
-  };
-  if (existsSync(dir)) walk('');
-  return out.sort();
-}
 
 export interface Snapshot { [file: string]: { bytes: Buffer; mtimeMs: number; ino: number } }
 
