@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prng } from '../scripts/lib/sample-pt.ts';
+import { prng } from '../scripts/sample/pt.ts';
 
 export const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_TEMPLATE_DIR = path.join(BENCH_ROOT, 'content/sample');

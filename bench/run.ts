@@ -20,7 +20,7 @@ import { runLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 import { benchPreview, type PreviewBench } from './lib/preview-load.ts';
 import { evaluateTargets, formatTable, type Results } from './lib/targets.ts';
 import { createStaticServer } from '../scripts/lib/static-server.ts';
-import { ArgsError, intFlag, parseArgs, usage, type FlagSpecs } from '../scripts/lib/args.ts';
+import { ArgsError, intFlag, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
 
 const FLAGS = {
   schools: { type: 'string', value: 'N', description: 'schools in the synthetic district (default 1000)' },

@@ -19,12 +19,13 @@ import './lib/production-env.ts';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArgsError, parseArgs, usage, type FlagSpecs } from './lib/args.ts';
+import { ArgsError, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
 import { ConfigError, readPublicConfig } from '../src/config/public.ts';
 import { normalizeSiteUrl } from '../src/lib/seo.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
-import { openContentSource } from '../server/lib/content-source.ts';
+import { openContentSource } from '../core/content-source.ts';
+import { REPO_ROOT } from '../core/paths.ts';
 import { buildBundles, type BundleSizes } from './lib/bundle.ts';
 import { fetchChanged, fetchContent, type PreviousRead } from './lib/fetch-content.ts';
 import { fetchImages } from './lib/images.ts';
@@ -42,7 +43,7 @@ import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/wri
 export const EXIT = { ok: 0, usage: 1, fetch: 2, noContent: 3, render: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const PROJECT_ROOT = REPO_ROOT;
 export const DEFAULT_CONTENT_DIR = 'content/sample';
 export const DEFAULT_OUT_DIR = 'out';
 export const IMAGE_CACHE_DIR = '.cache/images';

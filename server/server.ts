@@ -1,9 +1,9 @@
 // `npm run preview -- [--content DIR] [--port N]`: starts the editors' preview server. Config is
 // validated first (a clear message naming the variable, exit code 2). Without a hosted project it
 // starts the embedded content service in-process and prints a ready-to-open link with the secret.
-import { ArgsError, usage } from '../scripts/lib/args.ts';
+import { ArgsError, usage } from '../core/args.ts';
 import { ConfigError, loadPreviewConfig, PREVIEW_FLAGS } from './config/preview.ts';
-import { openContentSource } from './lib/content-source.ts';
+import { openContentSource } from '../core/content-source.ts';
 import { buildPreviewServer } from './app.ts';
 
 async function main(): Promise<void> {

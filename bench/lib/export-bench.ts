@@ -24,7 +24,7 @@ const TIME = '/usr/bin/time';
 /** The export CLI's main() run in-process, timed after module loading (see export-runner.ts). */
 const EXPORT_SCRIPT = path.join(BENCH_ROOT, 'bench/lib/export-runner.ts');
 const FLOOR_SCRIPT = path.join(BENCH_ROOT, 'bench/lib/render-floor.ts');
-const CONTENT_SCRIPT = path.join(BENCH_ROOT, 'scripts/content.ts');
+const CONTENT_SCRIPT = path.join(BENCH_ROOT, 'content-service/cli.ts');
 const DATASET = 'production';
 /**
  * The project id the hosted-mode exports use. The export caches image variants by their path,
@@ -203,7 +203,7 @@ export interface RunningService {
 }
 
 /**
- * Starts `npm run content` (scripts/content.ts) over `contentDir` on a free loopback port with a
+ * Starts `npm run content` (content-service/cli.ts) over `contentDir` on a free loopback port with a
  * random token, and waits until it answers a query. The caller must stop() it, also on failure.
  */
 export async function startServiceProcess(contentDir: string, opts: { timeoutMs?: number } = {}): Promise<RunningService> {
@@ -350,7 +350,7 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     opts.log(`dataset: ${gen.schools} schools, ${gen.documents} documents, ${gen.images} shared image files`);
     const dirs = { cache: path.join(work, 'image-cache'), manifests: path.join(work, 'manifests') };
 
-    opts.log('content service: npm run content (scripts/content.ts), once for the cold, warm and incremental exports…');
+    opts.log('content service: npm run content (content-service/cli.ts), once for the cold, warm and incremental exports…');
     service = await startServiceProcess(dataDir);
     opts.log(`  ${service.url}, answering after ${(service.startMs / 1000).toFixed(2)} s, ${service.schools} school documents`);
     const hosted = { serviceUrl: service.url };
@@ -405,7 +405,7 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     return {
       schools: gen.schools,
       datasetDocuments: gen.documents,
-      service: { command: 'node --import tsx scripts/content.ts --content DIR --port 0 --token T (npm run content)', startMs: service.startMs, schoolsServed: service.schools },
+      service: { command: 'node --import tsx content-service/cli.ts --content DIR --port 0 --token T (npm run content)', startMs: service.startMs, schoolsServed: service.schools },
       cold,
       warm,
       incremental,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { buildPreviewServer } from '../../server/app.ts';
-import { openContentSource } from '../../server/lib/content-source.ts';
+import { openContentSource } from '../../core/content-source.ts';
 
 const SECRET = `bench-${Math.random().toString(36).slice(2)}-secret-000000`;
 

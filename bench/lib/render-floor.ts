@@ -4,7 +4,7 @@
 //
 // Usage: npx tsx bench/lib/render-floor.ts --content DIR [--rounds 2]
 import path from 'node:path';
-import { openContentSource } from '../../server/lib/content-source.ts';
+import { openContentSource } from '../../core/content-source.ts';
 import { fetchContent } from '../../scripts/lib/fetch-content.ts';
 import { validateContent } from '../../scripts/lib/validate-content.ts';
 import { buildPages } from '../../scripts/lib/pages.ts';

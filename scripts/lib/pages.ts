@@ -1,9 +1,9 @@
 // Every page of the site as HTML: the route table gives the pages and their files, each page gets
 // only the data it shows (landing: navigation + cards; school: navigation + that school), so a
 // change to one school rewrites its own page and, only when navigation data changes, the others.
-import { render, renderSchoolList } from '../../src/render.tsx';
+import { render, renderSchoolList } from '../../render/render.tsx';
 import { resetWarnings } from '../../src/lib/warn.ts';
-import { renderDocument, serializePageData, type DocumentAssets } from '../../src/document.ts';
+import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';

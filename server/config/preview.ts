@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
-import { readSecrets } from './secrets.ts';
-import { ArgsError, intFlag, parseArgs, type FlagSpecs } from '../../scripts/lib/args.ts';
+import { readSecrets } from '../../core/secrets.ts';
+import { ArgsError, intFlag, parseArgs, type FlagSpecs } from '../../core/args.ts';
 
 export { ConfigError };
 

@@ -2,7 +2,7 @@
 // preview API, and small script-free pages for the gate's answers (401, 429).
 import { ENV_ID, ROOT_ID, serializeForScript } from '../../src/lib/serialize.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
-import { escapeHtml } from '../../src/document.ts';
+import { escapeHtml } from '../../render/document.ts';
 
 export interface ShellOptions {
   script: string;

@@ -1,5 +1,5 @@
 // Public content-service settings: safe to ship to the browser. The read token lives in
-// server/config/secrets.ts and must never be imported from src/.
+// core/secrets.ts and must never be imported from src/.
 
 export interface PublicConfig {
   /** Sanity project id; 'embedded' for the bundled local service. */

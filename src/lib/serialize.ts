@@ -21,7 +21,7 @@ export function serializeForScript(value: unknown): string {
   return (json === undefined ? 'null' : json).replace(UNSAFE, (c) => ESCAPES[c]!);
 }
 
-/** Element ids shared by the HTML document (src/document.tsx) and the browser entry that reads them. */
+/** Element ids shared by the HTML document (render/document.tsx) and the browser entry that reads them. */
 export const ROOT_ID = 'root';
 export const DATA_ID = '__DATA__';
 export const ENV_ID = '__ENV__';

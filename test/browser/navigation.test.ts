@@ -13,7 +13,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { render } from '../../src/render.tsx';
+import { render } from '../../render/render.tsx';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import type { PageData } from '../../src/lib/types.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';

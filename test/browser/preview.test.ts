@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { buildPreviewServer } from '../../server/app.ts';
-import { startContentService, type ContentService } from '../../server/content-service/index.ts';
+import { startContentService, type ContentService } from '../../content-service/index.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { editorClient } from '../integration/helpers/preview-fixture.ts';
 import { launch, openPage, SKIP, type Watched } from './helpers/browser.ts';

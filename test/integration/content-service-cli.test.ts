@@ -1,6 +1,6 @@
 // Acceptance: `npm run content` serves another dataset folder under another dataset name, prints
 // its URL, binds loopback, stops on SIGTERM, and rejects bad flags with a clear message; plus the
-// shared flag parser (scripts/lib/args.ts) every script uses.
+// shared flag parser (core/args.ts) every script uses.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
-import { ArgsError, intFlag, parseArgs } from '../../scripts/lib/args.ts';
+import { ArgsError, intFlag, parseArgs } from '../../core/args.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCRIPT = fileURLToPath(new URL('../../scripts/content.ts', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../../content-service/cli.ts', import.meta.url));
 
 function run(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -68,7 +68,7 @@ describe('npm run content', () => {
   });
 });
 
-describe('scripts/lib/args.ts', () => {
+describe('core/args.ts', () => {
   const spec = { port: { type: 'string' }, watch: { type: 'boolean' }, out: { type: 'string', short: 'o' } } as const;
 
   it('accepts --flag value, --flag=value and short aliases', () => {

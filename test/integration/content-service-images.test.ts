@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createImageUrls } from '../../src/lib/image.ts';
-import { startContentService, type ContentService } from '../../server/content-service/index.ts';
+import { startContentService, type ContentService } from '../../content-service/index.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const CAMPUS = 'a1f0c3d2e5-400x300.jpg'; // red left half, blue right half

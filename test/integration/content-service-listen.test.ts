@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { ListenEvent, MutationEvent, SanityClient } from '@sanity/client';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
-import { startContentService, type ContentService } from '../../server/content-service/index.ts';
+import { startContentService, type ContentService } from '../../content-service/index.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const TOKEN = 'test-token-listen-0123456789';

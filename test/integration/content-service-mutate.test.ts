@@ -8,8 +8,8 @@ import type { SanityClient } from '@sanity/client';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
-import { startContentService, type ContentService } from '../../server/content-service/index.ts';
-import { parsePath } from '../../server/content-service/patch.ts';
+import { startContentService, type ContentService } from '../../content-service/index.ts';
+import { parsePath } from '../../content-service/patch.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const TOKEN = 'test-token-mutate-0123456789';

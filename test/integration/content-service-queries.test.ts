@@ -14,7 +14,7 @@ import { createPublicClient } from '../../src/lib/client.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
-import { startContentService, type ContentService } from '../../server/content-service/index.ts';
+import { startContentService, type ContentService } from '../../content-service/index.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const SAMPLE = fileURLToPath(new URL('../../content/sample', import.meta.url));

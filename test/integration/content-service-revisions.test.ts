@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { MutationEvent, SanityClient } from '@sanity/client';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
-import { startContentService, type ContentService } from '../../server/content-service/index.ts';
-import { REV_HASH_HEX, servedRevision } from '../../server/content-service/store.ts';
+import { startContentService, type ContentService } from '../../content-service/index.ts';
+import { REV_HASH_HEX, servedRevision } from '../../content-service/store.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const TOKEN = 'test-token-revisions-0123456789';

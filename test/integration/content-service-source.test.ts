@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPublicClient } from '../../src/lib/client.ts';
 import { EMBEDDED_PROJECT_ID, PREVIEW_API_VERSION, type PublicConfig } from '../../src/config/public.ts';
-import { openContentSource, REPO_ROOT, type ContentSource } from '../../server/lib/content-source.ts';
+import { openContentSource, REPO_ROOT, type ContentSource } from '../../core/content-source.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
-import { readSecrets } from '../../server/config/secrets.ts';
+import { readSecrets } from '../../core/secrets.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startContentService, type ContentService } from '../../server/content-service/index.ts';
+import { startContentService, type ContentService } from '../../content-service/index.ts';
 import { cleanEnv, MINI, removeDir, runExport, snapshot, tempDir, type RunResult, type Snapshot } from './export-helpers.ts';
 import { FAULTS, startFaultyProxy, type Fault, type FaultyProxy } from './helpers/faulty-proxy.ts';
 

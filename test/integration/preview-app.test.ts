@@ -10,9 +10,9 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildPreviewServer } from '../../server/app.ts';
 import { loadPreviewConfig } from '../../server/config/preview.ts';
-import { openContentSource } from '../../server/lib/content-source.ts';
+import { openContentSource } from '../../core/content-source.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
-import type { ContentService } from '../../server/content-service/index.ts';
+import type { ContentService } from '../../content-service/index.ts';
 import { captureLog, IMAGE_FILE, startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
 
 const TOKEN = 'tok_' + 'Z9'.repeat(20);

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildPreviewServer } from '../../server/app.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
-import type { ContentService } from '../../server/content-service/index.ts';
+import type { ContentService } from '../../content-service/index.ts';
 import { launch, openPage, SKIP } from '../browser/helpers/browser.ts';
 import { captureLog, editorClient, startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
 

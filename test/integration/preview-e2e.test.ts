@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { buildPreviewServer } from '../../server/app.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
-import { startContentService, type ContentService } from '../../server/content-service/index.ts';
+import { startContentService, type ContentService } from '../../content-service/index.ts';
 import {
   connectChangeStream, startSchoolFlow, type EventSourceLike, type SchoolFlow, type SchoolFlowState,
 } from '../../src/lib/preview-flow.ts';

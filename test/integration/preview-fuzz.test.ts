@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildPreviewServer } from '../../server/app.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
-import type { ContentService } from '../../server/content-service/index.ts';
+import type { ContentService } from '../../content-service/index.ts';
 import { captureLog, startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
 
 const TOKEN = 'tok_' + 'F7'.repeat(20);

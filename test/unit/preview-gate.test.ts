@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSessionSigner, FailureLimiter, redactUrl, withoutSecret } from '../../server/lib/session.ts';
 import { ConfigError, loadPreviewConfig } from '../../server/config/preview.ts';
-import { ArgsError } from '../../scripts/lib/args.ts';
+import { ArgsError } from '../../core/args.ts';
 
 const SECRET = 'correct-horse-battery-staple';
 

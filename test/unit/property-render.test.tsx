@@ -2,7 +2,7 @@
 // documents of the content model (schools with random sections, every block type, portable text
 // with random styles, marks and links, strings mixing unicode, markup and script) and runs them
 // through the export's own pipeline without I/O: validation, mapping (src/lib/mapping.ts), the pure
-// render (src/render.tsx) and the document shell (src/document.ts). Whatever arrives, rendering
+// render (render/render.tsx) and the document shell (render/document.ts). Whatever arrives, rendering
 // never throws, the HTML parses to one document with only the page's own scripts, no injected
 // element or event-handler attribute, only safe link schemes, a valid theme colour, and hydration
 // data that parses back to exactly what went in. Runs are bounded (seeded, fixed counts) to stay fast.
@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { Window } from 'happy-dom';
 import { buildPages, type PageAssets } from '../../scripts/lib/pages.ts';
 import { validateContent } from '../../scripts/lib/validate-content.ts';
-import { render } from '../../src/render.tsx';
+import { render } from '../../render/render.tsx';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { isSafeSlug } from '../../src/lib/slug.ts';

@@ -5,10 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
-import { render } from '../../src/render.tsx';
+import { render } from '../../render/render.tsx';
 import { App } from '../../src/App.tsx';
 import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
-import { serializePageData } from '../../src/document.ts';
+import { serializePageData } from '../../render/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import type { ImageVariant } from '../../src/lib/image.ts';
 import type { NavSchool, PageData } from '../../src/lib/types.ts';
@@ -84,7 +84,7 @@ test('embedded page data with the memoised navigation JSON equals serialising it
 });
 
 test('a shared navigation file: the page embeds nav null, names the file in its environment, and carries no list', async () => {
-  const { renderDocument } = await import('../../src/document.ts');
+  const { renderDocument } = await import('../../render/document.ts');
   const { landingSeo } = await import('../../src/lib/seo.ts');
   const { DATA_ID, ENV_ID } = await import('../../src/lib/serialize.ts');
   const seo = landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } });

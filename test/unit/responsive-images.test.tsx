@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
-import { render } from '../../src/render.tsx';
-import { renderDocument } from '../../src/document.ts';
+import { render } from '../../render/render.tsx';
+import { renderDocument } from '../../render/document.ts';
 import { SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../src/lib/image.ts';
 import { TestimonialBanner } from '../../src/components/landing/TestimonialBanner.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { parseAssetRef } from '../../src/lib/image.ts';
 import { isHiddenFromGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolBySlugQuery, navigationSchoolsQuery } from '../../src/lib/queries.ts';
-import { heroFrameSvg } from '../../scripts/lib/sample-public.ts';
+import { heroFrameSvg } from '../../scripts/sample/public.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SAMPLE = join(ROOT, 'content/sample');
@@ -356,14 +356,14 @@ describe('generator', () => {
   after(() => rmSync(tmp, { recursive: true, force: true }));
 
   it('reproduces the committed dataset byte for byte', { timeout: 180_000 }, () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/gen-sample.ts'), '--out', tmp, '--no-public'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sample/generate.ts'), '--out', tmp, '--no-public'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.ok(readFileSync(join(tmp, 'dataset.ndjson')).equals(readFileSync(join(SAMPLE, 'dataset.ndjson'))), 'dataset.ndjson differs: run `npm run sample` and commit');
     assert.deepEqual(readdirSync(join(tmp, 'images')).sort(), readdirSync(join(SAMPLE, 'images')).sort());
   });
 
   it('rejects unknown options with a clear message', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/gen-sample.ts'), '--bogus'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sample/generate.ts'), '--bogus'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /unknown option --bogus/);
   });

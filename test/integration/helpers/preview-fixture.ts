@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createClient, type SanityClient } from '@sanity/client';
-import { startContentService, type ContentService } from '../../../server/content-service/index.ts';
+import { startContentService, type ContentService } from '../../../content-service/index.ts';
 import { embeddedConfig } from '../../../src/config/public.ts';
 
 export const IMAGE_REF = 'image-a1b2c3d4-40x30-png';

@@ -3,10 +3,9 @@
 // a dataset folder, with a fresh random token so the preview's credentialed client can read drafts.
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ConfigError, DEFAULT_DATASET, embeddedConfig, readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
-import { readSecrets } from '../config/secrets.ts';
-import { resolveDatasetFolder, startContentService } from '../content-service/index.ts';
+import { DEFAULT_CONTENT_DIR, REPO_ROOT } from './paths.ts';
+import { ConfigError, DEFAULT_DATASET, embeddedConfig, readPublicConfig, type PublicConfig } from '../src/config/public.ts';
+import { readSecrets } from './secrets.ts';
 
 export interface ContentSource {
   config: PublicConfig;
@@ -15,9 +14,7 @@ export interface ContentSource {
   close(): Promise<void>;
 }
 
-/** The project root (two levels above server/lib), so paths do not depend on the caller's cwd. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const DEFAULT_CONTENT_DIR = resolve(REPO_ROOT, 'content', 'sample');
+export { DEFAULT_CONTENT_DIR, REPO_ROOT };
 
 export async function openContentSource(opts: {
   contentDir?: string;
@@ -35,6 +32,8 @@ export async function openContentSource(opts: {
   const dataset = env.SANITY_DATASET?.trim() || DEFAULT_DATASET;
   if (!/^[a-z0-9][-\w]{0,63}$/.test(dataset)) throw new ConfigError('SANITY_DATASET', `"${dataset}" is not a valid dataset name`);
   const contentDir = opts.contentDir ? resolve(REPO_ROOT, opts.contentDir) : DEFAULT_CONTENT_DIR;
+  // Loaded only here: a hosted export or preview never pays for groq-js, sharp and the service.
+  const { resolveDatasetFolder, startContentService } = await import('../content-service/index.ts');
   resolveDatasetFolder(contentDir); // fail before starting anything, naming the missing path
   const token = randomBytes(32).toString('base64url');
   const service = await startContentService({

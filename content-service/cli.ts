@@ -1,11 +1,11 @@
-// `npm run content -- --content DIR --port N [--token T] [--dataset NAME]`: runs the embedded
-// content service on its own, e.g. to point a hosted-style configuration (SANITY_API_HOST) at a
+// `npm run content -- --content DIR --port N [--token T] [--dataset NAME]`: the embedded
+// content service's own command, e.g. to point a hosted-style configuration (SANITY_API_HOST) at a
 // dataset folder, or to try queries with curl. Binds loopback only: drafts are behind the token,
 // but nothing here is meant for a network.
 import { resolve } from 'node:path';
-import { startContentService } from '../server/content-service/index.ts';
-import { DEFAULT_CONTENT_DIR } from '../server/lib/content-source.ts';
-import { ArgsError, intFlag, parseArgs, usage, type FlagSpecs } from './lib/args.ts';
+import { startContentService } from './index.ts';
+import { DEFAULT_CONTENT_DIR } from '../core/paths.ts';
+import { ArgsError, intFlag, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
 
 const FLAGS = {
   content: { type: 'string', value: 'DIR', description: 'dataset folder (dataset.ndjson + images/), default content/sample' },

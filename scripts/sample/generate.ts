@@ -4,21 +4,21 @@
 // generated rather than hand-edited: deterministic (seeded PRNG, fixed timestamps, content-hashed
 // image names), byte-identical on every run.
 //
-// Usage: npx tsx scripts/gen-sample.ts [--out DIR] [--public DIR] [--no-public] [--no-video]
+// Usage: npx tsx scripts/sample/generate.ts [--out DIR] [--public DIR] [--no-public] [--no-video]
 //   --out DIR      dataset folder (default content/sample)
 //   --public DIR   static media folder (default public)
 //   --no-public    write only the dataset (what the reproducibility test uses)
 //   --no-video     keep the committed hero video (also skipped automatically without ffmpeg)
 //
-// Hero video: see scripts/lib/sample-public.ts (frames rendered by sharp, encoded by ffmpeg from
+// Hero video: see scripts/sample/public.ts (frames rendered by sharp, encoded by ffmpeg from
 // Debian's `ffmpeg` package; the committed hero.mp4/hero.webm are kept when ffmpeg is absent).
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { byKey } from '../src/lib/order.ts';
-import { build, PLACEHOLDER, type Doc } from './lib/sample-build.ts';
-import { renderAsset, renderImage, type ImageAssetDoc, type RenderedAsset } from './lib/sample-images.ts';
-import { faviconSvg, guidePdf, hasFfmpeg, heroPoster, heroVideo, logoSvg } from './lib/sample-public.ts';
+import { byKey } from '../../src/lib/order.ts';
+import { build, PLACEHOLDER, type Doc } from './build.ts';
+import { renderAsset, renderImage, type ImageAssetDoc, type RenderedAsset } from './images.ts';
+import { faviconSvg, guidePdf, hasFfmpeg, heroPoster, heroVideo, logoSvg } from './public.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSET_TIME = '2025-08-04T14:00:00.000Z';

@@ -2,14 +2,14 @@
 // same <App> the browser hydrates, with the school page imported statically because
 // renderToString cannot wait for the browser's lazily loaded chunk.
 import { renderToString } from 'react-dom/server';
-import { App } from './App.tsx';
-import { SchoolPage } from './pages/SchoolPage.tsx';
-import { SchoolList } from './components/SchoolsDropdown.tsx';
-import { matchRoute } from './routes.ts';
-import { ListSpliceContext, SPLICE_ATTR, type ListSplicer } from './lib/list-splice.ts';
-import type { ImageVariant } from './lib/image.ts';
-import type { NavSchool, PageData } from './lib/types.ts';
-import { SiteEnvProvider, type SiteEnv } from './SiteEnv.tsx';
+import { App } from '../src/App.tsx';
+import { SchoolPage } from '../src/pages/SchoolPage.tsx';
+import { SchoolList } from '../src/components/SchoolsDropdown.tsx';
+import { matchRoute } from '../src/routes.ts';
+import { ListSpliceContext, SPLICE_ATTR, type ListSplicer } from '../src/lib/list-splice.ts';
+import type { ImageVariant } from '../src/lib/image.ts';
+import type { NavSchool, PageData } from '../src/lib/types.ts';
+import { SiteEnvProvider, type SiteEnv } from '../src/SiteEnv.tsx';
 
 /** Lists shorter than this render inline: splicing only pays off for a district-sized list. */
 const SPLICE_MIN = 8;

@@ -2,7 +2,7 @@
 // content-model documents. Kept apart from the builder so the words can be edited like content.
 // Cedar Valley Public Schools is fictional: addresses use 555-01xx phone numbers and the reserved
 // .example domain so no link in the sample can ever reach a real organisation.
-import type { Emblem } from './sample-images.ts';
+import type { Emblem } from './images.ts';
 
 export const DISTRICT = {
   name: 'Cedar Valley Public Schools',

@@ -4,7 +4,7 @@
 // Flat shapes also compress well, which keeps content/sample small at realistic pixel sizes.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { prng, seedOf } from './sample-pt.ts';
+import { prng, seedOf } from './pt.ts';
 
 export type Scene = 'campus' | 'field' | 'stage' | 'classroom' | 'library' | 'lab' | 'abstract' | 'logo' | 'hills';
 export type Emblem = 'star' | 'mountain' | 'tree' | 'book' | 'atom' | 'wave' | 'sun' | 'flame' | 'leaf' | 'shield' | 'compass' | 'bell';

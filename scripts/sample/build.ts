@@ -1,10 +1,10 @@
 // Turns the school facts into content-model documents (schools, drafts, quotes, videos, highlights,
 // accordions) and the list of images they need. Images are referenced by placeholder while the
-// documents are built; gen-sample.ts renders them and swaps in the real asset ids, because an
+// documents are built; generate.ts renders them and swaps in the real asset ids, because an
 // asset id contains the hash of the encoded bytes.
-import { DISTRICT, SCHOOLS, SECTION_TITLES, type SchoolFacts, type SectionKind } from './sample-schools.ts';
-import { Keys, prng, pt, seedOf, type PTItem } from './sample-pt.ts';
-import type { ImageSpec, Scene } from './sample-images.ts';
+import { DISTRICT, SCHOOLS, SECTION_TITLES, type SchoolFacts, type SectionKind } from './schools.ts';
+import { Keys, prng, pt, seedOf, type PTItem } from './pt.ts';
+import type { ImageSpec, Scene } from './images.ts';
 
 export type Doc = { _id: string; _type: string } & Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { DISTRICT, SCHOOLS } from './sample-schools.ts';
+import { DISTRICT, SCHOOLS } from './schools.ts';
 
 export const BRAND_RED = '#862633';
 

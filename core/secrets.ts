@@ -1,7 +1,7 @@
 // The only module that reads secrets (the content read token and the preview secret) from the
 // environment. It lives under server/ because src/ ends up in the browser: nothing in src/ may
 // import it, and a unit test checks that.
-import { ConfigError } from '../../src/config/public.ts';
+import { ConfigError } from '../src/config/public.ts';
 
 export interface Secrets {
   /** Read token for drafts and listen on the hosted project; null when not configured. */

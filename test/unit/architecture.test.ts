@@ -1,0 +1,129 @@
+// The layer rules of ARCHITECTURE.md, enforced: dependencies run one way, src/ (what reaches a
+// browser) touches no Node module and no secret, scripts/ and server/ never import each other,
+// and no module imports itself back through a cycle. Imports are read with TypeScript's own
+// pre-processor, so comments and strings that merely look like imports do not count.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { REPO_ROOT } from '../../core/paths.ts';
+
+const LAYERS = ['src', 'render', 'core', 'content-service', 'scripts', 'server'] as const;
+type Layer = (typeof LAYERS)[number];
+
+/** Which layers each layer may import (besides itself and npm packages). */
+const ALLOWED: Record<Layer, readonly Layer[]> = {
+  src: [],
+  render: ['src'],
+  'content-service': ['core'],
+  core: ['src', 'content-service'],
+  scripts: ['src', 'render', 'core'],
+  server: ['src', 'render', 'core'],
+};
+
+const layerOf = (file: string): Layer | null => {
+  const top = path.relative(REPO_ROOT, file).split(path.sep)[0];
+  return (LAYERS as readonly string[]).includes(top ?? '') ? (top as Layer) : null;
+};
+
+function sourceFiles(): string[] {
+  return LAYERS.flatMap((layer) =>
+    (readdirSync(path.join(REPO_ROOT, layer), { recursive: true }) as string[])
+      .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts'))
+      .map((f) => path.join(REPO_ROOT, layer, f)),
+  );
+}
+
+interface Edge { from: string; to: string; spec: string }
+
+/** Every import of every source file: relative ones resolved to files, the rest kept as specifiers. */
+function readGraph(): { files: string[]; edges: Edge[] } {
+  const files = sourceFiles();
+  const edges: Edge[] = [];
+  for (const from of files) {
+    const info = ts.preProcessFile(readFileSync(from, 'utf8'), true, true);
+    for (const { fileName: spec } of info.importedFiles) {
+      const to = spec.startsWith('.') ? path.resolve(path.dirname(from), spec) : spec;
+      edges.push({ from, to, spec });
+    }
+  }
+  return { files, edges };
+}
+
+const { files, edges } = readGraph();
+const rel = (f: string) => path.relative(REPO_ROOT, f);
+
+describe('architecture: one-way layers', () => {
+  it('reads a real graph', () => {
+    assert.ok(files.length > 80, `only ${files.length} files found`);
+    assert.ok(edges.length > 300, `only ${edges.length} imports found`);
+    for (const e of edges.filter((x) => x.spec.startsWith('.'))) {
+      assert.ok(existsSync(e.to), `${rel(e.from)} imports ${e.spec}, which does not exist`);
+    }
+  });
+
+  it('each layer imports only the layers below it', () => {
+    const broken = edges.flatMap((e) => {
+      const a = layerOf(e.from);
+      const b = e.spec.startsWith('.') ? layerOf(e.to) : null;
+      if (!a || !e.spec.startsWith('.')) return [];
+      if (b === null) return [`${rel(e.from)} imports ${e.spec}, outside the layered folders`];
+      return a === b || ALLOWED[a].includes(b) ? [] : [`${rel(e.from)} (${a}) imports ${rel(e.to)} (${b})`];
+    });
+    assert.deepEqual(broken, []);
+  });
+
+  it('scripts/ and server/ never import each other', () => {
+    const crossing = edges.filter((e) => {
+      const pair = [layerOf(e.from), e.spec.startsWith('.') ? layerOf(e.to) : null].sort().join('+');
+      return pair === 'scripts+server';
+    });
+    assert.deepEqual(crossing.map((e) => `${rel(e.from)} -> ${e.spec}`), []);
+  });
+
+  it('nothing under src/ (it reaches a browser) imports Node modules, secrets or server-side layers', () => {
+    const offending = edges.filter((e) => layerOf(e.from) === 'src').filter((e) =>
+      e.spec.startsWith('node:') || ['fs', 'path', 'crypto', 'os', 'child_process'].includes(e.spec) ||
+      /secrets/.test(e.spec) || (e.spec.startsWith('.') && layerOf(e.to) !== 'src'));
+    assert.deepEqual(offending.map((e) => `${rel(e.from)} -> ${e.spec}`), []);
+    for (const f of files.filter((x) => layerOf(x) === 'src')) {
+      assert.doesNotMatch(readFileSync(f, 'utf8'), /\bSANITY_API_READ_TOKEN\b|\bPREVIEW_SECRET\b/, `${rel(f)} reads a secret variable`);
+    }
+  });
+
+  it('only the server and the content source read secrets', () => {
+    const readers = edges.filter((e) => e.spec.startsWith('.') && rel(e.to).startsWith(`core${path.sep}secrets`))
+      .map((e) => layerOf(e.from));
+    assert.ok(readers.length > 0);
+    for (const layer of readers) assert.ok(layer === 'server' || layer === 'core', `${layer} reads secrets`);
+  });
+
+  it('has no import cycles', () => {
+    const resolveFile = (p: string): string | null => [p, `${p}.ts`, `${p}.tsx`].find((c) => files.includes(c)) ?? null;
+    const next = new Map<string, string[]>(files.map((f) => [f, []]));
+    for (const e of edges) {
+      const to = e.spec.startsWith('.') ? resolveFile(e.to) : null;
+      if (to) next.get(e.from)!.push(to);
+    }
+    // Tarjan's strongly connected components: any component of more than one module is a cycle.
+    let index = 0;
+    const idx = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], on = new Set<string>();
+    const cycles: string[][] = [];
+    const visit = (v: string): void => {
+      idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+      for (const w of next.get(v) ?? []) {
+        if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+        else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+      }
+      if (low.get(v) === idx.get(v)) {
+        const comp: string[] = [];
+        let w: string;
+        do { w = stack.pop()!; on.delete(w); comp.push(rel(w)); } while (w !== v);
+        if (comp.length > 1 || next.get(v)!.includes(v)) cycles.push(comp.sort());
+      }
+    };
+    for (const f of files) if (!idx.has(f)) visit(f);
+    assert.deepEqual(cycles, []);
+  });
+});
