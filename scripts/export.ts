@@ -26,7 +26,7 @@ import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
 import { openContentSource } from '../core/content-source.ts';
 import { REPO_ROOT } from '../core/paths.ts';
-import { buildBundles, type BundleSizes } from './lib/bundle.ts';
+import { buildBundles, type BundleSizes } from '../core/bundler.ts';
 import { fetchChanged, fetchContent, type PreviousRead } from './lib/fetch-content.ts';
 import { fetchImages } from './lib/images.ts';
 import { normalizeBase, parseMs, UsageError } from './lib/options.ts';
