@@ -26,7 +26,7 @@ import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
 import { openContentSource } from '../core/content-source.ts';
 import { REPO_ROOT } from '../core/paths.ts';
-import { buildBundles, type BundleSizes } from './lib/bundle.ts';
+import { buildBundles, type BundleSizes } from '../core/bundler.ts';
 import { fetchChanged, fetchContent, type PreviousRead } from './lib/fetch-content.ts';
 import { fetchImages } from './lib/images.ts';
 import { normalizeBase, parseMs, UsageError } from './lib/options.ts';
@@ -375,9 +375,12 @@ export async function main(argv: readonly string[], io: ExportIo): Promise<numbe
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Runs the CLI in this process: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
+export function runCli(): void {
   main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }).then(
     (code) => { process.exitCode = code; },
     (err: unknown) => { console.error(err); process.exitCode = EXIT.render; },
   );
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runCli();

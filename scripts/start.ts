@@ -47,9 +47,12 @@ async function start(): Promise<number> {
   return EXIT.ok;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Runs the command: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
+export function runCli(): void {
   start().then(
     (code) => { process.exitCode = code; },
     (err: unknown) => { console.error(err); process.exitCode = EXIT.render; },
   );
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runCli();

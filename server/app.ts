@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../src/config/public.ts';
-import type { BackoffOptions } from '../src/lib/preview-flow.ts';
+import type { BackoffOptions } from '../src/lib/backoff.ts';
 import { createPreviewClient } from './lib/preview-client.ts';
 import { createContentApi } from './lib/content-api.ts';
 import type { PreviewContext } from './lib/context.ts';

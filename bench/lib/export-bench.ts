@@ -5,9 +5,11 @@
 // (variants from the cache, empty out/) and incremental (one school's section edited through the
 // service's mutate API, as an editor publishes, previous out/ in place). The npm run export default
 // (--content: the export starts the service in-process and parses the dataset itself) is measured
-// once more for comparison, and the in-memory render floor over the same content.
+// once more for comparison, and the in-memory render floor over the same content. Then the shipped
+// command as whole processes, start-up included (`node bin/run.mjs export` and `npm run export`):
+// a warm full export and one-school incremental exports, as a publish hook runs them.
 // Peak RSS comes from /usr/bin/time -v when present, else from the child's own resourceUsage.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +27,11 @@ const TIME = '/usr/bin/time';
 const EXPORT_SCRIPT = path.join(BENCH_ROOT, 'bench/lib/export-runner.ts');
 const FLOOR_SCRIPT = path.join(BENCH_ROOT, 'bench/lib/render-floor.ts');
 const CONTENT_SCRIPT = path.join(BENCH_ROOT, 'content-service/cli.ts');
+/** The production launcher behind npm run export (bin/run.mjs: the CLI bundled into dist/, no tsx). */
+const LAUNCHER = path.join(BENCH_ROOT, 'bin/run.mjs');
 const DATASET = 'production';
+/** One-school incremental exports per starter in the whole-process rows; the median is reported. */
+const PROCESS_ROUNDS = 3;
 /**
  * The project id the hosted-mode exports use. The export caches image variants by their path,
  * which names the project; with the embedded service's id the running-service exports and the
@@ -35,6 +41,8 @@ const DATASET = 'production';
 const HOSTED_PROJECT_ID = EMBEDDED_PROJECT_ID;
 
 export const SOURCE_RUNNING = 'running content service (npm run content, started once for the bench), hosted mode: SANITY_API_HOST, --self-host-images';
+/** The same running service, the export run as a whole process by the production launcher. */
+export const SOURCE_RUNNING_PROCESS = `${SOURCE_RUNNING}; whole process, production launcher`;
 export const SOURCE_EMBEDDED = 'embedded service started in-process by the export (--content DIR, the npm run export default)';
 
 export interface ExportRun {
@@ -72,6 +80,17 @@ export interface ExportBench {
   incremental: ExportRun;
   /** Warm full export the old way: --content, the export starts the embedded service itself. */
   embedded: ExportRun;
+  /**
+   * The shipped command as whole processes against the running service, start-up included:
+   * `node bin/run.mjs export` (the launcher npm runs) and `npm run export`, each a warm full export
+   * into an empty out/ and the median of PROCESS_ROUNDS one-school incremental exports.
+   */
+  process: {
+    /** `node bin/run.mjs export --help` before the timed runs: builds dist/ when stale (not timed below). */
+    prepareMs: number;
+    full: { node: ExportRun; npm: ExportRun };
+    incremental: { node: ExportRun; npm: ExportRun; rounds: number; nodeMs: number[]; npmMs: number[] };
+  };
   floor: FloorResult;
   /** warm export (running service) wall time / pure render time of the same pages */
   overheadRatio: number;
@@ -117,10 +136,19 @@ function hostedEnv(serviceUrl: string, extra: Record<string, string>): NodeJS.Pr
 
 interface ChildResult { code: number | null; stdout: string; stderr: string; wallMs: number; peakRssKb: number | null }
 
-function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ChildResult> {
+/**
+ * How a child starts: TypeScript through tsx (the in-process runner, the floor), or the shipped
+ * commands as a person or CI runs them (`node bin/run.mjs export`, `npm run export`).
+ */
+type Starter = 'tsx' | 'launcher' | 'npm';
+
+function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, starter: Starter = 'tsx'): Promise<ChildResult> {
   const useTime = existsSync(TIME);
-  const cmd = useTime ? TIME : process.execPath;
-  const argv = useTime ? ['-v', process.execPath, '--import', 'tsx', ...args] : ['--import', 'tsx', ...args];
+  const command = starter === 'npm' ? ['npm', 'run', '--silent', 'export', '--', ...args]
+    : starter === 'launcher' ? [process.execPath, LAUNCHER, 'export', ...args]
+    : [process.execPath, '--import', 'tsx', ...args];
+  const cmd = useTime ? TIME : command[0]!;
+  const argv = useTime ? ['-v', ...command] : command.slice(1);
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(cmd, argv, { cwd: BENCH_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -144,7 +172,8 @@ function parseSummary(stdout: string, r: ChildResult, contentSource: string): Ex
   const num = (re: RegExp) => { const m = re.exec(stdout); return m ? Number(m[1]) : null; };
   const size = /files, ([\d.]+) (B|KB|MB) to/.exec(stdout);
   const outBytes = size ? Math.round(Number(size[1]) * (size[2] === 'MB' ? 1024 * 1024 : size[2] === 'KB' ? 1024 : 1)) : null;
-  const mainMs = Number(/^EXPORT_MAIN_MS ([\d.]+)$/m.exec(stdout)?.[1] ?? NaN);
+  // A whole-process run (the shipped launcher) has no in-process clock: its time is the process's.
+  const mainMs = contentSource === SOURCE_RUNNING_PROCESS ? r.wallMs : Number(/^EXPORT_MAIN_MS ([\d.]+)$/m.exec(stdout)?.[1] ?? NaN);
   if (!Number.isFinite(mainMs)) throw new Error(`export runner printed no EXPORT_MAIN_MS:\n${stdout.slice(-2000)}`);
   return {
     contentSource,
@@ -182,13 +211,15 @@ function flushDisk(): void {
   try { execFileSync('sync', { stdio: 'ignore', timeout: 30_000 }); } catch { /* no sync(1) here: runs are merely noisier */ }
 }
 
-async function exportOnce(source: { serviceUrl: string } | { contentDir: string }, outDir: string, dirs: { cache: string; manifests: string }, label: string): Promise<ExportRun> {
+async function exportOnce(source: { serviceUrl: string } | { contentDir: string }, outDir: string, dirs: { cache: string; manifests: string }, label: string, starter: Starter = 'tsx'): Promise<ExportRun> {
   const extra = { EXPORT_IMAGE_CACHE_DIR: dirs.cache, EXPORT_MANIFEST_DIR: dirs.manifests };
+  // tsx runs the in-process runner (main() timed inside); the launcher and npm run the shipped CLI.
+  const script = starter === 'tsx' ? [EXPORT_SCRIPT] : [];
   const [args, env, contentSource] = 'serviceUrl' in source
-    ? [[EXPORT_SCRIPT, '--out', outDir, '--self-host-images'], hostedEnv(source.serviceUrl, extra), SOURCE_RUNNING]
-    : [[EXPORT_SCRIPT, '--content', source.contentDir, '--out', outDir], childEnv(extra), SOURCE_EMBEDDED];
+    ? [[...script, '--out', outDir, '--self-host-images'], hostedEnv(source.serviceUrl, extra), starter === 'tsx' ? SOURCE_RUNNING : SOURCE_RUNNING_PROCESS]
+    : [[...script, '--content', source.contentDir, '--out', outDir], childEnv(extra), SOURCE_EMBEDDED];
   flushDisk();
-  const r = await run(args, env, 600_000);
+  const r = await run(args, env, 600_000, starter);
   if (r.code !== 0) throw new Error(`export (${label}) exited with ${r.code}:\n${r.stderr.slice(-3000)}`);
   return parseSummary(r.stdout, r, contentSource);
 }
@@ -207,9 +238,10 @@ export interface RunningService {
  * random token, and waits until it answers a query. The caller must stop() it, also on failure.
  */
 export async function startServiceProcess(contentDir: string, opts: { timeoutMs?: number } = {}): Promise<RunningService> {
+  // `--token=T`, not `--token T`: a base64url token may start with '-', which parses as a flag.
   const token = randomBytes(24).toString('base64url');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CONTENT_SCRIPT, '--content', contentDir, '--port', '0', '--token', token], {
+  const child = spawn(process.execPath, ['--import', 'tsx', CONTENT_SCRIPT, '--content', contentDir, '--port', '0', `--token=${token}`], {
     cwd: BENCH_ROOT,
     env: childEnv({}),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -395,6 +427,48 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     opts.log(`  ${(incremental.wallMs / 1000).toFixed(1)} s, ${incremental.rendered ?? '?'} of ${incremental.pages} pages rendered, ${incremental.written} files written; ${page} shows "${after}"`);
     if (codeChangedDuringRun) opts.log('  warning: src/ or scripts/ changed since the warm run, so every page was re-rendered: the incremental figure is void, run the bench again');
 
+    // The shipped command as a publish hook or a person runs it, start-up and module loading included.
+    opts.log('whole-process exports with the production launcher (node bin/run.mjs export, npm run export)…');
+    const prepared = performance.now();
+    const prep = spawnSync(process.execPath, [LAUNCHER, 'export', '--help'], { cwd: BENCH_ROOT, env: childEnv({}), encoding: 'utf8' });
+    if (prep.status !== 0) throw new Error(`bin/run.mjs could not build or start the export:\n${prep.stderr}`);
+    const prepareMs = performance.now() - prepared;
+    opts.log(`  dist/ ready after ${(prepareMs / 1000).toFixed(2)} s (built only when a source is newer)`);
+    const outs = { node: path.join(work, 'out-process-node'), npm: path.join(work, 'out-process-npm') };
+    const full = {
+      node: await exportOnce(hosted, outs.node, dirs, 'full, node bin/run.mjs export', 'launcher'),
+      npm: await exportOnce(hosted, outs.npm, dirs, 'full, npm run export', 'npm'),
+    };
+    opts.log(`  full warm: ${(full.node.processMs / 1000).toFixed(2)} s node bin/run.mjs, ${(full.npm.processMs / 1000).toFixed(2)} s npm run export`);
+    const rounds: { node: ExportRun[]; npm: ExportRun[] } = { node: [], npm: [] };
+    for (let k = 0; k < PROCESS_ROUNDS; k++) {
+      // One publish per round, exported by both: each out/ then has exactly one school to catch up on.
+      const j = (i + 1 + k) % gen.schoolIds.length; // a different school each round, not the one edited above
+      const edited = `schools/${gen.slugs[j]!}/index.html`;
+      const before = { node: readFileSync(path.join(outs.node, edited), 'utf8'), npm: readFileSync(path.join(outs.npm, edited), 'utf8') };
+      const edit = await publishSectionEdit(service.url, service.token, gen.schoolIds[j]!);
+      for (const which of ['node', 'npm'] as const) {
+        const htmlBefore = before[which];
+        const r = await exportOnce(hosted, outs[which], dirs, `incremental, ${which}`, which === 'node' ? 'launcher' : 'npm');
+        checkEditedPage(path.join(outs[which], edited), htmlBefore, edit.after);
+        if (r.rendered !== 1) throw new Error(`bench: a one-school publish rendered ${r.rendered} pages in the ${which} run`);
+        rounds[which].push(r);
+      }
+    }
+    const median = (runs: ExportRun[]) => [...runs].sort((a, b) => a.processMs - b.processMs)[Math.floor(runs.length / 2)]!;
+    const processRuns = {
+      prepareMs,
+      full,
+      incremental: {
+        node: median(rounds.node),
+        npm: median(rounds.npm),
+        rounds: PROCESS_ROUNDS,
+        nodeMs: rounds.node.map((r) => r.processMs),
+        npmMs: rounds.npm.map((r) => r.processMs),
+      },
+    };
+    opts.log(`  one-school incremental (median of ${PROCESS_ROUNDS}): ${(processRuns.incremental.node.processMs / 1000).toFixed(2)} s node bin/run.mjs, ${(processRuns.incremental.npm.processMs / 1000).toFixed(2)} s npm run export`);
+
     opts.log('render floor (in memory)…');
     flushDisk();
     const f = await run([FLOOR_SCRIPT, '--content', dataDir, '--rounds', '1'], childEnv({}), 600_000);
@@ -410,6 +484,7 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
       warm,
       incremental,
       embedded,
+      process: processRuns,
       floor,
       overheadRatio: warm.wallMs / floor.renderMs,
       incrementalRatio: incremental.wallMs / warm.wallMs,

@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_QUALITY } from '../../src/lib/image.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { statusOf, withRetry, type RetryOptions } from './retry.ts';
@@ -64,6 +63,8 @@ export const isWebp = (b: Uint8Array): boolean =>
 /** Makes sure the bytes are WebP: a service that ignores fm=webp still yields a .webp file that is one. */
 async function ensureWebp(bytes: Uint8Array, remote: string): Promise<Uint8Array> {
   if (isWebp(bytes)) return bytes;
+  // Loaded only here (a service that ignores fm=webp): sharp's native binding takes ~0.13 s to load.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(bytes).webp({ quality: IMAGE_QUALITY }).toBuffer();
   } catch (err) {

@@ -4,7 +4,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { ASSETS, posterVariantPath } from '../../src/config/site.ts';
 import type { PublicFile } from './public-files.ts';
 
@@ -20,6 +19,8 @@ export async function posterVariants(publicFiles: readonly PublicFile[], cacheDi
     try {
       bytes = await readFile(cached);
     } catch {
+      // Loaded only on a cache miss: sharp's native binding takes ~0.13 s to load, a publish needs it rarely.
+      const { default: sharp } = await import('sharp');
       bytes = await sharp(source.bytes).resize({ width, withoutEnlargement: true }).jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
       const tmp = `${cached}.${process.pid}.tmp`;
       await writeFile(tmp, bytes);

@@ -3,7 +3,8 @@
 // exponential backoff, so a restarted content service is picked up without the editor acting.
 import type { SanityClient } from '@sanity/client';
 import { draftIdOf, publishedIdOf } from '../../src/lib/queries.ts';
-import { backoffDelay, type BackoffOptions, type ChangeEvent } from '../../src/lib/preview-flow.ts';
+import { backoffDelay, type BackoffOptions } from '../../src/lib/backoff.ts';
+import type { ChangeEvent } from '../../src/lib/change-stream.ts';
 
 /** Listens for both ids of one document; results are never included (ids and transitions only). */
 export const CHANGE_LISTEN_QUERY = '*[_id in [$id, $draftId]]';

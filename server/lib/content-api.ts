@@ -7,7 +7,7 @@ import {
 } from '../../src/lib/queries.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import type { LandingCard, LandingSchoolRow, NavSchool, NavigationSchoolRow, School } from '../../src/lib/types.ts';
-import type { SchoolLookup } from '../../src/lib/preview-flow.ts';
+import type { SchoolLookup } from '../../src/lib/school-flow.ts';
 import { upstreamError } from './upstream.ts';
 
 /** 'published' is what families will see after the next export; 'drafts' overlays unpublished edits. */

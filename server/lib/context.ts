@@ -2,7 +2,7 @@
 // as options, so routes stay testable and nothing hides in module-level state.
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
-import type { BackoffOptions } from '../../src/lib/preview-flow.ts';
+import type { BackoffOptions } from '../../src/lib/backoff.ts';
 import type { ContentApi } from './content-api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
 import type { FailureLimiter, SessionSigner } from './session.ts';

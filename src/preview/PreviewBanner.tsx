@@ -1,7 +1,8 @@
 // The preview banner: a small fixed label telling the editor what they are looking at (draft or
 // published content) and whether live updates are connected. role=status so changes are announced
 // politely; it never covers the page's own controls for long (compact, bottom corner).
-import type { ConnectionState, PreviewMode } from '../lib/preview-flow.ts';
+import type { ConnectionState } from '../lib/change-stream.ts';
+import type { PreviewMode } from '../lib/school-flow.ts';
 
 export interface BannerProps {
   livepreview: boolean;

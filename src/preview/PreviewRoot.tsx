@@ -6,9 +6,9 @@ import { App } from '../App.tsx';
 import type { RouteMatch } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
 import type { LandingCard, NavSchool, PageData, School } from '../lib/types.ts';
-import {
-  connectChangeStream, startSchoolFlow, type EventSourceLike, type SchoolFlowState, type Timers,
-} from '../lib/preview-flow.ts';
+import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
+import type { Timers } from '../lib/debounce.ts';
+import { startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
 import type { PreviewApi } from './api.ts';
 import { PreviewBanner } from './PreviewBanner.tsx';
 

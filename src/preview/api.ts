@@ -1,7 +1,7 @@
 // The browser's client for the preview server's own API (same origin, session cookie). It only
 // knows the fixed named endpoints; the credentialed content client never reaches the browser.
 import type { LandingCard, NavSchool, School } from '../lib/types.ts';
-import type { SchoolLookup } from '../lib/preview-flow.ts';
+import type { SchoolLookup } from '../lib/school-flow.ts';
 
 export class PreviewApiError extends Error {
   constructor(readonly status: number, message: string) {

@@ -3,10 +3,14 @@
 // live) and the change stream's own capped reconnect backoff.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { backoffDelay } from '../../src/lib/backoff.ts';
 import {
-  backoffDelay, chooseSource, connectChangeStream, debounce, DRAFT_REFRESH_DEBOUNCE_MS, startSchoolFlow,
-  type ChangeEvent, type EventSourceLike, type SchoolFlowState, type SchoolLookup, type StreamHandlers, type Timers,
-} from '../../src/lib/preview-flow.ts';
+  connectChangeStream, type ChangeEvent, type EventSourceLike, type StreamHandlers,
+} from '../../src/lib/change-stream.ts';
+import { debounce, type Timers } from '../../src/lib/debounce.ts';
+import {
+  chooseSource, DRAFT_REFRESH_DEBOUNCE_MS, startSchoolFlow, type SchoolFlowState, type SchoolLookup,
+} from '../../src/lib/school-flow.ts';
 
 class FakeClock implements Timers {
   now = 0;

@@ -1,13 +1,20 @@
-// The browser bundles: one ESM entry that hydrates, the school page split into its own lazily
-// loaded chunk, and the stylesheet extracted, all minified with content-hashed names under the
-// asset base. Built in memory so the export decides where (and whether) each file is written.
+// The one esbuild configuration for the browser code. The export (hashed files on disk under
+// --base) and the preview server (served from memory under /assets/) used to run two pipelines
+// with a copied plugin whose loaders, targets and comment handling had already drifted, so the
+// preview could pass with code the export would not ship. Both now build through bundleBrowser():
+// one ESM entry that hydrates, the school page split into its own lazily loaded chunk, and the
+// stylesheet extracted, all minified with content-hashed names. Built in memory (write: false):
+// the caller decides where, and whether, each file goes. Lives in core/ because scripts/ and
+// server/ may not import each other.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
-import { byKey } from '../../src/lib/order.ts';
+import type { Plugin } from 'esbuild';
+import { byKey } from '../src/lib/order.ts';
 
 export const ASSETS_DIR = 'assets';
+/** The exported pages' browser entry and the preview's. */
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
+export const PREVIEW_ENTRY = 'src/entry-preview.tsx';
 export const STYLES_ENTRY = 'src/styles/index.css';
 export const SCHOOL_PAGE_MODULE = 'src/pages/SchoolPage.tsx';
 
@@ -39,8 +46,19 @@ export interface BundleSizes {
   files: { path: string; bytes: number; gzip: number }[];
 }
 
+export interface BundleOptions {
+  /** Folder the entries are resolved in (the repository root). */
+  root: string;
+  /** The browser entry: CLIENT_ENTRY for the export, PREVIEW_ENTRY for the preview. */
+  entry: string;
+  /** Output name of the entry, before its hash ('entry-client', 'preview'). */
+  entryName: string;
+  /** Asset base (starting and ending with '/'): files are referenced as `${base}assets/…`. */
+  base: string;
+}
+
 /** Root-relative url() in CSS points at files copied from public/, not at modules to bundle. */
-const publicUrlsExternal: esbuild.Plugin = {
+const publicUrlsExternal: Plugin = {
   name: 'public-urls-external',
   setup(build) {
     build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
@@ -49,12 +67,14 @@ const publicUrlsExternal: esbuild.Plugin = {
 
 const gz = (b: Uint8Array): number => gzipSync(b, { level: 9 }).length;
 
-/** Builds the bundles for the asset `base` (starting and ending with '/'). */
-export async function buildBundles(projectRoot: string, base: string): Promise<BundleResult> {
-  const outdir = path.join(projectRoot, '.bundle-virtual', ASSETS_DIR); // never written: write: false
+/** Builds the browser bundle of `entry` for the asset `base`, in memory. */
+export async function bundleBrowser({ root, entry, entryName, base }: BundleOptions): Promise<BundleResult> {
+  // Loaded here, not at the top: a CLI's --help or a failing start never pays for esbuild.
+  const esbuild = await import('esbuild');
+  const outdir = path.join(root, '.bundle-virtual', ASSETS_DIR); // never written: write: false
   const result = await esbuild.build({
-    absWorkingDir: projectRoot,
-    entryPoints: [{ in: CLIENT_ENTRY, out: 'entry-client' }, { in: STYLES_ENTRY, out: 'styles' }],
+    absWorkingDir: root,
+    entryPoints: [{ in: entry, out: entryName }, { in: STYLES_ENTRY, out: 'styles' }],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -85,10 +105,10 @@ export async function buildBundles(projectRoot: string, base: string): Promise<B
   const byPath = new Map(files.map((f) => [f.path, f]));
 
   const outputs = result.metafile.outputs;
-  const metaRel = (metaPath: string) => rel(path.resolve(projectRoot, metaPath));
-  const find = (entry: string, ext: string) => {
-    const key = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === entry && k.endsWith(ext));
-    if (!key) throw new Error(`bundle: no output for ${entry}`);
+  const metaRel = (metaPath: string) => rel(path.resolve(root, metaPath));
+  const find = (from: string, ext: string) => {
+    const key = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === from && k.endsWith(ext));
+    if (!key) throw new Error(`bundle: no output for ${from}`);
     return key;
   };
   const staticClosure = (start: string): string[] => {
@@ -104,7 +124,7 @@ export async function buildBundles(projectRoot: string, base: string): Promise<B
     return [...seen].sort();
   };
 
-  const entryKey = find(CLIENT_ENTRY, '.js');
+  const entryKey = find(entry, '.js');
   const cssKey = find(STYLES_ENTRY, '.css');
   const schoolKey = find(SCHOOL_PAGE_MODULE, '.js');
   const entryDeps = staticClosure(entryKey);
@@ -127,3 +147,7 @@ export async function buildBundles(projectRoot: string, base: string): Promise<B
     },
   };
 }
+
+/** The export's bundles for the asset `base` (starting and ending with '/'). */
+export const buildBundles = (root: string, base: string): Promise<BundleResult> =>
+  bundleBrowser({ root, entry: CLIENT_ENTRY, entryName: 'entry-client', base });
