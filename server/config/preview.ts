@@ -3,11 +3,10 @@
 // failure on the first request. Secrets are held here but never printed by this module.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ConfigError, readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
+import { readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
 import { readSecrets } from '../../core/secrets.ts';
-import { ArgsError, intFlag, parseArgs, type FlagSpecs } from '../../core/args.ts';
-
-export { ConfigError };
+import { parseArgs, parsePort, type FlagSpecs } from '../../core/args.ts';
+import { InputError } from '../../core/errors.ts';
 
 export const PREVIEW_FLAGS = {
   content: { type: 'string', value: 'DIR', description: 'dataset folder for the embedded content service (default content/sample)' },
@@ -44,56 +43,50 @@ function readBool(env: Env, name: string): boolean {
   if (!v) return false;
   if (['1', 'true', 'yes'].includes(v)) return true;
   if (['0', 'false', 'no'].includes(v)) return false;
-  throw new ConfigError(name, `"${env[name]}" is not a boolean (use 1/0, true/false)`);
+  throw new InputError(`"${env[name]}" is not a boolean (use 1/0, true/false)`, name);
 }
 
 /**
- * Validates flags and environment. Throws ArgsError for bad flags and ConfigError naming the
- * variable for bad environment (PORT, PREVIEW_SECRET, SANITY_*, PREVIEW_SESSION_HOURS, ...).
+ * Validates flags and environment. Throws InputError for bad flags and, naming the variable, for
+ * bad environment (PORT, PREVIEW_SECRET, SANITY_*, PREVIEW_SESSION_HOURS, ...).
  */
 export function loadPreviewConfig(argv: readonly string[], env: Env, cwd = process.cwd()): PreviewConfig {
   const { values } = parseArgs(argv, PREVIEW_FLAGS);
-  let envPort = DEFAULT_PREVIEW_PORT;
-  if (env.PORT !== undefined && env.PORT.trim() !== '') {
-    const p = env.PORT.trim();
-    if (!/^\d{1,5}$/.test(p) || Number(p) > 65535) throw new ConfigError('PORT', `"${env.PORT}" is not a port number (0-65535)`);
-    envPort = Number(p);
-  }
-  const port = intFlag(values.port, 'port', { min: 0, max: 65535 }, envPort);
+  const port = parsePort(values.port, '--port', parsePort(env.PORT, 'PORT', DEFAULT_PREVIEW_PORT));
 
-  // Throws ConfigError naming SANITY_PROJECT_ID / SANITY_DATASET / SANITY_API_VERSION / SANITY_API_HOST.
+  // Throws InputError naming SANITY_PROJECT_ID / SANITY_DATASET / SANITY_API_VERSION / SANITY_API_HOST.
   const hosted = readPublicConfig(env);
   if (hosted && values.content !== undefined) {
-    throw new ArgsError('flag --content only applies to the embedded content service; unset SANITY_PROJECT_ID to use it');
+    throw new InputError('flag --content only applies to the embedded content service; unset SANITY_PROJECT_ID to use it');
   }
   // The one module that reads secrets; it rejects values with inner whitespace, naming the variable.
   const secrets = readSecrets(env);
   if (hosted && !secrets.readToken) {
-    throw new ConfigError('SANITY_API_READ_TOKEN', 'is required with a hosted project (SANITY_PROJECT_ID): the preview reads drafts with it');
+    throw new InputError('is required with a hosted project (SANITY_PROJECT_ID): the preview reads drafts with it', 'SANITY_API_READ_TOKEN');
   }
 
   const given = secrets.previewSecret;
   let previewSecret: string;
   let secretGenerated = false;
   if (given === null) {
-    if (hosted) throw new ConfigError('PREVIEW_SECRET', 'is required with a hosted project (SANITY_PROJECT_ID): it keeps drafts private');
+    if (hosted) throw new InputError('is required with a hosted project (SANITY_PROJECT_ID): it keeps drafts private', 'PREVIEW_SECRET');
     previewSecret = randomBytes(24).toString('base64url');
     secretGenerated = true;
   } else {
     previewSecret = given;
-    if (previewSecret.length < MIN_SECRET_LENGTH) throw new ConfigError('PREVIEW_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters long`);
-    if (!/^[\x21-\x7e]+$/.test(previewSecret)) throw new ConfigError('PREVIEW_SECRET', 'must be printable ASCII without spaces (it travels in a URL)');
+    if (previewSecret.length < MIN_SECRET_LENGTH) throw new InputError(`must be at least ${MIN_SECRET_LENGTH} characters long`, 'PREVIEW_SECRET');
+    if (!/^[\x21-\x7e]+$/.test(previewSecret)) throw new InputError('must be printable ASCII without spaces (it travels in a URL)', 'PREVIEW_SECRET');
   }
 
   let sessionTtlMs = DEFAULT_SESSION_TTL_MS;
   const hours = env.PREVIEW_SESSION_HOURS?.trim();
   if (hours) {
-    if (!/^\d{1,3}$/.test(hours) || Number(hours) < 1 || Number(hours) > 720) throw new ConfigError('PREVIEW_SESSION_HOURS', `"${hours}" is not a whole number of hours between 1 and 720`);
+    if (!/^\d{1,3}$/.test(hours) || Number(hours) < 1 || Number(hours) > 720) throw new InputError(`"${hours}" is not a whole number of hours between 1 and 720`, 'PREVIEW_SESSION_HOURS');
     sessionTtlMs = Number(hours) * 60 * 60 * 1000;
   }
 
   const host = env.PREVIEW_HOST?.trim() || '127.0.0.1';
-  if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError('PREVIEW_HOST', `"${host}" is not a host name or address`);
+  if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new InputError(`"${host}" is not a host name or address`, 'PREVIEW_HOST');
 
   return {
     port,
