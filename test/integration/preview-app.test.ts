@@ -178,6 +178,9 @@ test('validation: bad slugs, ids and parameters are 400 JSON naming the problem'
     assert.equal(typeof res.json().message, 'string', url);
   }
   assert.equal((await get(`/api/schools/${'a'.repeat(200)}`)).statusCode, 404, '200 characters is still a valid slug');
+  // The route schemas (server/lib/schemas.ts) name the parameter that failed.
+  assert.match((await get('/api/navigation?perspective=raw')).json().message, /perspective/);
+  assert.match((await get('/api/events')).json().message, /id/);
 });
 
 test('unknown API routes and methods are 404 JSON', async () => {
