@@ -3,6 +3,8 @@
 // failure on the first request. Secrets are held here but never printed by this module.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import envSchema from 'env-schema';
+import Type, { type Static } from 'typebox';
 import { readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
 import { readSecrets } from '../../core/secrets.ts';
 import { parseArgs, parsePort, type FlagSpecs } from '../../core/args.ts';
@@ -38,12 +40,37 @@ export interface PreviewConfig {
 
 type Env = Record<string, string | undefined>;
 
-function readBool(env: Env, name: string): boolean {
-  const v = env[name]?.trim().toLowerCase();
-  if (!v) return false;
-  if (['1', 'true', 'yes'].includes(v)) return true;
-  if (['0', 'false', 'no'].includes(v)) return false;
-  throw new InputError(`"${env[name]}" is not a boolean (use 1/0, true/false)`, name);
+/**
+ * The preview's own variables, checked by env-schema (ajv: defaults, number coercion). Each
+ * `description` finishes the message naming the variable. PORT is read by parsePort, the rule
+ * every command shares; SANITY_* and the secrets by their own readers.
+ */
+const PreviewEnv = Type.Object({
+  PREVIEW_HOST: Type.String({ pattern: '^[A-Za-z0-9.:-]+$', default: '127.0.0.1', description: 'a host name or address' }),
+  PREVIEW_SESSION_HOURS: Type.Integer({
+    minimum: 1, maximum: 720, default: DEFAULT_SESSION_TTL_MS / 3_600_000, description: 'a whole number of hours between 1 and 720',
+  }),
+  PREVIEW_TRUST_PROXY: Type.Enum(['1', '0', 'true', 'false', 'yes', 'no'], {
+    default: '0', description: 'a boolean (use 1/0, true/false)',
+  }),
+});
+
+function readPreviewEnv(env: Env): Static<typeof PreviewEnv> {
+  // Blank counts as unset and values are trimmed, as for every other variable.
+  const data: Record<string, string> = {};
+  for (const name of Object.keys(PreviewEnv.properties)) {
+    const v = env[name]?.trim();
+    if (v) data[name] = name === 'PREVIEW_TRUST_PROXY' ? v.toLowerCase() : v;
+  }
+  try {
+    return envSchema<Static<typeof PreviewEnv>>({ schema: PreviewEnv, data, dotenv: false });
+  } catch (err) {
+    const first = (err as { errors?: { instancePath?: string }[] }).errors?.[0];
+    const name = first?.instancePath?.slice(1) as keyof typeof PreviewEnv.properties | undefined;
+    if (!name || !(name in PreviewEnv.properties)) throw err;
+    const rule = (PreviewEnv.properties[name] as { description?: string }).description ?? 'valid';
+    throw new InputError(`"${env[name]?.trim()}" is not ${rule}`, name);
+  }
 }
 
 /**
@@ -78,25 +105,17 @@ export function loadPreviewConfig(argv: readonly string[], env: Env, cwd = proce
     if (!/^[\x21-\x7e]+$/.test(previewSecret)) throw new InputError('must be printable ASCII without spaces (it travels in a URL)', 'PREVIEW_SECRET');
   }
 
-  let sessionTtlMs = DEFAULT_SESSION_TTL_MS;
-  const hours = env.PREVIEW_SESSION_HOURS?.trim();
-  if (hours) {
-    if (!/^\d{1,3}$/.test(hours) || Number(hours) < 1 || Number(hours) > 720) throw new InputError(`"${hours}" is not a whole number of hours between 1 and 720`, 'PREVIEW_SESSION_HOURS');
-    sessionTtlMs = Number(hours) * 60 * 60 * 1000;
-  }
-
-  const host = env.PREVIEW_HOST?.trim() || '127.0.0.1';
-  if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new InputError(`"${host}" is not a host name or address`, 'PREVIEW_HOST');
+  const own = readPreviewEnv(env);
 
   return {
     port,
-    host,
+    host: own.PREVIEW_HOST,
     contentDir: values.content !== undefined ? path.resolve(cwd, values.content) : null,
     hosted,
     previewSecret,
     secretGenerated,
-    sessionTtlMs,
-    trustProxy: readBool(env, 'PREVIEW_TRUST_PROXY'),
+    sessionTtlMs: own.PREVIEW_SESSION_HOURS * 60 * 60 * 1000,
+    trustProxy: ['1', 'true', 'yes'].includes(own.PREVIEW_TRUST_PROXY),
     help: values.help === true,
   };
 }
