@@ -81,7 +81,8 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     for (const end of [...streams]) end();
   });
 
-  app.get('/:apiVersion/data/listen/:dataset', { schema: { params: DataParams, querystring: DataQuery } }, async (req, reply) => {
+  const schema = { params: DataParams, querystring: DataQuery };
+  app.get('/:apiVersion/data/listen/:dataset', { schema }, async (req, reply) => {
     const { apiVersion, dataset } = req.params;
     if (!API_VERSION_RE.test(apiVersion)) return notFound(reply, `unknown API version "${apiVersion}"`);
     if (dataset !== opts.dataset) return notFound(reply, `Dataset "${dataset}" not found`);

@@ -125,7 +125,9 @@ export function applyPatch(doc: Record<string, Json>, patch: Record<string, unkn
   if (patch.diffMatchPatch !== undefined) {
     for (const [p, v] of entries('diffMatchPatch', patch.diffMatchPatch)) {
       if (typeof v !== 'string') throw new PatchError(`patch.diffMatchPatch "${p}" needs a patch text`);
-      if (typeof getAt(doc, guard(p)) !== 'string') throw new PatchError(`patch.diffMatchPatch: "${p}" is not a string in document "${String(doc._id)}"`, 409);
+      if (typeof getAt(doc, guard(p)) !== 'string') {
+        throw new PatchError(`patch.diffMatchPatch: "${p}" is not a string in document "${String(doc._id)}"`, 409);
+      }
     }
   }
   if (patch.unset !== undefined) {
@@ -137,7 +139,9 @@ export function applyPatch(doc: Record<string, Json>, patch: Record<string, unkn
     for (const [p, by] of entries(op, patch[op])) {
       const segs = guard(p);
       if (typeof by !== 'number' || !Number.isFinite(by)) throw new PatchError(`patch.${op} "${p}" needs a number`);
-      if (typeof getAt(doc, segs) !== 'number') throw new PatchError(`patch.${op}: "${p}" is not a number in document "${String(doc._id)}"`, 409);
+      if (typeof getAt(doc, segs) !== 'number') {
+        throw new PatchError(`patch.${op}: "${p}" is not a number in document "${String(doc._id)}"`, 409);
+      }
     }
   }
   if (patch.insert !== undefined) checkInsert(doc, patch.insert);
@@ -163,6 +167,10 @@ function checkInsert(doc: Record<string, Json>, insert: unknown): void {
   // No array yet: the mutator leaves the document as it is (setIfMissing first, as editors' tools do).
   if (arr === undefined && pos !== 'replace') return;
   if (!Array.isArray(arr)) throw new PatchError(`patch.insert: "${path}" is not inside an array`, 409);
-  if (typeof last !== 'number' && extract(path, doc).length === 0) throw new PatchError(`patch.insert: no array item with _key "${last.key}"`, 409);
-  if (typeof last === 'number' && pos === 'replace' && indexIn(arr, last) < 0) throw new PatchError(`patch.insert: no array item at ${last}`, 409);
+  if (typeof last !== 'number' && extract(path, doc).length === 0) {
+    throw new PatchError(`patch.insert: no array item with _key "${last.key}"`, 409);
+  }
+  if (typeof last === 'number' && pos === 'replace' && indexIn(arr, last) < 0) {
+    throw new PatchError(`patch.insert: no array item at ${last}`, 409);
+  }
 }

@@ -40,7 +40,10 @@ function perspectiveOf(raw: string | undefined): Perspective | null {
   return null;
 }
 
-export async function contentServicePlugin(instance: FastifyInstance, opts: ContentServicePluginOptions): Promise<void> {
+export async function contentServicePlugin(
+  instance: FastifyInstance,
+  opts: ContentServicePluginOptions,
+): Promise<void> {
   const { store, dataset, token } = opts;
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -119,7 +122,8 @@ export async function contentServicePlugin(instance: FastifyInstance, opts: Cont
     return answerQuery(req, reply, req.body.query, req.body.params);
   });
 
-  app.get('/:apiVersion/data/doc/:dataset/:ids', { schema: { params: DocParams, querystring: DataQuery } }, async (req, reply) => {
+  const doc = { params: DocParams, querystring: DataQuery };
+  app.get('/:apiVersion/data/doc/:dataset/:ids', { schema: doc }, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
     const ids = req.params.ids.split(',').map((s) => s.trim()).filter(Boolean);
     if (ids.length === 0) return badRequest(reply, 'no document ids given');

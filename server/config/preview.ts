@@ -46,9 +46,12 @@ type Env = Record<string, string | undefined>;
  * every command shares; SANITY_* and the secrets by their own readers.
  */
 const PreviewEnv = Type.Object({
-  PREVIEW_HOST: Type.String({ pattern: '^[A-Za-z0-9.:-]+$', default: '127.0.0.1', description: 'a host name or address' }),
+  PREVIEW_HOST: Type.String({
+    pattern: '^[A-Za-z0-9.:-]+$', default: '127.0.0.1', description: 'a host name or address',
+  }),
   PREVIEW_SESSION_HOURS: Type.Integer({
-    minimum: 1, maximum: 720, default: DEFAULT_SESSION_TTL_MS / 3_600_000, description: 'a whole number of hours between 1 and 720',
+    minimum: 1, maximum: 720, default: DEFAULT_SESSION_TTL_MS / 3_600_000,
+    description: 'a whole number of hours between 1 and 720',
   }),
   PREVIEW_TRUST_PROXY: Type.Enum(['1', '0', 'true', 'false', 'yes', 'no'], {
     default: '0', description: 'a boolean (use 1/0, true/false)',

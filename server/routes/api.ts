@@ -21,7 +21,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app
     return reply.headers(noStore).send({ cards: await api.landing(perspective) });
   });
 
-  app.get('/api/schools/:slug', { schema: { params: SlugParams, querystring: PerspectiveQuery } }, async (req, reply) => {
+  const school = { params: SlugParams, querystring: PerspectiveQuery };
+  app.get('/api/schools/:slug', { schema: school }, async (req, reply) => {
     const slug = requireSlug(req.params.slug);
     const perspective = req.query.perspective ?? 'published';
     const school = await api.schoolBySlug(slug, perspective);

@@ -64,12 +64,15 @@ describe('mutate endpoint', () => {
 
   it('applies inc, dec and diffMatchPatch through @sanity/mutator, refusing inc on a non-number', async () => {
     const doc = await editor.patch('school-aurora').set({ title: 'Aurora', 'location.lat': 40 }).commit();
-    const counted = await editor.patch('school-aurora').inc({ 'location.lat': 2 }).dec({ 'location.lng': 0.2 }).commit();
+    const counted = await editor.patch('school-aurora')
+      .inc({ 'location.lat': 2 }).dec({ 'location.lng': 0.2 }).commit();
     assert.equal(counted.location.lat, 42);
     assert.equal(counted.location.lng, doc.location.lng - 0.2);
-    const edited = await editor.patch('school-aurora').diffMatchPatch({ title: '@@ -1,6 +1,13 @@\n Aurora\n+ Middle\n' }).commit();
+    const edited = await editor.patch('school-aurora')
+      .diffMatchPatch({ title: '@@ -1,6 +1,13 @@\n Aurora\n+ Middle\n' }).commit();
     assert.equal(edited.title, 'Aurora Middle');
-    await assert.rejects(editor.patch('school-aurora').inc({ title: 1 }).commit(), (err: Err) => err.statusCode === 409);
+    const refused = editor.patch('school-aurora').inc({ title: 1 }).commit();
+    await assert.rejects(refused, (err: Err) => err.statusCode === 409);
   });
 
   it('shows a patched draft through the drafts perspective right away', async () => {

@@ -11,7 +11,8 @@ const TOKEN = 'schema-test-token';
 let app: FastifyInstance;
 
 before(async () => {
-  ({ app } = await buildContentServiceApp({ contentDir: path.join(REPO_ROOT, 'test/fixtures/mini'), token: TOKEN, watch: false }));
+  const contentDir = path.join(REPO_ROOT, 'test/fixtures/mini');
+  ({ app } = await buildContentServiceApp({ contentDir, token: TOKEN, watch: false }));
 });
 after(() => app.close());
 
@@ -44,7 +45,8 @@ describe('content service: request schemas', () => {
     });
     sanity400(await post('/v2025-02-19/data/query/production', [1, 2]), 'array body');
     sanity400(await post('/v2025-02-19/data/query/production', { query: '*', params: [1] }), 'params array');
-    sanity400(await post('/v2025-02-19/data/mutate/production', { mutations: [], transactionId: { id: 7 } }), 'transactionId');
+    const badId = { mutations: [], transactionId: { id: 7 } };
+    sanity400(await post('/v2025-02-19/data/mutate/production', badId), 'transactionId');
   });
 
   it('still answers 404 for an unknown API version or dataset', async () => {

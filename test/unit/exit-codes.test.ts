@@ -32,7 +32,9 @@ describe('parsePort', () => {
     assert.equal(parsePort(' ', '--port', 4000), 4000);
     assert.equal(parsePort('0', '--port', 1), 0);
     assert.equal(parsePort('65535', 'PORT', 1), 65535);
-    assert.throws(() => parsePort('65536', 'PORT', 1), (e: unknown) => e instanceof InputError && e.variable === 'PORT');
+    assert.throws(() => parsePort('65536', 'PORT', 1),
+      (e: unknown) => e instanceof InputError && e.variable === 'PORT',
+    );
     assert.throws(() => parsePort('eighty', '--port', 1), /^InputError: flag --port must be a whole number/);
     assert.throws(() => parsePort('1.5', '--port', 1), InputError);
   });
