@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prng } from '../scripts/sample/pt.ts';
+import { DEFAULT_CONTENT_DIR, REPO_ROOT } from '../core/paths.ts';
 
-export const BENCH_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_TEMPLATE_DIR = path.join(BENCH_ROOT, 'content/sample');
+export const BENCH_ROOT = REPO_ROOT;
+export const DEFAULT_TEMPLATE_DIR = DEFAULT_CONTENT_DIR;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 interface Doc { _id: string; _type: string; [k: string]: Json }

@@ -20,7 +20,9 @@ import { runLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 import { benchPreview, type PreviewBench } from './lib/preview-load.ts';
 import { evaluateTargets, formatTable, type Results } from './lib/targets.ts';
 import { createStaticServer } from '../scripts/lib/static-server.ts';
-import { ArgsError, intFlag, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
+import { intFlag, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
+import { InputError } from '../core/errors.ts';
+import { EXIT } from '../core/exit-codes.ts';
 
 const FLAGS = {
   schools: { type: 'string', value: 'N', description: 'schools in the synthetic district (default 1000)' },
@@ -37,11 +39,11 @@ try {
   loadSeconds = intFlag(values['load-seconds'], 'load-seconds', { min: 1, max: 60 }, 5);
   skip = new Set((values.skip ?? '').split(',').filter(Boolean));
   const unknown = [...skip].filter((p) => !PARTS.includes(p));
-  if (unknown.length) throw new ArgsError(`flag --skip: unknown part(s) ${unknown.join(', ')}; expected ${PARTS.join(', ')}`);
+  if (unknown.length) throw new InputError(`flag --skip: unknown part(s) ${unknown.join(', ')}; expected ${PARTS.join(', ')}`);
 } catch (err) {
-  if (!(err instanceof ArgsError)) throw err;
+  if (!(err instanceof InputError)) throw err;
   console.error(`${err.message}\n${usage('npm run bench --', FLAGS)}`);
-  process.exit(2);
+  process.exit(EXIT.usage);
 }
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
   writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify({ ...results, targets }, null, 2)}\n`);
   process.stdout.write(`\n${formatTable(results, targets)}\n`);
   process.stdout.write(`\nwritten: bench/results/latest.json (${results.durationSec} s)\n`);
-  process.exitCode = targets.some((t) => t.pass === false) ? 1 : 0;
+  process.exitCode = targets.some((t) => t.pass === false) ? EXIT.targetMissed : EXIT.ok;
 }
 
-main().catch((err: unknown) => { console.error(err); process.exitCode = 2; });
+main().catch((err: unknown) => { console.error(err); process.exitCode = EXIT.render; });

@@ -5,7 +5,10 @@
 import { resolve } from 'node:path';
 import { startContentService } from './index.ts';
 import { DEFAULT_CONTENT_DIR } from '../core/paths.ts';
-import { ArgsError, intFlag, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
+import { parsePort, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
+import { DEFAULT_DATASET } from '../core/content-rules.ts';
+import { InputError } from '../core/errors.ts';
+import { EXIT, exitCodeOf } from '../core/exit-codes.ts';
 
 const FLAGS = {
   content: { type: 'string', value: 'DIR', description: 'dataset folder (dataset.ndjson + images/), default content/sample' },
@@ -22,9 +25,9 @@ async function main(): Promise<void> {
   try {
     values = parseArgs(process.argv.slice(2), FLAGS).values;
   } catch (err) {
-    if (!(err instanceof ArgsError)) throw err;
+    if (!(err instanceof InputError)) throw err;
     console.error(`content: ${err.message}\n${usage(COMMAND, FLAGS)}`);
-    process.exit(2);
+    process.exit(EXIT.usage);
   }
   if (values.help) {
     console.log(usage(COMMAND, FLAGS));
@@ -32,21 +35,22 @@ async function main(): Promise<void> {
   }
   let port: number;
   try {
-    port = intFlag(values.port, 'port', { min: 0, max: 65535 }, 4000);
-    if (values.token !== undefined && values.token.trim().length < 8) throw new ArgsError('flag --token needs at least 8 characters');
+    port = parsePort(values.port, '--port', 4000);
+    if (values.token !== undefined && values.token.trim().length < 8) throw new InputError('flag --token needs at least 8 characters');
   } catch (err) {
-    if (!(err instanceof ArgsError)) throw err;
+    if (!(err instanceof InputError)) throw err;
     console.error(`content: ${err.message}`);
-    process.exit(2);
+    process.exit(EXIT.usage);
   }
   const contentDir = values.content ? resolve(values.content) : DEFAULT_CONTENT_DIR;
-  const dataset = values.dataset ?? 'production';
+  const dataset = values.dataset ?? DEFAULT_DATASET;
   let service;
   try {
     service = await startContentService({ contentDir, port, dataset, token: values.token?.trim() ?? null });
   } catch (err) {
     console.error(`content: ${(err as Error).message}`);
-    process.exit(1);
+    // A missing folder or a bad dataset name is the caller's to fix (1); a busy port and the like is not (4).
+    process.exit(exitCodeOf(err));
   }
   console.log(`Content service for ${contentDir} (dataset "${dataset}"${values.token ? ', drafts and mutations need the token' : ', published documents only'})`);
   console.log(service.url);
@@ -54,10 +58,13 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    service.close().then(() => process.exit(0), () => process.exit(1));
+    service.close().then(() => process.exit(EXIT.ok), () => process.exit(EXIT.render));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
-void main();
+main().catch((err: unknown) => {
+  console.error(`content: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = exitCodeOf(err);
+});

@@ -14,11 +14,6 @@ export class BadRequest extends Error {
   }
 }
 
-export const first = (q: RawQuery, name: string): string | undefined => {
-  const v = q[name];
-  return Array.isArray(v) ? v[v.length - 1] : v;
-};
-
 /** GROQ parameters sent as `$name=<json>` query parameters. */
 export function paramsFromQuery(q: RawQuery): Record<string, unknown> {
   const params: Record<string, unknown> = {};

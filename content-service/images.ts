@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { ByteLru } from './lru.ts';
+import { LRUCache } from 'lru-cache';
 
 export const MAX_DIMENSION = 5000;
 const FILE_RE = /^([A-Za-z0-9]+)-(\d{1,5})x(\d{1,5})\.([a-z0-9]{2,5})$/;
@@ -226,7 +226,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Fastify plugin: GET /images/:projectId/:dataset/:file */
 export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptions): Promise<void> {
   const root = resolve(opts.imagesDir);
-  const cache = new ByteLru<Buffer>(opts.cacheBytes ?? 64 * 1024 * 1024);
+  // Bounded by bytes and by entries: repeated page loads hit memory instead of sharp, while a crawl
+  // over many sizes cannot grow the process without limit (a variant over the budget is not kept).
+  const cache = new LRUCache<string, Buffer>({
+    max: 1000,
+    maxSize: opts.cacheBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (body) => Math.max(1, body.byteLength),
+  });
   const inflight = new Map<string, Promise<Buffer>>();
 
   const fail = (reply: FastifyReply, err: ImageRequestError): FastifyReply =>

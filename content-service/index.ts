@@ -5,6 +5,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { contentServicePlugin } from './plugin.ts';
+import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
+import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
 
 export { DatasetStore } from './store.ts';
@@ -37,21 +39,19 @@ export interface ContentService {
   close(): Promise<void>;
 }
 
-const DATASET_RE = /^[a-z0-9][-\w]{0,63}$/;
-
-/** Checks a dataset folder; throws an Error naming the missing path. */
+/** Checks a dataset folder; throws an InputError naming the missing path. */
 export function resolveDatasetFolder(contentDir: string): { dir: string; file: string; imagesDir: string } {
   const dir = resolve(contentDir);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`content folder not found: ${dir}`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`content folder not found: ${dir}`);
   const file = join(dir, 'dataset.ndjson');
-  if (!existsSync(file)) throw new Error(`dataset file not found: ${file} (a dataset folder holds dataset.ndjson and images/)`);
+  if (!existsSync(file)) throw new InputError(`dataset file not found: ${file} (a dataset folder holds dataset.ndjson and images/)`);
   return { dir, file, imagesDir: join(dir, 'images') };
 }
 
 /** Builds the Fastify app without listening (tests may use app.inject). */
 export async function buildContentServiceApp(opts: ContentServiceOptions): Promise<{ app: FastifyInstance; store: DatasetStore; stopWatching: () => void }> {
-  const dataset = opts.dataset ?? 'production';
-  if (!DATASET_RE.test(dataset)) throw new Error(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
+  const dataset = opts.dataset ?? DEFAULT_DATASET;
+  if (!DATASET_NAME.test(dataset)) throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
   const log = opts.log ?? ((m: string) => console.warn(m));
   const { file, imagesDir } = resolveDatasetFolder(opts.contentDir);
   const store = new DatasetStore(file, log).load();

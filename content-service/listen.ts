@@ -3,11 +3,13 @@
 // documentId, transition, result…, comment lines as keep-alives, `channelError` for a bad query).
 // Each change is matched against the listener's GROQ filter on the document before and after.
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ExprNode } from 'groq-js';
 import { accessOf, unauthorized } from './access.ts';
 import { parseQuery, QueryError, selects } from './groq.ts';
-import { API_VERSION_RE, BadRequest, badRequest, first, notFound, paramsFromQuery, type RawQuery } from './http.ts';
+import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery } from './http.ts';
+import { DataParams, DataQuery } from './schemas.ts';
 import { isPrivateId, randomId, type DatasetStore, type DocumentChange, type Transaction } from './store.ts';
 
 export interface ListenOptions {
@@ -71,20 +73,22 @@ export async function eventsFor(l: Listener, tx: Transaction): Promise<{ id: str
   return out;
 }
 
-export async function listenRoutes(app: FastifyInstance, opts: ListenOptions): Promise<void> {
+export async function listenRoutes(instance: FastifyInstance, opts: ListenOptions): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const streams = new Set<() => void>();
   // Open event streams would keep close() waiting forever; end them first.
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
   });
 
-  app.get('/:apiVersion/data/listen/:dataset', async (req: FastifyRequest<{ Params: { apiVersion: string; dataset: string }; Querystring: RawQuery }>, reply: FastifyReply) => {
+  const schema = { params: DataParams, querystring: DataQuery };
+  app.get('/:apiVersion/data/listen/:dataset', { schema }, async (req, reply) => {
     const { apiVersion, dataset } = req.params;
     if (!API_VERSION_RE.test(apiVersion)) return notFound(reply, `unknown API version "${apiVersion}"`);
     if (dataset !== opts.dataset) return notFound(reply, `Dataset "${dataset}" not found`);
     const access = accessOf(req.headers.authorization, opts.token);
     const q = req.query;
-    const query = first(q, 'query');
+    const query = q.query;
     if (!query) return badRequest(reply, 'the listen endpoint needs a "query" parameter');
     let params: Record<string, unknown>;
     try {
@@ -93,7 +97,7 @@ export async function listenRoutes(app: FastifyInstance, opts: ListenOptions): P
       if (err instanceof BadRequest) return badRequest(reply, err.message);
       throw err;
     }
-    const wantsDrafts = first(q, 'includeDrafts') === 'true' || first(q, 'includeAllVersions') === 'true'
+    const wantsDrafts = q.includeDrafts === 'true' || q.includeAllVersions === 'true'
       || query.includes('drafts.') || JSON.stringify(params).includes('drafts.');
     if (wantsDrafts && access !== 'editor') return unauthorized(reply, 'listening to drafts needs a valid token');
 
@@ -127,9 +131,9 @@ export async function listenRoutes(app: FastifyInstance, opts: ListenOptions): P
       params,
       editor: access === 'editor',
       // Hosted defaults: result only when asked (the client asks by default), mutations unless refused.
-      includeResult: first(q, 'includeResult') === 'true',
-      includePreviousRevision: first(q, 'includePreviousRevision') === 'true',
-      includeMutations: first(q, 'includeMutations') !== 'false',
+      includeResult: q.includeResult === 'true',
+      includePreviousRevision: q.includePreviousRevision === 'true',
+      includeMutations: q.includeMutations !== 'false',
     };
     sse(res, 'welcome', { listenerName: `embedded-${randomId(6)}` });
 

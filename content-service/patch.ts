@@ -1,7 +1,11 @@
-// Patch operations of Sanity's mutation API applied to in-memory documents. Paths follow the
-// simple part of JSONMatch (attributes, array indexes, `[_key=="…"]`), which is what editors'
-// tools and @sanity/client's patch builder send; wildcards and recursive matches are refused
-// with a clear error rather than half-applied.
+// Patch operations of Sanity's mutation API applied to in-memory documents by @sanity/mutator, the
+// patcher Sanity's own tools use, so set, setIfMissing, unset, inc, dec, insert and diffMatchPatch
+// behave as on the hosted API. What stays here is the gate in front of it: paths follow the simple
+// part of JSONMatch (attributes, array indexes, `[_key=="…"]`), which is what editors' tools and
+// @sanity/client's patch builder send; wildcards and recursive matches, system fields, and
+// operations the mutator would silently skip (inc on a string, insert at a missing key) are refused
+// with a clear 400/409 rather than half-applied.
+import { extract, Mutation } from '@sanity/mutator';
 
 export type Segment = string | number | { key: string };
 
@@ -89,32 +93,6 @@ function getAt(doc: Record<string, Json>, segs: Segment[]): Json {
   return idx < 0 ? undefined : parent[idx];
 }
 
-function setAt(doc: Record<string, Json>, segs: Segment[], value: Json): void {
-  const parent = parentOf(doc, segs, true);
-  const last = segs[segs.length - 1]!;
-  if (!parent) return;
-  if (typeof last === 'string') {
-    if (isObject(parent)) parent[last] = value;
-    return;
-  }
-  if (!Array.isArray(parent)) return;
-  const idx = indexIn(parent, last);
-  if (idx >= 0) parent[idx] = value;
-}
-
-function unsetAt(doc: Record<string, Json>, segs: Segment[]): void {
-  const parent = parentOf(doc, segs, false);
-  const last = segs[segs.length - 1]!;
-  if (!parent) return;
-  if (typeof last === 'string') {
-    if (isObject(parent)) delete parent[last];
-    return;
-  }
-  if (!Array.isArray(parent)) return;
-  const idx = indexIn(parent, last);
-  if (idx >= 0) parent.splice(idx, 1);
-}
-
 const PROTECTED = new Set(['_id', '_type', '_rev', '_createdAt', '_updatedAt']);
 
 function guard(path: string): Segment[] {
@@ -129,66 +107,70 @@ function entries(op: string, value: unknown): [string, Json][] {
   return Object.entries(value);
 }
 
+const OPERATIONS = ['set', 'setIfMissing', 'unset', 'inc', 'dec', 'insert', 'diffMatchPatch'] as const;
+
 /**
- * Applies one patch's operations to a deep copy of `doc` and returns the copy. Operations run
- * in the order set, setIfMissing, unset, inc, dec, insert, whatever order the keys arrive in.
+ * Checks one patch's operations and applies them to `doc` with @sanity/mutator, returning a new
+ * document (the mutator never changes its input). The mutator applies them in Sanity's order:
+ * set, setIfMissing, unset, inc, dec, insert, diffMatchPatch, whatever order the keys arrive in.
  */
 export function applyPatch(doc: Record<string, Json>, patch: Record<string, unknown>): Record<string, Json> {
-  const out = structuredClone(doc);
-  const known = new Set(['id', 'query', 'params', 'ifRevisionID', 'set', 'setIfMissing', 'unset', 'inc', 'dec', 'insert']);
+  const known = new Set<string>(['id', 'query', 'params', 'ifRevisionID', ...OPERATIONS]);
   for (const k of Object.keys(patch)) {
     if (!known.has(k)) throw new PatchError(`unsupported patch operation "${k}"`);
   }
-  if (patch.set !== undefined) for (const [p, v] of entries('set', patch.set)) setAt(out, guard(p), structuredClone(v));
-  if (patch.setIfMissing !== undefined) {
-    for (const [p, v] of entries('setIfMissing', patch.setIfMissing)) {
-      const segs = guard(p);
-      if (getAt(out, segs) === undefined) setAt(out, segs, structuredClone(v));
+  for (const op of ['set', 'setIfMissing', 'diffMatchPatch'] as const) {
+    if (patch[op] !== undefined) for (const [p] of entries(op, patch[op])) guard(p);
+  }
+  if (patch.diffMatchPatch !== undefined) {
+    for (const [p, v] of entries('diffMatchPatch', patch.diffMatchPatch)) {
+      if (typeof v !== 'string') throw new PatchError(`patch.diffMatchPatch "${p}" needs a patch text`);
+      if (typeof getAt(doc, guard(p)) !== 'string') {
+        throw new PatchError(`patch.diffMatchPatch: "${p}" is not a string in document "${String(doc._id)}"`, 409);
+      }
     }
   }
   if (patch.unset !== undefined) {
     if (!Array.isArray(patch.unset) || !patch.unset.every((p) => typeof p === 'string')) throw new PatchError('patch.unset must be an array of paths');
-    for (const p of patch.unset as string[]) unsetAt(out, guard(p));
+    for (const p of patch.unset as string[]) guard(p);
   }
   for (const op of ['inc', 'dec'] as const) {
     if (patch[op] === undefined) continue;
     for (const [p, by] of entries(op, patch[op])) {
       const segs = guard(p);
-      const cur = getAt(out, segs);
       if (typeof by !== 'number' || !Number.isFinite(by)) throw new PatchError(`patch.${op} "${p}" needs a number`);
-      if (typeof cur !== 'number') throw new PatchError(`patch.${op}: "${p}" is not a number in document "${String(doc._id)}"`, 409);
-      setAt(out, segs, op === 'inc' ? cur + by : cur - by);
+      if (typeof getAt(doc, segs) !== 'number') {
+        throw new PatchError(`patch.${op}: "${p}" is not a number in document "${String(doc._id)}"`, 409);
+      }
     }
   }
-  if (patch.insert !== undefined) applyInsert(out, patch.insert);
-  return out;
+  if (patch.insert !== undefined) checkInsert(doc, patch.insert);
+
+  const ops: Record<string, unknown> = { id: String(doc._id) };
+  for (const op of OPERATIONS) if (patch[op] !== undefined) ops[op] = structuredClone(patch[op]);
+  const next = new Mutation({ mutations: [{ patch: ops }] as never }).apply(structuredClone(doc) as never);
+  if (!next) throw new PatchError(`patch removed document "${String(doc._id)}"`, 409);
+  return next as Record<string, Json>;
 }
 
-function applyInsert(doc: Record<string, Json>, insert: unknown): void {
+/** The insert checks the mutator leaves to the caller (it would skip a missing key silently). */
+function checkInsert(doc: Record<string, Json>, insert: unknown): void {
   if (!isObject(insert) || !Array.isArray(insert.items)) throw new PatchError('patch.insert needs items (an array) and one of before, after, replace');
   const where = (['before', 'after', 'replace'] as const).filter((k) => typeof insert[k] === 'string');
   if (where.length !== 1) throw new PatchError('patch.insert needs exactly one of before, after, replace');
   const pos = where[0]!;
-  const segs = guard(insert[pos] as string);
+  const path = insert[pos] as string;
+  const segs = guard(path);
   const last = segs[segs.length - 1]!;
   if (typeof last === 'string') throw new PatchError(`patch.insert.${pos} must end in an array position such as "items[-1]"`);
-  const arrSegs = segs.slice(0, -1);
-  let arr = getAt(doc, arrSegs);
-  if (arr === undefined && pos !== 'replace') {
-    setAt(doc, arrSegs, []);
-    arr = getAt(doc, arrSegs);
+  const arr = getAt(doc, segs.slice(0, -1));
+  // No array yet: the mutator leaves the document as it is (setIfMissing first, as editors' tools do).
+  if (arr === undefined && pos !== 'replace') return;
+  if (!Array.isArray(arr)) throw new PatchError(`patch.insert: "${path}" is not inside an array`, 409);
+  if (typeof last !== 'number' && extract(path, doc).length === 0) {
+    throw new PatchError(`patch.insert: no array item with _key "${last.key}"`, 409);
   }
-  if (!Array.isArray(arr)) throw new PatchError(`patch.insert: "${insert[pos] as string}" is not inside an array`, 409);
-  const items = structuredClone(insert.items);
-  let idx = indexIn(arr, last);
-  if (idx < 0) {
-    // Like Sanity: an index past either end inserts at that end; a missing key is an error.
-    if (typeof last !== 'number') throw new PatchError(`patch.insert: no array item with _key "${last.key}"`, 409);
-    if (pos === 'replace') throw new PatchError(`patch.insert: no array item at ${last}`, 409);
-    idx = last < 0 ? -1 : arr.length - 1;
-    if (arr.length === 0) { arr.push(...items); return; }
+  if (typeof last === 'number' && pos === 'replace' && indexIn(arr, last) < 0) {
+    throw new PatchError(`patch.insert: no array item at ${last}`, 409);
   }
-  if (pos === 'before') arr.splice(Math.max(idx, 0), 0, ...items);
-  else if (pos === 'after') arr.splice(idx + 1, 0, ...items);
-  else arr.splice(idx, 1, ...items);
 }

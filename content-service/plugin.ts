@@ -2,12 +2,14 @@
 // and @sanity/client use (query, doc, mutate, listen, images), with the hosted API's paths,
 // response shapes and error bodies, so the same client code runs against either.
 import { performance } from 'node:perf_hooks';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accessOf, unauthorized } from './access.ts';
 import { QueryError, runQuery } from './groq.ts';
-import { API_VERSION_RE, BadRequest, badRequest, first, notFound, paramsFromQuery, type RawQuery } from './http.ts';
+import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery } from './http.ts';
 import { imagesPlugin } from './images.ts';
 import { listenRoutes } from './listen.ts';
+import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
 import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
 
 export interface ContentServicePluginOptions {
@@ -24,7 +26,12 @@ export interface ContentServicePluginOptions {
 // tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
 const CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
 
-type DataRequest = FastifyRequest<{ Params: { apiVersion: string; dataset: string; ids?: string }; Querystring: RawQuery; Body: unknown }>;
+/** What every data route's handler reads besides its body: path, options and credentials. */
+interface DataRequest {
+  params: Static<typeof DataParams>;
+  query: Static<typeof DataQuery>;
+  headers: { authorization?: string | undefined };
+}
 
 function perspectiveOf(raw: string | undefined): Perspective | null {
   if (raw === undefined || raw === '' || raw === 'published') return 'published';
@@ -33,8 +40,12 @@ function perspectiveOf(raw: string | undefined): Perspective | null {
   return null;
 }
 
-export async function contentServicePlugin(app: FastifyInstance, opts: ContentServicePluginOptions): Promise<void> {
+export async function contentServicePlugin(
+  instance: FastifyInstance,
+  opts: ContentServicePluginOptions,
+): Promise<void> {
   const { store, dataset, token } = opts;
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (req, reply) => {
     for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
@@ -72,8 +83,8 @@ export async function contentServicePlugin(app: FastifyInstance, opts: ContentSe
   const answerQuery = async (req: DataRequest, reply: FastifyReply, query: unknown, params: unknown): Promise<FastifyReply> => {
     if (typeof query !== 'string' || query.trim() === '') return badRequest(reply, 'missing "query"');
     if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) return badRequest(reply, '"params" must be an object');
-    const perspective = perspectiveOf(first(req.query, 'perspective'));
-    if (!perspective) return badRequest(reply, `unsupported perspective "${first(req.query, 'perspective')}" (published, drafts or raw)`);
+    const perspective = perspectiveOf(req.query.perspective);
+    if (!perspective) return badRequest(reply, `unsupported perspective "${req.query.perspective}" (published, drafts or raw)`);
     const access = accessOf(req.headers.authorization, token);
     if (perspective !== 'published' && access !== 'editor') return unauthorized(reply, `perspective "${perspective}" shows unpublished documents and needs a valid token`);
     const started = performance.now();
@@ -84,7 +95,7 @@ export async function contentServicePlugin(app: FastifyInstance, opts: ContentSe
         dataset,
       });
       const ms = Math.round((performance.now() - started) * 100) / 100;
-      const returnQuery = first(req.query, 'returnQuery') !== 'false';
+      const returnQuery = req.query.returnQuery !== 'false';
       return reply.header('cache-control', 'no-store').send({ ...(returnQuery ? { query } : {}), result, ms });
     } catch (err) {
       if (err instanceof QueryError) return reply.code(400).send(err.toBody());
@@ -92,7 +103,9 @@ export async function contentServicePlugin(app: FastifyInstance, opts: ContentSe
     }
   };
 
-  app.get('/:apiVersion/data/query/:dataset', async (req: DataRequest, reply) => {
+  const data = { params: DataParams, querystring: DataQuery };
+
+  app.get('/:apiVersion/data/query/:dataset', { schema: data }, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
     let params: Record<string, unknown>;
     try {
@@ -101,23 +114,22 @@ export async function contentServicePlugin(app: FastifyInstance, opts: ContentSe
       if (err instanceof BadRequest) return badRequest(reply, err.message);
       throw err;
     }
-    return answerQuery(req, reply, first(req.query, 'query'), params);
+    return answerQuery(req, reply, req.query.query, params);
   });
 
-  app.post('/:apiVersion/data/query/:dataset', async (req: DataRequest, reply) => {
+  app.post('/:apiVersion/data/query/:dataset', { schema: { ...data, body: QueryBody } }, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
-    const body = req.body as { query?: unknown; params?: unknown } | null;
-    if (typeof body !== 'object' || body === null) return badRequest(reply, 'the body must be JSON {query, params}');
-    return answerQuery(req, reply, body.query, body.params);
+    return answerQuery(req, reply, req.body.query, req.body.params);
   });
 
-  app.get('/:apiVersion/data/doc/:dataset/:ids', async (req: DataRequest, reply) => {
+  const doc = { params: DocParams, querystring: DataQuery };
+  app.get('/:apiVersion/data/doc/:dataset/:ids', { schema: doc }, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
-    const ids = (req.params.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = req.params.ids.split(',').map((s) => s.trim()).filter(Boolean);
     if (ids.length === 0) return badRequest(reply, 'no document ids given');
     const access = accessOf(req.headers.authorization, token);
     if (access !== 'editor' && ids.some(isPrivateId)) return unauthorized(reply, 'reading drafts (ids with a dot) needs a valid token');
-    const excludeContent = first(req.query, 'excludeContent') === 'true';
+    const excludeContent = req.query.excludeContent === 'true';
     const documents = [];
     const omitted = [];
     for (const id of ids) {
@@ -128,18 +140,17 @@ export async function contentServicePlugin(app: FastifyInstance, opts: ContentSe
     return reply.header('cache-control', 'no-store').send({ documents, omitted });
   });
 
-  app.post('/:apiVersion/data/mutate/:dataset', async (req: DataRequest, reply) => {
+  app.post('/:apiVersion/data/mutate/:dataset', { schema: { ...data, body: MutateBody } }, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
     if (accessOf(req.headers.authorization, token) !== 'editor') return unauthorized(reply, 'mutations need a valid token');
-    const body = req.body as { mutations?: unknown; transactionId?: unknown } | null;
-    if (typeof body !== 'object' || body === null) return badRequest(reply, 'the body must be JSON {mutations: [...]}');
+    const body = req.body;
     try {
       const result = await store.mutate(body.mutations, {
         identity: 'embedded-editor',
-        dryRun: first(req.query, 'dryRun') === 'true',
+        dryRun: req.query.dryRun === 'true',
         ...(typeof body.transactionId === 'string' ? { transactionId: body.transactionId } : {}),
       });
-      const returnDocuments = first(req.query, 'returnDocuments') === 'true';
+      const returnDocuments = req.query.returnDocuments === 'true';
       return reply.send({
         transactionId: result.transactionId,
         results: result.results.map((r) => (returnDocuments ? r : { id: r.id, operation: r.operation })),

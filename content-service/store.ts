@@ -9,12 +9,12 @@ import { basename, dirname } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { applyPatch, PatchError } from './patch.ts';
 import { runQuery, QueryError } from './groq.ts';
+import { DRAFTS_PREFIX } from '../core/content-rules.ts';
 
 export interface Doc { _id: string; [field: string]: unknown }
 export type Perspective = 'published' | 'drafts' | 'raw';
 export type Log = (message: string) => void;
 
-export const DRAFTS_PREFIX = 'drafts.';
 export const VERSIONS_PREFIX = 'versions.';
 export const isDraftId = (id: string): boolean => id.startsWith(DRAFTS_PREFIX);
 export const isVersionId = (id: string): boolean => id.startsWith(VERSIONS_PREFIX);

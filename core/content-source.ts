@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DEFAULT_CONTENT_DIR, REPO_ROOT } from './paths.ts';
-import { ConfigError, DEFAULT_DATASET, embeddedConfig, readPublicConfig, type PublicConfig } from '../src/config/public.ts';
+import { embeddedConfig, readDataset, readPublicConfig, type PublicConfig } from '../src/config/public.ts';
 import { readSecrets } from './secrets.ts';
 
 export interface ContentSource {
@@ -29,8 +29,7 @@ export async function openContentSource(opts: {
   const { readToken } = readSecrets(env);
   if (hosted) return { config: hosted, token: readToken, embedded: false, close: async () => {} };
 
-  const dataset = env.SANITY_DATASET?.trim() || DEFAULT_DATASET;
-  if (!/^[a-z0-9][-\w]{0,63}$/.test(dataset)) throw new ConfigError('SANITY_DATASET', `"${dataset}" is not a valid dataset name`);
+  const dataset = readDataset(env);
   const contentDir = opts.contentDir ? resolve(REPO_ROOT, opts.contentDir) : DEFAULT_CONTENT_DIR;
   // Loaded only here: a hosted export or preview never pays for groq-js, sharp and the service.
   const { resolveDatasetFolder, startContentService } = await import('../content-service/index.ts');

@@ -1,7 +1,7 @@
 // The only module that reads secrets (the content read token and the preview secret) from the
 // environment. It lives under server/ because src/ ends up in the browser: nothing in src/ may
 // import it, and a unit test checks that.
-import { ConfigError } from '../src/config/public.ts';
+import { InputError } from './errors.ts';
 
 export interface Secrets {
   /** Read token for drafts and listen on the hosted project; null when not configured. */
@@ -16,7 +16,7 @@ function readSecret(env: Record<string, string | undefined>, name: string): stri
   const value = raw.trim();
   if (value === '') return null;
   // A secret with inner whitespace is almost always a copy-paste accident (two values, a line break).
-  if (/\s/.test(value)) throw new ConfigError(name, 'contains whitespace; paste the value exactly as issued');
+  if (/\s/.test(value)) throw new InputError('contains whitespace; paste the value exactly as issued', name);
   return value;
 }
 

@@ -19,17 +19,19 @@ import './lib/production-env.ts';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArgsError, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
-import { ConfigError, readPublicConfig } from '../src/config/public.ts';
+import { parseArgs, usage, type FlagSpecs } from '../core/args.ts';
+import { InputError } from '../core/errors.ts';
+import { EXIT, type ExitCode } from '../core/exit-codes.ts';
+import { readPublicConfig } from '../src/config/public.ts';
 import { normalizeSiteUrl } from '../src/lib/seo.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
 import { openContentSource } from '../core/content-source.ts';
-import { REPO_ROOT } from '../core/paths.ts';
+import { DEFAULT_CONTENT_DIR, REPO_ROOT } from '../core/paths.ts';
 import { buildBundles, type BundleSizes } from '../core/bundler.ts';
 import { fetchChanged, fetchContent, type PreviousRead } from './lib/fetch-content.ts';
 import { fetchImages } from './lib/images.ts';
-import { normalizeBase, parseMs, UsageError } from './lib/options.ts';
+import { normalizeBase, parseMs } from './lib/options.ts';
 import { buildPages, StaleSchoolError, type RenderedSite } from './lib/pages.ts';
 import { createProgress, formatBytes, formatMs } from './lib/progress.ts';
 import { readPublicFiles } from './lib/public-files.ts';
@@ -40,11 +42,10 @@ import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
 import { validateChanged, validateContent, type ValidContent } from './lib/validate-content.ts';
 import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
 
-export const EXIT = { ok: 0, usage: 1, fetch: 2, noContent: 3, render: 4 } as const;
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+// The table every command shares (core/exit-codes.ts); re-exported for the export's callers.
+export { EXIT, type ExitCode };
 
 export const PROJECT_ROOT = REPO_ROOT;
-export const DEFAULT_CONTENT_DIR = 'content/sample';
 export const DEFAULT_OUT_DIR = 'out';
 export const IMAGE_CACHE_DIR = '.cache/images';
 /** Environment override of the image variant cache folder (the benchmark measures a cold cache in a temp folder). */
@@ -58,7 +59,7 @@ export const MANIFEST_DIR_ENV = 'EXPORT_MANIFEST_DIR';
 export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
 
 export const FLAGS = {
-  content: { type: 'string', value: 'DIR', description: `dataset folder for the embedded service (default ${DEFAULT_CONTENT_DIR})` },
+  content: { type: 'string', value: 'DIR', description: `dataset folder for the embedded service (default ${path.relative(REPO_ROOT, DEFAULT_CONTENT_DIR)})` },
   out: { type: 'string', value: 'DIR', description: `output folder (default ${DEFAULT_OUT_DIR})` },
   base: { type: 'string', value: 'PATH', description: 'asset base path, e.g. /wp-content/themes/district/ (default /)' },
   'site-url': { type: 'string', value: 'URL', description: 'public site URL: canonical links, social cards, sitemap.xml' },
@@ -114,17 +115,17 @@ const message = (err: unknown): string => {
   return `${e?.message ?? String(err)}${cause}`;
 };
 
-/** Turns argv into options; throws UsageError/ArgsError (exit 1). Returns null for --help. */
+/** Turns argv into options; throws InputError (exit 1). Returns null for --help. */
 export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env' | 'cwd'>): ExportOptions | null {
   const { values } = parseArgs(argv, FLAGS);
   if (values.help) return null;
   let siteUrl: string | null = null;
   if (values['site-url'] !== undefined) {
-    try { siteUrl = normalizeSiteUrl(values['site-url']); } catch (err) { throw new UsageError(`--site-url: ${(err as Error).message}`); }
+    try { siteUrl = normalizeSiteUrl(values['site-url']); } catch (err) { throw new InputError(`--site-url: ${(err as Error).message}`); }
   }
   const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
   if (contentDir !== null && !(existsSync(contentDir) && statSync(contentDir).isDirectory())) {
-    throw new UsageError(`--content ${values.content}: no such folder`);
+    throw new InputError(`--content ${values.content}: no such folder`);
   }
   return {
     contentDir,
@@ -158,7 +159,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
   if (hosted && opts.contentDir !== null) {
     throw new ExportError(EXIT.usage, 'setup', '--content selects the embedded service, but SANITY_PROJECT_ID selects a hosted project: use one or the other');
   }
-  const contentDir = hosted ? undefined : (opts.contentDir ?? path.join(PROJECT_ROOT, DEFAULT_CONTENT_DIR));
+  const contentDir = hosted ? undefined : (opts.contentDir ?? DEFAULT_CONTENT_DIR);
   if (contentDir && !existsSync(path.join(contentDir, 'dataset.ndjson'))) {
     throw new ExportError(EXIT.usage, 'setup', `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson (a dataset folder holds dataset.ndjson and images/)`);
   }
@@ -173,7 +174,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
   const source = await Promise.resolve()
     .then(() => openContentSource({ ...(contentDir ? { contentDir } : {}), env: io.env, watch: false, log: (m) => warn(`content service: ${m}`) }))
     .catch((err: unknown) => {
-      if (err instanceof ConfigError || err instanceof UsageError) throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
+      if (err instanceof InputError) throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
       throw new ExportError(EXIT.fetch, 'fetch', `could not open the content source: ${message(err)}`, { cause: err });
     });
   const selfHost = source.embedded || opts.selfHostImages;
@@ -353,7 +354,7 @@ export async function main(argv: readonly string[], io: ExportIo): Promise<numbe
   try {
     opts = parseExportArgs(argv, io);
   } catch (err) {
-    if (err instanceof ArgsError || err instanceof UsageError) {
+    if (err instanceof InputError) {
       io.stderr.write(`export: ${err.message}\n${usage('npm run export -- [flags]', FLAGS)}\n`);
       return EXIT.usage;
     }

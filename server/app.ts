@@ -12,7 +12,7 @@ import { createPreviewClient } from './lib/preview-client.ts';
 import { createContentApi } from './lib/content-api.ts';
 import type { PreviewContext } from './lib/context.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
-import { unencapsulated } from './lib/plugin.ts';
+import fp from 'fastify-plugin';
 import { getPreviewBundle, PROJECT_ROOT } from './lib/preview-bundle.ts';
 import { createSessionSigner, FailureLimiter } from './lib/session.ts';
 import { DEFAULT_SESSION_TTL_MS } from './config/preview.ts';
@@ -70,7 +70,7 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
   });
 };
 
-export default unencapsulated('preview-app', previewApp);
+export default fp(previewApp, { name: 'preview-app', fastify: '5.x' });
 
 export interface BuildOptions {
   logStream?: LogStream;

@@ -1,8 +1,10 @@
 // `npm run preview -- [--content DIR] [--port N]`: starts the editors' preview server. Config is
-// validated first (a clear message naming the variable, exit code 2). Without a hosted project it
+// validated first (a clear message naming the variable, exit code 1: core/exit-codes.ts). Without a hosted project it
 // starts the embedded content service in-process and prints a ready-to-open link with the secret.
-import { ArgsError, usage } from '../core/args.ts';
-import { ConfigError, loadPreviewConfig, PREVIEW_FLAGS } from './config/preview.ts';
+import { usage } from '../core/args.ts';
+import { InputError } from '../core/errors.ts';
+import { EXIT, exitCodeOf } from '../core/exit-codes.ts';
+import { loadPreviewConfig, PREVIEW_FLAGS } from './config/preview.ts';
 import { openContentSource } from '../core/content-source.ts';
 import { buildPreviewServer } from './app.ts';
 
@@ -11,10 +13,11 @@ async function main(): Promise<void> {
   try {
     config = loadPreviewConfig(process.argv.slice(2), process.env);
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof ArgsError) {
+    if (err instanceof InputError) {
       console.error(`preview: ${err.message}`);
-      if (err instanceof ArgsError) console.error(usage('npm run preview -- [--content DIR] [--port N]', PREVIEW_FLAGS));
-      process.exit(2);
+      // A variable's mistake needs no flag list; a flag's does.
+      if (err.variable === null) console.error(usage('npm run preview -- [--content DIR] [--port N]', PREVIEW_FLAGS));
+      process.exit(EXIT.usage);
     }
     throw err;
   }
@@ -52,11 +55,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'preview: shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(EXIT.render), 10_000);
     force.unref();
     app.close()
       .then(() => source.close())
-      .then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });
+      .then(() => process.exit(EXIT.ok), (err: unknown) => { console.error(err); process.exit(EXIT.render); });
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
@@ -64,5 +67,5 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   console.error(`preview: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
+  process.exit(exitCodeOf(err));
 });

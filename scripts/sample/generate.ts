@@ -16,11 +16,11 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { byKey } from '../../src/lib/order.ts';
+import { DEFAULT_CONTENT_DIR, PUBLIC_DIR } from '../../core/paths.ts';
 import { build, PLACEHOLDER, type Doc } from './build.ts';
 import { renderAsset, renderImage, type ImageAssetDoc, type RenderedAsset } from './images.ts';
 import { faviconSvg, guidePdf, hasFfmpeg, heroPoster, heroVideo, logoSvg } from './public.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ASSET_TIME = '2025-08-04T14:00:00.000Z';
 const IMAGE_FILE = /^[0-9a-f]{40}-\d+x\d+\.(jpg|png)$/;
 
@@ -103,7 +103,7 @@ export async function generate(opts: GenerateOptions): Promise<{ docs: (Doc | Im
 }
 
 function parseArgs(argv: string[]): GenerateOptions {
-  const opts: GenerateOptions = { out: join(ROOT, 'content/sample'), publicDir: join(ROOT, 'public'), video: true };
+  const opts: GenerateOptions = { out: DEFAULT_CONTENT_DIR, publicDir: PUBLIC_DIR, video: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {

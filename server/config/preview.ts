@@ -3,11 +3,12 @@
 // failure on the first request. Secrets are held here but never printed by this module.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ConfigError, readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
+import envSchema from 'env-schema';
+import Type, { type Static } from 'typebox';
+import { readPublicConfig, type PublicConfig } from '../../src/config/public.ts';
 import { readSecrets } from '../../core/secrets.ts';
-import { ArgsError, intFlag, parseArgs, type FlagSpecs } from '../../core/args.ts';
-
-export { ConfigError };
+import { parseArgs, parsePort, type FlagSpecs } from '../../core/args.ts';
+import { InputError } from '../../core/errors.ts';
 
 export const PREVIEW_FLAGS = {
   content: { type: 'string', value: 'DIR', description: 'dataset folder for the embedded content service (default content/sample)' },
@@ -39,71 +40,85 @@ export interface PreviewConfig {
 
 type Env = Record<string, string | undefined>;
 
-function readBool(env: Env, name: string): boolean {
-  const v = env[name]?.trim().toLowerCase();
-  if (!v) return false;
-  if (['1', 'true', 'yes'].includes(v)) return true;
-  if (['0', 'false', 'no'].includes(v)) return false;
-  throw new ConfigError(name, `"${env[name]}" is not a boolean (use 1/0, true/false)`);
+/**
+ * The preview's own variables, checked by env-schema (ajv: defaults, number coercion). Each
+ * `description` finishes the message naming the variable. PORT is read by parsePort, the rule
+ * every command shares; SANITY_* and the secrets by their own readers.
+ */
+const PreviewEnv = Type.Object({
+  PREVIEW_HOST: Type.String({
+    pattern: '^[A-Za-z0-9.:-]+$', default: '127.0.0.1', description: 'a host name or address',
+  }),
+  PREVIEW_SESSION_HOURS: Type.Integer({
+    minimum: 1, maximum: 720, default: DEFAULT_SESSION_TTL_MS / 3_600_000,
+    description: 'a whole number of hours between 1 and 720',
+  }),
+  PREVIEW_TRUST_PROXY: Type.Enum(['1', '0', 'true', 'false', 'yes', 'no'], {
+    default: '0', description: 'a boolean (use 1/0, true/false)',
+  }),
+});
+
+function readPreviewEnv(env: Env): Static<typeof PreviewEnv> {
+  // Blank counts as unset and values are trimmed, as for every other variable.
+  const data: Record<string, string> = {};
+  for (const name of Object.keys(PreviewEnv.properties)) {
+    const v = env[name]?.trim();
+    if (v) data[name] = name === 'PREVIEW_TRUST_PROXY' ? v.toLowerCase() : v;
+  }
+  try {
+    return envSchema<Static<typeof PreviewEnv>>({ schema: PreviewEnv, data, dotenv: false });
+  } catch (err) {
+    const first = (err as { errors?: { instancePath?: string }[] }).errors?.[0];
+    const name = first?.instancePath?.slice(1) as keyof typeof PreviewEnv.properties | undefined;
+    if (!name || !(name in PreviewEnv.properties)) throw err;
+    const rule = (PreviewEnv.properties[name] as { description?: string }).description ?? 'valid';
+    throw new InputError(`"${env[name]?.trim()}" is not ${rule}`, name);
+  }
 }
 
 /**
- * Validates flags and environment. Throws ArgsError for bad flags and ConfigError naming the
- * variable for bad environment (PORT, PREVIEW_SECRET, SANITY_*, PREVIEW_SESSION_HOURS, ...).
+ * Validates flags and environment. Throws InputError for bad flags and, naming the variable, for
+ * bad environment (PORT, PREVIEW_SECRET, SANITY_*, PREVIEW_SESSION_HOURS, ...).
  */
 export function loadPreviewConfig(argv: readonly string[], env: Env, cwd = process.cwd()): PreviewConfig {
   const { values } = parseArgs(argv, PREVIEW_FLAGS);
-  let envPort = DEFAULT_PREVIEW_PORT;
-  if (env.PORT !== undefined && env.PORT.trim() !== '') {
-    const p = env.PORT.trim();
-    if (!/^\d{1,5}$/.test(p) || Number(p) > 65535) throw new ConfigError('PORT', `"${env.PORT}" is not a port number (0-65535)`);
-    envPort = Number(p);
-  }
-  const port = intFlag(values.port, 'port', { min: 0, max: 65535 }, envPort);
+  const port = parsePort(values.port, '--port', parsePort(env.PORT, 'PORT', DEFAULT_PREVIEW_PORT));
 
-  // Throws ConfigError naming SANITY_PROJECT_ID / SANITY_DATASET / SANITY_API_VERSION / SANITY_API_HOST.
+  // Throws InputError naming SANITY_PROJECT_ID / SANITY_DATASET / SANITY_API_VERSION / SANITY_API_HOST.
   const hosted = readPublicConfig(env);
   if (hosted && values.content !== undefined) {
-    throw new ArgsError('flag --content only applies to the embedded content service; unset SANITY_PROJECT_ID to use it');
+    throw new InputError('flag --content only applies to the embedded content service; unset SANITY_PROJECT_ID to use it');
   }
   // The one module that reads secrets; it rejects values with inner whitespace, naming the variable.
   const secrets = readSecrets(env);
   if (hosted && !secrets.readToken) {
-    throw new ConfigError('SANITY_API_READ_TOKEN', 'is required with a hosted project (SANITY_PROJECT_ID): the preview reads drafts with it');
+    throw new InputError('is required with a hosted project (SANITY_PROJECT_ID): the preview reads drafts with it', 'SANITY_API_READ_TOKEN');
   }
 
   const given = secrets.previewSecret;
   let previewSecret: string;
   let secretGenerated = false;
   if (given === null) {
-    if (hosted) throw new ConfigError('PREVIEW_SECRET', 'is required with a hosted project (SANITY_PROJECT_ID): it keeps drafts private');
+    if (hosted) throw new InputError('is required with a hosted project (SANITY_PROJECT_ID): it keeps drafts private', 'PREVIEW_SECRET');
     previewSecret = randomBytes(24).toString('base64url');
     secretGenerated = true;
   } else {
     previewSecret = given;
-    if (previewSecret.length < MIN_SECRET_LENGTH) throw new ConfigError('PREVIEW_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters long`);
-    if (!/^[\x21-\x7e]+$/.test(previewSecret)) throw new ConfigError('PREVIEW_SECRET', 'must be printable ASCII without spaces (it travels in a URL)');
+    if (previewSecret.length < MIN_SECRET_LENGTH) throw new InputError(`must be at least ${MIN_SECRET_LENGTH} characters long`, 'PREVIEW_SECRET');
+    if (!/^[\x21-\x7e]+$/.test(previewSecret)) throw new InputError('must be printable ASCII without spaces (it travels in a URL)', 'PREVIEW_SECRET');
   }
 
-  let sessionTtlMs = DEFAULT_SESSION_TTL_MS;
-  const hours = env.PREVIEW_SESSION_HOURS?.trim();
-  if (hours) {
-    if (!/^\d{1,3}$/.test(hours) || Number(hours) < 1 || Number(hours) > 720) throw new ConfigError('PREVIEW_SESSION_HOURS', `"${hours}" is not a whole number of hours between 1 and 720`);
-    sessionTtlMs = Number(hours) * 60 * 60 * 1000;
-  }
-
-  const host = env.PREVIEW_HOST?.trim() || '127.0.0.1';
-  if (!/^[A-Za-z0-9.:-]+$/.test(host)) throw new ConfigError('PREVIEW_HOST', `"${host}" is not a host name or address`);
+  const own = readPreviewEnv(env);
 
   return {
     port,
-    host,
+    host: own.PREVIEW_HOST,
     contentDir: values.content !== undefined ? path.resolve(cwd, values.content) : null,
     hosted,
     previewSecret,
     secretGenerated,
-    sessionTtlMs,
-    trustProxy: readBool(env, 'PREVIEW_TRUST_PROXY'),
+    sessionTtlMs: own.PREVIEW_SESSION_HOURS * 60 * 60 * 1000,
+    trustProxy: ['1', 'true', 'yes'].includes(own.PREVIEW_TRUST_PROXY),
     help: values.help === true,
   };
 }

@@ -24,10 +24,3 @@ export function requireDocumentId(raw: unknown, name = 'id'): string {
   }
   return raw;
 }
-
-/** perspective=drafts shows unpublished edits; anything else (or nothing) the published content. */
-export function readPerspective(raw: unknown): 'drafts' | 'published' {
-  if (raw === undefined || raw === 'published') return 'published';
-  if (raw === 'drafts') return 'drafts';
-  throw new HttpError(400, 'bad request', 'perspective must be "published" or "drafts"');
-}

@@ -1,7 +1,7 @@
 // The one error handler and the not-found handler: API callers always get JSON with an `error`
 // field; pages get a short HTML page. Upstream failures arrive here as HttpError (502/503).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { unencapsulated } from '../lib/plugin.ts';
+import fp from 'fastify-plugin';
 import { HttpError } from '../lib/upstream.ts';
 import { isApiPath, isDataPath } from '../lib/context.ts';
 import { messagePage } from '../lib/html.ts';
@@ -14,7 +14,7 @@ function send(req: FastifyRequest, reply: FastifyReply, status: number, error: s
   return reply.type('text/html; charset=utf-8').send(messagePage(error.charAt(0).toUpperCase() + error.slice(1), message ?? ''));
 }
 
-export default unencapsulated('preview-errors', async (app) => {
+export default fp(async (app) => {
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) req.log.warn({ status: err.statusCode, reason: err.detail }, err.publicMessage);
@@ -33,4 +33,4 @@ export default unencapsulated('preview-errors', async (app) => {
   app.setNotFoundHandler((req, reply) => reply.code(404).header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
     .send({ error: 'not found', message: `no ${req.method} ${isApiPath(req.url) ? 'API route' : 'resource'} at this address` }));
-});
+}, { name: 'preview-errors', fastify: '5.x' });

@@ -2,7 +2,7 @@
 // rate-limited per client) sets a signed, expiring HttpOnly session cookie and redirects to the
 // same address without the secret; every other request needs that session.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unencapsulated } from '../lib/plugin.ts';
+import fp from 'fastify-plugin';
 import { isDataPath } from '../lib/context.ts';
 import { messagePage } from '../lib/html.ts';
 import { SESSION_COOKIE, withoutSecret, type FailureLimiter, type SessionSigner } from '../lib/session.ts';
@@ -18,7 +18,7 @@ function deny(req: FastifyRequest, reply: FastifyReply, status: 401 | 429, error
   return reply.type('text/html; charset=utf-8').send(messagePage(status === 401 ? 'Preview access required' : 'Too many attempts', message));
 }
 
-export default unencapsulated<GateOptions>('preview-gate', async (app, { signer, limiter }) => {
+export default fp<GateOptions>(async (app, { signer, limiter }) => {
   app.addHook('onRequest', async (req, reply) => {
     const query = req.query as Record<string, unknown> | undefined;
     const secret = query?.secret;
@@ -45,4 +45,4 @@ export default unencapsulated<GateOptions>('preview-gate', async (app, { signer,
     if (signer.verify(req.cookies[SESSION_COOKIE])) return;
     return deny(req, reply, 401, 'preview session required', 'Open the preview link you were given (it ends in ?secret=...) to start a preview session.');
   });
-});
+}, { name: 'preview-gate', fastify: '5.x' });

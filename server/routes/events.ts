@@ -2,15 +2,16 @@
 // listen events for that school's published and draft id as simple `change` events. Keep-alive
 // comments stop proxies from closing an idle stream; upstream failures are retried with backoff
 // and announced as `upstream` events; server shutdown ends every open stream.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { publishedIdOf } from '../../src/lib/queries.ts';
 import type { PreviewContext, SseStream } from '../lib/context.ts';
 import { relayChanges } from '../lib/change-relay.ts';
+import { EventsQuery } from '../lib/schemas.ts';
 import { requireDocumentId } from '../lib/validate.ts';
 
-const eventRoutes: FastifyPluginAsync<{ ctx: PreviewContext }> = async (app, { ctx }) => {
-  app.get('/api/events', async (req, reply) => {
-    const id = publishedIdOf(requireDocumentId((req.query as Record<string, unknown>).id));
+const eventRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app, { ctx }) => {
+  app.get('/api/events', { schema: { querystring: EventsQuery } }, async (req, reply) => {
+    const id = publishedIdOf(requireDocumentId(req.query.id));
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
-import { ArgsError, intFlag, parseArgs } from '../../core/args.ts';
+import { intFlag, parseArgs } from '../../core/args.ts';
+import { InputError } from '../../core/errors.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('../../content-service/cli.ts', import.meta.url));
@@ -52,12 +53,12 @@ describe('npm run content', () => {
     assert.equal(await p.exited, 0);
   });
 
-  it('rejects unknown flags and bad values with a clear message and exit code 2', async () => {
+  it('rejects unknown flags and bad values with a clear message and exit code 1 (usage)', async () => {
     const unknown = run(['--contnet', 'x']);
     const port = run(['--port', 'eighty']);
-    assert.equal(await unknown.exited, 2);
+    assert.equal(await unknown.exited, 1);
     assert.match(unknown.output(), /unknown flag --contnet; accepted flags: --content, --port, --token, --dataset, --help/);
-    assert.equal(await port.exited, 2);
+    assert.equal(await port.exited, 1);
     assert.match(port.output(), /--port must be a whole number/);
   });
 
@@ -78,7 +79,7 @@ describe('core/args.ts', () => {
   });
 
   it('names the problem: unknown flag, missing value, value on a switch, stray argument', () => {
-    assert.throws(() => parseArgs(['--prot', '1'], spec), (e: Error) => e instanceof ArgsError && /unknown flag --prot; accepted flags: --port, --watch, --out/.test(e.message));
+    assert.throws(() => parseArgs(['--prot', '1'], spec), (e: Error) => e instanceof InputError && /unknown flag --prot; accepted flags: --port, --watch, --out/.test(e.message));
     assert.throws(() => parseArgs(['--port'], spec), /--port needs a value/);
     assert.throws(() => parseArgs(['--port', '--watch'], spec), /--port needs a value/);
     assert.throws(() => parseArgs(['--watch=yes'], spec), /--watch takes no value/);

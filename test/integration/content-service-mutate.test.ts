@@ -62,6 +62,19 @@ describe('mutate endpoint', () => {
     assert.deepEqual(appended.sectionRepeater, [{ _key: 'n', title: 'New' }]);
   });
 
+  it('applies inc, dec and diffMatchPatch through @sanity/mutator, refusing inc on a non-number', async () => {
+    const doc = await editor.patch('school-aurora').set({ title: 'Aurora', 'location.lat': 40 }).commit();
+    const counted = await editor.patch('school-aurora')
+      .inc({ 'location.lat': 2 }).dec({ 'location.lng': 0.2 }).commit();
+    assert.equal(counted.location.lat, 42);
+    assert.equal(counted.location.lng, doc.location.lng - 0.2);
+    const edited = await editor.patch('school-aurora')
+      .diffMatchPatch({ title: '@@ -1,6 +1,13 @@\n Aurora\n+ Middle\n' }).commit();
+    assert.equal(edited.title, 'Aurora Middle');
+    const refused = editor.patch('school-aurora').inc({ title: 1 }).commit();
+    await assert.rejects(refused, (err: Err) => err.statusCode === 409);
+  });
+
   it('shows a patched draft through the drafts perspective right away', async () => {
     await editor.patch('drafts.school-lincoln').set({ subtitle: 'Edited in preview' }).commit();
     assert.equal(await editor.fetch('*[_id == "school-lincoln"][0].subtitle'), 'Edited in preview');

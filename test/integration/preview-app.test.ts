@@ -178,6 +178,9 @@ test('validation: bad slugs, ids and parameters are 400 JSON naming the problem'
     assert.equal(typeof res.json().message, 'string', url);
   }
   assert.equal((await get(`/api/schools/${'a'.repeat(200)}`)).statusCode, 404, '200 characters is still a valid slug');
+  // The route schemas (server/lib/schemas.ts) name the parameter that failed.
+  assert.match((await get('/api/navigation?perspective=raw')).json().message, /perspective/);
+  assert.match((await get('/api/events')).json().message, /id/);
 });
 
 test('unknown API routes and methods are 404 JSON', async () => {
@@ -204,6 +207,12 @@ test('security headers on pages, API answers, errors, 401s and assets', async ()
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
     assert.equal(res.headers['referrer-policy'], 'no-referrer');
+    assert.equal(res.headers['x-frame-options'], 'DENY');
+    assert.equal(res.headers['x-robots-tag'], 'noindex, nofollow');
+    assert.equal(res.headers['permissions-policy'], 'camera=(), microphone=(), geolocation=(self)');
+    // Helmet's other defaults stay off: the preview sends the headers it always has, no more.
+    const extras = ['strict-transport-security', 'x-dns-prefetch-control', 'origin-agent-cluster', 'x-xss-protection'];
+    for (const h of extras) assert.equal(res.headers[h], undefined, h);
   }
 });
 

@@ -76,7 +76,7 @@ test('boot fails with a message naming the variable: hosted project without PREV
   ];
   await Promise.all(cases.map(async ([env, pattern]) => {
     const p = run([], env);
-    assert.equal(await p.exited, 2, p.err());
+    assert.equal(await p.exited, 1, p.err());
     assert.match(p.err(), pattern);
     assert.ok(!p.err().includes(token) && !p.out().includes(token), 'secret values are never printed');
   }));

@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSessionSigner, FailureLimiter, redactUrl, withoutSecret } from '../../server/lib/session.ts';
-import { ConfigError, loadPreviewConfig } from '../../server/config/preview.ts';
-import { ArgsError } from '../../core/args.ts';
+import { loadPreviewConfig } from '../../server/config/preview.ts';
+import { InputError } from '../../core/errors.ts';
 
 const SECRET = 'correct-horse-battery-staple';
 
@@ -63,7 +63,7 @@ test('config: embedded default generates a secret; hosted needs PREVIEW_SECRET a
   assert.equal(cfg.secretGenerated, false);
 
   const fails = (env: Record<string, string>, variable: string, argv: string[] = []) =>
-    assert.throws(() => loadPreviewConfig(argv, env), (e: unknown) => e instanceof ConfigError && e.variable === variable && e.message.startsWith(variable));
+    assert.throws(() => loadPreviewConfig(argv, env), (e: unknown) => e instanceof InputError && e.variable === variable && e.message.startsWith(variable));
   fails({ ...hosted, PREVIEW_SECRET: '' }, 'PREVIEW_SECRET');
   fails({ ...hosted, PREVIEW_SECRET: 'short' }, 'PREVIEW_SECRET');
   fails({ ...hosted, SANITY_API_READ_TOKEN: '' }, 'SANITY_API_READ_TOKEN');
@@ -72,7 +72,7 @@ test('config: embedded default generates a secret; hosted needs PREVIEW_SECRET a
   fails({ PORT: 'eighty' }, 'PORT');
   fails({ PREVIEW_SESSION_HOURS: '0' }, 'PREVIEW_SESSION_HOURS');
   fails({ PREVIEW_TRUST_PROXY: 'maybe' }, 'PREVIEW_TRUST_PROXY');
-  assert.throws(() => loadPreviewConfig(['--prot', '1'], {}), ArgsError);
-  assert.throws(() => loadPreviewConfig(['--port', '99999'], {}), ArgsError);
-  assert.throws(() => loadPreviewConfig(['--content', 'x'], hosted), ArgsError);
+  assert.throws(() => loadPreviewConfig(['--prot', '1'], {}), InputError);
+  assert.throws(() => loadPreviewConfig(['--port', '99999'], {}), InputError);
+  assert.throws(() => loadPreviewConfig(['--content', 'x'], hosted), InputError);
 });

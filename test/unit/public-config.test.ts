@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, DEFAULT_API_VERSION, embeddedConfig, readPublicConfig, SANITY_IMAGE_HOST } from '../../src/config/public.ts';
+import { InputError } from '../../src/lib/input-error.ts';
+import { DEFAULT_API_VERSION, embeddedConfig, readPublicConfig, SANITY_IMAGE_HOST } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
 
 describe('readPublicConfig', () => {
@@ -43,7 +44,7 @@ describe('readPublicConfig', () => {
   for (const [env, variable] of invalid) {
     it(`rejects ${JSON.stringify(env)} naming ${variable}`, () => {
       assert.throws(() => readPublicConfig(env), (err: Error) => {
-        assert.ok(err instanceof ConfigError);
+        assert.ok(err instanceof InputError);
         assert.equal(err.variable, variable);
         assert.ok(err.message.startsWith(`${variable}: `), err.message);
         return true;
