@@ -11,7 +11,9 @@ import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
-import { canonicalPath, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath, type RouteMatch } from '../../src/routes.ts';
+import {
+  canonicalPath, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath, type RouteMatch,
+} from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { SchoolState, ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
@@ -160,7 +162,8 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   // A slug ending in '.html' would put its old folder form where another school's page file is
   // ('a' → schools/a.html, 'a.html' → schools/a.html/index.html): the page file wins.
   const pageFiles = new Set(content.schools.map((s) => routeFile({ page: 'school', slug: s.slug! })));
-  const aliasesOf = (route: RouteMatch): string[] => routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
+  const aliasesOf = (route: RouteMatch): string[] =>
+    routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
   const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage | null => {
     const aliases = aliasesOf(route);
     // A school an incremental read did not fetch has only its _id and slug here, and the state its

@@ -260,7 +260,7 @@ export class SiteWriter {
   link(rel: string, target: string): void {
     const src = this.resolveInside(target);
     const srcKey = src.slice(this.tmp.length + 1).split(path.sep).join('/');
-    if (!this.seen.has(srcKey)) throw new Error(`write-site: cannot link ${rel} to ${target}: not placed by this export`);
+    if (!this.seen.has(srcKey)) throw new Error(`write-site: cannot link ${rel} to ${target}: not placed yet`);
     const { dest, key, existing } = this.place(rel);
     const st = lstatSync(src);
     const prevLink = lstatOrNull(path.join(this.out, ...key.split('/')));

@@ -30,7 +30,13 @@ function SchoolIcon({ school }: { school: NavSchool }) {
     ?? (staticSrc ? { src: staticSrc, remote: staticSrc, width: size, height: size } : null);
   if (icon) return <Img variant={icon} alt="" className="school-link__icon" />;
   // Drawn by CSS from the attribute: the link's text stays the school's name alone.
-  return <span className="school-link__icon school-link__icon--monogram" aria-hidden="true" data-monogram={monogram(school.name)} />;
+  return (
+    <span
+      className="school-link__icon school-link__icon--monogram"
+      aria-hidden="true"
+      data-monogram={monogram(school.name)}
+    />
+  );
 }
 
 /**

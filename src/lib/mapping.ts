@@ -29,7 +29,9 @@ export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | nu
       description: text(row.subtitle),
       link: schoolPath(row.slug!),
       icon: row.logo ?? null,
-      ...(!row.logo && typeof row.staticLogo === 'string' && row.staticLogo.trim() ? { staticIcon: row.staticLogo.trim() } : {}),
+      ...(!row.logo && typeof row.staticLogo === 'string' && row.staticLogo.trim()
+        ? { staticIcon: row.staticLogo.trim() }
+        : {}),
     }));
 }
 

@@ -78,7 +78,8 @@ describe('links on a GitHub Pages / Netlify style host', SKIP, () => {
       if (seen.has(address)) continue;
       const res = await fetch(origin + address, { redirect: 'manual' });
       seen.set(address, res.status);
-      if (res.status >= 300 && res.status < 400) redirects.push(`${address} → ${res.status} ${res.headers.get('location')}`);
+      const to = res.headers.get('location');
+      if (res.status >= 300 && res.status < 400) redirects.push(`${address} → ${res.status} ${to}`);
       if (!(res.headers.get('content-type') ?? '').startsWith('text/html')) {
         await res.arrayBuffer();
         continue;

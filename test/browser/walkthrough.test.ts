@@ -47,7 +47,8 @@ describe('family walkthrough', SKIP, () => {
   const schools = publishedSchools();
 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 1024, height: 600 }]) {
-    test(`${viewport.width}x${viewport.height}: every school in the dropdown can be reached by keyboard, wheel and click`, async () => {
+    const size = `${viewport.width}x${viewport.height}`;
+    test(`${size}: every school in the dropdown can be reached by keyboard, wheel and click`, async () => {
       const w = await load(viewport, '/');
       try {
         const { page } = w;
@@ -97,7 +98,8 @@ describe('family walkthrough', SKIP, () => {
         assert.deepEqual(last, { ...last, inPanel: true, inWindow: true, onTop: true }, `${last.name} after the wheel`);
         const target = (await page.locator('.nav-dropdown__panel a.school-link').last().boundingBox())!;
         const href = await page.locator('.nav-dropdown__panel a.school-link').last().getAttribute('href');
-        await Promise.all([page.waitForURL(`**${href}`), page.mouse.click(target.x + target.width / 2, target.y + target.height / 2)]);
+        const click = page.mouse.click(target.x + target.width / 2, target.y + target.height / 2);
+        await Promise.all([page.waitForURL(`**${href}`), click]);
         await assertClean(w);
       } finally {
         await w.close();
@@ -114,15 +116,18 @@ describe('family walkthrough', SKIP, () => {
         assert.ok(await page.evaluate(() => window.scrollY > 500), 'the footer is far down the page');
         await page.keyboard.press('Enter');
         assert.equal(await scrollSettled(page), 0);
-        assert.equal(await page.evaluate(() => document.activeElement?.id), 'main', `${urlPath}: focus on the skip target`);
+        const focused = await page.evaluate(() => document.activeElement?.id);
+        assert.equal(focused, 'main', `${urlPath}: focus on the skip target`);
         await page.keyboard.press('Tab');
         // Tab continues with the page's first control, not from the footer (the PDF link next to it).
         const next = await page.evaluate(() => {
           const main = document.getElementById('main')!;
-          const first = Array.from(main.querySelectorAll<HTMLElement>('a[href], button, [tabindex]:not([tabindex="-1"])'))
+          const controls = main.querySelectorAll<HTMLElement>('a[href], button, [tabindex]:not([tabindex="-1"])');
+          const first = Array.from(controls)
             .find((el) => el.getClientRects().length > 0 && !(el as HTMLButtonElement).disabled);
           const el = document.activeElement as HTMLElement;
-          return { isFirst: el === first, text: el.textContent?.trim().slice(0, 40) ?? '', first: first?.textContent?.trim().slice(0, 40) };
+          const label = (x: Element | undefined) => x?.textContent?.trim().slice(0, 40) ?? '';
+          return { isFirst: el === first, text: label(el), first: label(first) };
         });
         assert.ok(next.isFirst, `${urlPath}: Tab went to ${JSON.stringify(next)}`);
         await assertClean(w);
@@ -136,8 +141,10 @@ describe('family walkthrough', SKIP, () => {
     const school = schoolBySlug('lincoln-middle');
     const first = { latitude: school.location!.lat + 0.02, longitude: school.location!.lng };
     const second = { latitude: school.location!.lat + 0.2, longitude: school.location!.lng };
-    const miles = (p: { latitude: number; longitude: number }) =>
-      `${(Math.round(haversineMiles({ lat: p.latitude, lng: p.longitude }, school.location!) * 10) / 10).toFixed(1)} mi`;
+    const miles = (p: { latitude: number; longitude: number }) => {
+      const exact = haversineMiles({ lat: p.latitude, lng: p.longitude }, school.location!);
+      return `${(Math.round(exact * 10) / 10).toFixed(1)} mi`;
+    };
     const w = await openPage(session.browser, 375, { permissions: ['geolocation'], geolocation: first });
     // A slow position fix (phones take seconds): each request is answered 1.5 s late, and its options recorded.
     await w.context.addInitScript(`(() => {
@@ -158,13 +165,18 @@ describe('family walkthrough', SKIP, () => {
       for (const [i, where] of [first, second].entries()) {
         if (i > 0) await w.context.setGeolocation(where); // the family moved
         await chip.click();
-        assert.deepEqual(await state(), { text: 'Finding your location…', busy: 'true' }, `press ${i + 1}: waiting, in words`);
-        await page.waitForFunction((t) => document.querySelector('.distance-chip')!.textContent!.trim() === t, miles(where), { timeout: 8000 });
+        const waiting = { text: 'Finding your location…', busy: 'true' };
+        assert.deepEqual(await state(), waiting, `press ${i + 1}: waiting, in words`);
+        const shows = (t: string) => document.querySelector('.distance-chip')!.textContent!.trim() === t;
+        await page.waitForFunction(shows, miles(where), { timeout: 8000 });
         assert.equal((await state()).busy, null);
       }
-      const options = await page.evaluate(() => (globalThis as unknown as { __geoOptions: (PositionOptions | null)[] }).__geoOptions);
+      type Recorded = { __geoOptions: (PositionOptions | null)[] };
+      const options = await page.evaluate(() => (globalThis as unknown as Recorded).__geoOptions);
       assert.equal(options.length, 2);
-      for (const o of options) assert.ok(o && typeof o.maximumAge === 'number' && o.maximumAge <= 5000, `maximumAge ${o?.maximumAge}`);
+      for (const o of options) {
+        assert.ok(o && typeof o.maximumAge === 'number' && o.maximumAge <= 5000, `maximumAge ${o?.maximumAge}`);
+      }
       await assertClean(w);
     } finally {
       await w.close();
@@ -188,11 +200,12 @@ describe('family walkthrough', SKIP, () => {
       // The school page's LCP image: the preload and the <img> pick the same candidate.
       const s = await load({ width, height: 800 }, '/schools/lincoln-middle');
       try {
-        const heroSrc = await s.page.evaluate(() => document.querySelector<HTMLImageElement>('.school-header__hero-img')!.currentSrc);
+        const hero = s.page.locator('.school-header__hero-img');
+        const heroSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
         const asset = /\/media\/([0-9a-f]+)-/.exec(heroSrc)?.[1];
         assert.ok(asset, heroSrc);
-        const hero = s.requests.filter((u) => u.includes(`/media/${asset}-`));
-        assert.deepEqual(hero, [heroSrc], 'one hero download');
+        const downloads = s.requests.filter((u) => u.includes(`/media/${asset}-`));
+        assert.deepEqual(downloads, [heroSrc], 'one hero download');
       } finally {
         await s.close();
       }
@@ -202,13 +215,18 @@ describe('family walkthrough', SKIP, () => {
   test('no menu icon is an empty box: a logo, the static logo, or initials (dropdown and phone menu)', async () => {
     assert.ok(schools.some((s) => !s.hasLogo), 'the sample has a school without a content-service logo');
     const check = async (w: Watched, scope: string) => {
-      await w.page.waitForFunction((sel) => Array.from(document.querySelectorAll<HTMLImageElement>(`${sel} img.school-link__icon`)).every((i) => i.complete), scope);
+      const loaded = (sel: string) => {
+        const imgs = document.querySelectorAll<HTMLImageElement>(`${sel} img.school-link__icon`);
+        return Array.from(imgs).every((i) => i.complete);
+      };
+      await w.page.waitForFunction(loaded, scope);
       const icons = await w.page.$$eval(`${scope} .school-link__icon`, (els) => els.map((el) => {
         const r = el.getBoundingClientRect();
         const name = el.closest('a')?.querySelector('.school-link__name')?.textContent ?? '';
         if (el instanceof HTMLImageElement) return { name, ok: el.naturalWidth > 0, kind: 'img', w: r.width };
         const content = getComputedStyle(el, '::before').content;
-        return { name, ok: content !== 'none' && content !== 'normal' && content.replace(/["']/g, '').trim() !== '', kind: 'monogram', w: r.width };
+        const drawn = content !== 'none' && content !== 'normal' && content.replace(/["']/g, '').trim() !== '';
+        return { name, ok: drawn, kind: 'monogram', w: r.width };
       }));
       assert.equal(icons.length, schools.length, scope);
       for (const i of icons) assert.ok(i.ok && i.w > 0, `${scope}: ${i.name}: empty ${i.kind}`);

@@ -38,7 +38,10 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     const schoolPages = files.filter((f) => f.startsWith('schools/')).sort();
     // schools/{slug}.html answers /schools/{slug}; the folder form keeps old links working.
     assert.deepEqual(schoolPages, slugs.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]).sort());
-    for (const s of slugs) assert.ok(readFileSync(path.join(outA, 'schools', `${s}.html`)).equals(readFileSync(path.join(outA, 'schools', s, 'index.html'))), s);
+    for (const s of slugs) {
+      const page = readFileSync(path.join(outA, 'schools', `${s}.html`));
+      assert.ok(page.equals(readFileSync(path.join(outA, 'schools', s, 'index.html'))), s);
+    }
     assert.ok(slugs.length >= 3);
   });
 

@@ -37,7 +37,8 @@ test("a school without logo carries its staticLogo as the menus' icon; with a lo
   ]);
   assert.equal(a!.staticIcon, '/static/a.png');
   assert.ok(!('staticIcon' in b!) && !('staticIcon' in c!), 'only when it is the icon: pages stay small');
-  assert.equal(parseNavList(JSON.parse(JSON.stringify([a])))[0]!.staticIcon, '/static/a.png', 'the shared list file keeps it');
+  const fromFile = parseNavList(JSON.parse(JSON.stringify([a])));
+  assert.equal(fromFile[0]!.staticIcon, '/static/a.png', 'the shared list file keeps it');
 });
 
 test('navigation skips rows without a title or slug and survives junk input', () => {

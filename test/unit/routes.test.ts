@@ -1,7 +1,9 @@
 // The one route table: which page a path shows, and which file in out/ holds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath } from '../../src/routes.ts';
+import {
+  canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath,
+} from '../../src/routes.ts';
 
 test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
   assert.deepEqual(matchRoute('/'), { page: 'landing' });

@@ -117,7 +117,10 @@ export function exportedPages(dir: string): { file: string; path: string }[] {
   walk('');
   const files = new Set(out.map((p) => p.file));
   return out
-    .filter((p) => !/^schools\/[^/]+\/index\.html$/.test(p.file) || !files.has(`${p.file.slice(0, -'/index.html'.length)}.html`))
+    .filter((p) => {
+      const folder = /^(schools\/[^/]+)\/index\.html$/.exec(p.file);
+      return !folder || !files.has(`${folder[1]}.html`);
+    })
     .map((p) => (/^schools\/[^/]+\.html$/.test(p.file) ? { ...p, path: p.path.slice(0, -'.html'.length) } : p))
     .sort((a, b) => a.file.localeCompare(b.file));
 }
