@@ -276,6 +276,13 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     const carried = new Set(site.carried.map((p) => p.file));
     for (const rel of carried) if (files.has(rel)) throw new ExportError(EXIT.render, 'render', `${rel}: a page and another file share this path`);
     const allPages = [...site.pages, ...site.carried].sort(byKey('file'));
+    // A page's second address is a hard link of its file, placed once every file is in place.
+    const aliases = allPages.flatMap((p) => p.aliases.map((alias) => [alias, p.file] as const));
+    for (const [alias] of aliases) {
+      if (files.has(alias) || carried.has(alias)) {
+        throw new ExportError(EXIT.render, 'render', `${alias}: a page and another file share this path`);
+      }
+    }
     if (opts.siteUrl) put('sitemap.xml', sitemapXml(opts.siteUrl, allPages.flatMap((p) => (p.sitemap ? [p.sitemap] : []))));
     put('robots.txt', robotsTxt(opts.siteUrl));
 
@@ -294,6 +301,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
           }
         };
         await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+        for (const [alias, file] of aliases) writer.link(alias, file);
         return await writer.commit();
       } catch (err) {
         await writer.abort().catch(() => {});

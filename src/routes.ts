@@ -29,11 +29,18 @@ export function matchRoute(pathname: string): RouteMatch {
 export const schoolRoutePath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
 
 /**
- * The URL path a static host answers with 200 for the route's file: '/' or '/schools/{slug}/'.
- * Used for canonical links and the sitemap, so neither points at a redirect.
+ * The URL path of the route's page: '/' or '/schools/{slug}', the address every link uses. The
+ * export writes the school page as 'schools/{slug}.html', which GitHub Pages, Netlify, Cloudflare
+ * Pages and `npm start` answer at '/schools/{slug}' with 200, so canonical links and the sitemap
+ * name that same address rather than one a host first answers with a redirect.
  */
 export function canonicalPath(route: RouteMatch): string {
-  return route.page === 'school' ? `${schoolRoutePath(route.slug)}/` : '/';
+  return route.page === 'school' ? schoolRoutePath(route.slug) : '/';
+}
+
+function checkedSlug(route: { slug: string }): string {
+  if (!isSafeSlug(route.slug)) throw new Error(`routeFile: unsafe slug ${JSON.stringify(route.slug)}`);
+  return route.slug;
 }
 
 /**
@@ -43,6 +50,15 @@ export function canonicalPath(route: RouteMatch): string {
  */
 export function routeFile(route: RouteMatch): string {
   if (route.page === 'landing') return 'index.html';
-  if (!isSafeSlug(route.slug)) throw new Error(`routeFile: unsafe slug ${JSON.stringify(route.slug)}`);
-  return `schools/${route.slug}/index.html`;
+  return `schools/${checkedSlug(route)}.html`;
+}
+
+/**
+ * Further files holding the same page: 'schools/{slug}/index.html', where earlier exports put it,
+ * so old deep links and bookmarks ('/schools/{slug}/') keep answering 200. Hosts serve the
+ * '.html' file for '/schools/{slug}' before they look for a folder.
+ */
+export function routeAliases(route: RouteMatch): string[] {
+  if (route.page === 'landing') return [];
+  return [`schools/${checkedSlug(route)}/index.html`];
 }

@@ -11,7 +11,9 @@ import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
-import { canonicalPath, NOT_FOUND_FILE, routeFile, schoolRoutePath, type RouteMatch } from '../../src/routes.ts';
+import {
+  canonicalPath, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath, type RouteMatch,
+} from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { SchoolState, ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
@@ -31,6 +33,8 @@ export interface PageAssets {
 
 export interface RenderedPage {
   file: string;
+  /** Further files with the same bytes (the page's old folder form, see routeAliases). */
+  aliases: string[];
   url: string;
   html: string;
   route: RouteMatch;
@@ -41,6 +45,7 @@ export interface RenderedPage {
 /** A page whose inputs are unchanged since the previous export: its file is carried over from out/. */
 export interface CarriedPage {
   file: string;
+  aliases: string[];
   url: string;
   route: RouteMatch;
   sitemap: RenderedPage['sitemap'];
@@ -154,7 +159,13 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
 
   const schools = new Map<string, SchoolState>();
+  // A slug ending in '.html' would put its old folder form where another school's page file is
+  // ('a' → schools/a.html, 'a.html' → schools/a.html/index.html): the page file wins.
+  const pageFiles = new Set(content.schools.map((s) => routeFile({ page: 'school', slug: s.slug! })));
+  const aliasesOf = (route: RouteMatch): string[] =>
+    routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
   const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage | null => {
+    const aliases = aliasesOf(route);
     // A school an incremental read did not fetch has only its _id and slug here, and the state its
     // data had: its page must be carried over. If its key no longer matches (the code, settings or
     // navigation changed), it cannot be rendered: the caller reads everything and builds again.
@@ -170,7 +181,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
       for (const [src, remote] of before.used) variants.set(src, rehost(remote));
-      carried.push({ file, url, route, sitemap, record: before });
+      carried.push({ file, aliases, url, route, sitemap, record: before });
       records.set(file, before);
       return null;
     }
@@ -178,7 +189,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     const warn = opts.warn && ((msg: string) => { warnings.push(msg); opts.warn!(msg); });
     const page = withPageLog(file, warn, () => renderOne(route, url, file, data, dataJson!, school, indexable));
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
-    return { file, url, html: page.html, route, sitemap };
+    return { file, aliases, url, html: page.html, route, sitemap };
   };
 
   // The landing page and 404.html show the same data: the app is rendered once for both.

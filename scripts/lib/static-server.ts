@@ -1,7 +1,9 @@
 // A small static server for out/ that behaves like the static hosts the site is deployed to, so
-// `npm start` shows what families will get: /schools/x/ serves its index.html (/schools/x
-// redirects there), any path without a file gets 404.html with status 404, media get their real
-// content types, and content-hashed assets are cached for a year while HTML is revalidated.
+// `npm start` shows what families will get: /schools/x serves schools/x.html with 200 (as GitHub
+// Pages, Netlify and Cloudflare Pages do), /schools/x/ serves its index.html, other folders without
+// a trailing slash redirect, any path without a file gets 404.html with status 404, media get their
+// real content types, and content-hashed assets are cached for a year while HTML is revalidated.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -23,9 +25,27 @@ export function cacheControlFor(filePath: string): string {
   return HASHED.some((re) => re.test(p)) ? IMMUTABLE_CACHE : DEFAULT_CACHE;
 }
 
+const isFile = (p: string): boolean => statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+
+/**
+ * The URL to serve for `url`: '/x' becomes '/x.html' when there is no file 'x' but a file 'x.html'
+ * (the page's own address, answered without a redirect); anything else is left as it is.
+ */
+export function htmlExtensionUrl(absRoot: string, url: string): string {
+  const q = url.search(/[?#]/);
+  const pathname = q < 0 ? url : url.slice(0, q);
+  if (pathname.endsWith('/') || pathname.endsWith('.html')) return url;
+  let decoded: string;
+  try { decoded = decodeURIComponent(pathname); } catch { return url; }
+  if (decoded.includes('\0')) return url;
+  const abs = path.resolve(absRoot, `.${decoded}`);
+  if (!abs.startsWith(absRoot + path.sep) || isFile(abs) || !isFile(`${abs}.html`)) return url;
+  return `${pathname}.html${q < 0 ? '' : url.slice(q)}`;
+}
+
 export async function createStaticServer(root: string): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
   const absRoot = path.resolve(root);
+  const app = Fastify({ logger: false, rewriteUrl: (req) => htmlExtensionUrl(absRoot, req.url ?? '/') });
   // Static hosts send text compressed; serving it raw made the school page's 280 KB of JS take
   // 3 s to first paint under Lighthouse's mobile throttling (performance 85 instead of 100).
   app.addHook('onSend', async (req, reply, payload) => {

@@ -253,6 +253,33 @@ export class SiteWriter {
   }
 
   /**
+   * Places `rel` as a hard link of `target`, a file this export has already placed: one page at a
+   * second address (see routeAliases) costs a link, not a copy, and is always the very bytes of its
+   * page, whether that page was written now or carried over.
+   */
+  link(rel: string, target: string): void {
+    const src = this.resolveInside(target);
+    const srcKey = src.slice(this.tmp.length + 1).split(path.sep).join('/');
+    if (!this.seen.has(srcKey)) throw new Error(`write-site: cannot link ${rel} to ${target}: not placed yet`);
+    const { dest, key, existing } = this.place(rel);
+    const st = lstatSync(src);
+    const prevLink = lstatOrNull(path.join(this.out, ...key.split('/')));
+    const prevTarget = lstatOrNull(path.join(this.out, ...srcKey.split('/')));
+    this.stats.files++;
+    this.stats.bytes += st.size;
+    if (sameInode(st, prevTarget) && sameInode(prevLink, prevTarget)) this.stats.unchanged++;
+    else this.stats.written++;
+    if (sameInode(existing, st)) return;
+    if (existing) unlinkSync(dest);
+    try {
+      linkSync(src, dest);
+    } catch {
+      copyFileSync(src, dest, constants.COPYFILE_EXCL);
+      utimesSync(dest, st.atime, st.mtime);
+    }
+  }
+
+  /**
    * Removes what the reused tree held that this export does not, then swaps the temp folder in for
    * out/ (old out/ → backup, temp → out/, backup kept as the spare); restores out/ on failure.
    */

@@ -284,9 +284,15 @@ function academicsCopy(s: SchoolFacts): string {
   ].join('\n\n');
 }
 
+/** "Life as an Eagle", "Life as a Wolf": one member of the mascot team, with its article. */
+export function oneMascot(mascot: string): string {
+  const one = /ves$/.test(mascot) ? mascot.replace(/ves$/, 'f') : mascot.replace(/s$/, '');
+  return `${/^[AEIOU]/i.test(one) ? 'an' : 'a'} ${one}`;
+}
+
 function lifeCopy(s: SchoolFacts): string {
   return [
-    `## Life as a ${s.mascot.replace(/s$/, '')}`,
+    `## Life as ${oneMascot(s.mascot)}`,
     `${s.life} Clubs meet before school, at lunch and after school, and new clubs can be started by any group of five students with a staff sponsor.`,
     `Buses leave at 3:45 p.m. on club days. See the [activities calendar](${SITE}/schools/${s.slug}/activities) for this month's schedule.`,
   ].join('\n\n');

@@ -5,8 +5,12 @@ import { formatMiles, haversineMiles, isValidLocation } from '../lib/distance.ts
 import type { GeoPoint } from '../lib/types.ts';
 
 export const DISTANCE_PROMPT = 'Get Distance';
+/** What the chip says while the browser looks for the position (up to the timeout): the spec is silent. */
+export const DISTANCE_FINDING = 'Finding your location…';
 
-const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15000, maximumAge: 5 * 60 * 1000 };
+// maximumAge 0: every click measures from where the visitor is now. A cached position (it was 5
+// minutes) showed the old distance after the family had moved.
+export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15000, maximumAge: 0 };
 
 function PinIcon() {
   return (
@@ -20,6 +24,8 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
   const [miles, setMiles] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const alive = useRef(true);
+  // Only the latest request may settle the chip (a late answer to an earlier one is dropped).
+  const request = useRef(0);
   useEffect(() => {
     alive.current = true;
     return () => {
@@ -27,16 +33,18 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
     };
   }, []);
 
-  const settle = (value: string | null) => {
-    if (!alive.current) return;
+  const settle = (id: number, value: string | null) => {
+    if (!alive.current || id !== request.current) return;
     setBusy(false);
     setMiles(value);
   };
 
   const onClick = () => {
+    if (busy) return; // one position request at a time; the chip already says it is looking
+    const id = ++request.current;
     const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
     if (!geo || typeof geo.getCurrentPosition !== 'function' || !isValidLocation(location)) {
-      settle(null);
+      settle(id, null);
       return;
     }
     setBusy(true);
@@ -44,26 +52,29 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
       geo.getCurrentPosition(
         (pos) => {
           const here = { lat: pos?.coords?.latitude, lng: pos?.coords?.longitude };
-          settle(isValidLocation(here) ? formatMiles(haversineMiles(here, location)) : null);
+          settle(id, isValidLocation(here) ? formatMiles(haversineMiles(here, location)) : null);
         },
-        () => settle(null),
+        () => settle(id, null),
         GEO_OPTIONS,
       );
     } catch {
-      settle(null);
+      settle(id, null);
     }
   };
 
+  const showMiles = miles && !busy;
   return (
     <div className="distance" aria-live="polite">
       <button
         type="button"
-        className={miles ? 'distance-chip distance-chip--value' : 'distance-chip'}
+        className={showMiles ? 'distance-chip distance-chip--value' : 'distance-chip'}
         onClick={onClick}
         aria-busy={busy || undefined}
-        aria-label={miles ? `${miles} mi from your location` : undefined}
+        aria-label={showMiles ? `${miles} mi from your location` : undefined}
       >
-        {miles ? (
+        {busy ? (
+          DISTANCE_FINDING
+        ) : showMiles ? (
           <>
             <PinIcon />
             <span className="distance-chip__value">{miles} mi</span>

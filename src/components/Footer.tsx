@@ -10,6 +10,16 @@ import { ASSETS, DISTRICT_NAME, FOOTER, assetUrl } from '../config/site.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useHydrated } from './useHydrated.ts';
+import { MAIN_ID } from './SkipLink.tsx';
+
+/**
+ * Scrolls to the top and takes keyboard focus there too (the skip link's target, <main>): left on
+ * this button, the next Tab would jump back to the bottom of the page.
+ */
+function returnToTop(): void {
+  scrollToTop();
+  document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+}
 
 export interface FooterProps {
   /** The year of the server render and hydration; afterwards the visitor's current year shows. */
@@ -24,7 +34,7 @@ export function Footer({ year }: FooterProps) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
-        <button type="button" className="site-footer__top button button--outline" onClick={() => scrollToTop()}>
+        <button type="button" className="site-footer__top button button--outline" onClick={returnToTop}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="M8 13V3M3.5 7.5L8 3l4.5 4.5" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
           </svg>

@@ -29,6 +29,9 @@ export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | nu
       description: text(row.subtitle),
       link: schoolPath(row.slug!),
       icon: row.logo ?? null,
+      ...(!row.logo && typeof row.staticLogo === 'string' && row.staticLogo.trim()
+        ? { staticIcon: row.staticLogo.trim() }
+        : {}),
     }));
 }
 
@@ -42,7 +45,7 @@ export function parseNavList(json: unknown): NavSchool[] {
   if (!Array.isArray(json)) throw new Error('the navigation file does not hold a list');
   return json.flatMap((e: unknown): NavSchool[] => {
     if (!e || typeof e !== 'object') return [];
-    const { id, name, description, link, icon } = e as Record<string, unknown>;
+    const { id, name, description, link, icon, staticIcon } = e as Record<string, unknown>;
     if (typeof name !== 'string' || typeof link !== 'string' || !link.startsWith(schoolPath(''))) return [];
     return [{
       id: text(id),
@@ -50,6 +53,7 @@ export function parseNavList(json: unknown): NavSchool[] {
       description: text(description),
       link,
       icon: icon && typeof icon === 'object' ? (icon as NavSchool['icon']) : null,
+      ...(typeof staticIcon === 'string' ? { staticIcon } : {}),
     }];
   });
 }

@@ -29,7 +29,9 @@ export const schoolFields = /* groq */ `
 
 /** The schools the navigation and the landing grid list. */
 export const listedSchoolFilter = /* groq */ `_type == "school" && defined(slug.current)`;
-export const navigationSchoolFields = /* groq */ `_id, title, subtitle, "slug": slug.current, logo, isCharter`;
+// staticLogo: a school with only a static logo shows it in the menus (content model: used when logo is absent).
+export const navigationSchoolFields =
+  /* groq */ `_id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter`;
 export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription`;
 
 /** Schools for navigation: ordered by title; mapped and charter-sorted in src/lib/mapping.ts. */

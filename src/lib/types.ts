@@ -114,6 +114,7 @@ export interface NavigationSchoolRow {
   subtitle?: string | null;
   slug?: string | null;
   logo?: SanityImage | null;
+  staticLogo?: string | null;
   isCharter?: boolean | null;
 }
 
@@ -135,6 +136,8 @@ export interface NavSchool {
   description: string;
   link: string;
   icon: SanityImage | null;
+  /** The school's staticLogo address, only when it has no `icon` (absent otherwise, to keep pages small). */
+  staticIcon?: string;
 }
 
 /** A landing-grid card after mapping and filtering. */

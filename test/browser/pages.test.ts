@@ -38,7 +38,7 @@ describe('every exported page', SKIP, () => {
     assert.ok(files.includes('index.html') && files.includes('404.html'), files.join(', '));
     // 12 schools in the sample; Westbrook is draft-only and must not be published.
     assert.equal(files.filter((f) => f.startsWith('schools/')).length, 11, files.join(', '));
-    assert.ok(!files.includes('schools/westbrook/index.html'));
+    assert.ok(!files.includes('schools/westbrook.html'));
   });
 
   for (const width of WIDTHS) {

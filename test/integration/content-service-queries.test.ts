@@ -71,7 +71,7 @@ function checkSchool(s: School, label: string): void {
 }
 
 function checkNavRow(r: NavigationSchoolRow): void {
-  assert.deepEqual(Object.keys(r).sort(), ['_id', 'isCharter', 'logo', 'slug', 'subtitle', 'title']);
+  assert.deepEqual(Object.keys(r).sort(), ['_id', 'isCharter', 'logo', 'slug', 'staticLogo', 'subtitle', 'title']);
   assert.ok(isStr(r._id) && isStr(r.slug));
 }
 

@@ -4,7 +4,7 @@
 // out/ behind the export's back is rendered again, never trusted.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanEnv, listFiles, MINI, readDataset, removeDir, runExport, snapshot, tempDir, writeDataset } from './export-helpers.ts';
 
@@ -43,14 +43,18 @@ describe('incremental export', () => {
     writeDataset(dataset, docs);
     const second = await exportTo(out);
     assert.match(first.stdout, /pages \d+ rendered, 0 carried over/);
-    assert.match(second.stdout, /1 written, \d+ unchanged; pages 1 rendered, \d+ carried over/);
+    // The page and its folder form (one file, hard-linked).
+    assert.match(second.stdout, /2 written, \d+ unchanged; pages 1 rendered, \d+ carried over/);
     assert.deepEqual(warningsOf(second.stderr), warningsOf(first.stderr));
-    assert.ok(warningsOf(second.stderr).some((w) => w.includes('schools/beta-charter/index.html') && w.includes('eventCalendar')), second.stderr);
+    const namesPage = (w: string) => w.includes('schools/beta-charter.html') && w.includes('eventCalendar');
+    assert.ok(warningsOf(second.stderr).some(namesPage), second.stderr);
 
     const afterSnap = snapshot(out);
     const changed = Object.keys(afterSnap).filter((f) => afterSnap[f]!.ino !== beforeSnap[f]?.ino || afterSnap[f]!.mtimeMs !== beforeSnap[f]?.mtimeMs);
-    assert.deepEqual(changed, ['schools/alpha-middle/index.html']);
-    assert.ok(afterSnap['schools/alpha-middle/index.html']!.bytes.includes('(updated)'));
+    assert.deepEqual(changed, ['schools/alpha-middle.html', 'schools/alpha-middle/index.html']);
+    assert.ok(afterSnap['schools/alpha-middle.html']!.bytes.includes('(updated)'));
+    const { ino } = afterSnap['schools/alpha-middle.html']!;
+    assert.equal(afterSnap['schools/alpha-middle/index.html']!.ino, ino, 'the folder form is the same file');
 
     // The same content exported from scratch (no manifest) gives the same bytes everywhere.
     const full = path.join(work, 'full');
@@ -65,8 +69,21 @@ describe('incremental export', () => {
     const clean = snapshot(out)['schools/gamma-middle/index.html']!.bytes;
     appendFileSync(page, '<!-- tampered -->');
     const r = await exportTo(out);
-    assert.match(r.stdout, /1 written, \d+ unchanged; pages 1 rendered/);
+    assert.match(r.stdout, /2 written, \d+ unchanged; pages 1 rendered/);
     assert.ok(snapshot(out)['schools/gamma-middle/index.html']!.bytes.equals(clean));
+    assert.ok(snapshot(out)['schools/gamma-middle.html']!.bytes.equals(clean));
+  });
+
+  test('a folder form replaced in out/ behind the export is linked to its page again', async () => {
+    const page = path.join(out, 'schools', 'gamma-middle', 'index.html');
+    const clean = snapshot(out)['schools/gamma-middle.html']!.bytes;
+    rmSync(page);
+    writeFileSync(page, 'stale');
+    const r = await exportTo(out);
+    assert.match(r.stdout, /1 written, \d+ unchanged; pages 0 rendered/);
+    const snap = snapshot(out);
+    assert.ok(snap['schools/gamma-middle/index.html']!.bytes.equals(clean));
+    assert.equal(snap['schools/gamma-middle/index.html']!.ino, snap['schools/gamma-middle.html']!.ino);
   });
 
   test('the manifest lives outside out/', () => {

@@ -130,7 +130,10 @@ describe('hostile slugs and titles', () => {
 
   test('valid pages are still exported; nothing lands outside out/', () => {
     assert.deepEqual(listFiles(out).filter((f) => f.endsWith('.html')), [
-      '404.html', 'index.html', 'schools/alpha-middle/index.html', 'schools/beta-charter/index.html', 'schools/gamma-middle/index.html',
+      '404.html', 'index.html',
+      'schools/alpha-middle.html', 'schools/alpha-middle/index.html',
+      'schools/beta-charter.html', 'schools/beta-charter/index.html',
+      'schools/gamma-middle.html', 'schools/gamma-middle/index.html',
     ]);
     assert.deepEqual(readdirSync(path.join(root, 'site')), ['out'], 'nothing written next to out/ (../x would land here)');
     assert.ok(!existsSync(path.join(root, 'x')) && !existsSync(path.join(out, 'x')));
@@ -173,7 +176,7 @@ describe('incremental rewriting', () => {
     const alpha = docs.find((d) => d._id === 'school-alpha')! as { sectionRepeater: { blocks: { body: { children: { text: string }[] }[] }[] }[] };
     alpha.sectionRepeater[0]!.blocks[0]!.body[0]!.children[0]!.text = 'Changed: even stronger academics.';
     writeDataset(dataset, docs);
-    assert.deepEqual(await exportAndDiff(), ['schools/alpha-middle/index.html']);
+    assert.deepEqual(await exportAndDiff(), ['schools/alpha-middle.html', 'schools/alpha-middle/index.html']);
   });
 
   test("changing a school's title rewrites the pages that show it in navigation, nothing else", async () => {

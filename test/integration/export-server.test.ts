@@ -30,17 +30,22 @@ after(async () => {
   removeDir(work);
 });
 
-test('/ and /schools/{slug}/ serve their index.html; /schools/{slug} redirects to it', async () => {
+test('/ and /schools/{slug} answer 200 at that address (no redirect); /schools/{slug}/ still works', async () => {
   const home = await app.inject('/');
   assert.equal(home.statusCode, 200);
   assert.match(home.headers['content-type'] as string, /^text\/html/);
   assert.equal(home.headers['cache-control'], HTML_CACHE);
-  const school = await app.inject('/schools/alpha-middle/');
-  assert.equal(school.statusCode, 200);
-  assert.match(school.body, /<title>Alpha Middle School \|/);
+  // The address every link uses: served from schools/{slug}.html, as GitHub Pages and Netlify do.
   const bare = await app.inject('/schools/alpha-middle');
-  assert.equal(bare.statusCode, 301);
-  assert.equal(bare.headers.location, '/schools/alpha-middle/');
+  assert.equal(bare.statusCode, 200);
+  assert.match(bare.body, /<title>Alpha Middle School \|/);
+  assert.equal(bare.headers['cache-control'], HTML_CACHE);
+  assert.match(bare.headers['content-type'] as string, /^text\/html/);
+  assert.equal((await app.inject('/schools/alpha-middle?utm=x')).statusCode, 200, 'a query string does not matter');
+  // Old deep links and bookmarks: the folder form stays, with the same page.
+  const folder = await app.inject('/schools/alpha-middle/');
+  assert.equal(folder.statusCode, 200);
+  assert.equal(folder.body, bare.body);
 });
 
 test('unknown paths get 404.html (the landing page) with status 404', async () => {

@@ -36,7 +36,12 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     const files = listFiles(outA);
     for (const f of ['index.html', '404.html', 'sitemap.xml', 'robots.txt']) assert.ok(files.includes(f), f);
     const schoolPages = files.filter((f) => f.startsWith('schools/')).sort();
-    assert.deepEqual(schoolPages, slugs.map((s) => `schools/${s}/index.html`));
+    // schools/{slug}.html answers /schools/{slug}; the folder form keeps old links working.
+    assert.deepEqual(schoolPages, slugs.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]).sort());
+    for (const s of slugs) {
+      const page = readFileSync(path.join(outA, 'schools', `${s}.html`));
+      assert.ok(page.equals(readFileSync(path.join(outA, 'schools', s, 'index.html'))), s);
+    }
     assert.ok(slugs.length >= 3);
   });
 
@@ -62,7 +67,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     assert.ok(html.includes(`<title>${esc(withLocation.title)} | ${DISTRICT_NAME}</title>`));
     assert.match(html, /<meta name="description" content="[^"]+">/);
-    assert.ok(html.includes(`<link rel="canonical" href="${SITE}/schools/${withLocation.slug.current}/">`));
+    assert.ok(html.includes(`<link rel="canonical" href="${SITE}/schools/${withLocation.slug.current}">`));
     assert.match(html, new RegExp(`<meta property="og:image" content="${SITE}/media/[^"]+\\.webp">`));
     assert.match(html, /<meta name="twitter:card" content="summary_large_image">/);
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
@@ -106,7 +111,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   test('sitemap lists the landing page and every school; robots.txt points at it', () => {
     const sitemap = read(outA, 'sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    assert.deepEqual(locs, [`${SITE}/`, ...slugs.map((s) => `${SITE}/schools/${encodeURIComponent(s)}/`)].sort());
+    assert.deepEqual(locs, [`${SITE}/`, ...slugs.map((s) => `${SITE}/schools/${encodeURIComponent(s)}`)].sort());
     assert.equal(read(outA, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
   });
 

@@ -51,7 +51,8 @@ test('on a 1280px screen local sources attach after mount, it plays muted and fa
   const { video, calls } = await mountHero(1280);
   const sources = Array.from(video.querySelectorAll('source')).map((s) => [s.getAttribute('src'), s.getAttribute('type')]);
   assert.deepEqual(sources, [['/theme/media/hero.webm', 'video/webm'], ['/theme/media/hero.mp4', 'video/mp4']]);
-  assert.equal(video.getAttribute('poster'), '/theme/media/hero-poster.jpg');
+  // No poster: it was never visible (the video fades in on its first frame) and cost a second download.
+  assert.equal(video.getAttribute('poster'), null);
   assert.ok(video.muted);
   assert.ok(video.loop);
   assert.deepEqual(calls, { play: 1, load: 1 });

@@ -2,7 +2,7 @@
 // and filtering families see are decided here, so each rule has a case that breaks if it changes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isHiddenFromGrid, mapLandingGrid, mapNavigation, schoolPath } from '../../src/lib/mapping.ts';
+import { isHiddenFromGrid, mapLandingGrid, mapNavigation, parseNavList, schoolPath } from '../../src/lib/mapping.ts';
 import type { LandingSchoolRow, NavigationSchoolRow } from '../../src/lib/types.ts';
 
 const nav = (title: string, slug: string, isCharter?: boolean | null, extra: Partial<NavigationSchoolRow> = {}): NavigationSchoolRow =>
@@ -27,6 +27,18 @@ test('navigation maps to name, description, link and icon', () => {
     { id: 'school-lincoln-middle', name: 'Lincoln Middle', description: 'Home of the Lions', link: '/schools/lincoln-middle', icon: logo },
   ]);
   assert.equal(schoolPath('x'), '/schools/x');
+});
+
+test("a school without logo carries its staticLogo as the menus' icon; with a logo it does not", () => {
+  const [a, b, c] = mapNavigation([
+    { _id: 'a', title: 'A', slug: 'a', staticLogo: '/static/a.png' },
+    { _id: 'b', title: 'B', slug: 'b', logo: { asset: { _ref: 'image-x-1x1-png' } }, staticLogo: '/static/b.png' },
+    { _id: 'c', title: 'C', slug: 'c', staticLogo: '  ' },
+  ]);
+  assert.equal(a!.staticIcon, '/static/a.png');
+  assert.ok(!('staticIcon' in b!) && !('staticIcon' in c!), 'only when it is the icon: pages stay small');
+  const fromFile = parseNavList(JSON.parse(JSON.stringify([a])));
+  assert.equal(fromFile[0]!.staticIcon, '/static/a.png', 'the shared list file keeps it');
 });
 
 test('navigation skips rows without a title or slug and survives junk input', () => {

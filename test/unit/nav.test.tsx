@@ -56,7 +56,7 @@ test('dropdown states: loading, empty, list', () => {
   assert.ok(!list.includes('No schools found') && !list.includes('Loading schools...'));
 });
 
-test('each school shows a 64x64 logo (or a placeholder box) and its name, linking to its page', async () => {
+test('each school shows a 64x64 logo (or its initials) and its name, linking to its page', async () => {
   dom = await setupDom({ width: 1280 });
   await dom.render(withEnv(<NavBar nav={schools} />));
   const links = dropdownLinks();
@@ -72,9 +72,12 @@ test('each school shows a 64x64 logo (or a placeholder box) and its name, linkin
   assert.equal(src.searchParams.get('w'), '64');
   assert.equal(src.searchParams.get('h'), '64');
   assert.equal(src.searchParams.get('fit'), 'crop');
-  // No icon: a neutral box, no broken image.
+  // No logo of any kind: the school's initials, decorative (the name is beside them), never an empty box.
   assert.equal(links[1]!.querySelector('img'), null);
-  assert.ok(links[1]!.querySelector('.school-link__icon--placeholder'));
+  const monogram = links[1]!.querySelector('.school-link__icon--monogram')!;
+  assert.equal(monogram.getAttribute('data-monogram'), 'BM');
+  assert.equal(monogram.textContent, '', 'drawn by CSS: the link text is the name alone');
+  assert.equal(monogram.getAttribute('aria-hidden'), 'true');
   assert.equal(links[2]!.querySelector('img')!.getAttribute('width'), '64');
 });
 
@@ -156,4 +159,18 @@ test('dropdown with no schools: arrow keys open it on the status text without er
   assert.equal(toggle().getAttribute('aria-expanded'), 'true');
   assert.equal(panel().textContent, 'No schools found');
   assert.equal(panel().querySelector('[role="status"]')?.textContent, 'No schools found');
+});
+
+test('a school with only a staticLogo shows it in the dropdown and the phone menu (under the asset base)', async () => {
+  const only: NavSchool[] = [
+    { id: 'd', name: 'Dogwood', description: '', link: '/schools/d', icon: null, staticIcon: '/static/dogwood.png' },
+  ];
+  const html = renderToString(withEnv(<NavBar nav={only} />));
+  const imgs = [...html.matchAll(/<img src="([^"]+)" width="64" height="64" alt="" class="school-link__icon"/g)];
+  const src = '/theme/static/dogwood.png';
+  assert.deepEqual(imgs.map((m) => m[1]), [src, src], 'dropdown and phone menu');
+  // An unsafe address is ignored like anywhere else: the initials instead.
+  const bad = renderToString(withEnv(<NavBar nav={[{ ...only[0]!, staticIcon: 'javascript:alert(1)' }]} />));
+  assert.ok(!bad.includes('javascript:'));
+  assert.ok(bad.includes('school-link__icon--monogram" aria-hidden="true" data-monogram="D">'));
 });

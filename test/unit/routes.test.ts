@@ -1,7 +1,9 @@
 // The one route table: which page a path shows, and which file in out/ holds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalPath, matchRoute, NOT_FOUND_FILE, routeFile, schoolRoutePath } from '../../src/routes.ts';
+import {
+  canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath,
+} from '../../src/routes.ts';
 
 test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
   assert.deepEqual(matchRoute('/'), { page: 'landing' });
@@ -16,18 +18,22 @@ test('any other path shows the landing page', () => {
   }
 });
 
-test('each route has one file in out/, and unsafe slugs never become paths', () => {
+test('each route has one file in out/ (plus the old folder form), and unsafe slugs never become paths', () => {
   assert.equal(routeFile({ page: 'landing' }), 'index.html');
-  assert.equal(routeFile({ page: 'school', slug: 'lincoln-middle' }), 'schools/lincoln-middle/index.html');
+  assert.deepEqual(routeAliases({ page: 'landing' }), []);
+  // '/schools/x' is answered with x.html by static hosts, no redirect; the folder keeps '/schools/x/' working.
+  assert.equal(routeFile({ page: 'school', slug: 'lincoln-middle' }), 'schools/lincoln-middle.html');
+  assert.deepEqual(routeAliases({ page: 'school', slug: 'lincoln-middle' }), ['schools/lincoln-middle/index.html']);
   assert.equal(NOT_FOUND_FILE, '404.html');
   for (const slug of ['../x', 'a/b', '%2e', 'a\u0000b', 'x'.repeat(201), '']) {
     assert.throws(() => routeFile({ page: 'school', slug }), /unsafe slug/, slug);
+    assert.throws(() => routeAliases({ page: 'school', slug }), /unsafe slug/, slug);
   }
 });
 
-test('links use /schools/{slug}; canonical URLs use the path a static host answers with 200', () => {
+test('links and canonical URLs are the same /schools/{slug} (a static host answers it with 200)', () => {
   assert.equal(schoolRoutePath('lincoln-middle'), '/schools/lincoln-middle');
-  assert.equal(canonicalPath({ page: 'school', slug: 'lincoln-middle' }), '/schools/lincoln-middle/');
+  assert.equal(canonicalPath({ page: 'school', slug: 'lincoln-middle' }), '/schools/lincoln-middle');
   assert.equal(canonicalPath({ page: 'landing' }), '/');
   assert.equal(schoolRoutePath('café'), '/schools/caf%C3%A9');
 });

@@ -16,6 +16,7 @@ import { parseAssetRef } from '../../src/lib/image.ts';
 import { isHiddenFromGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolBySlugQuery, navigationSchoolsQuery } from '../../src/lib/queries.ts';
 import { heroFrameSvg } from '../../scripts/sample/public.ts';
+import { oneMascot } from '../../scripts/sample/build.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SAMPLE = join(ROOT, 'content/sample');
@@ -352,6 +353,16 @@ describe('public/ static media', () => {
 });
 
 describe('generator', () => {
+  it('writes "a"/"an" and singular mascots as a reader would ("Life as an Eagle", "Life as a Wolf")', () => {
+    assert.equal(oneMascot('Eagles'), 'an Eagle');
+    assert.equal(oneMascot('Innovators'), 'an Innovator');
+    assert.equal(oneMascot('Wolves'), 'a Wolf');
+    assert.equal(oneMascot('Lions'), 'a Lion');
+    // The committed sample too: families read these headings.
+    assert.doesNotMatch(ndjson, /\ba [AEIOU][a-z]/, 'no "a" before a vowel in the sample');
+    assert.match(ndjson, /Life as an Eagle/);
+  });
+
   const tmp = mkdtempSync(join(tmpdir(), 'gen-sample-'));
   after(() => rmSync(tmp, { recursive: true, force: true }));
 

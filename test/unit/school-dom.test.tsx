@@ -75,6 +75,37 @@ describe('distance chip', () => {
     assert.equal(chip(dom).textContent, 'Get Distance');
   });
 
+  test('while it looks for the position the chip says so in words, aria-busy; each click asks afresh', async () => {
+    dom = await setupDom();
+    const seen: (PositionOptions | undefined)[] = [];
+    let answer: ((p: GeolocationPosition) => void) | null = null;
+    Object.defineProperty(dom.window.navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition(ok: (p: GeolocationPosition) => void, _fail: unknown, opts?: PositionOptions) {
+          seen.push(opts);
+          answer = ok;
+        },
+      },
+    });
+    await dom.render(<DistanceChip location={school} />);
+    await press(dom);
+    assert.equal(chip(dom).textContent, 'Finding your location…');
+    assert.equal(chip(dom).getAttribute('aria-busy'), 'true');
+    await press(dom); // a second click while waiting does not start a second request
+    assert.equal(seen.length, 1);
+    await dom.act(async () => {
+      answer!({ coords: { latitude: 0, longitude: 1 } } as GeolocationPosition);
+      await sleep(1);
+    });
+    assert.equal(chip(dom).textContent, '69.1 mi');
+    assert.equal(chip(dom).getAttribute('aria-busy'), null);
+    await press(dom);
+    assert.equal(chip(dom).textContent, 'Finding your location…', 'the old distance is not shown as if current');
+    assert.equal(seen.length, 2);
+    for (const o of seen) assert.ok((o?.maximumAge ?? Infinity) <= 5000, `maximumAge ${o?.maximumAge}`);
+  });
+
   test('no geolocation, or a throwing one: stays the prompt', async () => {
     dom = await setupDom();
     Object.defineProperty(dom.window.navigator, 'geolocation', { value: undefined, configurable: true });

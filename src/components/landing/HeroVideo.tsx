@@ -2,6 +2,9 @@
 // server HTML has a <video preload="none"> without sources (nothing is fetched), and sources are
 // attached only after mount when the viewport is wide enough. It fades in once it can play, does
 // not autoplay for visitors who prefer reduced motion, and has a pause control (WCAG 2.2.2).
+// It has no poster: the video is invisible until its first frame has loaded (then a paused video
+// shows that frame), so a poster was never seen, only downloaded: the full 1920 px file on top of
+// the testimonial's copy of the same picture.
 import { useEffect, useRef, useState } from 'react';
 import { ASSETS, HERO_VIDEO_FADE_MS, HERO_VIDEO_LABELS, HERO_VIDEO_MEDIA_QUERY, assetUrl } from '../../config/site.ts';
 import { useSiteEnv } from '../../SiteEnv.tsx';
@@ -62,7 +65,6 @@ export function HeroVideo() {
           tabIndex={-1}
           width={ASSETS.heroPoster.width}
           height={ASSETS.heroPoster.height}
-          poster={wide ? assetUrl(base, ASSETS.heroPoster.src) : undefined}
           onLoadedData={() => setReady(true)}
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}

@@ -15,6 +15,8 @@ export interface SampleSchool {
   showTourSection: unknown;
   /** A content-service logo (the navigation's icon); schools with only a static logo have none. */
   hasLogo: boolean;
+  /** A static logo address (used in its place when there is no `logo`). */
+  hasStaticLogo: boolean;
 }
 
 type Doc = Record<string, unknown>;
@@ -36,6 +38,7 @@ export function publishedSchools(docs = sampleDocs()): SampleSchool[] {
       tourLink: typeof d.tourLink === 'string' ? d.tourLink : null,
       showTourSection: d.showTourSection,
       hasLogo: !!(d.logo as { asset?: unknown } | undefined)?.asset,
+      hasStaticLogo: typeof d.staticLogo === 'string' && d.staticLogo.trim() !== '',
     }));
 }
 

@@ -101,7 +101,10 @@ export async function serveSample(): Promise<Served> {
   return serve(await exportedSite());
 }
 
-/** Every exported HTML page as [file, URL path], e.g. ['schools/foothills/index.html', '/schools/foothills/']. */
+/**
+ * Every exported HTML page as [file, URL path], e.g. ['schools/foothills.html', '/schools/foothills'].
+ * A school's folder form (schools/foothills/index.html, the same file for old links) is left out.
+ */
 export function exportedPages(dir: string): { file: string; path: string }[] {
   const out: { file: string; path: string }[] = [];
   const walk = (rel: string) => {
@@ -112,7 +115,14 @@ export function exportedPages(dir: string): { file: string; path: string }[] {
     }
   };
   walk('');
-  return out.sort((a, b) => a.file.localeCompare(b.file));
+  const files = new Set(out.map((p) => p.file));
+  return out
+    .filter((p) => {
+      const folder = /^(schools\/[^/]+)\/index\.html$/.exec(p.file);
+      return !folder || !files.has(`${folder[1]}.html`);
+    })
+    .map((p) => (/^schools\/[^/]+\.html$/.test(p.file) ? { ...p, path: p.path.slice(0, -'.html'.length) } : p))
+    .sort((a, b) => a.file.localeCompare(b.file));
 }
 
 /** The school page whose embedded data has the most blocks (the richest page type), as a URL path. */
