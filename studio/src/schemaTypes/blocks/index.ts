@@ -41,7 +41,10 @@ const photos = defineType({
       type: 'array',
       title: 'Photos',
       description: 'Shown as a strip of tilted frames, 640 pixels wide each. Empty slots are skipped.',
-      of: [defineArrayMember({ type: 'image', options: { hotspot: true } })],
+      of: [defineArrayMember({
+        type: 'image', options: { hotspot: true },
+        validation: (rule) => rule.custom((img) => ((img as { asset?: unknown } | undefined)?.asset ? true : 'Empty slot: pick a photo or remove the slot')).warning(),
+      })],
     }),
   ],
   preview: { select: { media: 'photoReel.0' }, prepare: ({ media }: { media?: unknown }) => ({ title: 'Photo strip', media: media as never }) },
@@ -133,4 +136,4 @@ function firstText(body: unknown): string | undefined {
 }
 
 export const blockTypes = [content, photo, photos, accordionSection, videoTestimonial, highlightSection, tagList];
-export const BLOCK_TYPES = blockTypes.map((t) => t.name);
+export const BLOCK_TYPES: string[] = blockTypes.map((t) => t.name);

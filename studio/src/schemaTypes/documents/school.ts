@@ -34,12 +34,14 @@ export const school = defineType({
       name: 'slug', type: 'slug', title: 'Address', group: 'page',
       description: 'The last part of the page address: /schools/lincoln-middle. Press "Generate" to make it from the name. Changing it breaks old links to the page.',
       options: { source: 'title', maxLength: 96 },
-      validation: (rule) => rule.required().custom((value) => {
+      validation: (rule) => rule.custom((value) => {
         const current = (value as { current?: unknown } | undefined)?.current;
         if (current === undefined) return 'Set an address (press "Generate")';
         const problem = slugProblem(current);
         return problem === null ? true : `The address ${problem}; use lower-case letters, digits and "-"`;
-      }),
+        // The slug type's own rules are warnings; without .error() this one would be too, and the
+        // Studio would let a school publish that the export then skips.
+      }).error(),
     }),
     defineField({ name: 'isCharter', type: 'boolean', title: 'Charter school', group: 'page', description: 'Charter schools are listed after the district\'s own schools in the menu.', initialValue: false }),
     defineField({

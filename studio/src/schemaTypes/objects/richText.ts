@@ -50,4 +50,14 @@ export const richText = defineType({
       },
     }),
   ],
+  // Objects other than text blocks and spans render nothing on the site (an embed pasted from
+  // another Studio, an icon plugin): a warning, since the text around them still shows.
+  validation: (rule) => rule.custom((value) => {
+    const foreign: string[] = [];
+    for (const item of (value ?? []) as { _type?: unknown; children?: { _type?: unknown }[] }[]) {
+      if (item._type !== 'block') foreign.push(String(item._type));
+      else for (const child of item.children ?? []) if (child._type !== 'span') foreign.push(String(child._type));
+    }
+    return foreign.length === 0 ? true : `${foreign.map((t) => JSON.stringify(t)).join(', ')} is not shown on the site`;
+  }).warning(),
 });

@@ -39,6 +39,12 @@ export const section = defineType({
       title: 'Blocks',
       description: 'The content of the section, top to bottom.',
       of: BLOCK_TYPES.map((type) => defineArrayMember({ type })),
+      // Sanity does not check array members' types; a block of a type this site has no component
+      // for (e.g. from another Studio) shows nothing on the public page, so say so.
+      validation: (rule) => rule.custom((blocks) => {
+        const unknown = (blocks ?? []).map((b) => (b as { _type?: unknown })._type).filter((t) => typeof t !== 'string' || !BLOCK_TYPES.includes(t));
+        return unknown.length === 0 ? true : `Block type ${unknown.map((t) => JSON.stringify(t)).join(', ')} is not shown on the site; remove it or replace it with one of the block types`;
+      }),
     }),
   ],
   preview: {
