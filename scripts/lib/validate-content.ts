@@ -92,6 +92,20 @@ export function validateContent(raw: RawContent, warn: (msg: string) => void): V
   return { schools, ...keepRows(raw, new Set(schools.map((s) => s._id))), ...(identified ? { outcomes } : {}) };
 }
 
+/**
+ * The entry of a school whose data was not read: its page is carried over (pages.ts never renders
+ * or hashes it, and throws StaleSchoolError if it would have to), so only _id and slug are real.
+ * The query result type has every projected key, so the rest are spelled out as null.
+ */
+function unfetchedSchool(id: string, slug: string | null): School {
+  return {
+    _id: id, _type: 'school', _updatedAt: '', slug, title: null, subtitle: null,
+    logo: null, staticLogo: null, image: null, staticImage: null, mainImage: null, isCharter: null, color: null, location: null,
+    featuredQuote: null, twitter: null, seoDescription: null, seoImage: null,
+    showTourSection: null, tourTitle: null, tourDescription: null, tourLink: null, tourImage: null, sectionRepeater: null,
+  };
+}
+
 /** What the previous export knew of each school document: its outcome, and for a published one its data's state. */
 export type PreviousSchools = Record<string, SchoolOutcome & { hash: string | null; lastmod: string | null }>;
 
@@ -132,7 +146,7 @@ export function validateChanged(raw: RawContent & { revs: Record<string, string>
     const doc = fresh.get(id);
     if (doc) { schools.push(doc); continue; }
     if (before.hash === null) return null;
-    schools.push({ _id: id, slug: before.slug });
+    schools.push(unfetchedSchool(id, before.slug));
     unchanged.set(id, { hash: before.hash, lastmod: before.lastmod });
   }
   return { schools, ...keepRows(raw, new Set(schools.map((s) => s._id))), unchanged, outcomes };

@@ -1,5 +1,10 @@
 // Every GROQ query the site runs, with shared projections as fragments. Nothing else in the
 // project writes GROQ: the preview API exposes these by name only.
+// Each query is wrapped in defineQuery and built only from template literals of `const`s in this
+// file, so Sanity TypeGen can read it and generate its result type (src/lib/sanity.types.ts,
+// `npm run typegen`). defineQuery returns its argument: the text sent is exactly the template's,
+// and test/unit/queries-text.test.ts holds it to the text from before TypeGen.
+import { defineQuery } from 'groq';
 
 /** The school projection: every reference of the content model expanded in one round trip. */
 export const quoteFields = /* groq */ `quote, student, year, "schoolTitle": school->title`;
@@ -35,39 +40,39 @@ export const navigationSchoolFields =
 export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription`;
 
 /** Schools for navigation: ordered by title; mapped and charter-sorted in src/lib/mapping.ts. */
-export const navigationSchoolsQuery = /* groq */ `
-  *[${listedSchoolFilter}] | order(title asc) { ${navigationSchoolFields} }`;
+export const navigationSchoolsQuery = defineQuery(`
+  *[${listedSchoolFilter}] | order(title asc) { ${navigationSchoolFields} }`);
 
 /** Schools for the landing grid; sorted and filtered in src/lib/mapping.ts. */
-export const landingSchoolsQuery = /* groq */ `
-  *[${listedSchoolFilter}] | order(title asc) { ${landingSchoolFields} }`;
+export const landingSchoolsQuery = defineQuery(`
+  *[${listedSchoolFilter}] | order(title asc) { ${landingSchoolFields} }`);
 
 /** One school by slug, fully expanded. Params: { slug }. */
-export const schoolBySlugQuery = /* groq */ `
-  *[_type == "school" && slug.current == $slug] | order(_id asc) [0] { ${schoolFields} }`;
+export const schoolBySlugQuery = defineQuery(`
+  *[_type == "school" && slug.current == $slug] | order(_id asc) [0] { ${schoolFields} }`);
 
 /** One school by document id (published or `drafts.` id), fully expanded. Params: { id }. */
-export const schoolByIdQuery = /* groq */ `
-  *[_id == $id][0] { ${schoolFields} }`;
+export const schoolByIdQuery = defineQuery(`
+  *[_id == $id][0] { ${schoolFields} }`);
 
 /** Every school the export renders, fully expanded, in a stable order. */
-export const allSchoolsQuery = /* groq */ `
-  *[_type == "school"] | order(_id asc) { ${schoolFields} }`;
+export const allSchoolsQuery = defineQuery(`
+  *[_type == "school"] | order(_id asc) { ${schoolFields} }`);
 
 /** All published slugs, for the export's route list and the sitemap. */
-export const allSlugsQuery = /* groq */ `
-  *[_type == "school" && defined(slug.current)] | order(slug.current asc).slug.current`;
+export const allSlugsQuery = defineQuery(`
+  *[_type == "school" && defined(slug.current)] | order(slug.current asc).slug.current`);
 
 /**
  * Preview step 1: the ids of the school(s) behind a slug, published and draft, so the
  * published id can be derived even for a draft-only school. Run with perspective 'raw'. Params: { slug }.
  */
-export const schoolIdsBySlugQuery = /* groq */ `
-  *[_type == "school" && slug.current == $slug] | order(_id asc)._id`;
+export const schoolIdsBySlugQuery = defineQuery(`
+  *[_type == "school" && slug.current == $slug] | order(_id asc)._id`);
 
 /** Preview step 2, the draft lookup: does `drafts.<id>` exist? Run with perspective 'raw'. Params: { draftId }. */
-export const draftLookupQuery = /* groq */ `
-  *[_id == $draftId][0]._id`;
+export const draftLookupQuery = defineQuery(`
+  *[_id == $draftId][0]._id`);
 
 /** The draft id for a published id. */
 export const DRAFTS_PREFIX = 'drafts.';
@@ -79,7 +84,7 @@ export const publishedIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFI
  * embedded service derives it from the content), so the export compares these with its previous
  * run's to fetch only schools whose expanded projection may have changed.
  */
-export const revisionsQuery = /* groq */ `*[]{ _id, _rev }`;
+export const revisionsQuery = defineQuery(`*[]{ _id, _rev }`);
 
 /**
  * How many `->` hops schoolFields follows from a school at most (school → quote → school title).
@@ -90,15 +95,15 @@ export const revisionsQuery = /* groq */ `*[]{ _id, _rev }`;
 export const SCHOOL_REFERENCE_DEPTH = 2;
 
 /** Documents that reference any of the ids. Params: { ids }. */
-export const referrersQuery = /* groq */ `*[references($ids)]._id`;
+export const referrersQuery = defineQuery(`*[references($ids)]._id`);
 
 /** The export's full read, in one snapshot: the revisions belong to exactly this content. */
-export const exportContentQuery = /* groq */ `{
+export const exportContentQuery = defineQuery(`{
   "revs": ${revisionsQuery},
   "nav": ${navigationSchoolsQuery},
   "landing": ${landingSchoolsQuery},
   "schools": ${allSchoolsQuery}
-}`;
+}`);
 
 /**
  * The export's incremental read, given the ids of the changed documents and their referrers:
@@ -107,11 +112,11 @@ export const exportContentQuery = /* groq */ `{
  * rows; the mapping sorts them); and the schools that are or reference one of them, expanded.
  * Params: { ids }.
  */
-export const exportChangedQuery = /* groq */ `{
+export const exportChangedQuery = defineQuery(`{
   "ids": *[_id in $ids]{
     _id, _rev,
     "nav": select(${listedSchoolFilter} => { ${navigationSchoolFields} }),
     "landing": select(${listedSchoolFilter} => { ${landingSchoolFields} })
   },
   "schools": *[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) { ${schoolFields} }
-}`;
+}`);

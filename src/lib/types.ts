@@ -1,133 +1,86 @@
-// Result types of every query in src/lib/queries.ts, in one place so components never re-declare them.
+// The types components use, in one place so they never re-declare them: query results (aliases of
+// the generated ones) and the app's own mapped shapes (NavSchool, LandingCard, PageData).
 // Content is typed by many hands: every field may be missing or null, and mapping code must cope.
-import type { PortableTextBlock } from '@portabletext/types';
 
-export type RichText = PortableTextBlock[];
+import type {
+  LandingSchoolsQueryResult, NavigationSchoolsQueryResult, RichText as GeneratedRichText, SanityImageCrop, SanityImageHotspot,
+  SchoolBySlugQueryResult,
+} from './sanity.types.ts';
 
+// Query results come from Sanity TypeGen (src/lib/sanity.types.ts, `npm run typegen`): they follow
+// the Studio schema and the query text, so a field renamed in either shows up here as a type error.
+// The aliases keep the names the components use.
+
+export type RichText = GeneratedRichText;
+
+/** A hotspot and a crop after image.ts has checked them: every value a number in 0..1. */
 export interface ImageHotspot { x: number; y: number; width?: number; height?: number }
 export interface ImageCrop { top: number; bottom: number; left: number; right: number }
 
-/** An image field as stored: a reference to an image asset plus optional hotspot and crop. */
+/**
+ * Any image field as the mapping code accepts it: an asset reference plus an optional hotspot and
+ * crop whose values may be missing (as in the schema's SanityImageHotspot / SanityImageCrop).
+ * Looser than the generated image types on purpose: image.ts also takes photo blocks and reel
+ * entries, which are all assignable to it, and checks every value itself.
+ */
 export interface SanityImage {
   _type?: string;
   _key?: string;
   asset?: { _ref?: string; _type?: string } | null;
-  hotspot?: ImageHotspot | null;
-  crop?: ImageCrop | null;
+  hotspot?: Partial<Pick<SanityImageHotspot, 'x' | 'y' | 'width' | 'height'>> | null;
+  crop?: Partial<Pick<SanityImageCrop, 'top' | 'bottom' | 'left' | 'right'>> | null;
 }
 
+/** A usable coordinate pair (what distance.ts's isValidLocation admits), unlike the schema's Geopoint whose values may be missing. */
 export interface GeoPoint { lat: number; lng: number }
 
+/** Result of `schoolBySlugQuery` / `schoolByIdQuery` / `allSchoolsQuery` rows, as the schema promises. */
+type SchoolResult = NonNullable<SchoolBySlugQueryResult>;
+type SectionResult = NonNullable<SchoolResult['sectionRepeater']>[number];
+
+type GeneratedBlock = NonNullable<SectionResult['blocks']>[number];
+type BlockOf<T extends GeneratedBlock['_type']> = Extract<GeneratedBlock, { _type: T }>;
+/**
+ * A list the query fills by dereferencing (`accordions[]->`, `highlights[]->`): a reference whose
+ * target was deleted comes back as null (docs/content-model.md, "Queries"), which TypeGen's
+ * schema-based type does not show, so these lists admit null entries.
+ */
+type Dereferenced<B, K extends keyof B> = Omit<B, K> & { [P in K]: (NonNullable<B[P]> extends (infer T)[] ? (T | null)[] : never) | null };
+
+export type ContentBlock = BlockOf<'content'>;
+export type PhotoBlock = BlockOf<'photo'>;
+export type PhotosBlock = BlockOf<'photos'>;
+export type AccordionSectionBlock = Dereferenced<BlockOf<'accordionSection'>, 'accordions'>;
+export type VideoTestimonialBlock = BlockOf<'videoTestimonial'>;
+export type HighlightSectionBlock = Dereferenced<BlockOf<'highlightSection'>, 'highlights'>;
+export type TagListBlock = BlockOf<'tagList'>;
+/** The seven block types of the schema, as `schoolFields` expands them. */
+export type KnownBlock = ContentBlock | PhotoBlock | PhotosBlock | AccordionSectionBlock | VideoTestimonialBlock | HighlightSectionBlock | TagListBlock;
+
 /** A `quote` document with its referenced school's title expanded. */
-export interface Quote {
-  quote?: string | null;
-  student?: string | null;
-  year?: string | null;
-  schoolTitle?: string | null;
-}
+export type Quote = NonNullable<SchoolResult['featuredQuote']>;
+export type Video = NonNullable<VideoTestimonialBlock['video']>;
+export type Highlight = NonNullable<BlockOf<'highlightSection'>['highlights']>[number];
+export type Accordion = NonNullable<BlockOf<'accordionSection'>['accordions']>[number];
+export type Tag = NonNullable<TagListBlock['athleticsTags']>[number];
+export type TagCategory = NonNullable<TagListBlock['tagCategory']>;
 
-export interface Video { title?: string | null; videoId?: string | null }
-
-export interface Highlight {
-  _id?: string;
-  title?: string | null;
-  description?: RichText | null;
-  simpleDescription?: string | null;
-  image?: SanityImage | null;
-  imageUrl?: string | null;
-  link?: string | null;
-  href?: string | null;
-}
-
-export interface Accordion {
-  _id?: string;
-  accordionTitle?: string | null;
-  defaultOpen?: boolean | null;
-  accordionContent?: RichText | null;
-}
-
-export interface Tag { _key?: string; label?: string | null }
-
-export interface ContentBlock { _type: 'content'; _key: string; columns?: boolean | null; body?: RichText | null }
-export interface PhotoBlock extends SanityImage { _type: 'photo'; _key: string }
-export interface PhotosBlock { _type: 'photos'; _key: string; photoReel?: (SanityImage | null)[] | null }
-export interface AccordionSectionBlock {
-  _type: 'accordionSection'; _key: string;
-  sectionTitle?: string | null; columns?: boolean | null; topPadding?: boolean | null;
-  accordions?: (Accordion | null)[] | null;
-}
-export interface VideoTestimonialBlock {
-  _type: 'videoTestimonial'; _key: string;
-  testimonial?: Quote | null; video?: Video | null; backgroundImage?: SanityImage | null;
-}
-export interface HighlightSectionBlock { _type: 'highlightSection'; _key: string; highlights?: (Highlight | null)[] | null }
-export type TagCategory = 'arts' | 'athletics' | 'clubs';
-export interface TagListBlock {
-  _type: 'tagList'; _key: string;
-  tagCategory?: TagCategory | string | null;
-  visualPerformingArtsTags?: (Tag | null)[] | null;
-  athleticsTags?: (Tag | null)[] | null;
-  clubsTags?: (Tag | null)[] | null;
-}
-/** Any block type this site does not know: rendered as a fallback, never a crash. */
+/**
+ * Any block type this site does not know. The schema cannot promise its absence: a dataset may
+ * hold types added to a Studio after this site shipped (the sample has one), so the blocks of a
+ * section are widened to admit them, and `null`s, which hand-edited data can hold. Rendered as a
+ * fallback, never a crash.
+ */
 export interface UnknownBlock { _type: string; _key?: string; [field: string]: unknown }
-
-export type KnownBlock =
-  | ContentBlock | PhotoBlock | PhotosBlock | AccordionSectionBlock
-  | VideoTestimonialBlock | HighlightSectionBlock | TagListBlock;
 export type Block = KnownBlock | UnknownBlock;
 
-export interface Section { _key?: string; _type?: string; title?: string | null; href?: string | null; blocks?: (Block | null)[] | null }
-
-/** Result of `schoolBySlugQuery` / `schoolByIdQuery`: every reference expanded. */
-export interface School {
-  _id: string;
-  _type?: string;
-  _updatedAt?: string;
-  title?: string | null;
-  subtitle?: string | null;
-  slug?: string | null;
-  logo?: SanityImage | null;
-  staticLogo?: string | null;
-  image?: SanityImage | null;
-  staticImage?: string | null;
-  mainImage?: SanityImage | null;
-  isCharter?: boolean | null;
-  color?: string | null;
-  location?: GeoPoint | null;
-  featuredQuote?: Quote | null;
-  twitter?: string | null;
-  seoDescription?: string | null;
-  seoImage?: SanityImage | null;
-  showTourSection?: boolean | null;
-  tourTitle?: string | null;
-  tourDescription?: RichText | null;
-  tourLink?: string | null;
-  tourImage?: SanityImage | null;
-  sectionRepeater?: (Section | null)[] | null;
-}
+export type Section = Omit<SectionResult, 'blocks'> & { blocks: (Block | null)[] | null };
+export type School = Omit<SchoolResult, 'sectionRepeater'> & { sectionRepeater: (Section | null)[] | null };
 
 /** Result row of `navigationSchoolsQuery`. */
-export interface NavigationSchoolRow {
-  _id: string;
-  title?: string | null;
-  subtitle?: string | null;
-  slug?: string | null;
-  logo?: SanityImage | null;
-  staticLogo?: string | null;
-  isCharter?: boolean | null;
-}
-
+export type NavigationSchoolRow = NavigationSchoolsQueryResult[number];
 /** Result row of `landingSchoolsQuery`. */
-export interface LandingSchoolRow {
-  _id: string;
-  title?: string | null;
-  slug?: string | null;
-  logo?: SanityImage | null;
-  color?: string | null;
-  mainImage?: SanityImage | null;
-  seoDescription?: string | null;
-}
+export type LandingSchoolRow = LandingSchoolsQueryResult[number];
 
 /** A navigation entry after mapping (spec section 3: name, description, link, 64x64 icon). */
 export interface NavSchool {

@@ -121,10 +121,10 @@ describe('videoTestimonial', () => {
 describe('highlightSection', () => {
   test("'Learn More' goes to the internal link, else the external href in a new tab, else nowhere", () => {
     assert.deepEqual(learnMoreTarget({ link: '/schools/x', href: 'https://a.example' }), { href: '/schools/x', external: false });
-    assert.deepEqual(learnMoreTarget({ link: '#tours' }), { href: '#tours', external: false });
+    assert.deepEqual(learnMoreTarget({ link: '#tours', href: null }), { href: '#tours', external: false });
     assert.deepEqual(learnMoreTarget({ link: 'javascript:alert(1)', href: 'https://a.example/' }), { href: 'https://a.example/', external: true });
     assert.equal(learnMoreTarget({ link: '//evil.example', href: 'data:text/html,x' }), null);
-    assert.equal(learnMoreTarget({}), null);
+    assert.equal(learnMoreTarget({ link: null, href: null }), null);
   });
 
   test('cards: 640 image or static imageUrl, h3 title, rich or simple description, safe links', () => {

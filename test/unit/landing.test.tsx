@@ -11,15 +11,16 @@ import type { LandingCard, LandingPageData, NavSchool } from '../../src/lib/type
 import { mapLandingGrid } from '../../src/lib/mapping.ts';
 import { ADVANTAGE, HERO, LANDING_TESTIMONIAL, NAV_LINKS } from '../../src/config/site.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
+import { imageOf, landingRowWith } from './helpers/school-fixture.ts';
 
 const env: SiteEnv = { images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' }, base: '/theme/' };
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 const cards: LandingCard[] = mapLandingGrid([
-  { _id: 'z', title: 'Zephyr Middle School', slug: 'zephyr', seoDescription: 'Arts and sciences on the hill.', mainImage: { asset: { _ref: 'image-zzz999-1600x1200-jpg' }, hotspot: { x: 0.3, y: 0.4 } } },
-  { _id: 'a', title: 'Aspen Middle School', slug: 'aspen', seoDescription: 'STEM focus & a big "garden".', mainImage: { asset: { _ref: 'image-aaa111-2000x1500-jpg' } } },
-  { _id: 'g', title: 'Guide to Enrollment', slug: 'guide', seoDescription: '', mainImage: null },
-  { _id: 'm', title: 'Maple Middle School', slug: 'maple', seoDescription: '', mainImage: null },
+  landingRowWith({ _id: 'z', title: 'Zephyr Middle School', slug: 'zephyr', seoDescription: 'Arts and sciences on the hill.', mainImage: imageOf('image-zzz999-1600x1200-jpg', { hotspot: { x: 0.3, y: 0.4 } }) }),
+  landingRowWith({ _id: 'a', title: 'Aspen Middle School', slug: 'aspen', seoDescription: 'STEM focus & a big "garden".', mainImage: imageOf('image-aaa111-2000x1500-jpg') }),
+  landingRowWith({ _id: 'g', title: 'Guide to Enrollment', slug: 'guide', seoDescription: '' }),
+  landingRowWith({ _id: 'm', title: 'Maple Middle School', slug: 'maple', seoDescription: '' }),
 ]);
 const nav: NavSchool[] = [{ id: 'a', name: 'Aspen Middle School', description: '', link: '/schools/aspen', icon: null }];
 const data: LandingPageData = { page: 'landing', nav, cards };

@@ -4,9 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isHiddenFromGrid, mapLandingGrid, mapNavigation, parseNavList, schoolPath } from '../../src/lib/mapping.ts';
 import type { LandingSchoolRow, NavigationSchoolRow } from '../../src/lib/types.ts';
+import { imageOf, landingRowWith, navRowWith } from './helpers/school-fixture.ts';
 
-const nav = (title: string, slug: string, isCharter?: boolean | null, extra: Partial<NavigationSchoolRow> = {}): NavigationSchoolRow =>
-  ({ _id: `school-${slug}`, title, slug, subtitle: `${title} subtitle`, isCharter, logo: null, ...extra });
+const nav = (title: string, slug: string, isCharter: boolean | null = null, extra: Partial<NavigationSchoolRow> = {}): NavigationSchoolRow =>
+  navRowWith({ _id: `school-${slug}`, title, slug, subtitle: `${title} subtitle`, isCharter, ...extra });
 
 test('navigation lists non-charter schools first, then charter schools, alphabetical within each group', () => {
   const rows = [
@@ -22,7 +23,7 @@ test('navigation lists non-charter schools first, then charter schools, alphabet
 });
 
 test('navigation maps to name, description, link and icon', () => {
-  const logo = { asset: { _ref: 'image-abc-512x512-png' } };
+  const logo = imageOf('image-abc-512x512-png');
   assert.deepEqual(mapNavigation([nav('Lincoln Middle', 'lincoln-middle', false, { logo, subtitle: 'Home of the Lions' })]), [
     { id: 'school-lincoln-middle', name: 'Lincoln Middle', description: 'Home of the Lions', link: '/schools/lincoln-middle', icon: logo },
   ]);
@@ -31,9 +32,9 @@ test('navigation maps to name, description, link and icon', () => {
 
 test("a school without logo carries its staticLogo as the menus' icon; with a logo it does not", () => {
   const [a, b, c] = mapNavigation([
-    { _id: 'a', title: 'A', slug: 'a', staticLogo: '/static/a.png' },
-    { _id: 'b', title: 'B', slug: 'b', logo: { asset: { _ref: 'image-x-1x1-png' } }, staticLogo: '/static/b.png' },
-    { _id: 'c', title: 'C', slug: 'c', staticLogo: '  ' },
+    navRowWith({ _id: 'a', title: 'A', slug: 'a', staticLogo: '/static/a.png' }),
+    navRowWith({ _id: 'b', title: 'B', slug: 'b', logo: imageOf('image-x-1x1-png'), staticLogo: '/static/b.png' }),
+    navRowWith({ _id: 'c', title: 'C', slug: 'c', staticLogo: '  ' }),
   ]);
   assert.equal(a!.staticIcon, '/static/a.png');
   assert.ok(!('staticIcon' in b!) && !('staticIcon' in c!), 'only when it is the icon: pages stay small');
@@ -50,7 +51,7 @@ test('navigation skips rows without a title or slug and survives junk input', ()
 });
 
 const row = (title: string, slug: string, extra: Partial<LandingSchoolRow> = {}): LandingSchoolRow =>
-  ({ _id: `school-${slug}`, title, slug, seoDescription: `About ${title}`, mainImage: null, ...extra });
+  landingRowWith({ _id: `school-${slug}`, title, slug, seoDescription: `About ${title}`, ...extra });
 
 test('the landing grid is sorted by title, not by slug or input order', () => {
   const rows = [row('Cottonwood Middle', 'a-cottonwood'), row('Aspen Ridge Middle', 'z-aspen'), row('bluebell Hill', 'm-bluebell')];
@@ -70,7 +71,7 @@ test("the landing grid hides titles containing 'Innovation Center', 'Career Elev
 });
 
 test('a landing card carries title, slug, short description and main image', () => {
-  const mainImage = { asset: { _ref: 'image-abc-1600x1200-jpg' }, hotspot: { x: 0.4, y: 0.6 } };
+  const mainImage = imageOf('image-abc-1600x1200-jpg', { hotspot: { x: 0.4, y: 0.6 } });
   assert.deepEqual(mapLandingGrid([row('Lincoln Middle', 'lincoln', { mainImage, seoDescription: 'Short.' })]), [
     { id: 'school-lincoln', title: 'Lincoln Middle', slug: 'lincoln', description: 'Short.', image: mainImage },
   ]);
@@ -79,8 +80,8 @@ test('a landing card carries title, slug, short description and main image', () 
 });
 
 test('schools sharing a title keep one order whatever order their rows come in', () => {
-  const a = { _id: 'school-a', title: 'Lincoln Middle School', slug: 'lincoln-a', logo: null, isCharter: false };
-  const b = { _id: 'school-b', title: 'Lincoln Middle School', slug: 'lincoln-b', logo: null, isCharter: false };
+  const a = { ...navRowWith({ _id: 'school-a', title: 'Lincoln Middle School', slug: 'lincoln-a', isCharter: false }), color: null, mainImage: null, seoDescription: null };
+  const b = { ...navRowWith({ _id: 'school-b', title: 'Lincoln Middle School', slug: 'lincoln-b', isCharter: false }), color: null, mainImage: null, seoDescription: null };
   assert.deepEqual(mapNavigation([b, a]).map((s) => s.link), mapNavigation([a, b]).map((s) => s.link));
   assert.deepEqual(mapLandingGrid([b, a]).map((c) => c.slug), mapLandingGrid([a, b]).map((c) => c.slug));
 });

@@ -7,7 +7,7 @@ import { SiteEnvProvider, defaultSiteEnv, type SiteEnv } from '../../src/SiteEnv
 import type { School } from '../../src/lib/types.ts';
 import { resetWarnings } from '../../src/lib/warn.ts';
 import { parseHtml, text } from './helpers/html.ts';
-import { sampleSchool } from './helpers/school-fixture.ts';
+import { sampleSchool, schoolWith } from './helpers/school-fixture.ts';
 
 const render = (school: School | null, env: SiteEnv = defaultSiteEnv) =>
   renderToString(<SiteEnvProvider env={env}><SchoolPage data={{ page: 'school', nav: [], school }} /></SiteEnvProvider>);
@@ -149,7 +149,7 @@ describe('school page (server render)', () => {
   });
 
   test('a draft with missing fields still renders', () => {
-    const html = render({ _id: 'drafts.x' });
+    const html = render(schoolWith({ _id: 'drafts.x' }));
     const doc = parseHtml(html);
     assert.equal(text(doc.querySelector('h1')), 'Untitled school');
     assert.ok(doc.getElementById('tours'), 'tour section shows unless explicitly false');

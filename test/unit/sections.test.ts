@@ -3,9 +3,11 @@ import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { TOUR_NUMBER, isTourShown, padNumber, sanitizeAnchorId, schoolSections, sectionMenuItems } from '../../src/lib/sections.ts';
 import type { School, Section } from '../../src/lib/types.ts';
+import { schoolWith, sectionWith } from './helpers/school-fixture.ts';
 
-const school = (sections: (Section | null)[], extra: Partial<School> = {}): School => ({ _id: 's', title: 'Lincoln', sectionRepeater: sections, ...extra });
-const block = { _type: 'content', _key: 'c' };
+const school = (sections: (Partial<Section> | null)[], extra: Partial<School> = {}): School =>
+  schoolWith({ title: 'Lincoln', sectionRepeater: sections.map((s) => (s ? sectionWith(s) : null)), ...extra });
+const block = { _type: 'content' as const, _key: 'c' };
 
 test('padNumber zero-pads to 2 digits', () => {
   assert.equal(padNumber(1), '01');
@@ -62,7 +64,7 @@ test('a section with blocks but no title is still numbered and named', () => {
 
 test('malformed schools give no sections', () => {
   assert.deepEqual(schoolSections(null), []);
-  assert.deepEqual(schoolSections({ _id: 'x', sectionRepeater: 'nope' as never }), []);
+  assert.deepEqual(schoolSections(schoolWith({ sectionRepeater: 'nope' as never })), []);
 });
 
 test('the tour section shows unless showTourSection is exactly false', () => {

@@ -8,18 +8,19 @@ import {
   schoolSeo, schoolTitle, trimDescription, twitterHandle,
 } from '../../src/lib/seo.ts';
 import type { School } from '../../src/lib/types.ts';
+import { geopoint, imageOf, schoolWith } from './helpers/school-fixture.ts';
 
 const urls = createImageUrls({ projectId: 'embedded', dataset: 'production', imageHost: 'http://127.0.0.1:9', selfHostBase: '/' });
-const school: School = {
+const school: School = schoolWith({
   _id: 'school-lincoln',
   title: 'Lincoln Middle School',
   subtitle: 'Home of the Lions',
   slug: 'lincoln-middle',
   seoDescription: '  Lincoln  offers\nIB classes. ',
-  location: { lat: 39.74, lng: -104.99 },
-  seoImage: { asset: { _ref: 'image-abc123-2400x1600-jpg' } },
+  location: geopoint(39.74, -104.99),
+  seoImage: imageOf('image-abc123-2400x1600-jpg'),
   twitter: 'https://twitter.com/LincolnLions',
-};
+});
 
 test('titles: "{School} | {district}" and the landing guide title', () => {
   assert.equal(schoolTitle(school), `Lincoln Middle School | ${DISTRICT_NAME}`);
@@ -72,11 +73,11 @@ test('without a site URL or location: no canonical, no self-hosted social image,
 });
 
 test('geo only for real coordinates', () => {
-  assert.deepEqual(geoOf({ location: { lat: 0, lng: 0 } }), { latitude: 0, longitude: 0 });
-  assert.equal(geoOf({ location: { lat: 91, lng: 0 } }), null);
-  assert.equal(geoOf({ location: { lat: Number.NaN, lng: 1 } }), null);
-  assert.equal(geoOf({ location: { lat: '39' as unknown as number, lng: 1 } }), null);
-  assert.equal(geoOf({}), null);
+  assert.deepEqual(geoOf({ location: geopoint(0, 0) }), { latitude: 0, longitude: 0 });
+  assert.equal(geoOf({ location: geopoint(91, 0) }), null);
+  assert.equal(geoOf({ location: geopoint(Number.NaN, 1) }), null);
+  assert.equal(geoOf({ location: geopoint('39' as unknown as number, 1) }), null);
+  assert.equal(geoOf({ location: null }), null);
 });
 
 test('twitter handles from handles and profile URLs only', () => {

@@ -1,11 +1,11 @@
 // A complete school document (as returned by schoolBySlugQuery) for the school-page and block tests.
-import type { School } from '../../../src/lib/types.ts';
+import type { LandingSchoolRow, NavigationSchoolRow, School, Section } from '../../../src/lib/types.ts';
 
-const img = (hash: string, w = 1600, h = 1000) => ({ _type: 'image', asset: { _type: 'reference', _ref: `image-${hash}-${w}x${h}-jpg` } });
-const p = (text: string) => ({ _type: 'block', _key: text.slice(0, 8), style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 's', text, marks: [] }] });
+const img = (hash: string, w = 1600, h = 1000) => ({ _type: 'image' as const, asset: { _type: 'reference' as const, _ref: `image-${hash}-${w}x${h}-jpg` } });
+const p = (text: string) => ({ _type: 'block' as const, _key: text.slice(0, 8), style: 'normal' as const, markDefs: [], children: [{ _type: 'span' as const, _key: 's', text, marks: [] }] });
 
 export function sampleSchool(): School {
-  return {
+  return schoolWith({
     _id: 'school-lincoln',
     _type: 'school',
     title: 'Lincoln Middle School',
@@ -14,7 +14,7 @@ export function sampleSchool(): School {
     image: img('aaa111'),
     logo: img('bbb222', 400, 400),
     color: '#1d4ed8',
-    location: { lat: 39.74, lng: -104.99 },
+    location: geopoint(39.74, -104.99),
     featuredQuote: { quote: 'I found my people here.', student: 'Maya R.', year: '8th grade', schoolTitle: 'Lincoln Middle School' },
     showTourSection: true,
     tourTitle: 'Visit Lincoln',
@@ -62,5 +62,37 @@ export function sampleSchool(): School {
         ],
       },
     ],
+  });
+}
+
+/**
+ * A school as the queries return it when only `fields` are set: a projection yields every key,
+ * `null` where the document has no value (so a draft missing fields looks like this too).
+ */
+export function schoolWith(fields: Partial<School> = {}): School {
+  return {
+    _id: 's', _type: 'school', _updatedAt: '', title: null, subtitle: null, slug: null,
+    logo: null, staticLogo: null, image: null, staticImage: null, mainImage: null, isCharter: null, color: null, location: null,
+    featuredQuote: null, twitter: null, seoDescription: null, seoImage: null,
+    showTourSection: null, tourTitle: null, tourDescription: null, tourLink: null, tourImage: null, sectionRepeater: null,
+    ...fields,
   };
 }
+
+/** A section as the query returns it, from the fields a test cares about. */
+export const sectionWith = (fields: Partial<Section>): Section => ({ _key: 'k', _type: 'section', title: null, href: null, blocks: null, ...fields });
+
+/** A navigation row as navigationSchoolsQuery returns it. */
+export const navRowWith = (fields: Partial<NavigationSchoolRow> & { _id: string }): NavigationSchoolRow =>
+  ({ title: null, subtitle: null, slug: null, logo: null, staticLogo: null, isCharter: null, ...fields });
+
+/** A landing row as landingSchoolsQuery returns it. */
+export const landingRowWith = (fields: Partial<LandingSchoolRow> & { _id: string }): LandingSchoolRow =>
+  ({ title: null, slug: null, logo: null, color: null, mainImage: null, seoDescription: null, ...fields });
+
+/** An image field as stored: `_type` "image" and an asset reference. */
+export const imageOf = (ref: string, extra: { hotspot?: { x: number; y: number; width?: number; height?: number } } = {}) =>
+  ({ _type: 'image' as const, asset: { _type: 'reference' as const, _ref: ref }, ...(extra.hotspot ? { hotspot: { _type: 'sanity.imageHotspot' as const, ...extra.hotspot } } : {}) });
+
+/** A geopoint as stored. */
+export const geopoint = (lat: number, lng: number) => ({ _type: 'geopoint' as const, lat, lng });

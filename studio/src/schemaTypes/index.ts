@@ -1,0 +1,14 @@
+// Every schema type of the content model (docs/content-model.md), in one list for the Studio,
+// schema extraction (npm run typegen) and the offline validation test.
+import { accordion } from './documents/accordion.ts';
+import { highlight } from './documents/highlight.ts';
+import { quote } from './documents/quote.ts';
+import { school } from './documents/school.ts';
+import { video } from './documents/video.ts';
+import { blockTypes } from './blocks/index.ts';
+import { richText } from './objects/richText.ts';
+import { section } from './objects/section.ts';
+import { tag } from './objects/tag.ts';
+
+export const documentTypes = [school, quote, video, highlight, accordion];
+export const schemaTypes = [...documentTypes, section, ...blockTypes, tag, richText];
