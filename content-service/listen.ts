@@ -2,10 +2,10 @@
 // client.listen() parses (a `welcome` event, then `mutation` events whose data carries
 // documentId, transition, result…, comment lines as keep-alives, `channelError` for a bad query).
 // Each change is matched against the listener's GROQ filter on the document before and after.
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ExprNode } from 'groq-js';
+import { openSse } from '../core/sse.ts';
 import { accessOf, unauthorized } from './access.ts';
 import { parseQuery, QueryError, selects } from './groq.ts';
 import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery } from './http.ts';
@@ -30,10 +30,6 @@ interface Listener {
   includeResult: boolean;
   includePreviousRevision: boolean;
   includeMutations: boolean;
-}
-
-function sse(res: ServerResponse, event: string, data: unknown, id?: string): void {
-  res.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /** The `mutation` events one transaction produces for one listener, in document order. */
@@ -111,18 +107,17 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     }
 
     reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...opts.corsHeaders,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
+    // The hosted service's keep-alive is a bare ":" comment.
+    const sse = openSse(reply.raw, {
+      headers: opts.corsHeaders,
+      cacheControl: 'no-cache, no-transform',
+      keepAliveMs: opts.keepAliveMs,
+      keepAliveText: '',
     });
     if (parseError || !tree) {
       // What the hosted listener does for a bad query; the client raises it as a ChannelError.
-      sse(res, 'channelError', parseError ? parseError.toBody() : { message: 'bad query' });
-      res.end();
+      sse.send('channelError', parseError ? parseError.toBody() : { message: 'bad query' });
+      sse.close();
       return;
     }
     const listener: Listener = {
@@ -135,32 +130,25 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
       includePreviousRevision: q.includePreviousRevision === 'true',
       includeMutations: q.includeMutations !== 'false',
     };
-    sse(res, 'welcome', { listenerName: `embedded-${randomId(6)}` });
+    sse.send('welcome', { listenerName: `embedded-${randomId(6)}` });
 
     // Matching is async; a chain keeps this listener's events in transaction order.
     let chain: Promise<void> = Promise.resolve();
-    let closed = false;
     const unsubscribe = opts.store.subscribe((tx) => {
       chain = chain.then(async () => {
-        if (closed) return;
+        if (sse.closed) return;
         try {
-          for (const ev of await eventsFor(listener, tx)) if (!closed) sse(res, 'mutation', ev.data, ev.id);
+          for (const ev of await eventsFor(listener, tx)) if (!sse.closed) sse.send('mutation', ev.data, ev.id);
         } catch (err) {
           opts.log(`content-service: listen filter failed: ${(err as Error).message}`);
         }
       });
     });
-    const keepAlive = setInterval(() => res.write(':\n\n'), opts.keepAliveMs);
-    const end = (): void => {
-      if (closed) return;
-      closed = true;
-      clearInterval(keepAlive);
+    const end = (): void => sse.close();
+    sse.onClose(() => {
       unsubscribe();
       streams.delete(end);
-      res.end();
-    };
+    });
     streams.add(end);
-    res.on('close', end);
-    res.on('error', end);
   });
 }

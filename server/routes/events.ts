@@ -3,6 +3,7 @@
 // comments stop proxies from closing an idle stream; upstream failures are retried with backoff
 // and announced as `upstream` events; server shutdown ends every open stream.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { openSse } from '../../core/sse.ts';
 import { publishedIdOf } from '../../src/lib/queries.ts';
 import type { PreviewContext, SseStream } from '../lib/context.ts';
 import { relayChanges } from '../lib/change-relay.ts';
@@ -13,45 +14,31 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (a
   app.get('/api/events', { schema: { querystring: EventsQuery } }, async (req, reply) => {
     const id = publishedIdOf(requireDocumentId(req.query.id));
     reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
+    const sse = openSse(reply.raw, {
+      headers: reply.getHeaders() as Record<string, string>,
+      cacheControl: 'no-store',
+      keepAliveMs: ctx.keepAliveMs,
+      keepAliveText: 'keep-alive',
     });
-    let open = true;
-    const write = (chunk: string): void => { if (open && !res.writableEnded) res.write(chunk); };
-    const send = (event: string, data: unknown): void => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     // The browser reconnects with its own backoff; a long retry keeps EventSource's built-in one out of the way.
-    write('retry: 60000\n: connected\n\n');
+    sse.write({ retry: 60_000 });
+    sse.comment('connected');
 
     const stopRelay = relayChanges(ctx.client, id, {
-      onReady: () => send('ready', { id }),
-      onChange: (change) => send('change', change),
+      onReady: () => sse.send('ready', { id }),
+      onChange: (change) => sse.send('change', change),
       onReconnecting: (retryInMs, reason) => {
         req.log.warn({ id, retryInMs, reason }, 'preview: content service listener dropped; retrying');
-        send('upstream', { state: 'reconnecting', retryInMs });
+        sse.send('upstream', { state: 'reconnecting', retryInMs });
       },
     }, ctx.relayBackoff);
-    const keepAlive = setInterval(() => write(': keep-alive\n\n'), ctx.keepAliveMs);
 
-    const stream: SseStream = {
-      end() {
-        cleanup();
-        if (!res.writableEnded) res.end();
-      },
-    };
-    function cleanup(): void {
-      if (!open) return;
-      open = false;
-      clearInterval(keepAlive);
+    const stream: SseStream = { end: () => sse.close() };
+    sse.onClose(() => {
       stopRelay();
       ctx.streams.delete(stream);
-    }
+    });
     ctx.streams.add(stream);
-    res.on('close', cleanup);
   });
 };
 
