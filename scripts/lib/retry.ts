@@ -1,6 +1,8 @@
 // Retrying for the export's network calls (content queries and image variants): a content
 // service that hiccups (5xx, reset connection, timeout) should not fail a scheduled rebuild, but a
 // service that is really down must fail it quickly and clearly, within one overall time limit.
+// The attempt loop and its exponential waits are p-retry's; what counts as transient is ours.
+import pRetry, { AbortError } from 'p-retry';
 
 export interface RetryOptions {
   /** Total attempts, including the first. */
@@ -85,38 +87,68 @@ export function isTransient(err: unknown): boolean {
   return /socket hang up|timed? ?out|network|fetch failed|ECONNRESET|ECONNREFUSED/i.test((err as Error | null)?.message ?? '');
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** A transient failure on its way through p-retry: an Error (p-retry gives up at once on a TypeError it does
+ * not know as a network error, and undici's "fetch failed" family is wider than its list), carrying the cause. */
+class Transient extends Error {
+  constructor(readonly failure: unknown) {
+    super('transient');
+  }
+}
 
 /**
  * Runs `task(signal)` until it succeeds, fails permanently, runs out of attempts or passes the
  * deadline. The signal aborts the attempt in flight after its own time share (then it is retried) or
  * at the deadline, so neither a hung connection nor a body cut off mid-transfer can outlive the limit.
+ * p-retry counts the attempts and waits baseDelayMs·2^n between them; which failures are transient,
+ * the per-attempt timeout and the deadline stay ours (p-retry's maxRetryTime would cut a wait short
+ * instead of refusing a retry that would start after the deadline).
  */
 export async function withRetry<T>(what: string, task: (signal: AbortSignal) => Promise<T>, opts: RetryOptions): Promise<T> {
   const attemptMs = opts.attemptTimeoutMs ?? Math.min(MAX_ATTEMPT_TIMEOUT_MS,
     Math.max(MIN_ATTEMPT_TIMEOUT_MS, Math.floor((opts.deadline - Date.now()) / Math.max(1, opts.attempts))));
-  for (let attempt = 0; ; attempt++) {
-    const remaining = opts.deadline - Date.now();
-    if (remaining <= 0) throw new DeadlineError(what, 'before an attempt could start');
-    const controller = new AbortController();
-    const timer = remaining <= attemptMs
-      ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
-      : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
-    try {
-      return await task(controller.signal);
-    } catch (caught) {
-      const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
-      if (reason instanceof DeadlineError) throw reason;
-      // An attempt that ran out of its share is retried like any other transient failure.
-      const err = reason instanceof AttemptTimeoutError ? reason : caught;
-      if (!isTransient(err)) throw new RetryError(what, err, attempt + 1);
-      if (attempt + 1 >= opts.attempts) throw new RetryError(what, err, attempt + 1);
-      const delay = opts.baseDelayMs * 2 ** attempt;
-      if (Date.now() + delay >= opts.deadline) throw new DeadlineError(what, 'the next retry would start after it', err);
-      opts.onRetry?.(what, err, attempt + 1, delay);
-      await sleep(delay);
-    } finally {
-      clearTimeout(timer);
-    }
+  let attempts = 0;
+  let pastDeadline: DeadlineError | null = null;
+  try {
+    return await pRetry(async () => {
+      attempts++;
+      const remaining = opts.deadline - Date.now();
+      if (remaining <= 0) throw new AbortError(new DeadlineError(what, 'before an attempt could start'));
+      const controller = new AbortController();
+      const timer = remaining <= attemptMs
+        ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
+        : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
+      try {
+        return await task(controller.signal);
+      } catch (caught) {
+        const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+        if (reason instanceof DeadlineError) throw new AbortError(reason);
+        // An attempt that ran out of its share is retried like any other transient failure.
+        const err = reason instanceof AttemptTimeoutError ? reason : caught;
+        if (!isTransient(err)) throw new AbortError(new RetryError(what, err, attempts));
+        throw new Transient(err);
+      } finally {
+        clearTimeout(timer);
+      }
+    }, {
+      retries: Math.max(0, opts.attempts - 1),
+      minTimeout: opts.baseDelayMs,
+      factor: 2,
+      randomize: false,
+      // Asked only when attempts remain, just before p-retry waits minTimeout·2^(attemptNumber-1).
+      shouldRetry: ({ error, attemptNumber }) => {
+        const failure = (error as Transient).failure;
+        const delay = opts.baseDelayMs * 2 ** (attemptNumber - 1);
+        if (Date.now() + delay >= opts.deadline) {
+          pastDeadline = new DeadlineError(what, 'the next retry would start after it', failure);
+          return false;
+        }
+        opts.onRetry?.(what, failure, attemptNumber, delay);
+        return true;
+      },
+    });
+  } catch (err) {
+    if (pastDeadline) throw pastDeadline;
+    if (err instanceof Transient) throw new RetryError(what, err.failure, attempts);
+    throw err;
   }
 }
