@@ -1,6 +1,10 @@
 // Watches one school (published and draft id) on the content service's listen endpoint and hands
 // simple change events to the SSE route. The upstream subscription is retried with capped
 // exponential backoff, so a restarted content service is picked up without the editor acting.
+// The loop stays hand-written rather than p-retry (which the export uses): a subscription never
+// "succeeds" and ends, its attempt count must reset on every `welcome`, the browser is told each delay
+// before the wait, and it is stopped from outside. The delay itself is the one backoffDelay the
+// browser's event stream uses (src/lib/backoff.ts, dependency-free so it can ship to browsers).
 import type { SanityClient } from '@sanity/client';
 import { draftIdOf, publishedIdOf } from '../../src/lib/queries.ts';
 import { backoffDelay, type BackoffOptions } from '../../src/lib/backoff.ts';
