@@ -184,7 +184,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     bundling.catch(() => {}); // awaited below; a fetch failure must not leave it unhandled
     // Incremental: pages whose inputs are unchanged since the last export to this out/ are carried
     // over, and with the content state it recorded only the schools a change can reach are read.
-    const manifest = ExportManifest.forOut(io.env[MANIFEST_DIR_ENV] ? path.resolve(io.cwd, io.env[MANIFEST_DIR_ENV]!) : path.join(PROJECT_ROOT, MANIFEST_DIR), opts.out, codeVersion(PROJECT_ROOT));
+    const manifest = ExportManifest.forOut(io.env[MANIFEST_DIR_ENV] ? path.resolve(io.cwd, io.env[MANIFEST_DIR_ENV]!) : path.join(PROJECT_ROOT, MANIFEST_DIR), opts.out, await codeVersion(PROJECT_ROOT));
     const previous = manifest.load();
     // The embedded service listens on a new port every run: it is known by its dataset folder.
     const sourceId = `${source.embedded ? `embedded:${contentDir}` : `${source.config.apiHost ?? ''}|${source.config.projectId}`}|${source.config.dataset}`;
