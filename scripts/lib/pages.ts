@@ -2,7 +2,7 @@
 // only the data it shows (landing: navigation + cards; school: navigation + that school), so a
 // change to one school rewrites its own page and, only when navigation data changes, the others.
 import { render, renderSchoolList } from '../../render/render.tsx';
-import { resetWarnings } from '../../src/lib/warn.ts';
+import { createWarnings, type Warnings } from '../../src/lib/warn.ts';
 import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
@@ -70,23 +70,6 @@ export class StaleSchoolError extends Error {
   }
 }
 
-/** The first image the app marked as the LCP candidate (Img priority → fetchpriority="high"). */
-export function findLcpImage(appHtml: string): string | null {
-  // Scans for the attribute, not every <img>: a page's navigation holds an icon per school, and
-  // matching each tag made this scan grow with the district. React escapes '<', '>' and '"' in
-  // attribute values and text, so the last '<' before a match starts the tag it is in.
-  for (const a of appHtml.matchAll(/\sfetchpriority="high"/gi)) {
-    const start = appHtml.lastIndexOf('<', a.index);
-    if (start < 0) continue;
-    const m = /^<img\b[^>]*>/.exec(appHtml.slice(start, appHtml.indexOf('>', a.index) + 1));
-    if (!m) continue;
-    const tag = m[0];
-    const src = /\ssrc="([^"]*)"/.exec(tag)?.[1];
-    if (src) return src.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-  }
-  return null;
-}
-
 const lastmodOf = (school: School): string | null => {
   const t = school._updatedAt;
   return typeof t === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(t) ? t : null;
@@ -97,8 +80,11 @@ export interface BuildPagesOptions {
   siteUrl: string | null;
   assets: PageAssets;
   /**
-   * Receives what components log while a page renders (unknown block types, bad crops...), prefixed
-   * with the page's file, so an editor learns which page has the problem. Default: left on the console.
+   * Receives what components report while a page renders (unknown block types, bad crops...),
+   * prefixed with the page's file, so an editor learns which page has the problem. Each page has
+   * its own sink, so unknown content warns once per kind per page: every page with a problem is
+   * named, and the log does not depend on which pages an incremental export rendered.
+   * Default: the console.
    */
   warn?: (msg: string) => void;
   /**
@@ -108,21 +94,6 @@ export interface BuildPagesOptions {
    */
   codeVersion?: string;
   previous?: ReadonlyMap<string, PageRecord>;
-}
-
-/**
- * Runs `fn` with console.warn/console.error routed to `warn`, tagged with the page. Unknown content
- * warns once per kind per page (warnOnce is reset for each page): every page with a problem is
- * named, and the log does not depend on which pages an incremental export rendered.
- */
-function withPageLog<T>(file: string, warn: ((msg: string) => void) | undefined, fn: () => T): T {
-  resetWarnings();
-  if (!warn) return fn();
-  const saved = { warn: console.warn, error: console.error };
-  const route = (...args: unknown[]) => warn(`${file}: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')}`);
-  console.warn = route;
-  console.error = route;
-  try { return fn(); } finally { console.warn = saved.warn; console.error = saved.error; }
 }
 
 export function buildPages(content: ValidContent, opts: BuildPagesOptions): RenderedSite {
@@ -175,29 +146,33 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       return null;
     }
     const warnings: string[] = [];
-    const warn = opts.warn && ((msg: string) => { warnings.push(msg); opts.warn!(msg); });
-    const page = withPageLog(file, warn, () => renderOne(route, url, file, data, dataJson!, school, indexable));
+    const report = opts.warn;
+    const sink = createWarnings(report ? (msg) => { warnings.push(`${file}: ${msg}`); report(`${file}: ${msg}`); } : (msg) => console.warn(msg));
+    const page = renderOne(route, url, data, dataJson!, school, indexable, sink);
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
     return { file, url, html: page.html, route, sitemap };
   };
 
   // The landing page and 404.html show the same data: the app is rendered once for both.
-  const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string> }>();
-  const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, dataJson: string, school: School | null, indexable: boolean): { html: string; used: Map<string, string> } => {
+  const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string>; lcp: string | null }>();
+  const renderOne = (route: RouteMatch, url: string, data: PageData, dataJson: string, school: School | null, indexable: boolean, warnings: Warnings): { html: string; used: Map<string, string> } => {
     let app = rendered.get(data);
     if (!app) {
       const used = new Map<string, string>();
       const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
-      app = { appHtml: render(url, data, { ...siteEnv, images: { ...siteEnv.images, onVariant: collect } }), used };
+      // The first priority image is the page's LCP candidate, preloaded by the document.
+      let lcp: string | null = null;
+      const onPriorityImage = (src: string) => { lcp ??= src; };
+      const appHtml = render(url, data, { ...siteEnv, warnings, onPriorityImage, images: { ...siteEnv.images, onVariant: collect } });
+      app = { appHtml, used, lcp };
       rendered.set(data, app);
     }
-    const { appHtml } = app;
+    const { appHtml, lcp } = app;
     const used = new Map(app.used);
     // The social card image is a variant too (self-hosted like the page's own).
     const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); } } };
-    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images) };
+    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always) };
     const seo = school ? schoolSeo(school, canonicalPath(route), ctx) : landingSeo(indexable ? canonicalPath(route) : null, ctx);
-    const lcp = findLcpImage(appHtml);
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
       entry: opts.assets.entryUrl,
