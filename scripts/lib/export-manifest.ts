@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PreviousRead } from './fetch-content.ts';
-import type { PreviousSchools } from './validate-content.ts';
+import type { ContentRead } from './fetch-content.ts';
+import type { KnownSchools } from './validate-content.ts';
 import * as esbuild from 'esbuild';
 import { byCodeUnits } from '../../src/lib/order.ts';
 
@@ -33,7 +33,7 @@ interface Stored { version: number; out: string; code: string; variants: [string
  * What the content looked like at the previous export, for an incremental read (fetch-content.ts
  * fetchChanged): where it came from, every document's revision, and each school's outcome.
  */
-export interface ContentState extends PreviousRead { source: string; schools: PreviousSchools }
+export interface ContentState extends Pick<ContentRead, 'revs' | 'nav' | 'landing'> { source: string; schools: KnownSchools }
 
 export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 

@@ -13,7 +13,7 @@ import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import { canonicalPath, NOT_FOUND_FILE, routeFile, schoolRoutePath, type RouteMatch } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
-import type { SchoolState, ValidContent } from './validate-content.ts';
+import type { CarriedSchool, SchoolState, ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
 
 /** Above this size the navigation list is a shared file instead of part of every page's data. */
@@ -62,13 +62,8 @@ export interface RenderedSite {
   schools: Map<string, SchoolState>;
 }
 
-/** An incremental build met a school it has no data for and whose page cannot be carried over. */
-export class StaleSchoolError extends Error {
-  constructor(readonly file: string) {
-    super(`${file}: not fetched and not current; the export reads all content instead`);
-    this.name = 'StaleSchoolError';
-  }
-}
+/** An incremental export's answer when it cannot prove its result current: read everything instead. */
+export interface NeedsFullRead { needsFullRead: string }
 
 const lastmodOf = (school: School): string | null => {
   const t = school._updatedAt;
@@ -96,7 +91,13 @@ export interface BuildPagesOptions {
   previous?: ReadonlyMap<string, PageRecord>;
 }
 
-export function buildPages(content: ValidContent, opts: BuildPagesOptions): RenderedSite {
+/**
+ * Renders every page whose key changed and carries the others over. A school an incremental read
+ * did not fetch (content.carried) can only be carried: when its key no longer matches (the code,
+ * settings or navigation changed, or its page in out/ was touched), nothing is rendered and the
+ * answer is NeedsFullRead.
+ */
+export function buildPages(content: ValidContent, opts: BuildPagesOptions): RenderedSite | NeedsFullRead {
   const variants = new Map<string, string>();
   const nav = mapNavigation(content.nav);
   const cards = mapLandingGrid(content.landing);
@@ -123,21 +124,25 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
   const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
+  const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
+    (keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '');
+  const stale = content.carried.find((c) => {
+    const file = routeFile({ page: 'school', slug: c.slug });
+    return !keyed || opts.previous?.get(file)?.key !== keyOf(schoolRoutePath(c.slug), file, true, c.state.hash);
+  });
+  if (stale) return { needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current` };
 
   const schools = new Map<string, SchoolState>();
-  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage | null => {
-    // A school an incremental read did not fetch has only its _id and slug here, and the state its
-    // data had: its page must be carried over. If its key no longer matches (the code, settings or
-    // navigation changed), it cannot be rendered: the caller reads everything and builds again.
-    const unchanged = school ? content.unchanged?.get(school._id) : undefined;
+  // `school` is the data read now, or a carried school's state (its key was checked above).
+  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData | null, school: School | CarriedSchool | null, indexable: boolean): RenderedPage | null => {
+    const carriedState = school && data === null ? (school as CarriedSchool).state : null;
     // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
-    const dataJson = unchanged ? null : serializePageData(data);
-    const state = school ? unchanged ?? { hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school) } : null;
+    const dataJson = data === null ? null : serializePageData(data);
+    const state = carriedState ?? (school ? { hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school as School) } : null);
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
-    const key = keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, state ? state.hash : cardsKey])) : '';
+    const key = keyOf(url, file, indexable, state ? state.hash : cardsKey);
     const before = opts.previous?.get(file);
-    if (unchanged && !(keyed && before && before.key === key)) throw new StaleSchoolError(file);
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
       for (const [src, remote] of before.used) variants.set(src, rehost(remote));
@@ -148,7 +153,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     const warnings: string[] = [];
     const report = opts.warn;
     const sink = createWarnings(report ? (msg) => { warnings.push(`${file}: ${msg}`); report(`${file}: ${msg}`); } : (msg) => console.warn(msg));
-    const page = renderOne(route, url, data, dataJson!, school, indexable, sink);
+    const page = renderOne(route, url, data!, dataJson!, school as School | null, indexable, sink);
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
     return { file, url, html: page.html, route, sitemap };
   };
@@ -201,9 +206,12 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
   // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
-  for (const school of content.schools) {
+  // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
+  const carriedSchools = new Set<School | CarriedSchool>(content.carried);
+  for (const school of [...content.schools, ...content.carried].sort(byKey('_id'))) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
-    add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav: pageNav, school }, school, true));
+    const data: PageData | null = carriedSchools.has(school) ? null : { page: 'school', nav: pageNav, school: school as School };
+    add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), data, school, true));
   }
   pages.sort(byKey('file'));
   carried.sort(byKey('file'));

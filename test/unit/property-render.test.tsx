@@ -226,12 +226,13 @@ describe('property: random content through the export pipeline', () => {
   test('validate + map + render + document: never throws, always safe, hydration data round-trips', () => {
     fc.assert(
       fc.property(fc.array(schoolArb, { minLength: 1, maxLength: 2 }), (schools) => {
-        const raw = { schools: schools as unknown as School[], nav: schools as unknown as NavigationSchoolRow[], landing: schools as unknown as LandingSchoolRow[] };
+        const raw = { schools: schools as unknown as School[], nav: schools as unknown as NavigationSchoolRow[], landing: schools as unknown as LandingSchoolRow[], revs: {}, changed: null };
         const skipped: string[] = [];
         const content = validateContent(raw, (m) => skipped.push(m));
         // Every school is either kept or skipped with a warning naming it.
         assert.equal(content.schools.length + skipped.length, schools.length);
         const site = buildPages(content, { env: ENV, siteUrl: 'https://schools.example.org', assets: ASSETS });
+        if ('needsFullRead' in site) assert.fail('a full read needs no other');
         figures.schools += schools.length;
         figures.pages += site.pages.length;
         for (const s of content.schools) for (const sec of Array.isArray(s.sectionRepeater) ? s.sectionRepeater : []) figures.blocks += Array.isArray(sec?.blocks) ? sec.blocks.length : 0;
