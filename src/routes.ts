@@ -6,11 +6,6 @@ import { isSafeSlug } from './lib/slug.ts';
 
 export type RouteMatch = { page: 'landing' } | { page: 'school'; slug: string };
 
-export const routes = [
-  { page: 'landing', path: '/' },
-  { page: 'school', path: '/schools/:slug' },
-] as const;
-
 /** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
 export const NOT_FOUND_FILE = '404.html';
 
@@ -25,15 +20,19 @@ export function matchRoute(pathname: string): RouteMatch {
   return { page: 'landing' };
 }
 
-/** The link the site's pages use for a school (spec: '/schools/{slug}'). */
-export const schoolRoutePath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
+/**
+ * The one link to a school (spec: '/schools/{slug}'), used by the menus, the landing cards, the
+ * export's page URLs and canonical links. Safe slugs are one path segment; encoding keeps a space
+ * or non-ASCII letter a valid URL.
+ */
+export const schoolPath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
 
 /**
  * The URL path a static host answers with 200 for the route's file: '/' or '/schools/{slug}/'.
  * Used for canonical links and the sitemap, so neither points at a redirect.
  */
 export function canonicalPath(route: RouteMatch): string {
-  return route.page === 'school' ? `${schoolRoutePath(route.slug)}/` : '/';
+  return route.page === 'school' ? `${schoolPath(route.slug)}/` : '/';
 }
 
 /**

@@ -11,7 +11,7 @@ import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
-import { canonicalPath, NOT_FOUND_FILE, routeFile, schoolRoutePath, type RouteMatch } from '../../src/routes.ts';
+import { canonicalPath, NOT_FOUND_FILE, routeFile, schoolPath, type RouteMatch } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { CarriedSchool, SchoolState, ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
@@ -128,7 +128,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     (keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '');
   const stale = content.carried.find((c) => {
     const file = routeFile({ page: 'school', slug: c.slug });
-    return !keyed || opts.previous?.get(file)?.key !== keyOf(schoolRoutePath(c.slug), file, true, c.state.hash);
+    return !keyed || opts.previous?.get(file)?.key !== keyOf(schoolPath(c.slug), file, true, c.state.hash);
   });
   if (stale) return { needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current` };
 
@@ -211,7 +211,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   for (const school of [...content.schools, ...content.carried].sort(byKey('_id'))) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
     const data: PageData | null = carriedSchools.has(school) ? null : { page: 'school', nav: pageNav, school: school as School };
-    add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), data, school, true));
+    add(renderPage(route, schoolPath(school.slug!), routeFile(route), data, school, true));
   }
   pages.sort(byKey('file'));
   carried.sort(byKey('file'));

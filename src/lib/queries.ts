@@ -52,10 +52,6 @@ export const schoolByIdQuery = /* groq */ `
 export const allSchoolsQuery = /* groq */ `
   *[_type == "school"] | order(_id asc) { ${schoolFields} }`;
 
-/** All published slugs, for the export's route list and the sitemap. */
-export const allSlugsQuery = /* groq */ `
-  *[_type == "school" && defined(slug.current)] | order(slug.current asc).slug.current`;
-
 /**
  * Preview step 1: the ids of the school(s) behind a slug, published and draft, so the
  * published id can be derived even for a draft-only school. Run with perspective 'raw'. Params: { slug }.

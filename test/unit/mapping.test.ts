@@ -2,7 +2,8 @@
 // and filtering families see are decided here, so each rule has a case that breaks if it changes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isHiddenFromGrid, mapLandingGrid, mapNavigation, schoolPath } from '../../src/lib/mapping.ts';
+import { isHiddenFromGrid, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
+import { schoolPath } from '../../src/routes.ts';
 import type { LandingSchoolRow, NavigationSchoolRow } from '../../src/lib/types.ts';
 
 const nav = (title: string, slug: string, isCharter?: boolean | null, extra: Partial<NavigationSchoolRow> = {}): NavigationSchoolRow =>

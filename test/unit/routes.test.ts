@@ -1,7 +1,7 @@
 // The one route table: which page a path shows, and which file in out/ holds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalPath, matchRoute, NOT_FOUND_FILE, routeFile, schoolRoutePath } from '../../src/routes.ts';
+import { canonicalPath, matchRoute, NOT_FOUND_FILE, routeFile, schoolPath } from '../../src/routes.ts';
 
 test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
   assert.deepEqual(matchRoute('/'), { page: 'landing' });
@@ -26,8 +26,8 @@ test('each route has one file in out/, and unsafe slugs never become paths', () 
 });
 
 test('links use /schools/{slug}; canonical URLs use the path a static host answers with 200', () => {
-  assert.equal(schoolRoutePath('lincoln-middle'), '/schools/lincoln-middle');
+  assert.equal(schoolPath('lincoln-middle'), '/schools/lincoln-middle');
   assert.equal(canonicalPath({ page: 'school', slug: 'lincoln-middle' }), '/schools/lincoln-middle/');
   assert.equal(canonicalPath({ page: 'landing' }), '/');
-  assert.equal(schoolRoutePath('café'), '/schools/caf%C3%A9');
+  assert.equal(schoolPath('café'), '/schools/caf%C3%A9');
 });
