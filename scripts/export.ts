@@ -234,7 +234,7 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
       if (err instanceof ConfigError || err instanceof UsageError) throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
       throw new ExportError(EXIT.fetch, 'fetch', `could not open the content source: ${message(err)}`, { cause: err });
     });
-  const imageCacheDir = io.env[IMAGE_CACHE_ENV] ? path.resolve(io.cwd, io.env[IMAGE_CACHE_ENV]!) : path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
+  const imageCacheDir = envDir(io, IMAGE_CACHE_ENV) ?? path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
   const c = source.config;
   return {
     opts, io, progress, warnings, warn, fail, retry, source, codeKey, imageCacheDir,
@@ -245,7 +245,9 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
 }
 
 /** Starts the bundles now (esbuild runs on the other core while this one reads); the render stage awaits them once. */
-function startAssets(base: string, imageCacheDir: string, progress: Progress, fail: ExportRun['fail']): ExportRun['assets'] {
+function startAssets(
+  base: string, imageCacheDir: string, progress: Progress, fail: ExportRun['fail'],
+): ExportRun['assets'] {
   const bundling = buildBundles(PROJECT_ROOT, base);
   bundling.catch(() => {}); // awaited by the render stage; a failed read must not leave it unhandled
   let assets: ReturnType<ExportRun['assets']> | null = null;
@@ -262,11 +264,13 @@ function startAssets(base: string, imageCacheDir: string, progress: Progress, fa
 /** Stage 1: from the manifest of the last export to this out/, what can be carried over and what must be read. */
 async function planExport(run: ExportRun): Promise<Plan> {
   const code = await run.codeKey.catch(run.fail(EXIT.render, 'bundle'));
-  const dir = run.io.env[MANIFEST_DIR_ENV] ? path.resolve(run.io.cwd, run.io.env[MANIFEST_DIR_ENV]!) : path.join(PROJECT_ROOT, MANIFEST_DIR);
-  const manifest = ExportManifest.forOut(dir, run.opts.out, code);
+  const manifest = ExportManifest.forOut(envDir(run.io, MANIFEST_DIR_ENV) ?? path.join(PROJECT_ROOT, MANIFEST_DIR), run.opts.out, code);
   const previous = manifest.load();
   return { manifest, previous, since: manifest.content(run.sourceId) };
 }
+
+/** A folder named by an environment variable, relative to the caller's working directory. */
+const envDir = (io: ExportIo, name: string): string | null => (io.env[name] ? path.resolve(io.cwd, io.env[name]!) : null);
 
 /** An incremental plan that could not be proven current, planned again as a full read (which always is). */
 function fullPlan(plan: Plan): Plan {
@@ -282,27 +286,38 @@ async function readContent(run: ExportRun, plan: Plan): Promise<ContentRead | Ne
       (r) => `${r.schools.length} school documents`);
   }
   const since = plan.since;
-  const got = await progress.phase('fetch', () => fetchChanged(source.config, since, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
-    (r) => (r ? `${r.changed!.length} changed document(s), ${r.schools.length} school document(s) to read` : 'much changed, or changed while reading: reading everything'));
+  const got = await progress.phase('fetch',
+    () => fetchChanged(source.config, since, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
+    (r) => (r
+      ? `${r.changed!.length} changed document(s), ${r.schools.length} school document(s) to read`
+      : 'much changed, or changed while reading: reading everything'));
   return got ?? { needsFullRead: 'much changed, or changed while reading' };
 }
 
 /** Stage 3: skips what cannot be published (exit 3 when nothing can); an incremental read may not stand. */
 function validate(plan: Plan, read: ContentRead, report: (msg: string) => void): ValidContent | NeedsFullRead {
   const content = validateContent(read, report, plan.since?.schools ?? null);
-  if (read.changed !== null) return content ?? { needsFullRead: 'a school was added, removed, or changed its slug or validity' };
+  if (read.changed !== null) return content ?? { needsFullRead: 'a school was added, removed, or changed slug or validity' };
   if (!content || content.schools.length === 0) {
-    throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${read.schools.length} school document(s) fetched, none publishable`);
+    const fetched = read.schools.length;
+    throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${fetched} school document(s) fetched, none publishable`);
   }
   return content;
 }
 
 /** Stage 4: renders the pages whose inputs changed and carries the others over (exit 4 on failure). */
-async function renderPages(run: ExportRun, plan: Plan, content: ValidContent, report: (msg: string) => void): Promise<Rendered | NeedsFullRead> {
+async function renderPages(
+  run: ExportRun, plan: Plan, content: ValidContent, report: (msg: string) => void,
+): Promise<Rendered | NeedsFullRead> {
   const { opts, source } = run;
   const { bundle, publicFiles } = await run.assets();
   const env: SiteEnv = {
-    images: { projectId: source.config.projectId, dataset: source.config.dataset, imageHost: source.config.imageHost, selfHostBase: run.selfHost ? opts.base : null },
+    images: {
+      projectId: source.config.projectId,
+      dataset: source.config.dataset,
+      imageHost: source.config.imageHost,
+      selfHostBase: run.selfHost ? opts.base : null,
+    },
     base: opts.base,
     preview: null,
   };
@@ -313,19 +328,24 @@ async function renderPages(run: ExportRun, plan: Plan, content: ValidContent, re
     schoolPreload: bundle.schoolPreload,
     favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
   };
+  const { manifest, previous } = plan;
   const site = await run.progress.phase('render',
-    () => buildPages(content, { env, siteUrl: opts.siteUrl, warn: report, codeVersion: plan.manifest.code, previous: plan.previous, assets }),
-    (s) => ('needsFullRead' in s ? `${s.needsFullRead}: reading everything` : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`),
+    () => buildPages(content, { env, siteUrl: opts.siteUrl, warn: report, codeVersion: manifest.code, previous, assets }),
+    (s) => ('needsFullRead' in s
+      ? `${s.needsFullRead}: reading everything`
+      : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`),
   ).catch(run.fail(EXIT.render, 'render'));
   return 'needsFullRead' in site ? site : { site, bundle, publicFiles };
 }
 
 /** Stage 5: fetches the image variants the pages use, swaps the site into out/, records it for the next export. */
-async function writeExport(run: ExportRun, plan: Plan, done: { read: ContentRead; content: ValidContent; rendered: Rendered; started: number }): Promise<ExportSummary> {
+async function writeExport(
+  run: ExportRun, plan: Plan, done: { read: ContentRead; content: ValidContent; rendered: Rendered; started: number },
+): Promise<ExportSummary> {
   const { read, content, rendered: { site, bundle, publicFiles } } = done;
   const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
-  const images = await run.progress.phase('images', () =>
-    fetchImages(jobs, { cacheDir: run.imageCacheDir, retry: run.retry(), warn: run.warn }).catch(run.fail(EXIT.fetch, 'images')),
+  const fetchOpts = { cacheDir: run.imageCacheDir, retry: run.retry(), warn: run.warn };
+  const images = await run.progress.phase('images', () => fetchImages(jobs, fetchOpts).catch(run.fail(EXIT.fetch, 'images')),
     (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`);
   const { files, carried, pages } = siteFiles(run, site, bundle.files, images.images, publicFiles);
   const stats = await writeFiles(run, files, carried);
@@ -337,7 +357,9 @@ async function writeExport(run: ExportRun, plan: Plan, done: { read: ContentRead
     carried: site.carried.length,
     schools: content.schools.length + content.carried.length,
     content: { changed: read.changed ? read.changed.length : null, fetched: read.schools.length },
-    images: { total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length },
+    images: {
+      total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length,
+    },
     write: stats,
     bundle: bundle.sizes,
     ms: performance.now() - done.started,
@@ -350,7 +372,9 @@ async function writeExport(run: ExportRun, plan: Plan, done: { read: ContentRead
  * generated files win over public/ files of the same name. Carried pages are kept apart: their
  * files are linked from out/, not written.
  */
-function siteFiles(run: ExportRun, site: RenderedSite, bundleFiles: BundleFile[], images: FetchedImage[], publicFiles: PublicFile[]) {
+function siteFiles(
+  run: ExportRun, site: RenderedSite, bundleFiles: BundleFile[], images: FetchedImage[], publicFiles: PublicFile[],
+) {
   const baseDir = run.opts.base.slice(1); // '' or 'wp-content/themes/district/'
   const files = new Map<string, Uint8Array | string>();
   for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
@@ -371,7 +395,9 @@ function siteFiles(run: ExportRun, site: RenderedSite, bundleFiles: BundleFile[]
 }
 
 /** Writes the files into a temp tree, links the carried pages from out/, and swaps it in (exit 4 on failure). */
-async function writeFiles(run: ExportRun, files: Map<string, Uint8Array | string>, carried: Set<string>): Promise<WriteStats> {
+async function writeFiles(
+  run: ExportRun, files: Map<string, Uint8Array | string>, carried: Set<string>,
+): Promise<WriteStats> {
   const writer = new SiteWriter(run.opts.out);
   return run.progress.phase('write', async () => {
     try {

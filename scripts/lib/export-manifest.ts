@@ -33,7 +33,10 @@ interface Stored { version: number; out: string; code: string; variants: [string
  * What the content looked like at the previous export, for an incremental read (fetch-content.ts
  * fetchChanged): where it came from, every document's revision, and each school's outcome.
  */
-export interface ContentState extends Pick<ContentRead, 'revs' | 'nav' | 'landing'> { source: string; schools: KnownSchools }
+export interface ContentState extends Pick<ContentRead, 'revs' | 'nav' | 'landing'> {
+  source: string;
+  schools: KnownSchools;
+}
 
 export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
@@ -77,8 +80,14 @@ export async function exportModules(root: string, entry = EXPORT_ENTRY): Promise
 
 async function hashModules(root: string): Promise<string> {
   const h = createHash('sha1');
-  for (const rel of await exportModules(root)) h.update(`${rel}\0`).update(readFileSync(path.join(root, rel))).update('\0');
-  try { h.update(readFileSync(path.join(root, 'package-lock.json'))); } catch { /* no lockfile: the modules still count */ }
+  for (const rel of await exportModules(root)) {
+    h.update(`${rel}\0`).update(readFileSync(path.join(root, rel))).update('\0');
+  }
+  try {
+    h.update(readFileSync(path.join(root, 'package-lock.json')));
+  } catch {
+    // No lockfile: the modules still count.
+  }
   h.update(`${process.version}\0${process.env.NODE_ENV ?? ''}`);
   return h.digest('hex');
 }

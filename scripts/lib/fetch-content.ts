@@ -56,10 +56,13 @@ function revisions(got: unknown): Revisions {
 function contentOf(got: unknown): ContentRead & { changed: null } {
   const r = (got ?? {}) as Record<string, unknown>;
   for (const name of ['nav', 'landing', 'schools'] as const) if (!Array.isArray(r[name])) throw new ContentShapeError(name, r[name]);
-  return { revs: revisions(r.revs), nav: r.nav, landing: r.landing, schools: r.schools, changed: null } as ContentRead & { changed: null };
+  const read = { revs: revisions(r.revs), nav: r.nav, landing: r.landing, schools: r.schools, changed: null };
+  return read as ContentRead & { changed: null };
 }
 
-export async function fetchContent(config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<ContentRead & { changed: null }> {
+export async function fetchContent(
+  config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000,
+): Promise<ContentRead & { changed: null }> {
   return contentOf(await reader(config, retry, requestTimeoutMs).query<unknown>('exportContent', exportContentQuery));
 }
 
@@ -75,7 +78,10 @@ const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id
  * elsewhere meanwhile is found by the next export, since the revisions kept are the ones compared here.
  */
 export async function fetchChanged(
-  config: PublicConfig, previous: Pick<ContentRead, 'revs' | 'nav' | 'landing'>, retry: RetryOptions, requestTimeoutMs = 30_000,
+  config: PublicConfig,
+  previous: Pick<ContentRead, 'revs' | 'nav' | 'landing'>,
+  retry: RetryOptions,
+  requestTimeoutMs = 30_000,
 ): Promise<ContentRead | null> {
   const read = reader(config, retry, requestTimeoutMs);
   const now = revisions(await read.query<unknown>('revisions', revisionsQuery));

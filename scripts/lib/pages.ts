@@ -130,15 +130,20 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     const file = routeFile({ page: 'school', slug: c.slug });
     return !keyed || opts.previous?.get(file)?.key !== keyOf(schoolPath(c.slug), file, true, c.state.hash);
   });
-  if (stale) return { needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current` };
+  if (stale) {
+    return { needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current` };
+  }
 
   const schools = new Map<string, SchoolState>();
   // `school` is the data read now, or a carried school's state (its key was checked above).
-  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData | null, school: School | CarriedSchool | null, indexable: boolean): RenderedPage | null => {
+  const renderPage = (
+    route: RouteMatch, url: string, file: string, data: PageData | null, school: School | CarriedSchool | null, indexable: boolean,
+  ): RenderedPage | null => {
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
     // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
     const dataJson = data === null ? null : serializePageData(data);
-    const state = carriedState ?? (school ? { hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school as School) } : null);
+    const readState = () => ({ hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school as School) });
+    const state = carriedState ?? (school ? readState() : null);
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
     const key = keyOf(url, file, indexable, state ? state.hash : cardsKey);
@@ -152,7 +157,9 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     }
     const warnings: string[] = [];
     const report = opts.warn;
-    const sink = createWarnings(report ? (msg) => { warnings.push(`${file}: ${msg}`); report(`${file}: ${msg}`); } : (msg) => console.warn(msg));
+    const sink = createWarnings(report
+      ? (msg) => { warnings.push(`${file}: ${msg}`); report(`${file}: ${msg}`); }
+      : (msg) => console.warn(msg));
     const page = renderOne(route, url, data!, dataJson!, school as School | null, indexable, sink);
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
     return { file, url, html: page.html, route, sitemap };
@@ -160,7 +167,9 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
 
   // The landing page and 404.html show the same data: the app is rendered once for both.
   const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string>; lcp: string | null }>();
-  const renderOne = (route: RouteMatch, url: string, data: PageData, dataJson: string, school: School | null, indexable: boolean, warnings: Warnings): { html: string; used: Map<string, string> } => {
+  const renderOne = (
+    route: RouteMatch, url: string, data: PageData, dataJson: string, school: School | null, indexable: boolean, warnings: Warnings,
+  ): { html: string; used: Map<string, string> } => {
     let app = rendered.get(data);
     if (!app) {
       const used = new Map<string, string>();
@@ -168,7 +177,8 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       // The first priority image is the page's LCP candidate, preloaded by the document.
       let lcp: string | null = null;
       const onPriorityImage = (src: string) => { lcp ??= src; };
-      const appHtml = render(url, data, { ...siteEnv, warnings, onPriorityImage, images: { ...siteEnv.images, onVariant: collect } });
+      const images = { ...siteEnv.images, onVariant: collect };
+      const appHtml = render(url, data, { ...siteEnv, warnings, onPriorityImage, images });
       app = { appHtml, used, lcp };
       rendered.set(data, app);
     }
@@ -210,7 +220,9 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const carriedSchools = new Set<School | CarriedSchool>(content.carried);
   for (const school of [...content.schools, ...content.carried].sort(byKey('_id'))) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
-    const data: PageData | null = carriedSchools.has(school) ? null : { page: 'school', nav: pageNav, school: school as School };
+    const data: PageData | null = carriedSchools.has(school)
+      ? null
+      : { page: 'school', nav: pageNav, school: school as School };
     add(renderPage(route, schoolPath(school.slug!), routeFile(route), data, school, true));
   }
   pages.sort(byKey('file'));

@@ -21,6 +21,8 @@ export type KnownSchools = Record<string, SchoolOutcome & { hash: string | null;
  */
 export interface CarriedSchool { _id: string; slug: string; state: SchoolState }
 
+type Warn = (msg: string) => void;
+
 export interface ValidContent {
   /** Valid schools read now, sorted by _id (so "first" among duplicates is well defined). */
   schools: School[];
@@ -68,9 +70,9 @@ function keepRows(raw: Pick<ContentRead, 'nav' | 'landing'>, valid: Set<string>)
  * duplicates depend on slugs alone) and at least one school is published; otherwise the answer is
  * null: the read cannot be proven current and the caller reads everything.
  */
-export function validateContent(read: ContentRead & { changed: null }, warn: (msg: string) => void): ValidContent;
-export function validateContent(read: ContentRead, warn: (msg: string) => void, known: KnownSchools | null): ValidContent | null;
-export function validateContent(read: ContentRead, warn: (msg: string) => void, known: KnownSchools | null = null): ValidContent | null {
+export function validateContent(read: ContentRead & { changed: null }, warn: Warn): ValidContent;
+export function validateContent(read: ContentRead, warn: Warn, known: KnownSchools | null): ValidContent | null;
+export function validateContent(read: ContentRead, warn: Warn, known: KnownSchools | null = null): ValidContent | null {
   if (read.changed === null) return validateAll(read, warn);
   if (!known) throw new Error('validateContent: an incremental read needs the previous export\'s schools');
   const content = validateReached(read, known, warn);
@@ -111,7 +113,8 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidConten
     schools.push(doc);
   }
   // Documents without an _id cannot be followed by revision: then no outcomes, and the next export reads everything.
-  return { schools, carried: [], ...keepRows(raw, new Set(schools.map((s) => s._id))), outcomes: identified ? outcomes : null };
+  const rows = keepRows(raw, new Set(schools.map((s) => s._id)));
+  return { schools, carried: [], ...rows, outcomes: identified ? outcomes : null };
 }
 
 /** An incremental read: unfetched schools keep their previous outcome, warnings included, in _id order. */
