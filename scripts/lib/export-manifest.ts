@@ -51,14 +51,17 @@ const codeKeys = new Map<string, Promise<string>>();
  * alike, so the content service the export starts lazily counts), plus the lockfile for package
  * versions, Node and NODE_ENV. A list of folders missed content-service/ and core/, and a change
  * there left carried-over pages stale. Over-inclusive on purpose: a stale page is worse than a
- * re-render. Computed once per process and root (the walk is ~0.1 s in esbuild's own process);
- * `cache: false` reads the files again (the bench checks that code did not change during a run).
+ * re-render. Computed once per process and root. The walk costs 0.1-0.3 s in esbuild's own
+ * process, so its result is also kept in .cache/ with each module's size, mtime and inode (as the
+ * manifest trusts a page in out/): while none of them changed, the graph cannot have changed
+ * either (a new import edits a module in it), and the next export only stats the files.
+ * `cache: false` walks and reads everything again (the bench checks code did not change mid-run).
  */
 export function codeVersion(projectRoot: string, opts: { cache?: boolean } = {}): Promise<string> {
   const root = path.resolve(projectRoot);
   if (opts.cache === false) return hashModules(root);
   let key = codeKeys.get(root);
-  if (!key) codeKeys.set(root, (key = hashModules(root)));
+  if (!key) codeKeys.set(root, (key = cachedCodeKey(root)));
   return key;
 }
 
@@ -78,9 +81,45 @@ export async function exportModules(root: string, entry = EXPORT_ENTRY): Promise
   return Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')).sort(byCodeUnits);
 }
 
-async function hashModules(root: string): Promise<string> {
+/** Where the last walk's result is kept, per root. */
+const CODE_KEY_CACHE = '.cache/export-code-key.json';
+
+interface CodeKeyCache { version: number; node: string; env: string; key: string; files: [string, number, number, number][] }
+
+const statOf = (root: string, rel: string): [string, number, number, number] => {
+  const st = statSync(path.join(root, rel));
+  return [rel, st.size, st.mtimeMs, st.ino];
+};
+
+async function cachedCodeKey(root: string): Promise<string> {
+  const file = path.join(root, CODE_KEY_CACHE);
+  const env = process.env.NODE_ENV ?? '';
+  try {
+    const c = JSON.parse(readFileSync(file, 'utf8')) as CodeKeyCache;
+    const same = c.version === VERSION && c.node === process.version && c.env === env
+      && c.files.every((f) => statOf(root, f[0]).every((v, i) => v === f[i]));
+    if (same) return c.key;
+  } catch {
+    // No cache, or a module is gone: walk again.
+  }
+  const modules = await exportModules(root);
+  const key = await hashModules(root, modules);
+  try {
+    const files = [...modules, 'package-lock.json'].flatMap((rel) => { try { return [statOf(root, rel)]; } catch { return []; } });
+    const cache: CodeKeyCache = { version: VERSION, node: process.version, env, key, files };
+    mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(cache));
+    renameSync(tmp, file);
+  } catch {
+    // A read-only checkout: the next export walks again.
+  }
+  return key;
+}
+
+async function hashModules(root: string, modules?: string[]): Promise<string> {
   const h = createHash('sha1');
-  for (const rel of await exportModules(root)) {
+  for (const rel of modules ?? await exportModules(root)) {
     h.update(`${rel}\0`).update(readFileSync(path.join(root, rel))).update('\0');
   }
   try {
