@@ -72,25 +72,9 @@ export function splitResourceHints(appHtml: string): { hints: string[]; html: st
   return { hints, html };
 }
 
-/** Serialised navigation lists by array: every page of an export embeds the same one. */
-const navJson = new WeakMap<object, string>();
-const NAV_PLACEHOLDER = '\u0000nav';
-
-/**
- * serializeForScript(data), with the navigation list serialised once per array rather than once
- * per page (at 1000 schools it was a third of every page). `page` is a fixed word and `nav` the
- * next key, so the first placeholder in the text is the navigation's; the result is identical.
- */
+/** The page's data as embedded for hydration (one function, so the export hashes exactly what it embeds). */
 export function serializePageData(data: PageData): string {
-  const nav = data.nav;
-  const keys = Object.keys(data);
-  if (!Array.isArray(nav) || nav.length < 8 || keys[0] !== 'page' || keys[1] !== 'nav' || (data.page !== 'landing' && data.page !== 'school')) return serializeForScript(data);
-  let list = navJson.get(nav);
-  if (list === undefined) navJson.set(nav, (list = serializeForScript(nav)));
-  const text = serializeForScript({ ...data, nav: NAV_PLACEHOLDER });
-  const placeholder = serializeForScript(NAV_PLACEHOLDER);
-  const at = text.indexOf(placeholder);
-  return at < 0 ? serializeForScript(data) : text.slice(0, at) + list + text.slice(at + placeholder.length);
+  return serializeForScript(data);
 }
 
 const hrefOf = (tag: string): string | null => /\shref="([^"]*)"/.exec(tag)?.[1] ?? null;

@@ -26,20 +26,20 @@ import { readPublicConfig } from '../src/config/public.ts';
 import { normalizeSiteUrl } from '../src/lib/seo.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
-import { openContentSource } from '../core/content-source.ts';
+import { openContentSource, type ContentSource } from '../core/content-source.ts';
 import { DEFAULT_CONTENT_DIR, REPO_ROOT } from '../core/paths.ts';
-import { buildBundles, type BundleSizes } from '../core/bundler.ts';
-import { fetchChanged, fetchContent, type PreviousRead } from './lib/fetch-content.ts';
-import { fetchImages } from './lib/images.ts';
+import { buildBundles, type BundleFile, type BundleResult, type BundleSizes } from '../core/bundler.ts';
+import { fetchChanged, fetchContent, type ContentRead } from './lib/fetch-content.ts';
+import { fetchImages, type FetchedImage } from './lib/images.ts';
 import { normalizeBase, parseMs } from './lib/options.ts';
-import { buildPages, StaleSchoolError, type RenderedSite } from './lib/pages.ts';
-import { createProgress, formatBytes, formatMs } from './lib/progress.ts';
-import { readPublicFiles } from './lib/public-files.ts';
+import { buildPages, type NeedsFullRead, type PageAssets, type RenderedSite } from './lib/pages.ts';
+import { createProgress, formatBytes, formatMs, type Progress } from './lib/progress.ts';
+import { readPublicFiles, type PublicFile } from './lib/public-files.ts';
 import { posterVariants } from './lib/poster-variants.ts';
-import { codeVersion, ExportManifest, type ContentState } from './lib/export-manifest.ts';
+import { codeVersion, ExportManifest, type ContentState, type PageRecord } from './lib/export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
-import { validateChanged, validateContent, type ValidContent } from './lib/validate-content.ts';
+import { validateContent, type ValidContent } from './lib/validate-content.ts';
 import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
 
 // The table every command shares (core/exit-codes.ts); re-exported for the export's callers.
@@ -137,21 +137,78 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
   };
 }
 
-/** The export itself; throws ExportError with the exit code on failure. */
+/** What setting up an export opened and decided; every stage reads it. */
+interface ExportRun {
+  opts: ExportOptions;
+  io: ExportIo;
+  progress: Progress;
+  /** Every warning so far (also printed as it comes). */
+  warnings: string[];
+  warn: (msg: string) => void;
+  fail: (code: ExitCode, phase: string) => (err: unknown) => never;
+  retry: () => RetryOptions;
+  source: ContentSource;
+  /** The embedded service listens on a new port every run: it is known by its dataset folder. */
+  sourceId: string;
+  selfHost: boolean;
+  /** The code key (export-manifest.ts codeVersion), computed while the content source starts. */
+  codeKey: Promise<string>;
+  /** The bundles and public files, built once however many times the content is read. */
+  assets: () => Promise<{ bundle: BundleResult; publicFiles: PublicFile[] }>;
+  imageCacheDir: string;
+}
+
+/** What to read and what may be carried over, decided once, up front, from the manifest. */
+interface Plan {
+  manifest: ExportManifest;
+  /** Pages of the previous export still in out/ as written: carried over while their key is unchanged. */
+  previous: Map<string, PageRecord>;
+  /** The previous export's content state: read only what changed since. Null: read everything. */
+  since: ContentState | null;
+}
+
+/** The rendered site and the files its pages link to. */
+interface Rendered { site: RenderedSite; bundle: BundleResult; publicFiles: PublicFile[] }
+
+/**
+ * The export itself, in five stages: plan, read, validate, render, write. An incremental plan
+ * whose read, validation or pages cannot be proven current says so (NeedsFullRead), and the
+ * export is planned again, once, as a full read. Throws ExportError with the exit code on failure.
+ */
 export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<ExportSummary> {
   const started = performance.now();
-  const warnings: string[] = [];
+  const run = await openExport(opts, io);
+  try {
+    for (let plan = await planExport(run); ; plan = fullPlan(plan)) {
+      // Warnings of an incremental attempt are held until it stands: a full read repeats them.
+      const held: string[] = [];
+      const report = plan.since ? (msg: string) => { held.push(msg); } : run.warn;
+      const read = await readContent(run, plan);
+      if ('needsFullRead' in read) continue;
+      const content = validate(plan, read, report);
+      if ('needsFullRead' in content) continue;
+      const rendered = await renderPages(run, plan, content, report);
+      if ('needsFullRead' in rendered) continue;
+      for (const msg of held) run.warn(msg);
+      return await writeExport(run, plan, { read, content, rendered, started });
+    }
+  } finally {
+    await Promise.resolve(run.source.close()).catch(() => {});
+  }
+}
+
+/** Checks the options against the environment and opens the content source; exit 1 or 2 on failure. */
+async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun> {
   const progress = createProgress(io.stderr);
+  const warnings: string[] = [];
   const warn = (msg: string) => { warnings.push(msg); progress.line(`warning: ${msg}`); };
   const fail = (code: ExitCode, phase: string) => (err: unknown): never => {
     if (err instanceof ExportError) throw err;
     throw new ExportError(code, phase, message(err), { cause: err });
   };
-
   try { await checkOutDir(opts.out, PROJECT_ROOT); } catch (err) {
     throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
   }
-
   let hosted: boolean;
   try { hosted = readPublicConfig(io.env) !== null; } catch (err) {
     throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
@@ -163,184 +220,234 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
   if (contentDir && !existsSync(path.join(contentDir, 'dataset.ndjson'))) {
     throw new ExportError(EXIT.usage, 'setup', `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson (a dataset folder holds dataset.ndjson and images/)`);
   }
-
   const retry = (): RetryOptions => ({
     attempts: DEFAULT_ATTEMPTS,
     baseDelayMs: DEFAULT_BASE_DELAY_MS,
     deadline: Date.now() + opts.timeLimitMs,
     onRetry: (what, err, attempt, delay) => warn(`${what}: ${message(err)}; retry ${attempt} in ${delay} ms`),
   });
-
+  // The module graph is walked in esbuild's own process while the content service starts.
+  const codeKey = codeVersion(PROJECT_ROOT);
+  codeKey.catch(() => {}); // awaited by the plan; a failed start must not leave it unhandled
   const source = await Promise.resolve()
     .then(() => openContentSource({ ...(contentDir ? { contentDir } : {}), env: io.env, watch: false, log: (m) => warn(`content service: ${m}`) }))
     .catch((err: unknown) => {
       if (err instanceof InputError) throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
       throw new ExportError(EXIT.fetch, 'fetch', `could not open the content source: ${message(err)}`, { cause: err });
     });
-  const selfHost = source.embedded || opts.selfHostImages;
+  const imageCacheDir = envDir(io, IMAGE_CACHE_ENV) ?? path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
+  const c = source.config;
+  return {
+    opts, io, progress, warnings, warn, fail, retry, source, codeKey, imageCacheDir,
+    sourceId: `${source.embedded ? `embedded:${contentDir}` : `${c.apiHost ?? ''}|${c.projectId}`}|${c.dataset}`,
+    selfHost: source.embedded || opts.selfHostImages,
+    assets: startAssets(opts.base, imageCacheDir, progress, fail),
+  };
+}
 
-  try {
-    // esbuild bundles in its own process: started first, it runs on the other core while this one fetches.
-    const bundling = buildBundles(PROJECT_ROOT, opts.base);
-    bundling.catch(() => {}); // awaited below; a fetch failure must not leave it unhandled
-    // Incremental: pages whose inputs are unchanged since the last export to this out/ are carried
-    // over, and with the content state it recorded only the schools a change can reach are read.
-    const manifest = ExportManifest.forOut(io.env[MANIFEST_DIR_ENV] ? path.resolve(io.cwd, io.env[MANIFEST_DIR_ENV]!) : path.join(PROJECT_ROOT, MANIFEST_DIR), opts.out, codeVersion(PROJECT_ROOT));
-    const previous = manifest.load();
-    // The embedded service listens on a new port every run: it is known by its dataset folder.
-    const sourceId = `${source.embedded ? `embedded:${contentDir}` : `${source.config.apiHost ?? ''}|${source.config.projectId}`}|${source.config.dataset}`;
-    const before = manifest.content(sourceId);
-
-    interface Read { raw: PreviousRead; content: ValidContent; changed: number | null; fetched: number }
-    // Warnings of an incremental attempt are held until it stands: a fallback repeats them.
-    const held: string[] = [];
-    let read: Read | null = null;
-    if (before) {
-      const got = await progress.phase('fetch', () => fetchChanged(source.config, before, retry()).catch(fail(EXIT.fetch, 'fetch')),
-        (r) => (r ? `${r.changed.length} changed document(s), ${r.schools.length} school document(s) to read` : 'much changed, or changed while reading: reading everything'));
-      const content = got && validateChanged(got, before.schools, (m) => held.push(m));
-      if (got && content && content.schools.length > 0) read = { raw: got, content, changed: got.changed.length, fetched: got.schools.length };
-    }
-    const readAll = async (): Promise<Read> => {
-      const raw = await progress.phase('fetch', () => fetchContent(source.config, retry()).catch(fail(EXIT.fetch, 'fetch')),
-        (r) => `${r.schools.length} school documents`);
-      const content = validateContent(raw, warn);
-      if (content.schools.length === 0) {
-        throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${raw.schools.length} school document(s) fetched, none publishable`);
-      }
-      return { raw, content, changed: null, fetched: raw.schools.length };
-    };
-    if (!read) { held.length = 0; read = await readAll(); }
-
+/** Starts the bundles now (esbuild runs on the other core while this one reads); the render stage awaits them once. */
+function startAssets(
+  base: string, imageCacheDir: string, progress: Progress, fail: ExportRun['fail'],
+): ExportRun['assets'] {
+  const bundling = buildBundles(PROJECT_ROOT, base);
+  bundling.catch(() => {}); // awaited by the render stage; a failed read must not leave it unhandled
+  let assets: ReturnType<ExportRun['assets']> | null = null;
+  return () => (assets ??= (async () => {
     const bundle = await progress.phase('bundle', () => bundling.catch(fail(EXIT.render, 'bundle')),
       (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`);
-    const imageCacheDir = io.env[IMAGE_CACHE_ENV] ? path.resolve(io.cwd, io.env[IMAGE_CACHE_ENV]!) : path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
     const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public'))
       .then(async (files) => [...files, ...await posterVariants(files, imageCacheDir)])
       .catch(fail(EXIT.render, 'bundle'));
-    const baseDir = opts.base.slice(1); // '' or 'wp-content/themes/district/'
+    return { bundle, publicFiles };
+  })());
+}
 
-    const env: SiteEnv = {
-      images: { projectId: source.config.projectId, dataset: source.config.dataset, imageHost: source.config.imageHost, selfHostBase: selfHost ? opts.base : null },
-      base: opts.base,
-      preview: null,
-    };
-    const build = (content: ValidContent, to: (msg: string) => void) => progress.phase('render', () => buildPages(content, {
-      env,
-      siteUrl: opts.siteUrl,
-      warn: to,
-      codeVersion: manifest.code,
-      previous,
-      assets: {
-        entryUrl: bundle.entryUrl,
-        cssUrls: bundle.cssUrls,
-        entryPreload: bundle.entryPreload,
-        schoolPreload: bundle.schoolPreload,
-        favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
-      },
-    }), (s) => `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`);
-    let site: RenderedSite | null = null;
+/** Stage 1: from the manifest of the last export to this out/, what can be carried over and what must be read. */
+async function planExport(run: ExportRun): Promise<Plan> {
+  const code = await run.codeKey.catch(run.fail(EXIT.render, 'bundle'));
+  const manifest = ExportManifest.forOut(envDir(run.io, MANIFEST_DIR_ENV) ?? path.join(PROJECT_ROOT, MANIFEST_DIR), run.opts.out, code);
+  const previous = manifest.load();
+  return { manifest, previous, since: manifest.content(run.sourceId) };
+}
+
+/** A folder named by an environment variable, relative to the caller's working directory. */
+const envDir = (io: ExportIo, name: string): string | null => (io.env[name] ? path.resolve(io.cwd, io.env[name]!) : null);
+
+/** An incremental plan that could not be proven current, planned again as a full read (which always is). */
+function fullPlan(plan: Plan): Plan {
+  if (!plan.since) throw new ExportError(EXIT.render, 'render', 'a full read did not stand (an internal error)');
+  return { ...plan, since: null };
+}
+
+/** Stage 2: every published school, or with `since` only the schools a change can reach (exit 2 on failure). */
+async function readContent(run: ExportRun, plan: Plan): Promise<ContentRead | NeedsFullRead> {
+  const { progress, source, fail } = run;
+  if (!plan.since) {
+    return progress.phase('fetch', () => fetchContent(source.config, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
+      (r) => `${r.schools.length} school documents`);
+  }
+  const since = plan.since;
+  const got = await progress.phase('fetch',
+    () => fetchChanged(source.config, since, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
+    (r) => (r
+      ? `${r.changed!.length} changed document(s), ${r.schools.length} school document(s) to read`
+      : 'much changed, or changed while reading: reading everything'));
+  return got ?? { needsFullRead: 'much changed, or changed while reading' };
+}
+
+/** Stage 3: skips what cannot be published (exit 3 when nothing can); an incremental read may not stand. */
+function validate(plan: Plan, read: ContentRead, report: (msg: string) => void): ValidContent | NeedsFullRead {
+  const content = validateContent(read, report, plan.since?.schools ?? null);
+  if (read.changed !== null) return content ?? { needsFullRead: 'a school was added, removed, or changed slug or validity' };
+  if (!content || content.schools.length === 0) {
+    const fetched = read.schools.length;
+    throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${fetched} school document(s) fetched, none publishable`);
+  }
+  return content;
+}
+
+/** Stage 4: renders the pages whose inputs changed and carries the others over (exit 4 on failure). */
+async function renderPages(
+  run: ExportRun, plan: Plan, content: ValidContent, report: (msg: string) => void,
+): Promise<Rendered | NeedsFullRead> {
+  const { opts, source } = run;
+  const { bundle, publicFiles } = await run.assets();
+  const env: SiteEnv = {
+    images: {
+      projectId: source.config.projectId,
+      dataset: source.config.dataset,
+      imageHost: source.config.imageHost,
+      selfHostBase: run.selfHost ? opts.base : null,
+    },
+    base: opts.base,
+    preview: null,
+  };
+  const assets: PageAssets = {
+    entryUrl: bundle.entryUrl,
+    cssUrls: bundle.cssUrls,
+    entryPreload: bundle.entryPreload,
+    schoolPreload: bundle.schoolPreload,
+    favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
+  };
+  const { manifest, previous } = plan;
+  const site = await run.progress.phase('render',
+    () => buildPages(content, { env, siteUrl: opts.siteUrl, warn: report, codeVersion: manifest.code, previous, assets }),
+    (s) => ('needsFullRead' in s
+      ? `${s.needsFullRead}: reading everything`
+      : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`),
+  ).catch(run.fail(EXIT.render, 'render'));
+  return 'needsFullRead' in site ? site : { site, bundle, publicFiles };
+}
+
+/** Stage 5: fetches the image variants the pages use, swaps the site into out/, records it for the next export. */
+async function writeExport(
+  run: ExportRun, plan: Plan, done: { read: ContentRead; content: ValidContent; rendered: Rendered; started: number },
+): Promise<ExportSummary> {
+  const { read, content, rendered: { site, bundle, publicFiles } } = done;
+  const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
+  const fetchOpts = { cacheDir: run.imageCacheDir, retry: run.retry(), warn: run.warn };
+  const images = await run.progress.phase('images', () => fetchImages(jobs, fetchOpts).catch(run.fail(EXIT.fetch, 'images')),
+    (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`);
+  const { files, carried, pages, aliases } = siteFiles(run, site, bundle.files, images.images, publicFiles);
+  const stats = await writeFiles(run, files, carried, aliases);
+  saveManifest(run, plan, read, content, site);
+  return {
+    out: run.opts.out,
+    pages: pages.length,
+    rendered: site.pages.length,
+    carried: site.carried.length,
+    schools: content.schools.length + content.carried.length,
+    content: { changed: read.changed ? read.changed.length : null, fetched: read.schools.length },
+    images: {
+      total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length,
+    },
+    write: stats,
+    bundle: bundle.sizes,
+    ms: performance.now() - done.started,
+    warnings: run.warnings,
+  };
+}
+
+/**
+ * Everything the site consists of, by path (bundles under the base, images already base-relative);
+ * generated files win over public/ files of the same name. Carried pages are kept apart: their
+ * files are linked from out/, not written.
+ */
+function siteFiles(
+  run: ExportRun, site: RenderedSite, bundleFiles: BundleFile[], images: FetchedImage[], publicFiles: PublicFile[],
+) {
+  const baseDir = run.opts.base.slice(1); // '' or 'wp-content/themes/district/'
+  const files = new Map<string, Uint8Array | string>();
+  for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
+  const put = (rel: string, bytes: Uint8Array | string) => {
+    if (files.has(rel) && publicFiles.some((f) => baseDir + f.path === rel)) run.warn(`public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`);
+    files.set(rel, bytes);
+  };
+  for (const f of bundleFiles) put(baseDir + f.path, f.contents);
+  for (const img of images) put(img.file, img.bytes);
+  for (const p of site.pages) put(p.file, p.html);
+  for (const f of site.files) put(baseDir + f.path, f.contents);
+  const carried = new Set(site.carried.map((p) => p.file));
+  for (const rel of carried) if (files.has(rel)) throw new ExportError(EXIT.render, 'render', `${rel}: a page and another file share this path`);
+  const pages = [...site.pages, ...site.carried].sort(byKey('file'));
+  // A page's second address is a hard link of its file, placed once every file is in place.
+  const aliases = pages.flatMap((p) => p.aliases.map((alias) => [alias, p.file] as const));
+  for (const [alias] of aliases) {
+    if (files.has(alias) || carried.has(alias)) {
+      throw new ExportError(EXIT.render, 'render', `${alias}: a page and another file share this path`);
+    }
+  }
+  if (run.opts.siteUrl) put('sitemap.xml', sitemapXml(run.opts.siteUrl, pages.flatMap((p) => (p.sitemap ? [p.sitemap] : []))));
+  put('robots.txt', robotsTxt(run.opts.siteUrl));
+  return { files, carried, pages, aliases };
+}
+
+/** Writes the files into a temp tree, links the carried pages from out/, and swaps it in (exit 4 on failure). */
+async function writeFiles(
+  run: ExportRun, files: Map<string, Uint8Array | string>, carried: Set<string>,
+  aliases: (readonly [alias: string, file: string])[],
+): Promise<WriteStats> {
+  const writer = new SiteWriter(run.opts.out);
+  return run.progress.phase('write', async () => {
     try {
-      if (read.changed !== null) {
-        // An unfetched school whose page cannot be carried over (code, settings or navigation
-        // changed, or its page in out/ was touched) makes the incremental build give up.
-        site = await build(read.content, (m) => held.push(m)).catch((err: unknown) => {
-          if (err instanceof StaleSchoolError) return null;
-          throw err;
-        });
-        if (site) for (const w of held) warn(w);
-        else read = await readAll();
-      }
-      site ??= await build(read.content, warn);
+      await writer.begin();
+      // Several files in flight: the file system works on one while the next is encoded and compared.
+      const queue = [...files.keys(), ...carried].sort();
+      let next = 0;
+      const worker = async () => {
+        while (next < queue.length) {
+          const rel = queue[next++]!;
+          if (carried.has(rel)) await writer.carry(rel);
+          else await writer.write(rel, files.get(rel)!);
+        }
+      };
+      await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+      for (const [alias, file] of aliases) writer.link(alias, file);
+      return await writer.commit();
     } catch (err) {
-      fail(EXIT.render, 'render')(err);
+      await writer.abort().catch(() => {});
+      return run.fail(EXIT.render, 'write')(err);
     }
-    if (!site) throw new ExportError(EXIT.render, 'render', 'no pages were rendered');
+  }, (s) => `${s.written} written, ${s.unchanged} unchanged`);
+}
 
-    const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
-    const images = await progress.phase('images', () =>
-      fetchImages(jobs, { cacheDir: imageCacheDir, retry: retry(), warn }).catch(fail(EXIT.fetch, 'images')),
-      (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`);
-
-    // Everything the site consists of, by path; generated files win over public/ files of the same name.
-    const files = new Map<string, Uint8Array | string>();
-    for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
-    const put = (rel: string, bytes: Uint8Array | string) => {
-      if (files.has(rel) && publicFiles.some((f) => baseDir + f.path === rel)) warn(`public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`);
-      files.set(rel, bytes);
-    };
-    for (const f of bundle.files) put(baseDir + f.path, f.contents);
-    for (const img of images.images) put(img.file, img.bytes);
-    for (const p of site.pages) put(p.file, p.html);
-    for (const f of site.files) put(baseDir + f.path, f.contents);
-    const carried = new Set(site.carried.map((p) => p.file));
-    for (const rel of carried) if (files.has(rel)) throw new ExportError(EXIT.render, 'render', `${rel}: a page and another file share this path`);
-    const allPages = [...site.pages, ...site.carried].sort(byKey('file'));
-    // A page's second address is a hard link of its file, placed once every file is in place.
-    const aliases = allPages.flatMap((p) => p.aliases.map((alias) => [alias, p.file] as const));
-    for (const [alias] of aliases) {
-      if (files.has(alias) || carried.has(alias)) {
-        throw new ExportError(EXIT.render, 'render', `${alias}: a page and another file share this path`);
-      }
-    }
-    if (opts.siteUrl) put('sitemap.xml', sitemapXml(opts.siteUrl, allPages.flatMap((p) => (p.sitemap ? [p.sitemap] : []))));
-    put('robots.txt', robotsTxt(opts.siteUrl));
-
-    const writer = new SiteWriter(opts.out);
-    const stats = await progress.phase('write', async () => {
-      try {
-        await writer.begin();
-        // Several files in flight: the file system works on one while the next is encoded and compared.
-        const queue = [...files.keys(), ...carried].sort();
-        let next = 0;
-        const worker = async () => {
-          while (next < queue.length) {
-            const rel = queue[next++]!;
-            if (carried.has(rel)) await writer.carry(rel);
-            else await writer.write(rel, files.get(rel)!);
-          }
-        };
-        await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
-        for (const [alias, file] of aliases) writer.link(alias, file);
-        return await writer.commit();
-      } catch (err) {
-        await writer.abort().catch(() => {});
-        return fail(EXIT.render, 'write')(err);
-      }
-    }, (s) => `${s.written} written, ${s.unchanged} unchanged`);
-
-    const outcomes = read.content.outcomes;
-    const contentState: ContentState | null = outcomes ? {
-      source: sourceId,
-      revs: read.raw.revs,
-      nav: read.raw.nav,
-      landing: read.raw.landing,
-      schools: Object.fromEntries([...outcomes].map(([id, o]) => {
-        const state = site.schools.get(id);
-        return [id, { ...o, hash: state?.hash ?? null, lastmod: state?.lastmod ?? null }];
-      })),
-    } : null;
-    try {
-      manifest.save(site.records, contentState);
-    } catch (err) {
-      warn(`could not save the export manifest (the next export renders every page): ${message(err)}`);
-    }
-
-    return {
-      out: opts.out,
-      pages: allPages.length,
-      rendered: site.pages.length,
-      carried: site.carried.length,
-      schools: read.content.schools.length,
-      content: { changed: read.changed, fetched: read.fetched },
-      images: { total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length },
-      write: stats,
-      bundle: bundle.sizes,
-      ms: performance.now() - started,
-      warnings,
-    };
-  } finally {
-    await Promise.resolve(source.close()).catch(() => {});
+/** Records each page's key and the content state, so the next export reads and renders only what changed. */
+function saveManifest(run: ExportRun, plan: Plan, read: ContentRead, content: ValidContent, site: RenderedSite): void {
+  const outcomes = content.outcomes;
+  const state: ContentState | null = outcomes ? {
+    source: run.sourceId,
+    revs: read.revs,
+    nav: read.nav,
+    landing: read.landing,
+    schools: Object.fromEntries([...outcomes].map(([id, o]) => {
+      const school = site.schools.get(id);
+      return [id, { ...o, hash: school?.hash ?? null, lastmod: school?.lastmod ?? null }];
+    })),
+  } : null;
+  try {
+    plan.manifest.save(site.records, state);
+  } catch (err) {
+    run.warn(`could not save the export manifest (the next export renders every page): ${message(err)}`);
   }
 }
 

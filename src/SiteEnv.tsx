@@ -2,6 +2,7 @@
 // come from and the asset base path. Passed explicitly so rendering stays pure.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createImageUrls, type ImageSettings, type ImageUrls } from './lib/image.ts';
+import { consoleWarnings, type Warnings } from './lib/warn.ts';
 
 export interface SiteEnv {
   images: ImageSettings;
@@ -15,6 +16,10 @@ export interface SiteEnv {
    * after hydration (see useNavigation.ts). Without JavaScript the menus link to the landing grid.
    */
   navSrc?: string | null;
+  /** Where components report unknown content (the export gives each page its own); default the console. */
+  warnings?: Warnings | null;
+  /** Server render: told the src of the page's priority (LCP) image, which the document preloads. */
+  onPriorityImage?: ((src: string) => void) | null;
 }
 
 export const defaultSiteEnv: SiteEnv = {
@@ -31,8 +36,12 @@ export function SiteEnvProvider({ env, children }: { env: SiteEnv; children: Rea
 
 export const useSiteEnv = (): SiteEnv => useContext(SiteEnvContext);
 
+/** The warning sink of the current render. */
+export const useWarnings = (): Warnings => useSiteEnv().warnings ?? consoleWarnings();
+
 /** Image URL builder for the current environment, created once per environment. */
 export function useImages(): ImageUrls {
   const env = useSiteEnv();
-  return useMemo(() => createImageUrls(env.images), [env.images]);
+  const warnings = useWarnings();
+  return useMemo(() => createImageUrls(env.images, warnings.always), [env.images, warnings]);
 }

@@ -6,11 +6,6 @@ import { isSafeSlug } from './lib/slug.ts';
 
 export type RouteMatch = { page: 'landing' } | { page: 'school'; slug: string };
 
-export const routes = [
-  { page: 'landing', path: '/' },
-  { page: 'school', path: '/schools/:slug' },
-] as const;
-
 /** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
 export const NOT_FOUND_FILE = '404.html';
 
@@ -25,8 +20,12 @@ export function matchRoute(pathname: string): RouteMatch {
   return { page: 'landing' };
 }
 
-/** The link the site's pages use for a school (spec: '/schools/{slug}'). */
-export const schoolRoutePath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
+/**
+ * The one link to a school (spec: '/schools/{slug}'), used by the menus, the landing cards, the
+ * export's page URLs and canonical links. Safe slugs are one path segment; encoding keeps a space
+ * or non-ASCII letter a valid URL.
+ */
+export const schoolPath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
 
 /**
  * The URL path of the route's page: '/' or '/schools/{slug}', the address every link uses. The
@@ -35,7 +34,7 @@ export const schoolRoutePath = (slug: string): string => `/schools/${encodeURICo
  * name that same address rather than one a host first answers with a redirect.
  */
 export function canonicalPath(route: RouteMatch): string {
-  return route.page === 'school' ? schoolRoutePath(route.slug) : '/';
+  return route.page === 'school' ? schoolPath(route.slug) : '/';
 }
 
 function checkedSlug(route: { slug: string }): string {

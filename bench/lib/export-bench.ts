@@ -395,7 +395,7 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
 
     opts.log('export against the running service: warm (variants from the cache)…');
     const outDir = path.join(work, 'out');
-    const codeAtWarm = codeVersion(BENCH_ROOT);
+    const codeAtWarm = await codeVersion(BENCH_ROOT, { cache: false });
     const warm = await exportOnce(hosted, outDir, dirs, 'warm');
     opts.log(`  ${(warm.wallMs / 1000).toFixed(1)} s`);
 
@@ -422,10 +422,10 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     const htmlBefore = readFileSync(path.join(outDir, page), 'utf8');
     const { before, after } = await publishSectionEdit(service.url, service.token, schoolId);
     const incremental = await exportOnce(hosted, outDir, dirs, 'incremental');
-    const codeChangedDuringRun = codeVersion(BENCH_ROOT) !== codeAtWarm;
+    const codeChangedDuringRun = (await codeVersion(BENCH_ROOT, { cache: false })) !== codeAtWarm;
     checkEditedPage(path.join(outDir, page), htmlBefore, after);
     opts.log(`  ${(incremental.wallMs / 1000).toFixed(1)} s, ${incremental.rendered ?? '?'} of ${incremental.pages} pages rendered, ${incremental.written} files written; ${page} shows "${after}"`);
-    if (codeChangedDuringRun) opts.log('  warning: src/ or scripts/ changed since the warm run, so every page was re-rendered: the incremental figure is void, run the bench again');
+    if (codeChangedDuringRun) opts.log('  warning: the export code changed since the warm run, so every page was re-rendered: the incremental figure is void, run the bench again');
 
     // The shipped command as a publish hook or a person runs it, start-up and module loading included.
     opts.log('whole-process exports with the production launcher (node bin/run.mjs export, npm run export)…');

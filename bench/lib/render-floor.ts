@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       for (let r = 0; r < rounds; r++) {
         const t = performance.now();
         const site = buildPages(content, { env, siteUrl: null, assets });
+        if ('needsFullRead' in site) throw new Error('render floor: a full read needs no other');
         roundsMs.push(performance.now() - t);
         pages = site.pages.length;
         htmlBytes = site.pages.reduce((s, p) => s + Buffer.byteLength(p.html), 0);

@@ -1,8 +1,8 @@
 // Incremental export: what the previous export of an out/ folder rendered, so the next one renders
 // only pages whose inputs changed and hard-links the others from out/. An editor fixing one school
 // otherwise paid for the whole district again (1000 schools: an incremental run cost 72% of a full
-// one). A page's key hashes everything its HTML depends on: the code (src/, scripts/, lockfile,
-// Node, NODE_ENV), the render settings and assets, the navigation, and the page's own data. The
+// one). A page's key hashes everything its HTML depends on: the code (every module the export
+// loads, the lockfile, Node, NODE_ENV), the render settings and assets, the navigation, and the page's own data. The
 // manifest lives outside out/ (it is not for the web), one file per out/ folder, and an entry is
 // only trusted while the file in out/ still has the size, mtime and inode recorded after writing.
 // It also keeps the content state of that export (every document's revision and each school's
@@ -10,9 +10,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PreviousRead } from './fetch-content.ts';
-import type { PreviousSchools } from './validate-content.ts';
-import { byKey } from '../../src/lib/order.ts';
+import type { ContentRead } from './fetch-content.ts';
+import type { KnownSchools } from './validate-content.ts';
+import * as esbuild from 'esbuild';
+import { byCodeUnits } from '../../src/lib/order.ts';
 
 const VERSION = 2;
 const STALE_MS = 14 * 24 * 3600 * 1000;
@@ -32,25 +33,100 @@ interface Stored { version: number; out: string; code: string; variants: [string
  * What the content looked like at the previous export, for an incremental read (fetch-content.ts
  * fetchChanged): where it came from, every document's revision, and each school's outcome.
  */
-export interface ContentState extends PreviousRead { source: string; schools: PreviousSchools }
+export interface ContentState extends Pick<ContentRead, 'revs' | 'nav' | 'landing'> {
+  source: string;
+  schools: KnownSchools;
+}
 
 export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
-/** Hash of the code that decides a page's HTML. Over-inclusive on purpose: a stale page is worse than a re-render. */
-export function codeVersion(projectRoot: string): string {
+/** The module the export starts from: every module it can load shapes what it writes. */
+export const EXPORT_ENTRY = 'scripts/export.ts';
+
+const codeKeys = new Map<string, Promise<string>>();
+
+/**
+ * Hash of the code that decides a page's HTML: the bytes of every module the export can load,
+ * found by walking its import graph from EXPORT_ENTRY with esbuild (static and dynamic imports
+ * alike, so the content service the export starts lazily counts), plus the lockfile for package
+ * versions, Node and NODE_ENV. A list of folders missed content-service/ and core/, and a change
+ * there left carried-over pages stale. Over-inclusive on purpose: a stale page is worse than a
+ * re-render. Computed once per process and root. The walk costs 0.1-0.3 s in esbuild's own
+ * process, so its result is also kept in .cache/ with each module's size, mtime and inode (as the
+ * manifest trusts a page in out/): while none of them changed, the graph cannot have changed
+ * either (a new import edits a module in it), and the next export only stats the files.
+ * `cache: false` walks and reads everything again (the bench checks code did not change mid-run).
+ */
+export function codeVersion(projectRoot: string, opts: { cache?: boolean } = {}): Promise<string> {
+  const root = path.resolve(projectRoot);
+  if (opts.cache === false) return hashModules(root);
+  let key = codeKeys.get(root);
+  if (!key) codeKeys.set(root, (key = cachedCodeKey(root)));
+  return key;
+}
+
+/** The files (relative to root, '/'-separated, sorted) the entry's import graph reaches, outside node_modules. */
+export async function exportModules(root: string, entry = EXPORT_ENTRY): Promise<string[]> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, entry)],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')).sort(byCodeUnits);
+}
+
+/** Where the last walk's result is kept, per root. */
+const CODE_KEY_CACHE = '.cache/export-code-key.json';
+
+interface CodeKeyCache { version: number; node: string; env: string; key: string; files: [string, number, number, number][] }
+
+const statOf = (root: string, rel: string): [string, number, number, number] => {
+  const st = statSync(path.join(root, rel));
+  return [rel, st.size, st.mtimeMs, st.ino];
+};
+
+async function cachedCodeKey(root: string): Promise<string> {
+  const file = path.join(root, CODE_KEY_CACHE);
+  const env = process.env.NODE_ENV ?? '';
+  try {
+    const c = JSON.parse(readFileSync(file, 'utf8')) as CodeKeyCache;
+    const same = c.version === VERSION && c.node === process.version && c.env === env
+      && c.files.every((f) => statOf(root, f[0]).every((v, i) => v === f[i]));
+    if (same) return c.key;
+  } catch {
+    // No cache, or a module is gone: walk again.
+  }
+  const modules = await exportModules(root);
+  const key = await hashModules(root, modules);
+  try {
+    const files = [...modules, 'package-lock.json'].flatMap((rel) => { try { return [statOf(root, rel)]; } catch { return []; } });
+    const cache: CodeKeyCache = { version: VERSION, node: process.version, env, key, files };
+    mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(cache));
+    renameSync(tmp, file);
+  } catch {
+    // A read-only checkout: the next export walks again.
+  }
+  return key;
+}
+
+async function hashModules(root: string, modules?: string[]): Promise<string> {
   const h = createHash('sha1');
-  const walk = (rel: string): void => {
-    let entries;
-    try { entries = readdirSync(path.join(projectRoot, rel), { withFileTypes: true }); } catch { return; }
-    for (const e of entries.sort(byKey('name'))) {
-      const child = `${rel}/${e.name}`;
-      if (e.isDirectory()) walk(child);
-      else if (e.isFile()) h.update(`${child}\0`).update(readFileSync(path.join(projectRoot, child))).update('\0');
-    }
-  };
-  walk('src');
-  walk('scripts');
-  try { h.update(readFileSync(path.join(projectRoot, 'package-lock.json'))); } catch { /* no lockfile: the code hash still covers src/ */ }
+  for (const rel of modules ?? await exportModules(root)) {
+    h.update(`${rel}\0`).update(readFileSync(path.join(root, rel))).update('\0');
+  }
+  try {
+    h.update(readFileSync(path.join(root, 'package-lock.json')));
+  } catch {
+    // No lockfile: the modules still count.
+  }
   h.update(`${process.version}\0${process.env.NODE_ENV ?? ''}`);
   return h.digest('hex');
 }

@@ -13,19 +13,18 @@ import { withRetry, type RetryOptions } from './retry.ts';
 /** Document id → `_rev`, of every published document. */
 export type Revisions = Record<string, string>;
 
-export interface RawContent {
+/**
+ * What a read returned, unchecked. A full read holds all content and the revisions it was read
+ * at; an incremental one (`changed` set) holds only the schools a changed document can reach,
+ * with the navigation and landing rows merged into the previous export's.
+ */
+export interface ContentRead {
+  revs: Revisions;
   nav: (NavigationSchoolRow | null)[];
   landing: (LandingSchoolRow | null)[];
   schools: (School | null)[];
-}
-
-/** A full read: all content and the revisions it was read at. */
-export interface FullRead extends RawContent { revs: Revisions }
-
-/** An incremental read: `schools` holds only the schools a changed document can reach. */
-export interface ChangedRead extends FullRead {
-  /** Ids added, removed or with a new revision since `previous`. */
-  changed: string[];
+  /** Incremental reads: ids added, removed or with a new revision since the previous export; null for a full read. */
+  changed: string[] | null;
 }
 
 export class ContentShapeError extends Error {
@@ -54,18 +53,18 @@ function revisions(got: unknown): Revisions {
 }
 
 /** The content lists of a snapshot; a misconfigured host can answer 200 with something else entirely. */
-function contentOf(got: unknown): FullRead {
+function contentOf(got: unknown): ContentRead & { changed: null } {
   const r = (got ?? {}) as Record<string, unknown>;
   for (const name of ['nav', 'landing', 'schools'] as const) if (!Array.isArray(r[name])) throw new ContentShapeError(name, r[name]);
-  return { revs: revisions(r.revs), nav: r.nav, landing: r.landing, schools: r.schools } as FullRead;
+  const read = { revs: revisions(r.revs), nav: r.nav, landing: r.landing, schools: r.schools, changed: null };
+  return read as ContentRead & { changed: null };
 }
 
-export async function fetchContent(config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<FullRead> {
+export async function fetchContent(
+  config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000,
+): Promise<ContentRead & { changed: null }> {
   return contentOf(await reader(config, retry, requestTimeoutMs).query<unknown>('exportContent', exportContentQuery));
 }
-
-/** What the previous export read: the revisions, and the navigation and landing rows. */
-export interface PreviousRead { revs: Revisions; nav: RawContent['nav']; landing: RawContent['landing'] }
 
 const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id?: unknown })._id : undefined);
 
@@ -78,7 +77,12 @@ const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id
  * that reading everything is cheaper (the caller then reads everything, in one snapshot); a change
  * elsewhere meanwhile is found by the next export, since the revisions kept are the ones compared here.
  */
-export async function fetchChanged(config: PublicConfig, previous: PreviousRead, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<ChangedRead | null> {
+export async function fetchChanged(
+  config: PublicConfig,
+  previous: Pick<ContentRead, 'revs' | 'nav' | 'landing'>,
+  retry: RetryOptions,
+  requestTimeoutMs = 30_000,
+): Promise<ContentRead | null> {
   const read = reader(config, retry, requestTimeoutMs);
   const now = revisions(await read.query<unknown>('revisions', revisionsQuery));
   const changed = Object.keys(now).filter((id) => previous.revs[id] !== now[id] || now[id] === '');
@@ -103,9 +107,9 @@ export async function fetchChanged(config: PublicConfig, previous: PreviousRead,
     [...before.filter((r) => !ids.has(rowId(r) as string)), ...listed.flatMap((r) => (r && r[key] ? [r[key]] : []))];
   return {
     revs: now,
-    nav: merge(previous.nav, 'nav') as RawContent['nav'],
-    landing: merge(previous.landing, 'landing') as RawContent['landing'],
-    schools: got.schools as RawContent['schools'],
+    nav: merge(previous.nav, 'nav') as ContentRead['nav'],
+    landing: merge(previous.landing, 'landing') as ContentRead['landing'],
+    schools: got.schools as ContentRead['schools'],
     changed,
   };
 }

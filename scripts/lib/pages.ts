@@ -2,7 +2,7 @@
 // only the data it shows (landing: navigation + cards; school: navigation + that school), so a
 // change to one school rewrites its own page and, only when navigation data changes, the others.
 import { render, renderSchoolList } from '../../render/render.tsx';
-import { resetWarnings } from '../../src/lib/warn.ts';
+import { createWarnings, type Warnings } from '../../src/lib/warn.ts';
 import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
@@ -11,11 +11,9 @@ import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
-import {
-  canonicalPath, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath, type RouteMatch,
-} from '../../src/routes.ts';
+import { canonicalPath, NOT_FOUND_FILE, routeAliases, routeFile, schoolPath, type RouteMatch } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
-import type { SchoolState, ValidContent } from './validate-content.ts';
+import type { CarriedSchool, SchoolState, ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
 
 /** Above this size the navigation list is a shared file instead of part of every page's data. */
@@ -67,30 +65,8 @@ export interface RenderedSite {
   schools: Map<string, SchoolState>;
 }
 
-/** An incremental build met a school it has no data for and whose page cannot be carried over. */
-export class StaleSchoolError extends Error {
-  constructor(readonly file: string) {
-    super(`${file}: not fetched and not current; the export reads all content instead`);
-    this.name = 'StaleSchoolError';
-  }
-}
-
-/** The first image the app marked as the LCP candidate (Img priority → fetchpriority="high"). */
-export function findLcpImage(appHtml: string): string | null {
-  // Scans for the attribute, not every <img>: a page's navigation holds an icon per school, and
-  // matching each tag made this scan grow with the district. React escapes '<', '>' and '"' in
-  // attribute values and text, so the last '<' before a match starts the tag it is in.
-  for (const a of appHtml.matchAll(/\sfetchpriority="high"/gi)) {
-    const start = appHtml.lastIndexOf('<', a.index);
-    if (start < 0) continue;
-    const m = /^<img\b[^>]*>/.exec(appHtml.slice(start, appHtml.indexOf('>', a.index) + 1));
-    if (!m) continue;
-    const tag = m[0];
-    const src = /\ssrc="([^"]*)"/.exec(tag)?.[1];
-    if (src) return src.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-  }
-  return null;
-}
+/** An incremental export's answer when it cannot prove its result current: read everything instead. */
+export interface NeedsFullRead { needsFullRead: string }
 
 const lastmodOf = (school: School): string | null => {
   const t = school._updatedAt;
@@ -102,8 +78,11 @@ export interface BuildPagesOptions {
   siteUrl: string | null;
   assets: PageAssets;
   /**
-   * Receives what components log while a page renders (unknown block types, bad crops...), prefixed
-   * with the page's file, so an editor learns which page has the problem. Default: left on the console.
+   * Receives what components report while a page renders (unknown block types, bad crops...),
+   * prefixed with the page's file, so an editor learns which page has the problem. Each page has
+   * its own sink, so unknown content warns once per kind per page: every page with a problem is
+   * named, and the log does not depend on which pages an incremental export rendered.
+   * Default: the console.
    */
   warn?: (msg: string) => void;
   /**
@@ -116,21 +95,12 @@ export interface BuildPagesOptions {
 }
 
 /**
- * Runs `fn` with console.warn/console.error routed to `warn`, tagged with the page. Unknown content
- * warns once per kind per page (warnOnce is reset for each page): every page with a problem is
- * named, and the log does not depend on which pages an incremental export rendered.
+ * Renders every page whose key changed and carries the others over. A school an incremental read
+ * did not fetch (content.carried) can only be carried: when its key no longer matches (the code,
+ * settings or navigation changed, or its page in out/ was touched), nothing is rendered and the
+ * answer is NeedsFullRead.
  */
-function withPageLog<T>(file: string, warn: ((msg: string) => void) | undefined, fn: () => T): T {
-  resetWarnings();
-  if (!warn) return fn();
-  const saved = { warn: console.warn, error: console.error };
-  const route = (...args: unknown[]) => warn(`${file}: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')}`);
-  console.warn = route;
-  console.error = route;
-  try { return fn(); } finally { console.warn = saved.warn; console.error = saved.error; }
-}
-
-export function buildPages(content: ValidContent, opts: BuildPagesOptions): RenderedSite {
+export function buildPages(content: ValidContent, opts: BuildPagesOptions): RenderedSite | NeedsFullRead {
   const variants = new Map<string, string>();
   const nav = mapNavigation(content.nav);
   const cards = mapLandingGrid(content.landing);
@@ -157,27 +127,36 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
   const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
+  const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
+    (keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '');
+  const stale = content.carried.find((c) => {
+    const file = routeFile({ page: 'school', slug: c.slug });
+    return !keyed || opts.previous?.get(file)?.key !== keyOf(schoolPath(c.slug), file, true, c.state.hash);
+  });
+  if (stale) {
+    return { needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current` };
+  }
 
   const schools = new Map<string, SchoolState>();
   // A slug ending in '.html' would put its old folder form where another school's page file is
   // ('a' → schools/a.html, 'a.html' → schools/a.html/index.html): the page file wins.
-  const pageFiles = new Set(content.schools.map((s) => routeFile({ page: 'school', slug: s.slug! })));
+  const pageFiles = new Set([...content.schools, ...content.carried].map((s) => routeFile({ page: 'school', slug: s.slug! })));
   const aliasesOf = (route: RouteMatch): string[] =>
     routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
-  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage | null => {
+  // `school` is the data read now, or a carried school's state (its key was checked above).
+  const renderPage = (
+    route: RouteMatch, url: string, file: string, data: PageData | null, school: School | CarriedSchool | null, indexable: boolean,
+  ): RenderedPage | null => {
     const aliases = aliasesOf(route);
-    // A school an incremental read did not fetch has only its _id and slug here, and the state its
-    // data had: its page must be carried over. If its key no longer matches (the code, settings or
-    // navigation changed), it cannot be rendered: the caller reads everything and builds again.
-    const unchanged = school ? content.unchanged?.get(school._id) : undefined;
+    const carriedState = school && data === null ? (school as CarriedSchool).state : null;
     // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
-    const dataJson = unchanged ? null : serializePageData(data);
-    const state = school ? unchanged ?? { hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school) } : null;
+    const dataJson = data === null ? null : serializePageData(data);
+    const readState = () => ({ hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school as School) });
+    const state = carriedState ?? (school ? readState() : null);
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
-    const key = keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, state ? state.hash : cardsKey])) : '';
+    const key = keyOf(url, file, indexable, state ? state.hash : cardsKey);
     const before = opts.previous?.get(file);
-    if (unchanged && !(keyed && before && before.key === key)) throw new StaleSchoolError(file);
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
       for (const [src, remote] of before.used) variants.set(src, rehost(remote));
@@ -186,29 +165,38 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       return null;
     }
     const warnings: string[] = [];
-    const warn = opts.warn && ((msg: string) => { warnings.push(msg); opts.warn!(msg); });
-    const page = withPageLog(file, warn, () => renderOne(route, url, file, data, dataJson!, school, indexable));
+    const report = opts.warn;
+    const sink = createWarnings(report
+      ? (msg) => { warnings.push(`${file}: ${msg}`); report(`${file}: ${msg}`); }
+      : (msg) => console.warn(msg));
+    const page = renderOne(route, url, data!, dataJson!, school as School | null, indexable, sink);
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
     return { file, aliases, url, html: page.html, route, sitemap };
   };
 
   // The landing page and 404.html show the same data: the app is rendered once for both.
-  const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string> }>();
-  const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, dataJson: string, school: School | null, indexable: boolean): { html: string; used: Map<string, string> } => {
+  const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string>; lcp: string | null }>();
+  const renderOne = (
+    route: RouteMatch, url: string, data: PageData, dataJson: string, school: School | null, indexable: boolean, warnings: Warnings,
+  ): { html: string; used: Map<string, string> } => {
     let app = rendered.get(data);
     if (!app) {
       const used = new Map<string, string>();
       const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
-      app = { appHtml: render(url, data, { ...siteEnv, images: { ...siteEnv.images, onVariant: collect } }), used };
+      // The first priority image is the page's LCP candidate, preloaded by the document.
+      let lcp: string | null = null;
+      const onPriorityImage = (src: string) => { lcp ??= src; };
+      const images = { ...siteEnv.images, onVariant: collect };
+      const appHtml = render(url, data, { ...siteEnv, warnings, onPriorityImage, images });
+      app = { appHtml, used, lcp };
       rendered.set(data, app);
     }
-    const { appHtml } = app;
+    const { appHtml, lcp } = app;
     const used = new Map(app.used);
     // The social card image is a variant too (self-hosted like the page's own).
     const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); } } };
-    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images) };
+    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always) };
     const seo = school ? schoolSeo(school, canonicalPath(route), ctx) : landingSeo(indexable ? canonicalPath(route) : null, ctx);
-    const lcp = findLcpImage(appHtml);
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
       entry: opts.assets.entryUrl,
@@ -237,9 +225,14 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
   // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
-  for (const school of content.schools) {
+  // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
+  const carriedSchools = new Set<School | CarriedSchool>(content.carried);
+  for (const school of [...content.schools, ...content.carried].sort(byKey('_id'))) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
-    add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav: pageNav, school }, school, true));
+    const data: PageData | null = carriedSchools.has(school)
+      ? null
+      : { page: 'school', nav: pageNav, school: school as School };
+    add(renderPage(route, schoolPath(school.slug!), routeFile(route), data, school, true));
   }
   pages.sort(byKey('file'));
   carried.sort(byKey('file'));

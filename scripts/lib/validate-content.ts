@@ -4,29 +4,36 @@
 import { slugProblem } from '../../src/lib/slug.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
-import type { RawContent } from './fetch-content.ts';
-
-export interface ValidContent {
-  /** Valid schools, sorted by _id (so "first" among duplicates is well defined). */
-  schools: School[];
-  /** Navigation and landing rows of valid schools only, so no link points at a page not exported. */
-  nav: NavigationSchoolRow[];
-  landing: LandingSchoolRow[];
-  /**
-   * Incremental reads only: schools whose data was not fetched because nothing they show changed.
-   * Their entries in `schools` hold only _id and slug; this gives their data's hash and date, and
-   * their pages are carried over from the previous export (see pages.ts).
-   */
-  unchanged?: Map<string, SchoolState>;
-  /** Each school document's outcome by _id: its slug, or why it was skipped (for incremental reads). */
-  outcomes?: Map<string, SchoolOutcome>;
-}
+import type { ContentRead } from './fetch-content.ts';
 
 /** What a page key needs of a school's data: its hash, and its date for the sitemap. */
 export interface SchoolState { hash: string; lastmod: string | null }
 
 /** Why a school was skipped (the warning), or null; `duplicate` when only its slug was taken. */
 export interface SchoolOutcome { slug: string | null; skipped: string | null; duplicate: boolean }
+
+/** What the previous export knew of each school document: its outcome, and for a published one its data's state. */
+export type KnownSchools = Record<string, SchoolOutcome & { hash: string | null; lastmod: string | null }>;
+
+/**
+ * A school an incremental read did not fetch because nothing it shows changed: all the export
+ * knows is its slug and its data's state, and its page is carried over from the previous export.
+ */
+export interface CarriedSchool { _id: string; slug: string; state: SchoolState }
+
+type Warn = (msg: string) => void;
+
+export interface ValidContent {
+  /** Valid schools read now, sorted by _id (so "first" among duplicates is well defined). */
+  schools: School[];
+  /** Valid schools not read (incremental reads only), sorted by _id. */
+  carried: CarriedSchool[];
+  /** Navigation and landing rows of valid schools only, so no link points at a page not exported. */
+  nav: NavigationSchoolRow[];
+  landing: LandingSchoolRow[];
+  /** Each school document's outcome by _id, for the next incremental read; null when a document had no _id. */
+  outcomes: Map<string, SchoolOutcome> | null;
+}
 
 const describe = (v: unknown): string => {
   if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
@@ -49,13 +56,30 @@ function ownProblem(doc: School): string | null {
   return null;
 }
 
-function keepRows(raw: Pick<RawContent, 'nav' | 'landing'>, valid: Set<string>): Pick<ValidContent, 'nav' | 'landing'> {
+function keepRows(raw: Pick<ContentRead, 'nav' | 'landing'>, valid: Set<string>): Pick<ValidContent, 'nav' | 'landing'> {
   const keep = <T extends { _id?: unknown }>(rows: (T | null)[]): T[] =>
     rows.filter((r): r is T => !!r && typeof r === 'object' && typeof r._id === 'string' && valid.has(r._id));
   return { nav: keep(raw.nav), landing: keep(raw.landing) };
 }
 
-export function validateContent(raw: RawContent, warn: (msg: string) => void): ValidContent {
+/**
+ * The one validator. A full read (`read.changed` null) keeps every publishable school and skips
+ * the rest with a warning. An incremental read holds only the schools a change can reach and is
+ * checked against what the previous export knew (`known`): it is valid only while the set of
+ * schools and every slug and verdict stay as they were (then no other school's outcome can change:
+ * duplicates depend on slugs alone) and at least one school is published; otherwise the answer is
+ * null: the read cannot be proven current and the caller reads everything.
+ */
+export function validateContent(read: ContentRead & { changed: null }, warn: Warn): ValidContent;
+export function validateContent(read: ContentRead, warn: Warn, known: KnownSchools | null): ValidContent | null;
+export function validateContent(read: ContentRead, warn: Warn, known: KnownSchools | null = null): ValidContent | null {
+  if (read.changed === null) return validateAll(read, warn);
+  if (!known) throw new Error('validateContent: an incremental read needs the previous export\'s schools');
+  const content = validateReached(read, known, warn);
+  return content && content.schools.length + content.carried.length > 0 ? content : null;
+}
+
+function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidContent {
   let identified = true;
   const docs = raw.schools
     .filter((d): d is School => {
@@ -89,33 +113,12 @@ export function validateContent(raw: RawContent, warn: (msg: string) => void): V
     schools.push(doc);
   }
   // Documents without an _id cannot be followed by revision: then no outcomes, and the next export reads everything.
-  return { schools, ...keepRows(raw, new Set(schools.map((s) => s._id))), ...(identified ? { outcomes } : {}) };
+  const rows = keepRows(raw, new Set(schools.map((s) => s._id)));
+  return { schools, carried: [], ...rows, outcomes: identified ? outcomes : null };
 }
 
-/**
- * The entry of a school whose data was not read: its page is carried over (pages.ts never renders
- * or hashes it, and throws StaleSchoolError if it would have to), so only _id and slug are real.
- * The query result type has every projected key, so the rest are spelled out as null.
- */
-function unfetchedSchool(id: string, slug: string | null): School {
-  return {
-    _id: id, _type: 'school', _updatedAt: '', slug, title: null, subtitle: null,
-    logo: null, staticLogo: null, image: null, staticImage: null, mainImage: null, isCharter: null, color: null, location: null,
-    featuredQuote: null, twitter: null, seoDescription: null, seoImage: null,
-    showTourSection: null, tourTitle: null, tourDescription: null, tourLink: null, tourImage: null, sectionRepeater: null,
-  };
-}
-
-/** What the previous export knew of each school document: its outcome, and for a published one its data's state. */
-export type PreviousSchools = Record<string, SchoolOutcome & { hash: string | null; lastmod: string | null }>;
-
-/**
- * Validation for an incremental read, which holds only the schools a change can reach. Valid
- * only while the set of schools and every slug and verdict stay as they were (then no other
- * school's outcome can change: duplicates depend on slugs alone); otherwise null, and the caller
- * reads everything. Unfetched schools keep their previous outcome, warnings included, in _id order.
- */
-export function validateChanged(raw: RawContent & { revs: Record<string, string> }, previous: PreviousSchools, warn: (msg: string) => void): ValidContent | null {
+/** An incremental read: unfetched schools keep their previous outcome, warnings included, in _id order. */
+function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: string) => void): ValidContent | null {
   for (const id of Object.keys(previous)) if (!(id in raw.revs)) return null; // removed
   const fresh = new Map<string, School>();
   for (const d of raw.schools) {
@@ -137,7 +140,7 @@ export function validateChanged(raw: RawContent & { revs: Record<string, string>
     }
   }
   const schools: School[] = [];
-  const unchanged = new Map<string, SchoolState>();
+  const carried: CarriedSchool[] = [];
   for (const id of Object.keys(previous).sort()) {
     const before = previous[id]!;
     const outcome = outcomes.get(id) ?? { slug: before.slug, skipped: before.skipped, duplicate: before.duplicate };
@@ -145,9 +148,8 @@ export function validateChanged(raw: RawContent & { revs: Record<string, string>
     if (outcome.skipped !== null) { warn(outcome.skipped); continue; }
     const doc = fresh.get(id);
     if (doc) { schools.push(doc); continue; }
-    if (before.hash === null) return null;
-    schools.push(unfetchedSchool(id, before.slug));
-    unchanged.set(id, { hash: before.hash, lastmod: before.lastmod });
+    if (before.hash === null || before.slug === null) return null;
+    carried.push({ _id: id, slug: before.slug, state: { hash: before.hash, lastmod: before.lastmod } });
   }
-  return { schools, ...keepRows(raw, new Set(schools.map((s) => s._id))), unchanged, outcomes };
+  return { schools, carried, ...keepRows(raw, new Set([...schools, ...carried].map((s) => s._id))), outcomes };
 }

@@ -1,6 +1,7 @@
 // One <img> for every content image: intrinsic width/height so nothing shifts, lazy unless it is
 // the page's largest above-the-fold image.
 import type { ImageVariant } from '../lib/image.ts';
+import { useSiteEnv } from '../SiteEnv.tsx';
 
 interface Props {
   variant: ImageVariant | null;
@@ -15,7 +16,9 @@ interface Props {
 }
 
 export function Img({ variant, alt, priority = false, className, sizes, srcSet }: Props) {
+  const { onPriorityImage } = useSiteEnv();
   if (!variant) return null;
+  if (priority) onPriorityImage?.(variant.src);
   return (
     <img
       src={variant.src}

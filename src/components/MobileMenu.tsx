@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { NavSchool } from '../lib/types.ts';
 import { NAV_A11Y, NAV_LINKS } from '../config/site.ts';
-import { SchoolList } from './SchoolsDropdown.tsx';
+import { SchoolList } from './SchoolList.tsx';
 import { useHydrated } from './useHydrated.ts';
 
 /** From this width (layout.css) the desktop bar replaces the menu, so an open menu closes itself. */

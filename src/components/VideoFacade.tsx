@@ -2,7 +2,7 @@
 // the privacy-enhanced player iframe is inserted when the visitor presses play. Without JavaScript
 // the play control is a plain link to the video on the host's site.
 import { useEffect, useRef, useState } from 'react';
-import { warnOnce } from '../lib/warn.ts';
+import { useWarnings } from '../SiteEnv.tsx';
 
 export interface VideoFacadeProps {
   videoId: string;
@@ -28,6 +28,7 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
+  const warnings = useWarnings();
   const valid = typeof videoId === 'string' && VIDEO_ID_PATTERN.test(videoId);
 
   useEffect(() => setEnhanced(true), []);
@@ -37,7 +38,7 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
   }, [playing]);
 
   if (!valid) {
-    warnOnce(`video:invalid:${String(videoId).slice(0, 40)}`, `video: invalid videoId ${JSON.stringify(String(videoId).slice(0, 40))}; the video is not shown`);
+    warnings.once(`video:invalid:${String(videoId).slice(0, 40)}`, `video: invalid videoId ${JSON.stringify(String(videoId).slice(0, 40))}; the video is not shown`);
     return null;
   }
   const label = `Play video: ${title}`;

@@ -1,11 +1,10 @@
 // Pure mapping from query rows to what components show: navigation order and the landing grid.
 import type { LandingCard, LandingSchoolRow, NavigationSchoolRow, NavSchool } from './types.ts';
 import { byCodeUnits, byKey } from './order.ts';
+import { schoolPath } from '../routes.ts';
 
 /** Titles containing any of these are not schools families choose, so the landing grid hides them. */
 export const HIDDEN_TITLE_PARTS = ['Innovation Center', 'Career Elevation', 'Guide'] as const;
-
-export const schoolPath = (slug: string): string => `/schools/${slug}`;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 // One collator: localeCompare with options builds a new one per call, which made sorting a

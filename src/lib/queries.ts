@@ -59,9 +59,6 @@ export const schoolByIdQuery = defineQuery(`
 export const allSchoolsQuery = defineQuery(`
   *[_type == "school"] | order(_id asc) { ${schoolFields} }`);
 
-/** All published slugs, for the export's route list and the sitemap. */
-export const allSlugsQuery = defineQuery(`
-  *[_type == "school" && defined(slug.current)] | order(slug.current asc).slug.current`);
 
 /**
  * Preview step 1: the ids of the school(s) behind a slug, published and draft, so the

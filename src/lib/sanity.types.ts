@@ -1083,11 +1083,6 @@ export type AllSchoolsQueryResult = Array<{
 }>;
 
 // Source: ../src/lib/queries.ts
-// Variable: allSlugsQuery
-// Query: *[_type == "school" && defined(slug.current)] | order(slug.current asc).slug.current
-export type AllSlugsQueryResult = Array<string | null>;
-
-// Source: ../src/lib/queries.ts
 // Variable: schoolIdsBySlugQuery
 // Query: *[_type == "school" && slug.current == $slug] | order(_id asc)._id
 export type SchoolIdsBySlugQueryResult = Array<string>;

@@ -109,9 +109,6 @@ async function runAllSiteQueries(client: SanityClient, label: string): Promise<R
   checkSchool(out.schoolBySlugQuery as School, `${label} schoolBySlug`);
   checkSchool(out.schoolByIdQuery as School, `${label} schoolById`);
   for (const s of out.allSchoolsQuery as School[]) checkSchool(s, `${label} ${s._id}`);
-  const slugs = out.allSlugsQuery as string[];
-  assert.ok(slugs.every(isStr), `${label}: allSlugs are strings`);
-  assert.deepEqual([...slugs].sort(), slugs, `${label}: allSlugs sorted`);
   assert.ok((out.schoolIdsBySlugQuery as string[]).includes(first._id), `${label}: ids by slug include the school`);
   // The export's reads: the full one holds the site's lists and a revision for each of them.
   const full = out.exportContentQuery as { revs: { _id: string; _rev: string }[]; nav: unknown[]; landing: unknown[]; schools: School[] };
@@ -154,7 +151,6 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     const out = await runAllSiteQueries(publicClient, 'mini');
     assert.deepEqual((out.navigationSchoolsQuery as NavigationSchoolRow[]).map((r) => r.title),
       ['Aurora Middle School', 'Beacon Charter School', 'Career Innovation Center', 'Lincoln Middle School']);
-    assert.deepEqual(out.allSlugsQuery, ['aurora-middle', 'beacon-charter', 'innovation-center', 'lincoln-middle']);
   });
 
   it('expands every reference of a school page, with dangling ones as null', async () => {
@@ -288,7 +284,7 @@ describe('content service over content/sample', { skip: sampleExists ? false : '
   it('answers every site query with the expected shapes, published and drafts', async () => {
     const cfg = embeddedConfig(service.url);
     const out = await runAllSiteQueries(createPublicClient(cfg), 'sample');
-    assert.ok((out.allSlugsQuery as string[]).length >= 3, 'the sample has several schools');
+    assert.ok((out.navigationSchoolsQuery as unknown[]).length >= 3, 'the sample has several schools');
     await runAllSiteQueries(createPreviewClient(cfg, TOKEN), 'sample drafts');
   });
 

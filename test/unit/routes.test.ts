@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath,
+  canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolPath,
 } from '../../src/routes.ts';
 
 test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
@@ -32,8 +32,8 @@ test('each route has one file in out/ (plus the old folder form), and unsafe slu
 });
 
 test('links and canonical URLs are the same /schools/{slug} (a static host answers it with 200)', () => {
-  assert.equal(schoolRoutePath('lincoln-middle'), '/schools/lincoln-middle');
+  assert.equal(schoolPath('lincoln-middle'), '/schools/lincoln-middle');
   assert.equal(canonicalPath({ page: 'school', slug: 'lincoln-middle' }), '/schools/lincoln-middle');
   assert.equal(canonicalPath({ page: 'landing' }), '/');
-  assert.equal(schoolRoutePath('café'), '/schools/caf%C3%A9');
+  assert.equal(schoolPath('café'), '/schools/caf%C3%A9');
 });

@@ -2,7 +2,7 @@
 // one warning per type; null entries (deleted references) are skipped. Content never crashes the page.
 import type { ComponentType } from 'react';
 import type { Block, KnownBlock } from '../../lib/types.ts';
-import { warnOnce } from '../../lib/warn.ts';
+import { useWarnings } from '../../SiteEnv.tsx';
 import { AccordionSectionBlock } from './AccordionSectionBlock.tsx';
 import { ContentBlock } from './ContentBlock.tsx';
 import { HighlightSectionBlock } from './HighlightSectionBlock.tsx';
@@ -31,11 +31,12 @@ export function componentFor(type: string): ComponentType<{ block: KnownBlock }>
 }
 
 export function BlockRenderer({ block }: { block: Block | null | undefined }) {
+  const warnings = useWarnings();
   if (!block || typeof block !== 'object' || typeof block._type !== 'string') return null;
   const Component = componentFor(block._type);
   if (!Component) {
     const name = block._type.slice(0, 60);
-    warnOnce(`block:${name}`, `block: unknown block type ${JSON.stringify(name)}; nothing is shown for it`);
+    warnings.once(`block:${name}`, `block: unknown block type ${JSON.stringify(name)}; nothing is shown for it`);
     return null;
   }
   return <Component block={block as KnownBlock} />;

@@ -1,6 +1,6 @@
 // Pill labels for one category of activities (arts, athletics or clubs).
 import type { Tag, TagListBlock as TagListData } from '../../lib/types.ts';
-import { warnOnce } from '../../lib/warn.ts';
+import { useWarnings } from '../../SiteEnv.tsx';
 
 const LISTS = {
   arts: 'visualPerformingArtsTags',
@@ -19,10 +19,11 @@ export function tagsFor(block: TagListData): Tag[] | null {
 }
 
 export function TagListBlock({ block }: { block: TagListData }) {
+  const warnings = useWarnings();
   const tags = tagsFor(block);
   if (tags === null) {
     const name = String(block.tagCategory).slice(0, 40);
-    warnOnce(`tagList:category:${name}`, `tagList: unknown tag category ${JSON.stringify(name)}; the block is not shown`);
+    warnings.once(`tagList:category:${name}`, `tagList: unknown tag category ${JSON.stringify(name)}; the block is not shown`);
     return null;
   }
   if (tags.length === 0) return null;

@@ -2,7 +2,7 @@
 // The photo is decorative next to the title, so its alt is empty.
 import type { LandingCard } from '../../lib/types.ts';
 import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/image.ts';
-import { schoolPath } from '../../lib/mapping.ts';
+import { schoolPath } from '../../routes.ts';
 import { OPTIONS } from '../../config/site.ts';
 import { useImages } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';

@@ -3,6 +3,7 @@ import { PortableText } from '@portabletext/react';
 import { useMemo } from 'react';
 import { normalizeRichText } from './normalize.ts';
 import { onMissingRichText, richTextComponents } from './components.tsx';
+import { useWarnings } from '../../SiteEnv.tsx';
 
 interface Props {
   value: unknown;
@@ -11,10 +12,12 @@ interface Props {
 
 export function RichText({ value, className }: Props) {
   const blocks = useMemo(() => normalizeRichText(value), [value]);
+  const warnings = useWarnings();
+  const onMissing = useMemo(() => onMissingRichText(warnings), [warnings]);
   if (blocks.length === 0) return null;
   return (
     <div className={className ? `rich-text ${className}` : 'rich-text'}>
-      <PortableText value={blocks} components={richTextComponents} onMissingComponent={onMissingRichText} />
+      <PortableText value={blocks} components={richTextComponents} onMissingComponent={onMissing} />
     </div>
   );
 }

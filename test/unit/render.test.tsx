@@ -1,7 +1,7 @@
-// The server render splices the navigation's school list (rendered once per export) into every
-// page. That is only safe if the page is byte-identical to rendering the list inline, since the
-// browser hydrates the inline tree: these tests compare the two for landing and school pages,
-// hostile names, the embedded JSON, and the image variants each page reports.
+// The server render is the <App> the browser hydrates, rendered as is: these tests compare it
+// with a plain renderToString for landing and school pages with hostile names, check the image
+// variants, the priority image and the warnings each page reports through its environment (no
+// console patching), the embedded JSON, and the shared navigation file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
@@ -14,6 +14,7 @@ import type { ImageVariant } from '../../src/lib/image.ts';
 import type { NavSchool, PageData } from '../../src/lib/types.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { sampleSchool } from './helpers/school-fixture.ts';
+import { createWarnings } from '../../src/lib/warn.ts';
 
 const nav: NavSchool[] = Array.from({ length: 40 }, (_, i) => ({
   id: `school-${i}`,
@@ -32,55 +33,62 @@ const envWith = (collect: ImageVariant[], selfHostBase: string | null): SiteEnv 
 const inline = (data: PageData, env: SiteEnv) => renderToString(<App data={data} env={env} schoolPage={SchoolPage} />);
 
 for (const selfHostBase of [null, '/theme/']) {
-  test(`spliced render equals the inline render, with the same image variants (selfHostBase ${selfHostBase})`, () => {
+  test(`render equals the plain App render, with the same image variants (selfHostBase ${selfHostBase})`, () => {
     const school = sampleSchool();
     const pages: [string, PageData][] = [
       ['/', { page: 'landing', nav, cards: [] }],
       [`/schools/${school.slug}`, { page: 'school', nav, school }],
     ];
     for (const [url, data] of pages) {
-      for (let round = 0; round < 2; round++) { // the second round is served from the memo
-        const a: ImageVariant[] = [];
-        const b: ImageVariant[] = [];
-        const spliced = render(url, data, envWith(a, selfHostBase));
-        const plain = inline(data, envWith(b, selfHostBase));
-        assert.equal(spliced, plain, `${url} round ${round}`);
-        assert.deepEqual(a, b, `${url}: variants reported`);
-        assert.ok(!spliced.includes('data-list-splice'), 'no placeholder left');
-        assert.equal(spliced.split('<ul class="school-list">').length - 1, 2, 'dropdown and mobile menu lists');
-      }
+      const a: ImageVariant[] = [];
+      const b: ImageVariant[] = [];
+      const html = render(url, data, envWith(a, selfHostBase));
+      assert.equal(html, inline(data, envWith(b, selfHostBase)), url);
+      assert.deepEqual(a, b, `${url}: variants reported`);
+      assert.equal(html.split('<ul class="school-list">').length - 1, 2, 'dropdown and mobile menu lists');
+      assert.ok(!html.includes('<template'), 'no placeholders');
     }
   });
 }
 
-test('a different navigation array or environment is never served from another one\'s memo', () => {
-  const other = nav.map((n) => ({ ...n, name: `${n.name} (renamed)` }));
-  const data = (list: NavSchool[]): PageData => ({ page: 'landing', nav: list, cards: [] });
-  const one = render('/', data(nav), envWith([], null));
-  const two = render('/', data(other), envWith([], null));
-  assert.ok(two.includes('School 01 (renamed)') && !one.includes('(renamed)'));
-  const hosted = render('/', data(nav), envWith([], '/elsewhere/'));
-  assert.ok(hosted.includes('src="/elsewhere/media/') && !one.includes('/elsewhere/'));
+test('the priority image is reported to the environment, first one only', () => {
+  const school = sampleSchool();
+  const seen: string[] = [];
+  const html = render(`/schools/${school.slug}`, { page: 'school', nav: [], school }, { ...envWith([], '/theme/'), onPriorityImage: (src) => seen.push(src) });
+  assert.equal(seen.length, 1);
+  assert.match(html, new RegExp(`<img [^>]*src="${seen[0]}"[^>]*fetchpriority="high"`, 'i'), 'the reported image is the priority <img>');
+  render('/', { page: 'landing', nav: [], cards: [] }, { ...envWith([], null), onPriorityImage: (src) => seen.push(src) });
+  assert.equal(seen.length, 1, 'the landing page has none');
 });
 
-test('short lists render inline and still equal the plain render', () => {
-  const data: PageData = { page: 'landing', nav: nav.slice(0, 3), cards: [] };
-  assert.equal(render('/', data, envWith([], null)), inline(data, envWith([], null)));
+test('unknown content warns to the page\'s sink, once per kind, never to the console', () => {
+  const school = sampleSchool();
+  const blocks = [{ _type: 'mystery', _key: 'a' }, { _type: 'mystery', _key: 'b' }, { _type: 'other', _key: 'c' }];
+  const odd = { ...school, sectionRepeater: [{ _key: 's', _type: 'section', title: 'Odd', href: 'odd', blocks }] } as typeof school;
+  const realWarn = console.warn;
+  let consoleCalls = 0;
+  console.warn = () => { consoleCalls++; };
+  try {
+    for (let page = 0; page < 2; page++) {
+      const got: string[] = [];
+      render(`/schools/${school.slug}`, { page: 'school', nav: [], school: odd }, { ...envWith([], null), warnings: createWarnings((m) => got.push(m)) });
+      assert.deepEqual(got, ['block: unknown block type "mystery"; nothing is shown for it', 'block: unknown block type "other"; nothing is shown for it'], `page ${page}`);
+    }
+  } finally {
+    console.warn = realWarn;
+  }
+  assert.equal(consoleCalls, 0);
 });
 
-test('embedded page data with the memoised navigation JSON equals serialising it whole', () => {
+test('embedded page data is the data serialised for a script element', () => {
   const school = sampleSchool();
   const evil = { ...school, title: '\u0000nav', subtitle: '"\\u0000nav"' };
   for (const data of [
     { page: 'landing', nav, cards: [] },
     { page: 'school', nav, school },
     { page: 'school', nav, school: evil },
-    { page: 'school', nav: nav.slice(0, 2), school },
     { page: 'school', nav: null, school },
-  ] as PageData[]) {
-    assert.equal(serializePageData(data), serializeForScript(data));
-    assert.equal(serializePageData(data), serializeForScript(data), 'memoised second call');
-  }
+  ] as PageData[]) assert.equal(serializePageData(data), serializeForScript(data));
 });
 
 test('a shared navigation file: the page embeds nav null, names the file in its environment, and carries no list', async () => {
