@@ -29,7 +29,8 @@ export interface PreviewRootProps {
 
 /** The same address with ?livepreview switched on or off. */
 export function toggleLivepreview(href: string, on: boolean): string {
-  const url = new URL(href, 'http://preview.invalid');
+  // Leading slashes collapsed: '//x' would otherwise parse as a host (and throw for '//').
+  const url = new URL(href.replace(/^\/+/, '/'), 'http://preview.invalid');
   url.searchParams.delete('livepreview');
   if (on) url.searchParams.set('livepreview', '1');
   return url.pathname + url.search + url.hash;
