@@ -30,6 +30,8 @@ export interface DocumentInput {
   lcpImage?: { src: string; type?: string } | null;
   /** Pages that must not be indexed (the 404 page). */
   noindex?: boolean;
+  /** A robots meta value of its own, over `noindex` (the editors' preview: 'noindex, nofollow'). */
+  robots?: string | null;
   lang?: string;
 }
 
@@ -96,7 +98,7 @@ export function renderDocument(input: DocumentInput): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(seo.title)}</title>`,
     meta('name', 'description', seo.description),
-    input.noindex ? '<meta name="robots" content="noindex">' : '',
+    input.robots ? meta('name', 'robots', input.robots) : input.noindex ? '<meta name="robots" content="noindex">' : '',
     seo.canonical ? `<link rel="canonical" href="${escapeHtml(seo.canonical)}">` : '',
     `<meta name="theme-color" content="${escapeHtml(input.themeColor)}">`,
     assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}" type="image/svg+xml">` : '',

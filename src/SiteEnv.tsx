@@ -9,7 +9,7 @@ export interface SiteEnv {
   /** Asset base path, always ending in '/': '/' or e.g. '/wp-content/themes/district/'. */
   base: string;
   /** Set on the editors' preview server only. */
-  preview?: { livepreview: boolean } | null;
+  preview?: PreviewEnv | null;
   /**
    * URL of the navigation's school list as one shared JSON file, set by the export for a
    * district-sized list: pages then carry no list (nav is null) and the browser loads it once
@@ -20,6 +20,24 @@ export interface SiteEnv {
   warnings?: Warnings | null;
   /** Server render: told the src of the page's priority (LCP) image, which the document preloads. */
   onPriorityImage?: ((src: string) => void) | null;
+}
+
+/**
+ * The preview's mode and, on pages the preview server rendered, what that render showed, so the
+ * preview client hydrates the same tree and then carries on from the server's data.
+ */
+export interface PreviewEnv {
+  livepreview: boolean;
+  initial?: PreviewInitial | null;
+}
+
+export interface PreviewInitial {
+  /** The school the server rendered: found, not found, or not loadable (content service down). */
+  status: 'ready' | 'not-found' | 'error';
+  /** With livepreview: whether the draft or the published school was shown. */
+  mode: 'draft' | 'published' | null;
+  /** What the server could not load and rendered empty: the client loads it itself, as it always did. */
+  failed: ('nav' | 'cards' | 'school')[];
 }
 
 export const defaultSiteEnv: SiteEnv = {

@@ -1,21 +1,21 @@
-// The editors' preview browser entry: renders the same <App> as the export, client-side, from the
-// preview server's API (never the content service directly), with env.preview set. Served only by
-// the preview server (server/routes/pages.ts), behind its session gate.
-import { createRoot } from 'react-dom/client';
+// The editors' preview browser entry: hydrates the page the preview server rendered (the same
+// <App> and document as the export, with env.preview set), then keeps it current through the
+// preview server's API (never the content service directly). Served only by the preview server
+// (server/routes/pages.ts), behind its session gate.
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadSchoolPage } from './App.tsx';
 import { matchRoute } from './routes.ts';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
-import { ENV_ID, ROOT_ID } from './lib/serialize.ts';
+import type { PageData } from './lib/types.ts';
+import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 import { createPreviewApi } from './preview/api.ts';
 import { PreviewRoot } from './preview/PreviewRoot.tsx';
 import './preview/preview.css';
 
-function readEnv(): SiteEnv {
-  let given: Partial<SiteEnv> = {};
-  try { given = JSON.parse(document.getElementById(ENV_ID)?.textContent ?? '{}') as Partial<SiteEnv>; } catch (err) { console.error('preview: invalid environment JSON', err); }
-  const env: SiteEnv = { ...defaultSiteEnv, ...given };
-  // Images are proxied through the preview server: same origin as the page.
-  if (!env.images.imageHost) env.images = { ...env.images, imageHost: window.location.origin };
-  return env;
+function readJson<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return null;
+  try { return JSON.parse(text) as T; } catch (err) { console.error(`preview: #${id} holds invalid JSON`, err); return null; }
 }
 
 /** Keeps ?livepreview on while following the site's own links, so an editor stays in live mode. */
@@ -35,17 +35,32 @@ function keepLivepreviewOnLinks(): void {
 const api = createPreviewApi();
 const createEventSource = (url: string) => new EventSource(url);
 
-const root = document.getElementById(ROOT_ID);
-if (root) {
-  const env = readEnv();
+async function main(): Promise<void> {
+  const root = document.getElementById(ROOT_ID);
+  if (!root) return;
+  // The server's env already carries the image host its render used (the image proxy's base).
+  const env: SiteEnv = { ...defaultSiteEnv, ...readJson<Partial<SiteEnv>>(ENV_ID) };
+  const data = readJson<PageData>(DATA_ID);
   if (env.preview?.livepreview) keepLivepreviewOnLinks();
-  createRoot(root).render(
+  // The server rendered the school page without Suspense: its chunk must be here before hydrating.
+  const schoolPage = data?.page === 'school' ? await loadSchoolPage() : null;
+  const app = (
     <PreviewRoot
       route={matchRoute(window.location.pathname)}
       env={env}
       api={api}
       createEventSource={createEventSource}
-      href={window.location.pathname + window.location.search + window.location.hash}
-    />,
+      // No hash: the server never sees it, and the banner's link must match its render.
+      href={window.location.pathname + window.location.search}
+      initial={data}
+      schoolPage={schoolPage}
+    />
   );
+  if (data) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
+
+main().catch((err: unknown) => {
+  // A failed chunk leaves the server-rendered page readable; the error names the chunk.
+  console.error(err);
+});

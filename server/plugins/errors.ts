@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/upstream.ts';
 import { isApiPath, isDataPath } from '../lib/context.ts';
-import { messagePage } from '../lib/html.ts';
+import { messagePage } from '../lib/message-page.ts';
 
 function send(req: FastifyRequest, reply: FastifyReply, status: number, error: string, message?: string) {
   reply.code(status).header('cache-control', 'no-store');

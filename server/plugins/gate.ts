@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDataPath } from '../lib/context.ts';
-import { messagePage } from '../lib/html.ts';
+import { messagePage } from '../lib/message-page.ts';
 import { SESSION_COOKIE, withoutSecret, type FailureLimiter, type SessionSigner } from '../lib/session.ts';
 
 export interface GateOptions extends Record<string, unknown> {

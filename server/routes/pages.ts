@@ -1,16 +1,19 @@
 // Everything the browser loads besides the API: the bundled preview entry (/assets/*), content
 // images proxied from the content service's image host (/images/*, so the page needs no other
-// origin and the CSP stays at 'self'), files from public/ (hero video, logo, PDF), and the page
-// shell for / and /schools/:slug and, like the export, any other path (the landing page).
+// origin and the CSP stays at 'self'), files from public/ (hero video, logo, PDF), and the pages
+// for / and /schools/:slug and, like the export, any other path (the landing page), rendered on the
+// server with the export's render and document (lib/preview-page.tsx) and hydrated by the client.
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PreviewContext } from '../lib/context.ts';
 import { isApiPath } from '../lib/context.ts';
-import { previewShell } from '../lib/html.ts';
+import { loadPreviewPage, renderPreviewPage } from '../lib/preview-page.tsx';
+import { PageQuery } from '../lib/schemas.ts';
 import { HttpError } from '../lib/upstream.ts';
-import type { SiteEnv } from '../../src/SiteEnv.tsx';
+import { matchRoute } from '../../src/routes.ts';
 
 const IMAGE_PATH = /^\/images\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,200}$/;
 const PASSED_IMAGE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'vary'];
@@ -25,10 +28,29 @@ function publicFile(dir: string, pathname: string): string | null {
   try { return existsSync(abs) && statSync(abs).isFile() ? path.relative(dir, abs) : null; } catch { return null; }
 }
 
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+
+/**
+ * The CSP with the page's own style attributes allowed by hash. The server render writes the
+ * school's theme as style="--..." attributes, which style-src 'self' blocks (the client sets them
+ * through the CSSOM, which CSP does not police); 'unsafe-hashes' with their hashes allows exactly
+ * those values and no other inline style.
+ */
+function withStyleHashes(csp: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/\sstyle="([^"]*)"/g)) {
+    const value = m[1]!.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ENTITIES[e]!);
+    hashes.add(`'sha256-${createHash('sha256').update(value).digest('base64')}'`);
+  }
+  if (hashes.size === 0) return csp;
+  return csp.replace(/(^|;)style-src 'self'/, `$1style-src 'self' 'unsafe-hashes' ${[...hashes].join(' ')}`);
+}
+
 const livepreviewOn = (v: unknown): boolean => v !== undefined && v !== '0' && v !== 'false';
 
-const pageRoutes: FastifyPluginAsync<{ ctx: PreviewContext }> = async (app, { ctx }) => {
+const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app, { ctx }) => {
   const publicDir = path.resolve(ctx.publicDir);
+  const favicon = publicFile(publicDir, '/favicon.svg') ? '/favicon.svg' : null;
 
   app.get<{ Params: { '*': string } }>('/assets/*', async (req, reply) => {
     const file = ctx.bundle.files.get(req.url.split('?')[0]!);
@@ -58,21 +80,27 @@ const pageRoutes: FastifyPluginAsync<{ ctx: PreviewContext }> = async (app, { ct
     return reply.send(Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream));
   });
 
-  app.get('/*', async (req, reply) => {
+  app.get('/*', { schema: { querystring: PageQuery } }, async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     if (isApiPath(pathname) || pathname.startsWith('/assets/')) return reply.callNotFound();
     const file = publicFile(publicDir, pathname);
     if (file) return reply.sendFile(file, publicDir);
-    const env: SiteEnv = {
-      // imageHost '' tells the browser entry to use its own origin: images come through /images/*.
-      images: { projectId: ctx.publicConfig.projectId, dataset: ctx.publicConfig.dataset, imageHost: '' },
-      base: '/',
-      preview: { livepreview: livepreviewOn((req.query as Record<string, unknown>).livepreview) },
-    };
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(previewShell({ script: ctx.bundle.script, styles: ctx.bundle.styles, env }));
+    const livepreview = livepreviewOn(req.query.livepreview);
+    const route = matchRoute(pathname);
+    const page = await loadPreviewPage(ctx.api, route, livepreview, req.log);
+    const html = renderPreviewPage({
+      url: pathname,
+      route,
+      page,
+      livepreview,
+      href: req.url,
+      images: { projectId: ctx.publicConfig.projectId, dataset: ctx.publicConfig.dataset },
+      bundle: ctx.bundle,
+      favicon,
+    });
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', withStyleHashes(csp, html));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 };
 

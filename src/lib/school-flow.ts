@@ -42,6 +42,12 @@ export interface SchoolFlowDeps<S> {
   timers?: Timers;
   debounceMs?: number;
   log?: (message: string, err?: unknown) => void;
+  /**
+   * A school already shown (the preview server rendered it): the flow starts ready with it, so
+   * the page never goes blank. Without livepreview it is not fetched again; with it the lookup,
+   * subscription and one fetch still run, to catch edits made since the server read it.
+   */
+  initial?: { school: S; mode: PreviewMode | null } | null;
 }
 
 export interface SchoolFlow<S> {
@@ -63,7 +69,10 @@ export function startSchoolFlow<S>(
 ): SchoolFlow<S> {
   const timers = deps.timers ?? realTimers;
   const log = deps.log ?? ((m: string, e?: unknown) => console.error(m, e));
-  let state: SchoolFlowState<S> = { status: 'loading', school: null, mode: null, connection: null, fetches: 0 };
+  const initial = deps.initial ?? null;
+  let state: SchoolFlowState<S> = initial
+    ? { status: 'ready', school: initial.school, mode: livepreview ? initial.mode : null, connection: null, fetches: 0 }
+    : { status: 'loading', school: null, mode: null, connection: null, fetches: 0 };
   let stopped = false;
   const set = (patch: Partial<SchoolFlowState<S>>) => {
     if (stopped) return;
@@ -72,6 +81,7 @@ export function startSchoolFlow<S>(
   };
 
   if (!livepreview) {
+    if (initial) return { state: () => state, stop() { stopped = true; } };
     deps.fetchBySlug(slug).then(
       (school) => set({ status: school ? 'ready' : 'not-found', school, fetches: state.fetches + 1 }),
       (err) => { log(`preview: could not load school "${slug}"`, err); set({ status: 'error' }); },

@@ -15,6 +15,11 @@ export interface BannerProps {
   toggleHref: string;
 }
 
+/** The banner's note for a school that could not be shown (server render and client alike). */
+export function bannerNote(status: string | null | undefined): string | null {
+  return status === 'not-found' ? 'school not found' : status === 'error' ? 'could not load the school' : null;
+}
+
 export function bannerText({ livepreview, mode, connection, note }: Omit<BannerProps, 'toggleHref'>): string {
   const parts = ['Preview'];
   if (!livepreview) parts.push('published content');

@@ -1,8 +1,9 @@
-// The preview page: loads what the route needs from the preview API (navigation, landing cards,
-// or a school through the spec's loading flow) and renders the same <App> as the export, plus the
-// preview banner. The page stays blank while there is no data.
+// The preview page: the same <App> as the export, plus the preview banner. Given the page the
+// preview server rendered (`initial` + env.preview.initial) it hydrates that and carries on from
+// its data: live updates and draft refreshes, and loading itself whatever the server could not.
+// Without it (a client-only render) it loads everything from the preview API, blank meanwhile.
 import { useEffect, useMemo, useState } from 'react';
-import { App } from '../App.tsx';
+import { App, type SchoolPageComponent } from '../App.tsx';
 import type { RouteMatch } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
 import type { LandingCard, NavSchool, PageData, School } from '../lib/types.ts';
@@ -10,7 +11,7 @@ import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.
 import type { Timers } from '../lib/debounce.ts';
 import { startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
 import type { PreviewApi } from './api.ts';
-import { PreviewBanner } from './PreviewBanner.tsx';
+import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 
 export interface PreviewRootProps {
   route: RouteMatch;
@@ -20,25 +21,44 @@ export interface PreviewRootProps {
   /** Current address (path + query), for the banner's live-preview toggle. */
   href: string;
   timers?: Timers;
+  /** The page data the server rendered (hydration); env.preview.initial says how it went. */
+  initial?: PageData | null;
+  /** The school page component, loaded before hydrating (the server render has no Suspense). */
+  schoolPage?: SchoolPageComponent | null;
 }
 
 /** The same address with ?livepreview switched on or off. */
 export function toggleLivepreview(href: string, on: boolean): string {
-  const url = new URL(href, 'http://preview.invalid');
+  // Leading slashes collapsed: '//x' would otherwise parse as a host (and throw for '//').
+  const url = new URL(href.replace(/^\/+/, '/'), 'http://preview.invalid');
   url.searchParams.delete('livepreview');
   if (on) url.searchParams.set('livepreview', '1');
   return url.pathname + url.search + url.hash;
 }
 
-export function PreviewRoot({ route, env, api, createEventSource, href, timers }: PreviewRootProps) {
+export function PreviewRoot({ route, env, api, createEventSource, href, timers, initial, schoolPage }: PreviewRootProps) {
   const livepreview = env.preview?.livepreview === true;
   const perspective = livepreview ? 'drafts' : 'published';
-  const [nav, setNav] = useState<NavSchool[] | null>(null);
-  const [cards, setCards] = useState<LandingCard[] | null>(null);
-  const [flow, setFlow] = useState<SchoolFlowState<School> | null>(null);
+  const served = initial ? env.preview?.initial ?? null : null;
+  const failed = (part: 'nav' | 'cards' | 'school') => !served || served.failed.includes(part);
+  const [nav, setNav] = useState<NavSchool[] | null>(initial?.nav ?? null);
+  const [cards, setCards] = useState<LandingCard[] | null>(initial?.page === 'landing' ? initial.cards : null);
+  const servedSchool = initial?.page === 'school' ? initial.school : null;
+  const [flow, setFlow] = useState<SchoolFlowState<School> | null>(served && initial?.page === 'school'
+    ? { status: served.status, school: servedSchool, mode: served.mode, connection: null, fetches: 0 }
+    : null);
   const slug = route.page === 'school' ? route.slug : null;
+  // Read once: the effects below start from the server's data, they do not restart with it.
+  const [start] = useState(() => ({
+    nav: failed('nav'),
+    cards: failed('cards'),
+    // Live mode always runs the flow (subscription); otherwise only when the server had no school.
+    school: !served || served.status === 'error' || (livepreview && served.status === 'ready'),
+    initial: servedSchool && served?.status === 'ready' ? { school: servedSchool, mode: served.mode } : null,
+  }));
 
   useEffect(() => {
+    if (!start.nav) return;
     let current = true;
     api.navigation(perspective).then(
       (schools) => { if (current) setNav(schools); },
@@ -49,10 +69,10 @@ export function PreviewRoot({ route, env, api, createEventSource, href, timers }
       },
     );
     return () => { current = false; };
-  }, [api, perspective]);
+  }, [api, perspective, start]);
 
   useEffect(() => {
-    if (route.page !== 'landing') return;
+    if (route.page !== 'landing' || !start.cards) return;
     let current = true;
     api.landing(perspective).then(
       (list) => { if (current) setCards(list); },
@@ -62,34 +82,36 @@ export function PreviewRoot({ route, env, api, createEventSource, href, timers }
       },
     );
     return () => { current = false; };
-  }, [api, perspective, route.page]);
+  }, [api, perspective, route.page, start]);
 
   useEffect(() => {
-    if (slug === null) return;
+    if (slug === null || !start.school) return;
     const running = startSchoolFlow<School>(slug, livepreview, {
       fetchBySlug: (s) => api.schoolBySlug(s),
       lookup: (s) => api.lookup(s),
       fetchById: (id) => api.document(id),
       subscribe: (id, handlers) => connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, ...handlers }),
       timers,
+      initial: start.initial,
     }, setFlow);
     return () => running.stop();
-  }, [api, slug, livepreview, createEventSource, timers]);
+  }, [api, slug, livepreview, createEventSource, timers, start]);
 
   const data: PageData | null = useMemo(() => {
     if (route.page === 'landing') return cards ? { page: 'landing', nav, cards } : null;
+    // A hydrated page keeps the school page's frame (as the server rendered it) while there is no school.
+    if (served) return { page: 'school', nav, school: flow?.school ?? null };
     return flow?.school ? { page: 'school', nav, school: flow.school } : null;
-  }, [route.page, cards, nav, flow?.school]);
+  }, [route.page, cards, nav, flow?.school, served]);
 
-  const note = flow?.status === 'not-found' ? 'school not found' : flow?.status === 'error' ? 'could not load the school' : null;
   return (
     <>
-      <App data={data} env={env} />
+      <App data={data} env={env} schoolPage={schoolPage} />
       <PreviewBanner
         livepreview={livepreview}
         mode={flow?.mode ?? null}
         connection={flow?.connection ?? null}
-        note={note}
+        note={bannerNote(flow?.status)}
         toggleHref={toggleLivepreview(href, !livepreview)}
       />
     </>

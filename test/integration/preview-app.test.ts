@@ -216,17 +216,63 @@ test('security headers on pages, API answers, errors, 401s and assets', async ()
   }
 });
 
-test('pages: / , /schools/:slug and any other path get the preview shell with the preview env; the bundle is served', async () => {
+const jsonScript = (html: string, id: string) =>
+  JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!);
+
+test('pages: / , /schools/:slug and any other path are server-rendered with their data and the preview env', async () => {
   for (const url of ['/', '/schools/lincoln-middle?livepreview=1', '/some/other/path']) {
     const res = await get(url);
     assert.equal(res.statusCode, 200, url);
     assert.match(String(res.headers['content-type']), /text\/html/);
-    assert.match(res.body, /<div id="root"><\/div>/, 'blank until data arrives');
-    const env = JSON.parse(/<script type="application\/json" id="__ENV__">([^<]*)<\/script>/.exec(res.body)![1]!);
-    assert.deepEqual(env.preview, { livepreview: url.includes('livepreview') });
-    assert.equal(env.images.imageHost, '', 'images come through this server');
+    assert.doesNotMatch(res.body, /<div id="root"><\/div>/, `${url}: rendered on the server, not blank`);
+    const env = jsonScript(res.body, '__ENV__');
+    assert.equal(env.preview.livepreview, url.includes('livepreview'));
+    assert.equal(env.images.imageHost, '/', 'images come through this server, same URLs on server and client');
     assert.match(res.body, /<meta name="robots" content="noindex, nofollow">/);
+    assert.match(res.body, /<aside class="preview-banner"/, `${url}: the banner is server-rendered`);
   }
+  const landing = (await get('/')).body;
+  const data = jsonScript(landing, '__DATA__');
+  assert.equal(data.page, 'landing');
+  assert.deepEqual(data.cards.map((c: { title: string }) => c.title), ['Lincoln Middle School', 'Summit Charter Academy', 'Washington Middle School']);
+  // The landing grid and the navigation, with image URLs through the proxy (as the client builds them).
+  assert.match(landing, /Summit Charter Academy/);
+  assert.match(landing, /src="\/images\/embedded\/production\/[^"]+"/);
+  assert.doesNotMatch(landing, /New Horizons/, 'published perspective without ?livepreview');
+  assert.match(landing, /Preview · published content/);
+
+  const publishedRes = await get('/schools/lincoln-middle');
+  const published = publishedRes.body;
+  // Server-rendered theme styles are allowed by hash only (no 'unsafe-inline').
+  const csp = String(publishedRes.headers['content-security-policy']);
+  assert.match(published, /\sstyle="/);
+  assert.match(csp, /style-src 'self' 'unsafe-hashes' 'sha256-[A-Za-z0-9+/=]+'/);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+  assert.match(published, /<h1[^>]*>[^<]*Lincoln Middle School/);
+  assert.match(published, /Published subtitle/);
+  assert.equal(jsonScript(published, '__DATA__').school._id, 'school-lincoln');
+  assert.equal(jsonScript(published, '__ENV__').preview.initial.status, 'ready');
+  assert.match(published, /<link rel="modulepreload" href="\/assets\//, 'the school chunk is preloaded');
+
+  const draft = (await get('/schools/lincoln-middle?livepreview=1')).body;
+  assert.match(draft, /Draft subtitle/, 'livepreview renders the draft');
+  assert.deepEqual(jsonScript(draft, '__ENV__').preview.initial, { status: 'ready', mode: 'draft', failed: [] });
+  assert.match(draft, /Preview · draft/);
+  const draftOnly = (await get('/schools/new-horizons?livepreview=1')).body;
+  assert.match(draftOnly, /<h1[^>]*>[^<]*New Horizons Middle School/);
+  const notPublished = (await get('/schools/new-horizons')).body;
+  assert.equal(jsonScript(notPublished, '__ENV__').preview.initial.status, 'not-found');
+  assert.match(notPublished, /school not found/);
+  // The page data is inert JSON (not executed), so the CSP stays script-src 'self' with no hash or nonce.
+  assert.doesNotMatch(published, /<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src=))[^>]*>/);
+});
+
+test('pages: ?livepreview must be a single value (TypeBox querystring schema)', async () => {
+  const res = await get('/schools/lincoln-middle?livepreview=1&livepreview=0');
+  assert.equal(res.statusCode, 400);
+});
+
+test('pages: the bundle the pages name is served', async () => {
   const shell = (await get('/')).body;
   for (const m of shell.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) {
     const asset = await get(m[1]!);
@@ -286,6 +332,16 @@ test('a content service that is down makes the API answer 503 JSON; the token an
   }
   const img = await get(`/images/embedded/production/${IMAGE_FILE}`);
   assert.equal(img.statusCode, 503);
+  // Pages still render (spec section 8: failures are logged, the lists show empty), and tell the
+  // client what to load itself.
+  const landing = await get('/');
+  assert.equal(landing.statusCode, 200);
+  assert.match(landing.body, /No schools found/);
+  assert.deepEqual(jsonScript(landing.body, '__ENV__').preview.initial.failed.sort(), ['cards', 'nav']);
+  const school = await get('/schools/lincoln-middle?livepreview=1');
+  assert.equal(school.statusCode, 200);
+  assert.match(school.body, /could not load the school/);
+  assert.equal(jsonScript(school.body, '__ENV__').preview.initial.status, 'error');
 
   const everything = seen.map((r) => r.body + JSON.stringify(r.headers)).join('\n') + log.text();
   assert.ok(!everything.includes(TOKEN), 'token leaked');

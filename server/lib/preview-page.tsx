@@ -1,0 +1,124 @@
+// The preview's pages, rendered on the server with the export's own render (render/render.tsx) and
+// document shell (render/document.ts), so editors see the server render and the hydration that
+// families get. The data is what the preview client used to fetch first: navigation and landing
+// cards, or the school by slug (published, or with ?livepreview the spec's draft-or-published
+// lookup). A read that fails is logged and rendered empty (spec section 8), and the page tells
+// the client what failed so it loads that part itself, as it always did.
+import { renderToString } from 'react-dom/server';
+import type { FastifyBaseLogger } from 'fastify';
+import { render } from '../../render/render.tsx';
+import { renderDocument } from '../../render/document.ts';
+import { canonicalPath, type RouteMatch } from '../../src/routes.ts';
+import { slugProblem } from '../../src/lib/slug.ts';
+import { chooseSource } from '../../src/lib/school-flow.ts';
+import { createImageUrls } from '../../src/lib/image.ts';
+import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { DEFAULT_THEME_COLOR, themeColors } from '../../src/lib/theme.ts';
+import type { PageData, School } from '../../src/lib/types.ts';
+import type { PreviewInitial, SiteEnv } from '../../src/SiteEnv.tsx';
+import { bannerNote, PreviewBanner } from '../../src/preview/PreviewBanner.tsx';
+import { toggleLivepreview } from '../../src/preview/PreviewRoot.tsx';
+import type { ContentApi } from './content-api.ts';
+import type { PreviewBundle } from './preview-bundle.ts';
+
+/**
+ * The image host both renders use: root-relative URLs (/images/...), served by the preview's
+ * image proxy. The server cannot know the origin the browser sees, and root-relative URLs are
+ * the same on both sides, so hydration matches.
+ */
+export const PREVIEW_IMAGE_HOST = '/';
+
+export interface PreviewPage {
+  data: PageData;
+  initial: PreviewInitial;
+}
+
+/** Reads what the page at `route` shows, never throwing for content that cannot be read. */
+export async function loadPreviewPage(
+  api: ContentApi, route: RouteMatch, livepreview: boolean, log: FastifyBaseLogger,
+): Promise<PreviewPage> {
+  const perspective = livepreview ? 'drafts' : 'published';
+  const failed: PreviewInitial['failed'] = [];
+  type Part = PreviewInitial['failed'][number];
+  async function attempt<T>(part: Part, read: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      log.warn({ reason: (err as Error).message, part }, 'preview: content read failed; the page renders without it');
+      failed.push(part);
+      return fallback;
+    }
+  }
+  const nav = attempt('nav', () => api.navigation(perspective), []);
+  if (route.page === 'landing') {
+    const cards = attempt('cards', () => api.landing(perspective), []);
+    const data: PageData = { page: 'landing', nav: await nav, cards: await cards };
+    return { data, initial: { status: 'ready', mode: null, failed } };
+  }
+  let mode: PreviewInitial['mode'] = null;
+  const NOT_FOUND = Symbol('not found');
+  const school = await attempt<School | null | typeof NOT_FOUND>('school', async () => {
+    // A slug the route table accepts but the API would refuse cannot name a school.
+    if (slugProblem(route.slug)) return NOT_FOUND;
+    if (!livepreview) return (await api.schoolBySlug(route.slug, 'published')) ?? NOT_FOUND;
+    const found = await api.lookup(route.slug);
+    if (!found) return NOT_FOUND;
+    const source = chooseSource(found);
+    mode = source.mode;
+    return (await api.schoolById(source.id)) ?? NOT_FOUND;
+  }, null);
+  const status: PreviewInitial['status'] = school === NOT_FOUND ? 'not-found' : school ? 'ready' : 'error';
+  const data: PageData = { page: 'school', nav: await nav, school: school === NOT_FOUND ? null : school };
+  return { data, initial: { status, mode, failed } };
+}
+
+export interface RenderPreviewOptions {
+  url: string;
+  route: RouteMatch;
+  page: PreviewPage;
+  livepreview: boolean;
+  /** Path and query of the request, for the banner's live-preview toggle. */
+  href: string;
+  images: { projectId: string; dataset: string };
+  bundle: PreviewBundle;
+  favicon: string | null;
+}
+
+/** The preview page's HTML: the export's document around the app and the preview banner. */
+export function renderPreviewPage(opts: RenderPreviewOptions): string {
+  const { data, initial } = opts.page;
+  const env: SiteEnv = {
+    images: { ...opts.images, imageHost: PREVIEW_IMAGE_HOST },
+    base: '/',
+    preview: { livepreview: opts.livepreview, initial },
+  };
+  const school = data.page === 'school' ? data.school : null;
+  // The banner follows the app inside the root, as the client's PreviewRoot renders them; it has
+  // no text neighbours, so the two renders joined are the one render the client hydrates.
+  const banner = renderToString(
+    <PreviewBanner
+      livepreview={opts.livepreview}
+      mode={initial.mode}
+      connection={null}
+      note={bannerNote(initial.status)}
+      toggleHref={toggleLivepreview(opts.href, !opts.livepreview)}
+    />,
+  );
+  const appHtml = render(opts.url, data, env) + banner;
+  const ctx = { siteUrl: null, base: env.base, urls: createImageUrls(env.images) };
+  const seo = school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx);
+  return renderDocument({
+    appHtml,
+    data,
+    env,
+    seo: { ...seo, title: `Preview · ${seo.title}` },
+    themeColor: school ? themeColors(school.color).color : DEFAULT_THEME_COLOR,
+    assets: {
+      css: opts.bundle.styles,
+      entry: opts.bundle.script,
+      modulePreload: [...opts.bundle.entryPreload, ...(data.page === 'school' ? opts.bundle.schoolPreload : [])],
+      favicon: opts.favicon,
+    },
+    robots: 'noindex, nofollow',
+  });
+}
