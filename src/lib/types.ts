@@ -54,8 +54,15 @@ export type AccordionSectionBlock = Dereferenced<BlockOf<'accordionSection'>, 'a
 export type VideoTestimonialBlock = BlockOf<'videoTestimonial'>;
 export type HighlightSectionBlock = Dereferenced<BlockOf<'highlightSection'>, 'highlights'>;
 export type TagListBlock = BlockOf<'tagList'>;
-/** The seven block types of the schema, as `schoolFields` expands them. */
-export type KnownBlock = ContentBlock | PhotoBlock | PhotosBlock | AccordionSectionBlock | VideoTestimonialBlock | HighlightSectionBlock | TagListBlock;
+/**
+ * Every block type of the schema, as `schoolFields` expands them. Derived from the generated union,
+ * so a block type added to the Studio schema joins it at `npm run typegen`, and the block map in
+ * BlockRenderer.tsx fails the type-check until it has a component for it.
+ */
+export type KnownBlock =
+  | Exclude<GeneratedBlock, { _type: 'accordionSection' | 'highlightSection' }>
+  | AccordionSectionBlock
+  | HighlightSectionBlock;
 
 /** A `quote` document with its referenced school's title expanded. */
 export type Quote = NonNullable<SchoolResult['featuredQuote']>;
