@@ -44,20 +44,28 @@ export function resolveDatasetFolder(contentDir: string): { dir: string; file: s
   const dir = resolve(contentDir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`content folder not found: ${dir}`);
   const file = join(dir, 'dataset.ndjson');
-  if (!existsSync(file)) throw new InputError(`dataset file not found: ${file} (a dataset folder holds dataset.ndjson and images/)`);
+  if (!existsSync(file))
+    throw new InputError(`dataset file not found: ${file} (a dataset folder holds dataset.ndjson and images/)`);
   return { dir, file, imagesDir: join(dir, 'images') };
 }
 
 /** Builds the Fastify app without listening (tests may use app.inject). */
-export async function buildContentServiceApp(opts: ContentServiceOptions): Promise<{ app: FastifyInstance; store: DatasetStore; stopWatching: () => void }> {
+export async function buildContentServiceApp(
+  opts: ContentServiceOptions,
+): Promise<{ app: FastifyInstance; store: DatasetStore; stopWatching: () => void }> {
   const dataset = opts.dataset ?? DEFAULT_DATASET;
-  if (!DATASET_NAME.test(dataset)) throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
+  if (!DATASET_NAME.test(dataset))
+    throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
   const log = opts.log ?? ((m: string) => console.warn(m));
   const { file, imagesDir } = resolveDatasetFolder(opts.contentDir);
   const store = new DatasetStore(file, log).load();
   // Logger off: request logs would carry the Authorization header.
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${req.url.split('?')[0]}` }));
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${req.url.split('?')[0]}` }),
+  );
   await app.register(contentServicePlugin, {
     store,
     dataset,
@@ -67,10 +75,13 @@ export async function buildContentServiceApp(opts: ContentServiceOptions): Promi
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
   });
-  const stopWatching = opts.watch === false ? () => {} : store.watch({
-    ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
-    ...(opts.debounceMs ? { debounceMs: opts.debounceMs } : {}),
-  });
+  const stopWatching =
+    opts.watch === false
+      ? () => {}
+      : store.watch({
+          ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
+          ...(opts.debounceMs ? { debounceMs: opts.debounceMs } : {}),
+        });
   app.addHook('onClose', async () => stopWatching());
   return { app, store, stopWatching };
 }

@@ -33,7 +33,10 @@ interface Listener {
 }
 
 /** The `mutation` events one transaction produces for one listener, in document order. */
-export async function eventsFor(l: Listener, tx: Transaction): Promise<{ id: string; data: Record<string, unknown> }[]> {
+export async function eventsFor(
+  l: Listener,
+  tx: Transaction,
+): Promise<{ id: string; data: Record<string, unknown> }[]> {
   const out: { id: string; data: Record<string, unknown> }[] = [];
   const relevant: { change: DocumentChange; transition: 'appear' | 'update' | 'disappear' }[] = [];
   for (const change of tx.changes) {
@@ -93,8 +96,11 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
       if (err instanceof BadRequest) return badRequest(reply, err.message);
       throw err;
     }
-    const wantsDrafts = q.includeDrafts === 'true' || q.includeAllVersions === 'true'
-      || query.includes('drafts.') || JSON.stringify(params).includes('drafts.');
+    const wantsDrafts =
+      q.includeDrafts === 'true' ||
+      q.includeAllVersions === 'true' ||
+      query.includes('drafts.') ||
+      JSON.stringify(params).includes('drafts.');
     if (wantsDrafts && access !== 'editor') return unauthorized(reply, 'listening to drafts needs a valid token');
 
     let tree: ExprNode | null = null;

@@ -42,7 +42,10 @@ export function formatEvent(ev: SseEvent): string {
 
 /** A comment block (ignored by parsers; keeps proxies from closing an idle stream). `''` gives `:\n\n`. */
 export function formatComment(text = ''): string {
-  return `${text.split(/\r\n|\r|\n/).map((line) => (line ? `: ${line}` : ':')).join('\n')}\n\n`;
+  return `${text
+    .split(/\r\n|\r|\n/)
+    .map((line) => (line ? `: ${line}` : ':'))
+    .join('\n')}\n\n`;
 }
 
 export interface SseOptions {
@@ -105,7 +108,10 @@ export function openSse(res: ServerResponse, opts: SseOptions = {}): SseWriter {
     if (closed || res.writableEnded || res.destroyed) return false;
     res.write(chunk);
     // write() returning false only means "buffered"; give up on a client that lets it grow past the bound.
-    if (res.writableLength > maxBuffered) { finish(); return false; }
+    if (res.writableLength > maxBuffered) {
+      finish();
+      return false;
+    }
     return true;
   };
 
@@ -121,7 +127,12 @@ export function openSse(res: ServerResponse, opts: SseOptions = {}): SseWriter {
     write: (ev) => raw(formatEvent(ev)),
     comment: (text) => raw(formatComment(text)),
     close: finish,
-    get closed() { return closed; },
-    onClose(fn) { if (closed) fn(); else closers.push(fn); },
+    get closed() {
+      return closed;
+    },
+    onClose(fn) {
+      if (closed) fn();
+      else closers.push(fn);
+    },
   };
 }

@@ -92,7 +92,8 @@ export function renderDocument(input: DocumentInput): string {
   const { seo, assets } = input;
   const { hints, html: appHtml } = splitResourceHints(input.appHtml);
   // React preloads a priority image itself (with imagesrcset when it has one): no second preload then.
-  const lcp = input.lcpImage && !hints.some((h) => preloads(h, escapeHtml(input.lcpImage!.src))) ? input.lcpImage : null;
+  const lcp =
+    input.lcpImage && !hints.some((h) => preloads(h, escapeHtml(input.lcpImage!.src))) ? input.lcpImage : null;
   const head: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -103,7 +104,9 @@ export function renderDocument(input: DocumentInput): string {
     `<meta name="theme-color" content="${escapeHtml(input.themeColor)}">`,
     assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}" type="image/svg+xml">` : '',
     ...hints,
-    lcp ? `<link rel="preload" as="image" href="${escapeHtml(lcp.src)}"${lcp.type ? ` type="${escapeHtml(lcp.type)}"` : ''} fetchpriority="high">` : '',
+    lcp
+      ? `<link rel="preload" as="image" href="${escapeHtml(lcp.src)}"${lcp.type ? ` type="${escapeHtml(lcp.type)}"` : ''} fetchpriority="high">`
+      : '',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
     ...(assets.modulePreload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),

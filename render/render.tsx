@@ -11,7 +11,11 @@ import { SiteEnvProvider, type SiteEnv } from '../src/SiteEnv.tsx';
 
 /** The navigation's school list alone, as the menus show it (the export collects its image variants). */
 export function renderSchoolList(nav: NavSchool[], env: SiteEnv, className?: string): string {
-  return renderToString(<SiteEnvProvider env={env}><SchoolList nav={nav} className={className} /></SiteEnvProvider>);
+  return renderToString(
+    <SiteEnvProvider env={env}>
+      <SchoolList nav={nav} className={className} />
+    </SiteEnvProvider>,
+  );
 }
 
 /**
@@ -21,7 +25,10 @@ export function renderSchoolList(nav: NavSchool[], env: SiteEnv, className?: str
  */
 export function render(url: string, data: PageData, env: SiteEnv): string {
   const route = matchRoute(url);
-  if (data.page === 'school' && (route.page !== 'school' || (data.school?.slug != null && data.school.slug !== route.slug))) {
+  if (
+    data.page === 'school' &&
+    (route.page !== 'school' || (data.school?.slug != null && data.school.slug !== route.slug))
+  ) {
     throw new Error(`render: school data for ${JSON.stringify(data.school?.slug)} does not belong at ${url}`);
   }
   return renderToString(<App data={data} env={env} schoolPage={SchoolPage} />);

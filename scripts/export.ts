@@ -59,18 +59,42 @@ export const MANIFEST_DIR_ENV = 'EXPORT_MANIFEST_DIR';
 export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
 
 export const FLAGS = {
-  content: { type: 'string', value: 'DIR', description: `dataset folder for the embedded service (default ${path.relative(REPO_ROOT, DEFAULT_CONTENT_DIR)})` },
+  content: {
+    type: 'string',
+    value: 'DIR',
+    description: `dataset folder for the embedded service (default ${path.relative(REPO_ROOT, DEFAULT_CONTENT_DIR)})`,
+  },
   out: { type: 'string', value: 'DIR', description: `output folder (default ${DEFAULT_OUT_DIR})` },
-  base: { type: 'string', value: 'PATH', description: 'asset base path, e.g. /wp-content/themes/district/ (default /)' },
-  'site-url': { type: 'string', value: 'URL', description: 'public site URL: canonical links, social cards, sitemap.xml' },
-  'self-host-images': { type: 'boolean', description: 'copy image variants into out/ (always on with the embedded service)' },
-  'time-limit': { type: 'string', value: 'MS', description: `overall time limit for fetching, in ms (default ${DEFAULT_TIME_LIMIT_MS}; env ${TIME_LIMIT_ENV})` },
+  base: {
+    type: 'string',
+    value: 'PATH',
+    description: 'asset base path, e.g. /wp-content/themes/district/ (default /)',
+  },
+  'site-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'public site URL: canonical links, social cards, sitemap.xml',
+  },
+  'self-host-images': {
+    type: 'boolean',
+    description: 'copy image variants into out/ (always on with the embedded service)',
+  },
+  'time-limit': {
+    type: 'string',
+    value: 'MS',
+    description: `overall time limit for fetching, in ms (default ${DEFAULT_TIME_LIMIT_MS}; env ${TIME_LIMIT_ENV})`,
+  },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } satisfies FlagSpecs;
 
 /** A failure with the exit code it maps to and the phase it happened in. */
 export class ExportError extends Error {
-  constructor(readonly code: ExitCode, readonly phase: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly code: ExitCode,
+    readonly phase: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'ExportError';
   }
@@ -121,7 +145,11 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
   if (values.help) return null;
   let siteUrl: string | null = null;
   if (values['site-url'] !== undefined) {
-    try { siteUrl = normalizeSiteUrl(values['site-url']); } catch (err) { throw new InputError(`--site-url: ${(err as Error).message}`); }
+    try {
+      siteUrl = normalizeSiteUrl(values['site-url']);
+    } catch (err) {
+      throw new InputError(`--site-url: ${(err as Error).message}`);
+    }
   }
   const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
   if (contentDir !== null && !(existsSync(contentDir) && statSync(contentDir).isDirectory())) {
@@ -133,7 +161,11 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
     base: normalizeBase(values.base ?? '/'),
     siteUrl,
     selfHostImages: values['self-host-images'] === true,
-    timeLimitMs: parseMs(values['time-limit'] ?? io.env[TIME_LIMIT_ENV], values['time-limit'] !== undefined ? '--time-limit' : TIME_LIMIT_ENV, DEFAULT_TIME_LIMIT_MS),
+    timeLimitMs: parseMs(
+      values['time-limit'] ?? io.env[TIME_LIMIT_ENV],
+      values['time-limit'] !== undefined ? '--time-limit' : TIME_LIMIT_ENV,
+      DEFAULT_TIME_LIMIT_MS,
+    ),
   };
 }
 
@@ -168,7 +200,11 @@ interface Plan {
 }
 
 /** The rendered site and the files its pages link to. */
-interface Rendered { site: RenderedSite; bundle: BundleResult; publicFiles: PublicFile[] }
+interface Rendered {
+  site: RenderedSite;
+  bundle: BundleResult;
+  publicFiles: PublicFile[];
+}
 
 /**
  * The export itself, in five stages: plan, read, validate, render, write. An incremental plan
@@ -182,7 +218,11 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     for (let plan = await planExport(run); ; plan = fullPlan(plan)) {
       // Warnings of an incremental attempt are held until it stands: a full read repeats them.
       const held: string[] = [];
-      const report = plan.since ? (msg: string) => { held.push(msg); } : run.warn;
+      const report = plan.since
+        ? (msg: string) => {
+            held.push(msg);
+          }
+        : run.warn;
       const read = await readContent(run, plan);
       if ('needsFullRead' in read) continue;
       const content = validate(plan, read, report);
@@ -201,24 +241,41 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
 async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun> {
   const progress = createProgress(io.stderr);
   const warnings: string[] = [];
-  const warn = (msg: string) => { warnings.push(msg); progress.line(`warning: ${msg}`); };
-  const fail = (code: ExitCode, phase: string) => (err: unknown): never => {
-    if (err instanceof ExportError) throw err;
-    throw new ExportError(code, phase, message(err), { cause: err });
+  const warn = (msg: string) => {
+    warnings.push(msg);
+    progress.line(`warning: ${msg}`);
   };
-  try { await checkOutDir(opts.out, PROJECT_ROOT); } catch (err) {
+  const fail =
+    (code: ExitCode, phase: string) =>
+    (err: unknown): never => {
+      if (err instanceof ExportError) throw err;
+      throw new ExportError(code, phase, message(err), { cause: err });
+    };
+  try {
+    await checkOutDir(opts.out, PROJECT_ROOT);
+  } catch (err) {
     throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
   }
   let hosted: boolean;
-  try { hosted = readPublicConfig(io.env) !== null; } catch (err) {
+  try {
+    hosted = readPublicConfig(io.env) !== null;
+  } catch (err) {
     throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
   }
   if (hosted && opts.contentDir !== null) {
-    throw new ExportError(EXIT.usage, 'setup', '--content selects the embedded service, but SANITY_PROJECT_ID selects a hosted project: use one or the other');
+    throw new ExportError(
+      EXIT.usage,
+      'setup',
+      '--content selects the embedded service, but SANITY_PROJECT_ID selects a hosted project: use one or the other',
+    );
   }
   const contentDir = hosted ? undefined : (opts.contentDir ?? DEFAULT_CONTENT_DIR);
   if (contentDir && !existsSync(path.join(contentDir, 'dataset.ndjson'))) {
-    throw new ExportError(EXIT.usage, 'setup', `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson (a dataset folder holds dataset.ndjson and images/)`);
+    throw new ExportError(
+      EXIT.usage,
+      'setup',
+      `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson (a dataset folder holds dataset.ndjson and images/)`,
+    );
   }
   const retry = (): RetryOptions => ({
     attempts: DEFAULT_ATTEMPTS,
@@ -230,7 +287,14 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
   const codeKey = codeVersion(PROJECT_ROOT);
   codeKey.catch(() => {}); // awaited by the plan; a failed start must not leave it unhandled
   const source = await Promise.resolve()
-    .then(() => openContentSource({ ...(contentDir ? { contentDir } : {}), env: io.env, watch: false, log: (m) => warn(`content service: ${m}`) }))
+    .then(() =>
+      openContentSource({
+        ...(contentDir ? { contentDir } : {}),
+        env: io.env,
+        watch: false,
+        log: (m) => warn(`content service: ${m}`),
+      }),
+    )
     .catch((err: unknown) => {
       if (err instanceof InputError) throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
       throw new ExportError(EXIT.fetch, 'fetch', `could not open the content source: ${message(err)}`, { cause: err });
@@ -238,7 +302,16 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
   const imageCacheDir = envDir(io, IMAGE_CACHE_ENV) ?? path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
   const c = source.config;
   return {
-    opts, io, progress, warnings, warn, fail, retry, source, codeKey, imageCacheDir,
+    opts,
+    io,
+    progress,
+    warnings,
+    warn,
+    fail,
+    retry,
+    source,
+    codeKey,
+    imageCacheDir,
     sourceId: `${source.embedded ? `embedded:${contentDir}` : `${c.apiHost ?? ''}|${c.projectId}`}|${c.dataset}`,
     selfHost: source.embedded || opts.selfHostImages,
     assets: startAssets(opts.base, imageCacheDir, progress, fail),
@@ -247,31 +320,43 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
 
 /** Starts the bundles now (esbuild runs on the other core while this one reads); the render stage awaits them once. */
 function startAssets(
-  base: string, imageCacheDir: string, progress: Progress, fail: ExportRun['fail'],
+  base: string,
+  imageCacheDir: string,
+  progress: Progress,
+  fail: ExportRun['fail'],
 ): ExportRun['assets'] {
   const bundling = buildBundles(PROJECT_ROOT, base);
   bundling.catch(() => {}); // awaited by the render stage; a failed read must not leave it unhandled
   let assets: ReturnType<ExportRun['assets']> | null = null;
-  return () => (assets ??= (async () => {
-    const bundle = await progress.phase('bundle', () => bundling.catch(fail(EXIT.render, 'bundle')),
-      (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`);
-    const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public'))
-      .then(async (files) => [...files, ...await posterVariants(files, imageCacheDir)])
-      .catch(fail(EXIT.render, 'bundle'));
-    return { bundle, publicFiles };
-  })());
+  return () =>
+    (assets ??= (async () => {
+      const bundle = await progress.phase(
+        'bundle',
+        () => bundling.catch(fail(EXIT.render, 'bundle')),
+        (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`,
+      );
+      const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public'))
+        .then(async (files) => [...files, ...(await posterVariants(files, imageCacheDir))])
+        .catch(fail(EXIT.render, 'bundle'));
+      return { bundle, publicFiles };
+    })());
 }
 
 /** Stage 1: from the manifest of the last export to this out/, what can be carried over and what must be read. */
 async function planExport(run: ExportRun): Promise<Plan> {
   const code = await run.codeKey.catch(run.fail(EXIT.render, 'bundle'));
-  const manifest = ExportManifest.forOut(envDir(run.io, MANIFEST_DIR_ENV) ?? path.join(PROJECT_ROOT, MANIFEST_DIR), run.opts.out, code);
+  const manifest = ExportManifest.forOut(
+    envDir(run.io, MANIFEST_DIR_ENV) ?? path.join(PROJECT_ROOT, MANIFEST_DIR),
+    run.opts.out,
+    code,
+  );
   const previous = manifest.load();
   return { manifest, previous, since: manifest.content(run.sourceId) };
 }
 
 /** A folder named by an environment variable, relative to the caller's working directory. */
-const envDir = (io: ExportIo, name: string): string | null => (io.env[name] ? path.resolve(io.cwd, io.env[name]!) : null);
+const envDir = (io: ExportIo, name: string): string | null =>
+  io.env[name] ? path.resolve(io.cwd, io.env[name]!) : null;
 
 /** An incremental plan that could not be proven current, planned again as a full read (which always is). */
 function fullPlan(plan: Plan): Plan {
@@ -283,32 +368,46 @@ function fullPlan(plan: Plan): Plan {
 async function readContent(run: ExportRun, plan: Plan): Promise<ContentRead | NeedsFullRead> {
   const { progress, source, fail } = run;
   if (!plan.since) {
-    return progress.phase('fetch', () => fetchContent(source.config, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
-      (r) => `${r.schools.length} school documents`);
+    return progress.phase(
+      'fetch',
+      () => fetchContent(source.config, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
+      (r) => `${r.schools.length} school documents`,
+    );
   }
   const since = plan.since;
-  const got = await progress.phase('fetch',
+  const got = await progress.phase(
+    'fetch',
     () => fetchChanged(source.config, since, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
-    (r) => (r
-      ? `${r.changed!.length} changed document(s), ${r.schools.length} school document(s) to read`
-      : 'much changed, or changed while reading: reading everything'));
+    (r) =>
+      r
+        ? `${r.changed!.length} changed document(s), ${r.schools.length} school document(s) to read`
+        : 'much changed, or changed while reading: reading everything',
+  );
   return got ?? { needsFullRead: 'much changed, or changed while reading' };
 }
 
 /** Stage 3: skips what cannot be published (exit 3 when nothing can); an incremental read may not stand. */
 function validate(plan: Plan, read: ContentRead, report: (msg: string) => void): ValidContent | NeedsFullRead {
   const content = validateContent(read, report, plan.since?.schools ?? null);
-  if (read.changed !== null) return content ?? { needsFullRead: 'a school was added, removed, or changed slug or validity' };
+  if (read.changed !== null)
+    return content ?? { needsFullRead: 'a school was added, removed, or changed slug or validity' };
   if (!content || content.schools.length === 0) {
     const fetched = read.schools.length;
-    throw new ExportError(EXIT.noContent, 'validate', `no valid content: ${fetched} school document(s) fetched, none publishable`);
+    throw new ExportError(
+      EXIT.noContent,
+      'validate',
+      `no valid content: ${fetched} school document(s) fetched, none publishable`,
+    );
   }
   return content;
 }
 
 /** Stage 4: renders the pages whose inputs changed and carries the others over (exit 4 on failure). */
 async function renderPages(
-  run: ExportRun, plan: Plan, content: ValidContent, report: (msg: string) => void,
+  run: ExportRun,
+  plan: Plan,
+  content: ValidContent,
+  report: (msg: string) => void,
 ): Promise<Rendered | NeedsFullRead> {
   const { opts, source } = run;
   const { bundle, publicFiles } = await run.assets();
@@ -330,24 +429,38 @@ async function renderPages(
     favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
   };
   const { manifest, previous } = plan;
-  const site = await run.progress.phase('render',
-    () => buildPages(content, { env, siteUrl: opts.siteUrl, warn: report, codeVersion: manifest.code, previous, assets }),
-    (s) => ('needsFullRead' in s
-      ? `${s.needsFullRead}: reading everything`
-      : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`),
-  ).catch(run.fail(EXIT.render, 'render'));
+  const site = await run.progress
+    .phase(
+      'render',
+      () =>
+        buildPages(content, { env, siteUrl: opts.siteUrl, warn: report, codeVersion: manifest.code, previous, assets }),
+      (s) =>
+        'needsFullRead' in s
+          ? `${s.needsFullRead}: reading everything`
+          : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`,
+    )
+    .catch(run.fail(EXIT.render, 'render'));
   return 'needsFullRead' in site ? site : { site, bundle, publicFiles };
 }
 
 /** Stage 5: fetches the image variants the pages use, swaps the site into out/, records it for the next export. */
 async function writeExport(
-  run: ExportRun, plan: Plan, done: { read: ContentRead; content: ValidContent; rendered: Rendered; started: number },
+  run: ExportRun,
+  plan: Plan,
+  done: { read: ContentRead; content: ValidContent; rendered: Rendered; started: number },
 ): Promise<ExportSummary> {
-  const { read, content, rendered: { site, bundle, publicFiles } } = done;
+  const {
+    read,
+    content,
+    rendered: { site, bundle, publicFiles },
+  } = done;
   const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
   const fetchOpts = { cacheDir: run.imageCacheDir, retry: run.retry(), warn: run.warn };
-  const images = await run.progress.phase('images', () => fetchImages(jobs, fetchOpts).catch(run.fail(EXIT.fetch, 'images')),
-    (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`);
+  const images = await run.progress.phase(
+    'images',
+    () => fetchImages(jobs, fetchOpts).catch(run.fail(EXIT.fetch, 'images')),
+    (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`,
+  );
   const { files, carried, pages, aliases } = siteFiles(run, site, bundle.files, images.images, publicFiles);
   const stats = await writeFiles(run, files, carried, aliases);
   saveManifest(run, plan, read, content, site);
@@ -359,7 +472,10 @@ async function writeExport(
     schools: content.schools.length + content.carried.length,
     content: { changed: read.changed ? read.changed.length : null, fetched: read.schools.length },
     images: {
-      total: images.images.length, fetched: images.fetched, cached: images.cached, missing: images.missing.length,
+      total: images.images.length,
+      fetched: images.fetched,
+      cached: images.cached,
+      missing: images.missing.length,
     },
     write: stats,
     bundle: bundle.sizes,
@@ -374,13 +490,18 @@ async function writeExport(
  * files are linked from out/, not written.
  */
 function siteFiles(
-  run: ExportRun, site: RenderedSite, bundleFiles: BundleFile[], images: FetchedImage[], publicFiles: PublicFile[],
+  run: ExportRun,
+  site: RenderedSite,
+  bundleFiles: BundleFile[],
+  images: FetchedImage[],
+  publicFiles: PublicFile[],
 ) {
   const baseDir = run.opts.base.slice(1); // '' or 'wp-content/themes/district/'
   const files = new Map<string, Uint8Array | string>();
   for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
   const put = (rel: string, bytes: Uint8Array | string) => {
-    if (files.has(rel) && publicFiles.some((f) => baseDir + f.path === rel)) run.warn(`public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`);
+    if (files.has(rel) && publicFiles.some((f) => baseDir + f.path === rel))
+      run.warn(`public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`);
     files.set(rel, bytes);
   };
   for (const f of bundleFiles) put(baseDir + f.path, f.contents);
@@ -388,7 +509,8 @@ function siteFiles(
   for (const p of site.pages) put(p.file, p.html);
   for (const f of site.files) put(baseDir + f.path, f.contents);
   const carried = new Set(site.carried.map((p) => p.file));
-  for (const rel of carried) if (files.has(rel)) throw new ExportError(EXIT.render, 'render', `${rel}: a page and another file share this path`);
+  for (const rel of carried)
+    if (files.has(rel)) throw new ExportError(EXIT.render, 'render', `${rel}: a page and another file share this path`);
   const pages = [...site.pages, ...site.carried].sort(byKey('file'));
   // A page's second address is a hard link of its file, placed once every file is in place.
   const aliases = pages.flatMap((p) => p.aliases.map((alias) => [alias, p.file] as const));
@@ -397,53 +519,70 @@ function siteFiles(
       throw new ExportError(EXIT.render, 'render', `${alias}: a page and another file share this path`);
     }
   }
-  if (run.opts.siteUrl) put('sitemap.xml', sitemapXml(run.opts.siteUrl, pages.flatMap((p) => (p.sitemap ? [p.sitemap] : []))));
+  if (run.opts.siteUrl)
+    put(
+      'sitemap.xml',
+      sitemapXml(
+        run.opts.siteUrl,
+        pages.flatMap((p) => (p.sitemap ? [p.sitemap] : [])),
+      ),
+    );
   put('robots.txt', robotsTxt(run.opts.siteUrl));
   return { files, carried, pages, aliases };
 }
 
 /** Writes the files into a temp tree, links the carried pages from out/, and swaps it in (exit 4 on failure). */
 async function writeFiles(
-  run: ExportRun, files: Map<string, Uint8Array | string>, carried: Set<string>,
+  run: ExportRun,
+  files: Map<string, Uint8Array | string>,
+  carried: Set<string>,
   aliases: (readonly [alias: string, file: string])[],
 ): Promise<WriteStats> {
   const writer = new SiteWriter(run.opts.out);
-  return run.progress.phase('write', async () => {
-    try {
-      await writer.begin();
-      // Several files in flight: the file system works on one while the next is encoded and compared.
-      const queue = [...files.keys(), ...carried].sort();
-      let next = 0;
-      const worker = async () => {
-        while (next < queue.length) {
-          const rel = queue[next++]!;
-          if (carried.has(rel)) await writer.carry(rel);
-          else await writer.write(rel, files.get(rel)!);
-        }
-      };
-      await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
-      for (const [alias, file] of aliases) writer.link(alias, file);
-      return await writer.commit();
-    } catch (err) {
-      await writer.abort().catch(() => {});
-      return run.fail(EXIT.render, 'write')(err);
-    }
-  }, (s) => `${s.written} written, ${s.unchanged} unchanged`);
+  return run.progress.phase(
+    'write',
+    async () => {
+      try {
+        await writer.begin();
+        // Several files in flight: the file system works on one while the next is encoded and compared.
+        const queue = [...files.keys(), ...carried].sort();
+        let next = 0;
+        const worker = async () => {
+          while (next < queue.length) {
+            const rel = queue[next++]!;
+            if (carried.has(rel)) await writer.carry(rel);
+            else await writer.write(rel, files.get(rel)!);
+          }
+        };
+        await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+        for (const [alias, file] of aliases) writer.link(alias, file);
+        return await writer.commit();
+      } catch (err) {
+        await writer.abort().catch(() => {});
+        return run.fail(EXIT.render, 'write')(err);
+      }
+    },
+    (s) => `${s.written} written, ${s.unchanged} unchanged`,
+  );
 }
 
 /** Records each page's key and the content state, so the next export reads and renders only what changed. */
 function saveManifest(run: ExportRun, plan: Plan, read: ContentRead, content: ValidContent, site: RenderedSite): void {
   const outcomes = content.outcomes;
-  const state: ContentState | null = outcomes ? {
-    source: run.sourceId,
-    revs: read.revs,
-    nav: read.nav,
-    landing: read.landing,
-    schools: Object.fromEntries([...outcomes].map(([id, o]) => {
-      const school = site.schools.get(id);
-      return [id, { ...o, hash: school?.hash ?? null, lastmod: school?.lastmod ?? null }];
-    })),
-  } : null;
+  const state: ContentState | null = outcomes
+    ? {
+        source: run.sourceId,
+        revs: read.revs,
+        nav: read.nav,
+        landing: read.landing,
+        schools: Object.fromEntries(
+          [...outcomes].map(([id, o]) => {
+            const school = site.schools.get(id);
+            return [id, { ...o, hash: school?.hash ?? null, lastmod: school?.lastmod ?? null }];
+          }),
+        ),
+      }
+    : null;
   try {
     plan.manifest.save(site.records, state);
   } catch (err) {
@@ -476,7 +615,9 @@ export async function main(argv: readonly string[], io: ExportIo): Promise<numbe
     throw err;
   }
   if (opts === null) {
-    io.stdout.write(`${usage('npm run export -- [flags]', FLAGS)}\n\nExit codes: 0 ok, 1 usage/config error, 2 content fetch failed, 3 no valid content, 4 render/write failed.\n`);
+    io.stdout.write(
+      `${usage('npm run export -- [flags]', FLAGS)}\n\nExit codes: 0 ok, 1 usage/config error, 2 content fetch failed, 3 no valid content, 4 render/write failed.\n`,
+    );
     return EXIT.ok;
   }
   try {
@@ -484,18 +625,35 @@ export async function main(argv: readonly string[], io: ExportIo): Promise<numbe
     io.stdout.write(formatSummary(summary, io.cwd));
     return EXIT.ok;
   } catch (err) {
-    const e = err instanceof ExportError ? err : new ExportError(err instanceof OutDirError ? EXIT.usage : EXIT.render, 'export', message(err), { cause: err });
+    const e =
+      err instanceof ExportError
+        ? err
+        : new ExportError(err instanceof OutDirError ? EXIT.usage : EXIT.render, 'export', message(err), {
+            cause: err,
+          });
     const shown = path.relative(io.cwd, opts.out) || opts.out;
-    io.stderr.write(`export failed (${e.phase}): ${e.message}\n${existsSync(opts.out) ? `The previous ${shown}/ was left untouched.` : `Nothing was written to ${shown}/.`}\n`);
+    io.stderr.write(
+      `export failed (${e.phase}): ${e.message}\n${existsSync(opts.out) ? `The previous ${shown}/ was left untouched.` : `Nothing was written to ${shown}/.`}\n`,
+    );
     return e.code;
   }
 }
 
 /** Runs the CLI in this process: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
 export function runCli(): void {
-  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, cwd: process.cwd() }).then(
-    (code) => { process.exitCode = code; },
-    (err: unknown) => { console.error(err); process.exitCode = EXIT.render; },
+  main(process.argv.slice(2), {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = EXIT.render;
+    },
   );
 }
 

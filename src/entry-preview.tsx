@@ -15,20 +15,37 @@ import './preview/preview.css';
 function readJson<T>(id: string): T | null {
   const text = document.getElementById(id)?.textContent;
   if (!text) return null;
-  try { return JSON.parse(text) as T; } catch (err) { console.error(`preview: #${id} holds invalid JSON`, err); return null; }
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    console.error(`preview: #${id} holds invalid JSON`, err);
+    return null;
+  }
 }
 
 /** Keeps ?livepreview on while following the site's own links, so an editor stays in live mode. */
 function keepLivepreviewOnLinks(): void {
-  document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    if (!a || a.target || a.origin !== window.location.origin) return;
-    const url = new URL(a.href);
-    if (url.searchParams.has('livepreview') || url.pathname === window.location.pathname) return;
-    url.searchParams.set('livepreview', '1');
-    a.href = url.href;
-  }, true);
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!a || a.target || a.origin !== window.location.origin) return;
+      const url = new URL(a.href);
+      if (url.searchParams.has('livepreview') || url.pathname === window.location.pathname) return;
+      url.searchParams.set('livepreview', '1');
+      a.href = url.href;
+    },
+    true,
+  );
 }
 
 // Module-level so PreviewRoot's effects see the same objects on every render.

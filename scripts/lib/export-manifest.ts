@@ -26,8 +26,22 @@ export interface PageRecord {
   used: [string, string][];
 }
 
-interface StoredPage { key: string; warnings: string[]; used: number[]; size: number; mtimeMs: number; ino: number }
-interface Stored { version: number; out: string; code: string; variants: [string, string][]; pages: Record<string, StoredPage>; content?: ContentState }
+interface StoredPage {
+  key: string;
+  warnings: string[];
+  used: number[];
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+interface Stored {
+  version: number;
+  out: string;
+  code: string;
+  variants: [string, string][];
+  pages: Record<string, StoredPage>;
+  content?: ContentState;
+}
 
 /**
  * What the content looked like at the previous export, for an incremental read (fetch-content.ts
@@ -61,7 +75,10 @@ export function codeVersion(projectRoot: string, opts: { cache?: boolean } = {})
   const root = path.resolve(projectRoot);
   if (opts.cache === false) return hashModules(root);
   let key = codeKeys.get(root);
-  if (!key) codeKeys.set(root, (key = cachedCodeKey(root)));
+  if (!key) {
+    key = cachedCodeKey(root);
+    codeKeys.set(root, key);
+  }
   return key;
 }
 
@@ -78,13 +95,21 @@ export async function exportModules(root: string, entry = EXPORT_ENTRY): Promise
     packages: 'external',
     logLevel: 'silent',
   });
-  return Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')).sort(byCodeUnits);
+  return Object.keys(result.metafile.inputs)
+    .filter((f) => !f.includes('node_modules/'))
+    .sort(byCodeUnits);
 }
 
 /** Where the last walk's result is kept, per root. */
 const CODE_KEY_CACHE = '.cache/export-code-key.json';
 
-interface CodeKeyCache { version: number; node: string; env: string; key: string; files: [string, number, number, number][] }
+interface CodeKeyCache {
+  version: number;
+  node: string;
+  env: string;
+  key: string;
+  files: [string, number, number, number][];
+}
 
 const statOf = (root: string, rel: string): [string, number, number, number] => {
   const st = statSync(path.join(root, rel));
@@ -96,8 +121,11 @@ async function cachedCodeKey(root: string): Promise<string> {
   const env = process.env.NODE_ENV ?? '';
   try {
     const c = JSON.parse(readFileSync(file, 'utf8')) as CodeKeyCache;
-    const same = c.version === VERSION && c.node === process.version && c.env === env
-      && c.files.every((f) => statOf(root, f[0]).every((v, i) => v === f[i]));
+    const same =
+      c.version === VERSION &&
+      c.node === process.version &&
+      c.env === env &&
+      c.files.every((f) => statOf(root, f[0]).every((v, i) => v === f[i]));
     if (same) return c.key;
   } catch {
     // No cache, or a module is gone: walk again.
@@ -105,7 +133,13 @@ async function cachedCodeKey(root: string): Promise<string> {
   const modules = await exportModules(root);
   const key = await hashModules(root, modules);
   try {
-    const files = [...modules, 'package-lock.json'].flatMap((rel) => { try { return [statOf(root, rel)]; } catch { return []; } });
+    const files = [...modules, 'package-lock.json'].flatMap((rel) => {
+      try {
+        return [statOf(root, rel)];
+      } catch {
+        return [];
+      }
+    });
     const cache: CodeKeyCache = { version: VERSION, node: process.version, env, key, files };
     mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -119,8 +153,10 @@ async function cachedCodeKey(root: string): Promise<string> {
 
 async function hashModules(root: string, modules?: string[]): Promise<string> {
   const h = createHash('sha1');
-  for (const rel of modules ?? await exportModules(root)) {
-    h.update(`${rel}\0`).update(readFileSync(path.join(root, rel))).update('\0');
+  for (const rel of modules ?? (await exportModules(root))) {
+    h.update(`${rel}\0`)
+      .update(readFileSync(path.join(root, rel)))
+      .update('\0');
   }
   try {
     h.update(readFileSync(path.join(root, 'package-lock.json')));
@@ -132,7 +168,11 @@ async function hashModules(root: string, modules?: string[]): Promise<string> {
 }
 
 export class ExportManifest {
-  constructor(readonly file: string, readonly out: string, readonly code: string) {}
+  constructor(
+    readonly file: string,
+    readonly out: string,
+    readonly code: string,
+  ) {}
 
   /** The manifest file for an out/ folder, inside `dir`. */
   static forOut(dir: string, out: string, code: string): ExportManifest {
@@ -149,8 +189,19 @@ export class ExportManifest {
     const pages = new Map<string, PageRecord>();
     let stored: Stored;
     this.stored = null;
-    try { stored = JSON.parse(readFileSync(this.file, 'utf8')) as Stored; } catch { return pages; }
-    if (stored?.version !== VERSION || stored.out !== this.out || stored.code !== this.code || !Array.isArray(stored.variants) || typeof stored.pages !== 'object') return pages;
+    try {
+      stored = JSON.parse(readFileSync(this.file, 'utf8')) as Stored;
+    } catch {
+      return pages;
+    }
+    if (
+      stored?.version !== VERSION ||
+      stored.out !== this.out ||
+      stored.code !== this.code ||
+      !Array.isArray(stored.variants) ||
+      typeof stored.pages !== 'object'
+    )
+      return pages;
     this.stored = stored;
     for (const [file, p] of Object.entries(stored.pages)) {
       try {
@@ -173,7 +224,17 @@ export class ExportManifest {
    */
   content(source: string): ContentState | null {
     const c = this.stored?.content;
-    if (!c || c.source !== source || typeof c.revs !== 'object' || c.revs === null || typeof c.schools !== 'object' || c.schools === null || !Array.isArray(c.nav) || !Array.isArray(c.landing)) return null;
+    if (
+      !c ||
+      c.source !== source ||
+      typeof c.revs !== 'object' ||
+      c.revs === null ||
+      typeof c.schools !== 'object' ||
+      c.schools === null ||
+      !Array.isArray(c.nav) ||
+      !Array.isArray(c.landing)
+    )
+      return null;
     return c;
   }
 
@@ -187,12 +248,22 @@ export class ExportManifest {
       const used = rec.used.map(([src, remote]) => {
         const id = `${src}\n${remote}`;
         let i = index.get(id);
-        if (i === undefined) { i = variants.push([src, remote]) - 1; index.set(id, i); }
+        if (i === undefined) {
+          i = variants.push([src, remote]) - 1;
+          index.set(id, i);
+        }
         return i;
       });
       out[file] = { key: rec.key, warnings: rec.warnings, used, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
     }
-    const stored: Stored = { version: VERSION, out: this.out, code: this.code, variants, pages: out, ...(content ? { content } : {}) };
+    const stored: Stored = {
+      version: VERSION,
+      out: this.out,
+      code: this.code,
+      variants,
+      pages: out,
+      ...(content ? { content } : {}),
+    };
     mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(stored));
@@ -201,7 +272,11 @@ export class ExportManifest {
     const dir = path.dirname(this.file);
     for (const name of readdirSync(dir)) {
       const p = path.join(dir, name);
-      try { if (p !== this.file && Date.now() - statSync(p).mtimeMs > STALE_MS) unlinkSync(p); } catch { /* raced with another export */ }
+      try {
+        if (p !== this.file && Date.now() - statSync(p).mtimeMs > STALE_MS) unlinkSync(p);
+      } catch {
+        /* raced with another export */
+      }
     }
   }
 }

@@ -6,7 +6,13 @@
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
-import { exportChangedQuery, exportContentQuery, referrersQuery, revisionsQuery, SCHOOL_REFERENCE_DEPTH } from '../../src/lib/queries.ts';
+import {
+  exportChangedQuery,
+  exportContentQuery,
+  referrersQuery,
+  revisionsQuery,
+  SCHOOL_REFERENCE_DEPTH,
+} from '../../src/lib/queries.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 
@@ -29,16 +35,23 @@ export interface ContentRead {
 
 export class ContentShapeError extends Error {
   constructor(query: string, got: unknown) {
-    super(`${query} returned ${got === null ? 'null' : typeof got} instead of ${query === 'revisions' ? 'a list of {_id, _rev}' : 'a list'}`);
+    super(
+      `${query} returned ${got === null ? 'null' : typeof got} instead of ${query === 'revisions' ? 'a list of {_id, _rev}' : 'a list'}`,
+    );
     this.name = 'ContentShapeError';
   }
 }
 
-interface Reader { query<T>(name: string, groq: string, params?: Record<string, unknown>): Promise<T> }
+interface Reader {
+  query<T>(name: string, groq: string, params?: Record<string, unknown>): Promise<T>;
+}
 
 function reader(config: PublicConfig, retry: RetryOptions, requestTimeoutMs: number): Reader {
   const client: SanityClient = createPublicClient(config, { maxRetries: 0, timeout: requestTimeoutMs });
-  return { query: (name, groq, params = {}) => withRetry(`query ${name}`, (signal) => client.fetch(groq, params, { signal }), retry) };
+  return {
+    query: (name, groq, params = {}) =>
+      withRetry(`query ${name}`, (signal) => client.fetch(groq, params, { signal }), retry),
+  };
 }
 
 function revisions(got: unknown): Revisions {
@@ -55,13 +68,16 @@ function revisions(got: unknown): Revisions {
 /** The content lists of a snapshot; a misconfigured host can answer 200 with something else entirely. */
 function contentOf(got: unknown): ContentRead & { changed: null } {
   const r = (got ?? {}) as Record<string, unknown>;
-  for (const name of ['nav', 'landing', 'schools'] as const) if (!Array.isArray(r[name])) throw new ContentShapeError(name, r[name]);
+  for (const name of ['nav', 'landing', 'schools'] as const)
+    if (!Array.isArray(r[name])) throw new ContentShapeError(name, r[name]);
   const read = { revs: revisions(r.revs), nav: r.nav, landing: r.landing, schools: r.schools, changed: null };
   return read as ContentRead & { changed: null };
 }
 
 export async function fetchContent(
-  config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000,
+  config: PublicConfig,
+  retry: RetryOptions,
+  requestTimeoutMs = 30_000,
 ): Promise<ContentRead & { changed: null }> {
   return contentOf(await reader(config, retry, requestTimeoutMs).query<unknown>('exportContent', exportContentQuery));
 }
@@ -98,13 +114,20 @@ export async function fetchChanged(
     level = referrers.filter((id): id is string => typeof id === 'string' && !ids.has(id));
     for (const id of level) ids.add(id);
   }
-  const got = (ids.size === 0 ? { ids: [], schools: [] } : await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() })) as Record<string, unknown>;
-  for (const name of ['ids', 'schools'] as const) if (!Array.isArray(got[name])) throw new ContentShapeError(name, got[name]);
+  const got = (
+    ids.size === 0
+      ? { ids: [], schools: [] }
+      : await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() })
+  ) as Record<string, unknown>;
+  for (const name of ['ids', 'schools'] as const)
+    if (!Array.isArray(got[name])) throw new ContentShapeError(name, got[name]);
   const listed = got.ids as { nav?: unknown; landing?: unknown }[];
   const check = revisions(listed);
   for (const id of ids) if (check[id] !== now[id]) return null;
-  const merge = (before: unknown[], key: 'nav' | 'landing') =>
-    [...before.filter((r) => !ids.has(rowId(r) as string)), ...listed.flatMap((r) => (r && r[key] ? [r[key]] : []))];
+  const merge = (before: unknown[], key: 'nav' | 'landing') => [
+    ...before.filter((r) => !ids.has(rowId(r) as string)),
+    ...listed.flatMap((r) => (r?.[key] ? [r[key]] : [])),
+  ];
   return {
     revs: now,
     nav: merge(previous.nav, 'nav') as ContentRead['nav'],

@@ -11,7 +11,14 @@ import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
-import { canonicalPath, NOT_FOUND_FILE, routeAliases, routeFile, schoolPath, type RouteMatch } from '../../src/routes.ts';
+import {
+  canonicalPath,
+  NOT_FOUND_FILE,
+  routeAliases,
+  routeFile,
+  schoolPath,
+  type RouteMatch,
+} from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { CarriedSchool, SchoolState, ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
@@ -66,7 +73,9 @@ export interface RenderedSite {
 }
 
 /** An incremental export's answer when it cannot prove its result current: read everything instead. */
-export interface NeedsFullRead { needsFullRead: string }
+export interface NeedsFullRead {
+  needsFullRead: string;
+}
 
 const lastmodOf = (school: School): string | null => {
   const t = school._updatedAt;
@@ -122,30 +131,51 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   // left out of the key, and remote URLs are recorded without it and re-based when replayed.
   const { onVariant: _, ...imageSettings } = opts.env.images;
   const host = imageSettings.selfHostBase ? imageSettings.imageHost : '';
-  const common = keyed ? sha1(JSON.stringify([opts.codeVersion, { ...imageSettings, imageHost: host ? '' : imageSettings.imageHost }, opts.env.base, opts.env.preview ?? null, siteEnv.navSrc ?? null, opts.siteUrl, opts.assets])) : '';
+  const common = keyed
+    ? sha1(
+        JSON.stringify([
+          opts.codeVersion,
+          { ...imageSettings, imageHost: host ? '' : imageSettings.imageHost },
+          opts.env.base,
+          opts.env.preview ?? null,
+          siteEnv.navSrc ?? null,
+          opts.siteUrl,
+          opts.assets,
+        ]),
+      )
+    : '';
   const unhost = (remote: string) => (host && remote.startsWith(host) ? `\0${remote.slice(host.length)}` : remote);
   const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
   const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
   const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
-    (keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '');
+    keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '';
   const stale = content.carried.find((c) => {
     const file = routeFile({ page: 'school', slug: c.slug });
     return !keyed || opts.previous?.get(file)?.key !== keyOf(schoolPath(c.slug), file, true, c.state.hash);
   });
   if (stale) {
-    return { needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current` };
+    return {
+      needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current`,
+    };
   }
 
   const schools = new Map<string, SchoolState>();
   // A slug ending in '.html' would put its old folder form where another school's page file is
   // ('a' → schools/a.html, 'a.html' → schools/a.html/index.html): the page file wins.
-  const pageFiles = new Set([...content.schools, ...content.carried].map((s) => routeFile({ page: 'school', slug: s.slug! })));
+  const pageFiles = new Set(
+    [...content.schools, ...content.carried].map((s) => routeFile({ page: 'school', slug: s.slug! })),
+  );
   const aliasesOf = (route: RouteMatch): string[] =>
     routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
   // `school` is the data read now, or a carried school's state (its key was checked above).
   const renderPage = (
-    route: RouteMatch, url: string, file: string, data: PageData | null, school: School | CarriedSchool | null, indexable: boolean,
+    route: RouteMatch,
+    url: string,
+    file: string,
+    data: PageData | null,
+    school: School | CarriedSchool | null,
+    indexable: boolean,
   ): RenderedPage | null => {
     const aliases = aliasesOf(route);
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
@@ -166,9 +196,14 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     }
     const warnings: string[] = [];
     const report = opts.warn;
-    const sink = createWarnings(report
-      ? (msg) => { warnings.push(`${file}: ${msg}`); report(`${file}: ${msg}`); }
-      : (msg) => console.warn(msg));
+    const sink = createWarnings(
+      report
+        ? (msg) => {
+            warnings.push(`${file}: ${msg}`);
+            report(`${file}: ${msg}`);
+          }
+        : (msg) => console.warn(msg),
+    );
     const page = renderOne(route, url, data!, dataJson!, school as School | null, indexable, sink);
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
     return { file, aliases, url, html: page.html, route, sitemap };
@@ -177,15 +212,25 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   // The landing page and 404.html show the same data: the app is rendered once for both.
   const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string>; lcp: string | null }>();
   const renderOne = (
-    route: RouteMatch, url: string, data: PageData, dataJson: string, school: School | null, indexable: boolean, warnings: Warnings,
+    route: RouteMatch,
+    url: string,
+    data: PageData,
+    dataJson: string,
+    school: School | null,
+    indexable: boolean,
+    warnings: Warnings,
   ): { html: string; used: Map<string, string> } => {
     let app = rendered.get(data);
     if (!app) {
       const used = new Map<string, string>();
-      const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
+      const collect = (v: ImageVariant) => {
+        if (v.src !== v.remote) used.set(v.src, v.remote);
+      };
       // The first priority image is the page's LCP candidate, preloaded by the document.
       let lcp: string | null = null;
-      const onPriorityImage = (src: string) => { lcp ??= src; };
+      const onPriorityImage = (src: string) => {
+        lcp ??= src;
+      };
       const images = { ...siteEnv.images, onVariant: collect };
       const appHtml = render(url, data, { ...siteEnv, warnings, onPriorityImage, images });
       app = { appHtml, used, lcp };
@@ -194,9 +239,19 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     const { appHtml, lcp } = app;
     const used = new Map(app.used);
     // The social card image is a variant too (self-hosted like the page's own).
-    const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); } } };
+    const env: SiteEnv = {
+      ...siteEnv,
+      images: {
+        ...siteEnv.images,
+        onVariant: (v: ImageVariant) => {
+          if (v.src !== v.remote) used.set(v.src, v.remote);
+        },
+      },
+    };
     const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always) };
-    const seo = school ? schoolSeo(school, canonicalPath(route), ctx) : landingSeo(indexable ? canonicalPath(route) : null, ctx);
+    const seo = school
+      ? schoolSeo(school, canonicalPath(route), ctx)
+      : landingSeo(indexable ? canonicalPath(route) : null, ctx);
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
       entry: opts.assets.entryUrl,
@@ -221,7 +276,9 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const landing: RouteMatch = { page: 'landing' };
   const landingData: PageData = { page: 'landing', nav: pageNav, cards };
   const pages: RenderedPage[] = [];
-  const add = (page: RenderedPage | null) => { if (page) pages.push(page); };
+  const add = (page: RenderedPage | null) => {
+    if (page) pages.push(page);
+  };
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
   // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
@@ -237,6 +294,15 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   pages.sort(byKey('file'));
   carried.sort(byKey('file'));
   // The shared list's icons are self-hosted like any page's images: the variants its render asks for.
-  if (navFile) renderSchoolList(nav, { ...siteEnv, images: { ...siteEnv.images, onVariant: (v) => { if (v.src !== v.remote) variants.set(v.src, v.remote); } } });
+  if (navFile)
+    renderSchoolList(nav, {
+      ...siteEnv,
+      images: {
+        ...siteEnv.images,
+        onVariant: (v) => {
+          if (v.src !== v.remote) variants.set(v.src, v.remote);
+        },
+      },
+    });
   return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [], schools };
 }

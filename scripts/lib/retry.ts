@@ -56,8 +56,19 @@ export class RetryError extends Error {
 }
 
 const TRANSIENT_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'EAI_AGAIN',
-  'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ESOCKETTIMEDOUT',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
 ]);
 
 /** Status code carried by a client error (@sanity/client sets statusCode; fetch wrappers set status). */
@@ -84,7 +95,9 @@ export function isTransient(err: unknown): boolean {
   if (code && TRANSIENT_CODES.has(code)) return true;
   const name = (err as Error | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return true;
-  return /socket hang up|timed? ?out|network|fetch failed|ECONNRESET|ECONNREFUSED/i.test((err as Error | null)?.message ?? '');
+  return /socket hang up|timed? ?out|network|fetch failed|ECONNRESET|ECONNREFUSED/i.test(
+    (err as Error | null)?.message ?? '',
+  );
 }
 
 /** A transient failure on its way through p-retry: an Error (p-retry gives up at once on a TypeError it does
@@ -103,49 +116,61 @@ class Transient extends Error {
  * the per-attempt timeout and the deadline stay ours (p-retry's maxRetryTime would cut a wait short
  * instead of refusing a retry that would start after the deadline).
  */
-export async function withRetry<T>(what: string, task: (signal: AbortSignal) => Promise<T>, opts: RetryOptions): Promise<T> {
-  const attemptMs = opts.attemptTimeoutMs ?? Math.min(MAX_ATTEMPT_TIMEOUT_MS,
-    Math.max(MIN_ATTEMPT_TIMEOUT_MS, Math.floor((opts.deadline - Date.now()) / Math.max(1, opts.attempts))));
+export async function withRetry<T>(
+  what: string,
+  task: (signal: AbortSignal) => Promise<T>,
+  opts: RetryOptions,
+): Promise<T> {
+  const attemptMs =
+    opts.attemptTimeoutMs ??
+    Math.min(
+      MAX_ATTEMPT_TIMEOUT_MS,
+      Math.max(MIN_ATTEMPT_TIMEOUT_MS, Math.floor((opts.deadline - Date.now()) / Math.max(1, opts.attempts))),
+    );
   let attempts = 0;
   let pastDeadline: DeadlineError | null = null;
   try {
-    return await pRetry(async () => {
-      attempts++;
-      const remaining = opts.deadline - Date.now();
-      if (remaining <= 0) throw new AbortError(new DeadlineError(what, 'before an attempt could start'));
-      const controller = new AbortController();
-      const timer = remaining <= attemptMs
-        ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
-        : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
-      try {
-        return await task(controller.signal);
-      } catch (caught) {
-        const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
-        if (reason instanceof DeadlineError) throw new AbortError(reason);
-        // An attempt that ran out of its share is retried like any other transient failure.
-        const err = reason instanceof AttemptTimeoutError ? reason : caught;
-        if (!isTransient(err)) throw new AbortError(new RetryError(what, err, attempts));
-        throw new Transient(err);
-      } finally {
-        clearTimeout(timer);
-      }
-    }, {
-      retries: Math.max(0, opts.attempts - 1),
-      minTimeout: opts.baseDelayMs,
-      factor: 2,
-      randomize: false,
-      // Asked only when attempts remain, just before p-retry waits minTimeout·2^(attemptNumber-1).
-      shouldRetry: ({ error, attemptNumber }) => {
-        const failure = (error as Transient).failure;
-        const delay = opts.baseDelayMs * 2 ** (attemptNumber - 1);
-        if (Date.now() + delay >= opts.deadline) {
-          pastDeadline = new DeadlineError(what, 'the next retry would start after it', failure);
-          return false;
+    return await pRetry(
+      async () => {
+        attempts++;
+        const remaining = opts.deadline - Date.now();
+        if (remaining <= 0) throw new AbortError(new DeadlineError(what, 'before an attempt could start'));
+        const controller = new AbortController();
+        const timer =
+          remaining <= attemptMs
+            ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
+            : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
+        try {
+          return await task(controller.signal);
+        } catch (caught) {
+          const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+          if (reason instanceof DeadlineError) throw new AbortError(reason);
+          // An attempt that ran out of its share is retried like any other transient failure.
+          const err = reason instanceof AttemptTimeoutError ? reason : caught;
+          if (!isTransient(err)) throw new AbortError(new RetryError(what, err, attempts));
+          throw new Transient(err);
+        } finally {
+          clearTimeout(timer);
         }
-        opts.onRetry?.(what, failure, attemptNumber, delay);
-        return true;
       },
-    });
+      {
+        retries: Math.max(0, opts.attempts - 1),
+        minTimeout: opts.baseDelayMs,
+        factor: 2,
+        randomize: false,
+        // Asked only when attempts remain, just before p-retry waits minTimeout·2^(attemptNumber-1).
+        shouldRetry: ({ error, attemptNumber }) => {
+          const failure = (error as Transient).failure;
+          const delay = opts.baseDelayMs * 2 ** (attemptNumber - 1);
+          if (Date.now() + delay >= opts.deadline) {
+            pastDeadline = new DeadlineError(what, 'the next retry would start after it', failure);
+            return false;
+          }
+          opts.onRetry?.(what, failure, attemptNumber, delay);
+          return true;
+        },
+      },
+    );
   } catch (err) {
     if (pastDeadline) throw pastDeadline;
     if (err instanceof Transient) throw new RetryError(what, err.failure, attempts);

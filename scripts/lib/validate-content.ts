@@ -7,10 +7,17 @@ import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/li
 import type { ContentRead } from './fetch-content.ts';
 
 /** What a page key needs of a school's data: its hash, and its date for the sitemap. */
-export interface SchoolState { hash: string; lastmod: string | null }
+export interface SchoolState {
+  hash: string;
+  lastmod: string | null;
+}
 
 /** Why a school was skipped (the warning), or null; `duplicate` when only its slug was taken. */
-export interface SchoolOutcome { slug: string | null; skipped: string | null; duplicate: boolean }
+export interface SchoolOutcome {
+  slug: string | null;
+  skipped: string | null;
+  duplicate: boolean;
+}
 
 /** What the previous export knew of each school document: its outcome, and for a published one its data's state. */
 export type KnownSchools = Record<string, SchoolOutcome & { hash: string | null; lastmod: string | null }>;
@@ -19,7 +26,11 @@ export type KnownSchools = Record<string, SchoolOutcome & { hash: string | null;
  * A school an incremental read did not fetch because nothing it shows changed: all the export
  * knows is its slug and its data's state, and its page is carried over from the previous export.
  */
-export interface CarriedSchool { _id: string; slug: string; state: SchoolState }
+export interface CarriedSchool {
+  _id: string;
+  slug: string;
+  state: SchoolState;
+}
 
 type Warn = (msg: string) => void;
 
@@ -49,14 +60,18 @@ const idOf = (doc: unknown): string => {
 function ownProblem(doc: School): string | null {
   const id = JSON.stringify(doc._id);
   const problem = slugProblem(doc.slug);
-  if (problem) return `skipping school ${id}: field slug: ${problem}${doc.slug == null ? '' : ` (${describe(doc.slug)})`}`;
+  if (problem)
+    return `skipping school ${id}: field slug: ${problem}${doc.slug == null ? '' : ` (${describe(doc.slug)})`}`;
   if (typeof doc.title !== 'string' || doc.title.trim() === '') {
     return `skipping school ${id}: field title: ${typeof doc.title === 'string' ? 'empty' : `not a string (${describe(doc.title)})`}`;
   }
   return null;
 }
 
-function keepRows(raw: Pick<ContentRead, 'nav' | 'landing'>, valid: Set<string>): Pick<ValidContent, 'nav' | 'landing'> {
+function keepRows(
+  raw: Pick<ContentRead, 'nav' | 'landing'>,
+  valid: Set<string>,
+): Pick<ValidContent, 'nav' | 'landing'> {
   const keep = <T extends { _id?: unknown }>(rows: (T | null)[]): T[] =>
     rows.filter((r): r is T => !!r && typeof r === 'object' && typeof r._id === 'string' && valid.has(r._id));
   return { nav: keep(raw.nav), landing: keep(raw.landing) };
@@ -74,7 +89,7 @@ export function validateContent(read: ContentRead & { changed: null }, warn: War
 export function validateContent(read: ContentRead, warn: Warn, known: KnownSchools | null): ValidContent | null;
 export function validateContent(read: ContentRead, warn: Warn, known: KnownSchools | null = null): ValidContent | null {
   if (read.changed === null) return validateAll(read, warn);
-  if (!known) throw new Error('validateContent: an incremental read needs the previous export\'s schools');
+  if (!known) throw new Error("validateContent: an incremental read needs the previous export's schools");
   const content = validateReached(read, known, warn);
   return content && content.schools.length + content.carried.length > 0 ? content : null;
 }
@@ -145,9 +160,15 @@ function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: s
     const before = previous[id]!;
     const outcome = outcomes.get(id) ?? { slug: before.slug, skipped: before.skipped, duplicate: before.duplicate };
     outcomes.set(id, outcome);
-    if (outcome.skipped !== null) { warn(outcome.skipped); continue; }
+    if (outcome.skipped !== null) {
+      warn(outcome.skipped);
+      continue;
+    }
     const doc = fresh.get(id);
-    if (doc) { schools.push(doc); continue; }
+    if (doc) {
+      schools.push(doc);
+      continue;
+    }
     if (before.hash === null || before.slug === null) return null;
     carried.push({ _id: id, slug: before.slug, state: { hash: before.hash, lastmod: before.lastmod } });
   }

@@ -4,9 +4,11 @@ import { escapeHtml } from '../../render/document.ts';
 
 /** A plain page for gate and error answers. */
 export function messagePage(title: string, message: string): string {
-  return '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-    + '<meta name="viewport" content="width=device-width, initial-scale=1">'
-    + '<meta name="robots" content="noindex, nofollow">'
-    + `<title>${escapeHtml(title)}</title></head>`
-    + `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex, nofollow">' +
+    `<title>${escapeHtml(title)}</title></head>` +
+    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
+  );
 }

@@ -35,7 +35,10 @@ export interface PreviewPage {
 
 /** Reads what the page at `route` shows, never throwing for content that cannot be read. */
 export async function loadPreviewPage(
-  api: ContentApi, route: RouteMatch, livepreview: boolean, log: FastifyBaseLogger,
+  api: ContentApi,
+  route: RouteMatch,
+  livepreview: boolean,
+  log: FastifyBaseLogger,
 ): Promise<PreviewPage> {
   const perspective = livepreview ? 'drafts' : 'published';
   const failed: PreviewInitial['failed'] = [];
@@ -57,16 +60,20 @@ export async function loadPreviewPage(
   }
   let mode: PreviewInitial['mode'] = null;
   const NOT_FOUND = Symbol('not found');
-  const school = await attempt<School | null | typeof NOT_FOUND>('school', async () => {
-    // A slug the route table accepts but the API would refuse cannot name a school.
-    if (slugProblem(route.slug)) return NOT_FOUND;
-    if (!livepreview) return (await api.schoolBySlug(route.slug, 'published')) ?? NOT_FOUND;
-    const found = await api.lookup(route.slug);
-    if (!found) return NOT_FOUND;
-    const source = chooseSource(found);
-    mode = source.mode;
-    return (await api.schoolById(source.id)) ?? NOT_FOUND;
-  }, null);
+  const school = await attempt<School | null | typeof NOT_FOUND>(
+    'school',
+    async () => {
+      // A slug the route table accepts but the API would refuse cannot name a school.
+      if (slugProblem(route.slug)) return NOT_FOUND;
+      if (!livepreview) return (await api.schoolBySlug(route.slug, 'published')) ?? NOT_FOUND;
+      const found = await api.lookup(route.slug);
+      if (!found) return NOT_FOUND;
+      const source = chooseSource(found);
+      mode = source.mode;
+      return (await api.schoolById(source.id)) ?? NOT_FOUND;
+    },
+    null,
+  );
   const status: PreviewInitial['status'] = school === NOT_FOUND ? 'not-found' : school ? 'ready' : 'error';
   const data: PageData = { page: 'school', nav: await nav, school: school === NOT_FOUND ? null : school };
   return { data, initial: { status, mode, failed } };

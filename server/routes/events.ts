@@ -24,14 +24,19 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (a
     sse.write({ retry: 60_000 });
     sse.comment('connected');
 
-    const stopRelay = relayChanges(ctx.client, id, {
-      onReady: () => sse.send('ready', { id }),
-      onChange: (change) => sse.send('change', change),
-      onReconnecting: (retryInMs, reason) => {
-        req.log.warn({ id, retryInMs, reason }, 'preview: content service listener dropped; retrying');
-        sse.send('upstream', { state: 'reconnecting', retryInMs });
+    const stopRelay = relayChanges(
+      ctx.client,
+      id,
+      {
+        onReady: () => sse.send('ready', { id }),
+        onChange: (change) => sse.send('change', change),
+        onReconnecting: (retryInMs, reason) => {
+          req.log.warn({ id, retryInMs, reason }, 'preview: content service listener dropped; retrying');
+          sse.send('upstream', { state: 'reconnecting', retryInMs });
+        },
       },
-    }, ctx.relayBackoff);
+      ctx.relayBackoff,
+    );
 
     const stream: SseStream = { end: () => sse.close() };
     sse.onClose(() => {

@@ -11,7 +11,12 @@ import { useHydrated } from './useHydrated.ts';
 /** Up to two initials of the school's name ("Bluebell Hill Middle School" → "BH") for a school without a logo. */
 export function monogram(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
-  return words.slice(0, 2).map((w) => String.fromCodePoint(w.codePointAt(0)!).toUpperCase()).join('') || '•';
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => String.fromCodePoint(w.codePointAt(0)!).toUpperCase())
+      .join('') || '•'
+  );
 }
 
 /**
@@ -23,8 +28,9 @@ function SchoolIcon({ school }: { school: NavSchool }) {
   const { base } = useSiteEnv();
   const size = IMAGE_WIDTHS.icon;
   const staticSrc = staticAssetUrl(school.staticIcon, base);
-  const icon: ImageVariant | null = images.crop(school.icon, size, size)
-    ?? (staticSrc ? { src: staticSrc, remote: staticSrc, width: size, height: size } : null);
+  const icon: ImageVariant | null =
+    images.crop(school.icon, size, size) ??
+    (staticSrc ? { src: staticSrc, remote: staticSrc, width: size, height: size } : null);
   if (icon) return <Img variant={icon} alt="" className="school-link__icon" />;
   // Drawn by CSS from the attribute: the link's text stays the school's name alone.
   return (
@@ -47,7 +53,9 @@ export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[
   if (nav === null && navSrc && !hydrated) {
     return (
       <p className={`${className}__status`}>
-        <a className="school-link" href={NAV_ALL_SCHOOLS.href}>{NAV_ALL_SCHOOLS.label}</a>
+        <a className="school-link" href={NAV_ALL_SCHOOLS.href}>
+          {NAV_ALL_SCHOOLS.label}
+        </a>
       </p>
     );
   }

@@ -20,7 +20,8 @@ export function SchoolsDropdown({ nav }: SchoolsDropdownProps) {
   // Which link to focus once the panel is visible (it is `hidden` until the next commit).
   const pendingFocus = useRef<'first' | 'last' | null>(null);
 
-  const links = (): HTMLAnchorElement[] => Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.nav-dropdown__panel a') ?? []);
+  const links = (): HTMLAnchorElement[] =>
+    Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.nav-dropdown__panel a') ?? []);
 
   const focusLink = (which: 'first' | 'last' | number): void => {
     const all = links();
@@ -29,6 +30,7 @@ export function SchoolsDropdown({ nav }: SchoolsDropdownProps) {
     all[i]?.focus();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusLink reads refs only; the effect follows `open`.
   useEffect(() => {
     if (!open) return;
     if (pendingFocus.current) {

@@ -17,7 +17,7 @@ export const DEFAULT_BACKOFF: Required<BackoffOptions> = { baseMs: 500, maxMs: 1
 export function backoffDelay(attempt: number, opts: BackoffOptions = {}, random: () => number = Math.random): number {
   const o = { ...DEFAULT_BACKOFF, ...opts };
   const n = Math.max(0, Math.floor(Number.isFinite(attempt) ? attempt : 0));
-  const raw = Math.min(o.maxMs, o.baseMs * Math.pow(o.factor, Math.min(n, 30)));
+  const raw = Math.min(o.maxMs, o.baseMs * o.factor ** Math.min(n, 30));
   const spread = raw * Math.min(1, Math.max(0, o.jitter));
   // Jitter only shortens the delay, so the cap is a real upper bound.
   return Math.max(0, Math.round(raw - spread * random()));

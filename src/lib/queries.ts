@@ -35,8 +35,7 @@ export const schoolFields = /* groq */ `
 /** The schools the navigation and the landing grid list. */
 export const listedSchoolFilter = /* groq */ `_type == "school" && defined(slug.current)`;
 // staticLogo: a school with only a static logo shows it in the menus (content model: used when logo is absent).
-export const navigationSchoolFields =
-  /* groq */ `_id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter`;
+export const navigationSchoolFields = /* groq */ `_id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter`;
 export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription`;
 
 /** Schools for navigation: ordered by title; mapped and charter-sorted in src/lib/mapping.ts. */
@@ -59,7 +58,6 @@ export const schoolByIdQuery = defineQuery(`
 export const allSchoolsQuery = defineQuery(`
   *[_type == "school"] | order(_id asc) { ${schoolFields} }`);
 
-
 /**
  * Preview step 1: the ids of the school(s) behind a slug, published and draft, so the
  * published id can be derived even for a draft-only school. Run with perspective 'raw'. Params: { slug }.
@@ -74,7 +72,8 @@ export const draftLookupQuery = defineQuery(`
 /** The draft id for a published id. */
 export const DRAFTS_PREFIX = 'drafts.';
 export const draftIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id : DRAFTS_PREFIX + id);
-export const publishedIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id);
+export const publishedIdOf = (id: string): string =>
+  id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id;
 
 /**
  * Every published document's revision. Sanity changes a document's `_rev` on every change (the

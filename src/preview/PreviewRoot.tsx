@@ -36,17 +36,28 @@ export function toggleLivepreview(href: string, on: boolean): string {
   return url.pathname + url.search + url.hash;
 }
 
-export function PreviewRoot({ route, env, api, createEventSource, href, timers, initial, schoolPage }: PreviewRootProps) {
+export function PreviewRoot({
+  route,
+  env,
+  api,
+  createEventSource,
+  href,
+  timers,
+  initial,
+  schoolPage,
+}: PreviewRootProps) {
   const livepreview = env.preview?.livepreview === true;
   const perspective = livepreview ? 'drafts' : 'published';
-  const served = initial ? env.preview?.initial ?? null : null;
+  const served = initial ? (env.preview?.initial ?? null) : null;
   const failed = (part: 'nav' | 'cards' | 'school') => !served || served.failed.includes(part);
   const [nav, setNav] = useState<NavSchool[] | null>(initial?.nav ?? null);
   const [cards, setCards] = useState<LandingCard[] | null>(initial?.page === 'landing' ? initial.cards : null);
   const servedSchool = initial?.page === 'school' ? initial.school : null;
-  const [flow, setFlow] = useState<SchoolFlowState<School> | null>(served && initial?.page === 'school'
-    ? { status: served.status, school: servedSchool, mode: served.mode, connection: null, fetches: 0 }
-    : null);
+  const [flow, setFlow] = useState<SchoolFlowState<School> | null>(
+    served && initial?.page === 'school'
+      ? { status: served.status, school: servedSchool, mode: served.mode, connection: null, fetches: 0 }
+      : null,
+  );
   const slug = route.page === 'school' ? route.slug : null;
   // Read once: the effects below start from the server's data, they do not restart with it.
   const [start] = useState(() => ({
@@ -61,39 +72,53 @@ export function PreviewRoot({ route, env, api, createEventSource, href, timers, 
     if (!start.nav) return;
     let current = true;
     api.navigation(perspective).then(
-      (schools) => { if (current) setNav(schools); },
+      (schools) => {
+        if (current) setNav(schools);
+      },
       (err: unknown) => {
         // Spec section 8: fetch failures are only logged; the dropdown then shows 'No schools found'.
         console.error('preview: loading the navigation failed', err);
         if (current) setNav([]);
       },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [api, perspective, start]);
 
   useEffect(() => {
     if (route.page !== 'landing' || !start.cards) return;
     let current = true;
     api.landing(perspective).then(
-      (list) => { if (current) setCards(list); },
+      (list) => {
+        if (current) setCards(list);
+      },
       (err: unknown) => {
         console.error('preview: loading the landing page schools failed', err);
         if (current) setCards([]);
       },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [api, perspective, route.page, start]);
 
   useEffect(() => {
     if (slug === null || !start.school) return;
-    const running = startSchoolFlow<School>(slug, livepreview, {
-      fetchBySlug: (s) => api.schoolBySlug(s),
-      lookup: (s) => api.lookup(s),
-      fetchById: (id) => api.document(id),
-      subscribe: (id, handlers) => connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, ...handlers }),
-      timers,
-      initial: start.initial,
-    }, setFlow);
+    const running = startSchoolFlow<School>(
+      slug,
+      livepreview,
+      {
+        fetchBySlug: (s) => api.schoolBySlug(s),
+        lookup: (s) => api.lookup(s),
+        fetchById: (id) => api.document(id),
+        subscribe: (id, handlers) =>
+          connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, ...handlers }),
+        timers,
+        initial: start.initial,
+      },
+      setFlow,
+    );
     return () => running.stop();
   }, [api, slug, livepreview, createEventSource, timers, start]);
 

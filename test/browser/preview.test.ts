@@ -20,8 +20,8 @@ import { hydrated, launch, openPage, SKIP, type Watched } from './helpers/browse
 import { unexpectedProblems } from './helpers/checks.ts';
 import { SAMPLE } from './helpers/site.ts';
 
-const TOKEN = 'tok_' + 'b7'.repeat(20);
-const SECRET = 'preview-secret-' + 'k3'.repeat(10);
+const TOKEN = `tok_${'b7'.repeat(20)}`;
+const SECRET = `preview-secret-${'k3'.repeat(10)}`;
 const DEBOUNCE_MS = 1000;
 
 let dir: string;
@@ -41,7 +41,8 @@ async function openPreview(urlPath: string): Promise<Watched> {
   return w;
 }
 
-const subtitleText = (w: Watched) => w.page.evaluate(() => document.querySelector('h1')?.parentElement?.textContent ?? '');
+const subtitleText = (w: Watched) =>
+  w.page.evaluate(() => document.querySelector('h1')?.parentElement?.textContent ?? '');
 
 describe('preview', SKIP, () => {
   before(async () => {
@@ -49,8 +50,19 @@ describe('preview', SKIP, () => {
     dir = mkdtempSync(path.join(tmpdir(), 'preview-browser-'));
     cpSync(SAMPLE, dir, { recursive: true });
     datasetText = readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8');
-    service = await startContentService({ contentDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', watch: false, keepAliveMs: 1000, log: () => {} });
-    app = await buildPreviewServer({ content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET }, { logLevel: 'silent' });
+    service = await startContentService({
+      contentDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      watch: false,
+      keepAliveMs: 1000,
+      log: () => {},
+    });
+    app = await buildPreviewServer(
+      { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET },
+      { logLevel: 'silent' },
+    );
     await app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     browser = await launch();
@@ -66,8 +78,16 @@ describe('preview', SKIP, () => {
     const w = await openPreview('/schools/lincoln-middle?livepreview=1');
     try {
       // The pending draft is what an editor sees, not the published subtitle.
-      await w.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Lincoln Middle School', undefined, { timeout: 15_000 });
-      await w.page.waitForFunction(() => document.body.textContent!.includes('now offering Mandarin in all grades'), undefined, { timeout: 10_000 });
+      await w.page.waitForFunction(
+        () => document.querySelector('h1')?.textContent === 'Lincoln Middle School',
+        undefined,
+        { timeout: 15_000 },
+      );
+      await w.page.waitForFunction(
+        () => document.body.textContent!.includes('now offering Mandarin in all grades'),
+        undefined,
+        { timeout: 10_000 },
+      );
       assert.ok(!(await subtitleText(w)).includes('Home of the Lions since 1962'));
       assert.match((await w.page.textContent('.section-menu'))!, /Academics & World Languages/);
       // Let the change stream connect before editing.
@@ -81,7 +101,9 @@ describe('preview', SKIP, () => {
       // Before the debounce has run out the page still shows the old draft.
       await w.page.waitForTimeout(Math.max(0, DEBOUNCE_MS - 400 - (committed - start)));
       assert.ok(!(await subtitleText(w)).includes(subtitle), 'the draft was re-fetched before the debounce ran out');
-      await w.page.waitForFunction((s) => document.body.textContent!.includes(s), subtitle, { timeout: DEBOUNCE_MS + 3000 });
+      await w.page.waitForFunction((s) => document.body.textContent!.includes(s), subtitle, {
+        timeout: DEBOUNCE_MS + 3000,
+      });
       const elapsed = Date.now() - committed;
       assert.ok(elapsed >= DEBOUNCE_MS - 150, `updated after ${elapsed} ms, sooner than the debounce`);
 
@@ -90,7 +112,9 @@ describe('preview', SKIP, () => {
       await w.page.waitForTimeout(400);
       await client.patch('drafts.school-lincoln').set({ subtitle: 'burst 2' }).commit();
       const last = Date.now();
-      await w.page.waitForFunction(() => document.body.textContent!.includes('burst 2'), undefined, { timeout: DEBOUNCE_MS + 3000 });
+      await w.page.waitForFunction(() => document.body.textContent!.includes('burst 2'), undefined, {
+        timeout: DEBOUNCE_MS + 3000,
+      });
       assert.ok(Date.now() - last >= DEBOUNCE_MS - 150, 'refreshed before the debounce after the last edit');
       assert.deepEqual(await unexpectedProblems(w.page, w.problems, { data: datasetText }), []);
       assert.deepEqual(w.external, []);
@@ -102,7 +126,11 @@ describe('preview', SKIP, () => {
   test('a school with no draft shows its published document and follows published changes', async () => {
     const w = await openPreview('/schools/aspen-ridge?livepreview=1');
     try {
-      await w.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Aspen Ridge Middle School', undefined, { timeout: 15_000 });
+      await w.page.waitForFunction(
+        () => document.querySelector('h1')?.textContent === 'Aspen Ridge Middle School',
+        undefined,
+        { timeout: 15_000 },
+      );
       await w.page.waitForTimeout(700);
       const subtitle = `Published edit ${Date.now()}`;
       await editorClient(service.url, TOKEN).patch('school-aspen-ridge').set({ subtitle }).commit();
@@ -123,7 +151,9 @@ describe('preview', SKIP, () => {
       await w.page.goto(`${origin}/`);
       const cards = await w.page.locator('.school-card').count();
       assert.ok(cards > 0, 'the landing grid');
-      const srcs = await w.page.locator('.school-card img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+      const srcs = await w.page
+        .locator('.school-card img')
+        .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
       assert.ok(srcs.length > 0 && srcs.every((s) => s!.startsWith('/images/')), srcs.join(' '));
     } finally {
       await w.close();
@@ -149,18 +179,25 @@ describe('preview', SKIP, () => {
         await w.page.waitForTimeout(1500);
         const kept = await w.page.evaluate(() => {
           const g = globalThis as unknown as { __server: { h1: Element | null; banner: Element | null } };
-          return { h1: !!g.__server.h1 && g.__server.h1 === document.querySelector('h1'), banner: !!g.__server.banner && g.__server.banner === document.querySelector('.preview-banner') };
+          return {
+            h1: !!g.__server.h1 && g.__server.h1 === document.querySelector('h1'),
+            banner: !!g.__server.banner && g.__server.banner === document.querySelector('.preview-banner'),
+          };
         });
         assert.deepEqual(kept, { h1: true, banner: true }, `${url}: server nodes hydrated in place`);
         assert.deepEqual(await unexpectedProblems(w.page, w.problems, { data: datasetText }), [], url);
-        assert.ok(!w.requests.some((r) => r.includes('/api/navigation') || r.includes('/api/landing')), `${url}: server data used`);
+        assert.ok(
+          !w.requests.some((r) => r.includes('/api/navigation') || r.includes('/api/landing')),
+          `${url}: server data used`,
+        );
         if (url.includes('livepreview') && url.startsWith('/schools')) {
-          await w.page.waitForFunction(() => /· live/.test(document.querySelector('.preview-banner__status')?.textContent ?? ''));
+          await w.page.waitForFunction(() =>
+            /· live/.test(document.querySelector('.preview-banner__status')?.textContent ?? ''),
+          );
         }
       } finally {
         await w.close();
       }
     }
   });
-
 });

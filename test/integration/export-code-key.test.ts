@@ -14,21 +14,38 @@ import { cleanEnv, MINI, read, removeDir, ROOT, tempDir, type RunResult } from '
 const work = tempDir('code-key');
 after(() => removeDir(work));
 
-test('the export\'s module graph reaches the content service, its lazy import and core/', async () => {
+test("the export's module graph reaches the content service, its lazy import and core/", async () => {
   const modules = await exportModules(ROOT);
-  for (const m of ['scripts/export.ts', 'render/render.tsx', 'core/content-source.ts', 'content-service/index.ts', 'content-service/store.ts', 'src/App.tsx']) {
+  for (const m of [
+    'scripts/export.ts',
+    'render/render.tsx',
+    'core/content-source.ts',
+    'content-service/index.ts',
+    'content-service/store.ts',
+    'src/App.tsx',
+  ]) {
     assert.ok(modules.includes(m), `${m} is not in the code key`);
   }
-  assert.ok(!modules.some((m) => m.includes('node_modules/') || m.startsWith('test/') || m.startsWith('server/')), 'only what the export loads');
+  assert.ok(
+    !modules.some((m) => m.includes('node_modules/') || m.startsWith('test/') || m.startsWith('server/')),
+    'only what the export loads',
+  );
 });
 
 function exportIn(root: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/export.ts'), ...args], { cwd: root, env });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/export.ts'), ...args], {
+      cwd: root,
+      env,
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -36,13 +53,18 @@ function exportIn(root: string, args: string[], env: NodeJS.ProcessEnv): Promise
 
 test('a change to a content-service module renders the pages it shapes again', async () => {
   const repo = path.join(work, 'repo');
-  for (const dir of ['src', 'render', 'core', 'content-service', 'scripts', 'public']) cpSync(path.join(ROOT, dir), path.join(repo, dir), { recursive: true });
-  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(path.join(ROOT, file), path.join(repo, file));
+  for (const dir of ['src', 'render', 'core', 'content-service', 'scripts', 'public'])
+    cpSync(path.join(ROOT, dir), path.join(repo, dir), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json', 'tsconfig.json'])
+    cpSync(path.join(ROOT, file), path.join(repo, file));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(repo, 'node_modules'));
   const content = path.join(work, 'content');
   cpSync(MINI, content, { recursive: true });
   const out = path.join(work, 'out');
-  const env = cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, 'manifests'), EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images') });
+  const env = cleanEnv({
+    EXPORT_MANIFEST_DIR: path.join(work, 'manifests'),
+    EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images'),
+  });
   const args = ['--content', content, '--out', out];
   const page = 'schools/alpha-middle/index.html';
 
@@ -50,14 +72,24 @@ test('a change to a content-service module renders the pages it shapes again', a
   assert.equal(first.code, 0, first.stderr);
   assert.ok(read(out, page).includes('Alpha Middle School') && !read(out, page).includes('(served differently)'));
   const again = await exportIn(repo, args, env);
-  assert.match(again.stdout, /pages 0 rendered, \d+ carried over/, 'unchanged code and content: everything carried over');
+  assert.match(
+    again.stdout,
+    /pages 0 rendered, \d+ carried over/,
+    'unchanged code and content: everything carried over',
+  );
 
   // The service now serves the school's title differently; its revision (a hash of the file's line) stays.
   const store = path.join(repo, 'content-service/store.ts');
   const code = readFileSync(store, 'utf8');
   const parse = '      value = JSON.parse(line);\n';
   assert.ok(code.includes(parse), 'store.ts still parses each line where this test expects');
-  writeFileSync(store, code.replace(parse, `${parse}      if (isObject(value) && value.title === 'Alpha Middle School') value.title += ' (served differently)';\n`));
+  writeFileSync(
+    store,
+    code.replace(
+      parse,
+      `${parse}      if (isObject(value) && value.title === 'Alpha Middle School') value.title += ' (served differently)';\n`,
+    ),
+  );
 
   const edited = await exportIn(repo, args, env);
   assert.equal(edited.code, 0, edited.stderr);

@@ -14,7 +14,9 @@ after(() => removeDir(work));
 const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, Record<string, string>>;
 
 for (const [name, flags] of Object.entries(VARIANTS)) {
-  test(`the sample export (${name}) equals the recorded one`, { skip: !existsSync(path.join(SAMPLE, 'dataset.ndjson')) }, async () => {
+  test(`the sample export (${name}) equals the recorded one`, {
+    skip: !existsSync(path.join(SAMPLE, 'dataset.ndjson')),
+  }, async () => {
     const out = path.join(work, name);
     const env = cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, `manifests-${name}`) });
     const r = await runExport(['--content', SAMPLE, '--out', out, ...flags], env, 180_000);

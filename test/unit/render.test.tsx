@@ -21,11 +21,23 @@ const nav: NavSchool[] = Array.from({ length: 40 }, (_, i) => ({
   name: i === 3 ? '</ul><script>alert(1)</script> & "Quotes" \u2028' : `School ${String(i).padStart(2, '0')}`,
   description: `Description ${i}`,
   link: `/schools/school-${i}`,
-  icon: i % 5 === 0 ? null : { asset: { _ref: `image-${'abc123'.repeat(2)}${i % 3}-512x512-png` }, ...(i % 4 === 0 ? { hotspot: { x: 0.3, y: 0.6, width: 0.5, height: 0.5 } } : {}) },
+  icon:
+    i % 5 === 0
+      ? null
+      : {
+          asset: { _ref: `image-${'abc123'.repeat(2)}${i % 3}-512x512-png` },
+          ...(i % 4 === 0 ? { hotspot: { x: 0.3, y: 0.6, width: 0.5, height: 0.5 } } : {}),
+        },
 }));
 
 const envWith = (collect: ImageVariant[], selfHostBase: string | null): SiteEnv => ({
-  images: { projectId: 'p', dataset: 'production', imageHost: 'https://img.test', selfHostBase, onVariant: (v) => collect.push(v) },
+  images: {
+    projectId: 'p',
+    dataset: 'production',
+    imageHost: 'https://img.test',
+    selfHostBase,
+    onVariant: (v) => collect.push(v),
+  },
   base: '/theme/',
   preview: null,
 });
@@ -54,25 +66,57 @@ for (const selfHostBase of [null, '/theme/']) {
 test('the priority image is reported to the environment, first one only', () => {
   const school = sampleSchool();
   const seen: string[] = [];
-  const html = render(`/schools/${school.slug}`, { page: 'school', nav: [], school }, { ...envWith([], '/theme/'), onPriorityImage: (src) => seen.push(src) });
+  const html = render(
+    `/schools/${school.slug}`,
+    { page: 'school', nav: [], school },
+    { ...envWith([], '/theme/'), onPriorityImage: (src) => seen.push(src) },
+  );
   assert.equal(seen.length, 1);
-  assert.match(html, new RegExp(`<img [^>]*src="${seen[0]}"[^>]*fetchpriority="high"`, 'i'), 'the reported image is the priority <img>');
-  render('/', { page: 'landing', nav: [], cards: [] }, { ...envWith([], null), onPriorityImage: (src) => seen.push(src) });
+  assert.match(
+    html,
+    new RegExp(`<img [^>]*src="${seen[0]}"[^>]*fetchpriority="high"`, 'i'),
+    'the reported image is the priority <img>',
+  );
+  render(
+    '/',
+    { page: 'landing', nav: [], cards: [] },
+    { ...envWith([], null), onPriorityImage: (src) => seen.push(src) },
+  );
   assert.equal(seen.length, 1, 'the landing page has none');
 });
 
-test('unknown content warns to the page\'s sink, once per kind, never to the console', () => {
+test("unknown content warns to the page's sink, once per kind, never to the console", () => {
   const school = sampleSchool();
-  const blocks = [{ _type: 'mystery', _key: 'a' }, { _type: 'mystery', _key: 'b' }, { _type: 'other', _key: 'c' }];
-  const odd = { ...school, sectionRepeater: [{ _key: 's', _type: 'section', title: 'Odd', href: 'odd', blocks }] } as typeof school;
+  const blocks = [
+    { _type: 'mystery', _key: 'a' },
+    { _type: 'mystery', _key: 'b' },
+    { _type: 'other', _key: 'c' },
+  ];
+  const odd = {
+    ...school,
+    sectionRepeater: [{ _key: 's', _type: 'section', title: 'Odd', href: 'odd', blocks }],
+  } as typeof school;
   const realWarn = console.warn;
   let consoleCalls = 0;
-  console.warn = () => { consoleCalls++; };
+  console.warn = () => {
+    consoleCalls++;
+  };
   try {
     for (let page = 0; page < 2; page++) {
       const got: string[] = [];
-      render(`/schools/${school.slug}`, { page: 'school', nav: [], school: odd }, { ...envWith([], null), warnings: createWarnings((m) => got.push(m)) });
-      assert.deepEqual(got, ['block: unknown block type "mystery"; nothing is shown for it', 'block: unknown block type "other"; nothing is shown for it'], `page ${page}`);
+      render(
+        `/schools/${school.slug}`,
+        { page: 'school', nav: [], school: odd },
+        { ...envWith([], null), warnings: createWarnings((m) => got.push(m)) },
+      );
+      assert.deepEqual(
+        got,
+        [
+          'block: unknown block type "mystery"; nothing is shown for it',
+          'block: unknown block type "other"; nothing is shown for it',
+        ],
+        `page ${page}`,
+      );
     }
   } finally {
     console.warn = realWarn;
@@ -88,7 +132,8 @@ test('embedded page data is the data serialised for a script element', () => {
     { page: 'school', nav, school },
     { page: 'school', nav, school: evil },
     { page: 'school', nav: null, school },
-  ] as PageData[]) assert.equal(serializePageData(data), serializeForScript(data));
+  ] as PageData[])
+    assert.equal(serializePageData(data), serializeForScript(data));
 });
 
 test('a shared navigation file: the page embeds nav null, names the file in its environment, and carries no list', async () => {
@@ -98,16 +143,34 @@ test('a shared navigation file: the page embeds nav null, names the file in its 
   const seo = landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } });
   const shared: SiteEnv = { ...envWith([], '/theme/'), navSrc: '/theme/navigation.json' };
   const data: PageData = { page: 'landing', nav: null, cards: [] };
-  const doc = renderDocument({ appHtml: render('/', data, shared), data, env: shared, seo, themeColor: '#862633', assets: { css: [], entry: '/e.js' } });
-  const json = (id: string, html: string) => JSON.parse(new RegExp(`id="${id}">([^<]*)<`).exec(html)![1]!) as Record<string, unknown>;
+  const doc = renderDocument({
+    appHtml: render('/', data, shared),
+    data,
+    env: shared,
+    seo,
+    themeColor: '#862633',
+    assets: { css: [], entry: '/e.js' },
+  });
+  const json = (id: string, html: string) =>
+    JSON.parse(new RegExp(`id="${id}">([^<]*)<`).exec(html)![1]!) as Record<string, unknown>;
   assert.equal(json(DATA_ID, doc).nav, null);
   assert.equal(json(ENV_ID, doc).navSrc, '/theme/navigation.json');
   assert.ok(!doc.includes('href="/schools/'), 'no school links in the page');
-  assert.ok(!doc.includes('rel="preload" href="/theme/navigation.json"'), 'loaded after hydration, not competing with the page');
+  assert.ok(
+    !doc.includes('rel="preload" href="/theme/navigation.json"'),
+    'loaded after hydration, not competing with the page',
+  );
   // Inline: the list is in the data and the HTML, and the environment names no file.
   const env = envWith([], '/theme/');
   const inlineData: PageData = { page: 'landing', nav, cards: [] };
-  const inline = renderDocument({ appHtml: render('/', inlineData, env), data: inlineData, env, seo, themeColor: '#862633', assets: { css: [], entry: '/e.js' } });
+  const inline = renderDocument({
+    appHtml: render('/', inlineData, env),
+    data: inlineData,
+    env,
+    seo,
+    themeColor: '#862633',
+    assets: { css: [], entry: '/e.js' },
+  });
   assert.equal(json(ENV_ID, inline).navSrc, undefined);
   assert.deepEqual(json(DATA_ID, inline).nav, JSON.parse(serializeForScript(nav)));
   for (const n of nav) assert.ok(inline.includes(`href="${n.link}"`), `${n.link} is in the HTML`);

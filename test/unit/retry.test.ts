@@ -9,78 +9,135 @@ const status = (statusCode: number) => Object.assign(new Error(`HTTP ${statusCod
 test('transient failures are retried with baseDelayMs·2^n, onRetry told each time', async () => {
   const seen: [string, number, number][] = [];
   let calls = 0;
-  const result = await withRetry('query x', async () => {
-    calls++;
-    if (calls === 1) throw status(503);
-    if (calls === 2) throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
-    return 'ok';
-  }, {
-    attempts: 4, baseDelayMs: 2, deadline: Date.now() + 10_000,
-    onRetry: (what, _err, attempt, delay) => seen.push([what, attempt, delay]),
-  });
+  const result = await withRetry(
+    'query x',
+    async () => {
+      calls++;
+      if (calls === 1) throw status(503);
+      if (calls === 2) throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+      return 'ok';
+    },
+    {
+      attempts: 4,
+      baseDelayMs: 2,
+      deadline: Date.now() + 10_000,
+      onRetry: (what, _err, attempt, delay) => seen.push([what, attempt, delay]),
+    },
+  );
   assert.equal(result, 'ok');
   assert.equal(calls, 3);
-  assert.deepEqual(seen, [['query x', 1, 2], ['query x', 2, 4]]);
+  assert.deepEqual(seen, [
+    ['query x', 1, 2],
+    ['query x', 2, 4],
+  ]);
 });
 
 test('a permanent failure is not retried and keeps its status code', async () => {
   let calls = 0;
-  await assert.rejects(withRetry('query x', async () => { calls++; throw status(404); },
-    { attempts: 4, baseDelayMs: 1, deadline: Date.now() + 10_000 }), (err: RetryError) => {
-    assert.ok(err instanceof RetryError);
-    assert.equal(err.message, 'query x: HTTP 404');
-    assert.equal(err.statusCode, 404);
-    return true;
-  });
+  await assert.rejects(
+    withRetry(
+      'query x',
+      async () => {
+        calls++;
+        throw status(404);
+      },
+      { attempts: 4, baseDelayMs: 1, deadline: Date.now() + 10_000 },
+    ),
+    (err: RetryError) => {
+      assert.ok(err instanceof RetryError);
+      assert.equal(err.message, 'query x: HTTP 404');
+      assert.equal(err.statusCode, 404);
+      return true;
+    },
+  );
   assert.equal(calls, 1);
 });
 
 test('running out of attempts names the last failure and the count', async () => {
   let calls = 0;
-  await assert.rejects(withRetry('image a', async () => { calls++; throw status(500); },
-    { attempts: 3, baseDelayMs: 1, deadline: Date.now() + 10_000 }), (err: RetryError) => {
-    assert.ok(err instanceof RetryError);
-    assert.equal(err.message, 'image a: HTTP 500 (after 3 attempts)');
-    assert.equal(err.statusCode, 500);
-    return true;
-  });
+  await assert.rejects(
+    withRetry(
+      'image a',
+      async () => {
+        calls++;
+        throw status(500);
+      },
+      { attempts: 3, baseDelayMs: 1, deadline: Date.now() + 10_000 },
+    ),
+    (err: RetryError) => {
+      assert.ok(err instanceof RetryError);
+      assert.equal(err.message, 'image a: HTTP 500 (after 3 attempts)');
+      assert.equal(err.statusCode, 500);
+      return true;
+    },
+  );
   assert.equal(calls, 3);
 });
 
 test('a retry that would start after the deadline is not waited for', async () => {
   const started = Date.now();
   let retried = false;
-  await assert.rejects(withRetry('query x', async () => { throw status(502); },
-    { attempts: 4, baseDelayMs: 5_000, deadline: Date.now() + 1_000, onRetry: () => { retried = true; } }),
-  (err: DeadlineError) => {
-    assert.ok(err instanceof DeadlineError);
-    assert.equal(err.message, 'query x: gave up after the overall time limit (the next retry would start after it)');
-    assert.equal((err.cause as { statusCode: number }).statusCode, 502);
-    return true;
-  });
+  await assert.rejects(
+    withRetry(
+      'query x',
+      async () => {
+        throw status(502);
+      },
+      {
+        attempts: 4,
+        baseDelayMs: 5_000,
+        deadline: Date.now() + 1_000,
+        onRetry: () => {
+          retried = true;
+        },
+      },
+    ),
+    (err: DeadlineError) => {
+      assert.ok(err instanceof DeadlineError);
+      assert.equal(err.message, 'query x: gave up after the overall time limit (the next retry would start after it)');
+      assert.equal((err.cause as { statusCode: number }).statusCode, 502);
+      return true;
+    },
+  );
   assert.equal(retried, false);
   assert.ok(Date.now() - started < 900);
 });
 
 test('no attempt starts after the deadline', async () => {
   let calls = 0;
-  await assert.rejects(withRetry('q', async () => { calls++; return 1; },
-    { attempts: 2, baseDelayMs: 1, deadline: Date.now() - 1 }), /before an attempt could start/);
+  await assert.rejects(
+    withRetry(
+      'q',
+      async () => {
+        calls++;
+        return 1;
+      },
+      { attempts: 2, baseDelayMs: 1, deadline: Date.now() - 1 },
+    ),
+    /before an attempt could start/,
+  );
   assert.equal(calls, 0);
 });
 
 test('a hung attempt is abandoned after its share and retried; one pending at the deadline ends it', async () => {
   let calls = 0;
-  const hang = (signal: AbortSignal) => new Promise<never>((_, reject) => {
-    signal.addEventListener('abort', () => reject(new Error('aborted')));
-  });
+  const hang = (signal: AbortSignal) =>
+    new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(new Error('aborted')));
+    });
   const errs: unknown[] = [];
-  const value = await withRetry('q', async (signal) => (++calls === 1 ? hang(signal) : 'second'),
-    { attempts: 2, baseDelayMs: 1, deadline: Date.now() + 10_000, attemptTimeoutMs: 30,
-      onRetry: (_w, err) => errs.push(err) });
+  const value = await withRetry('q', async (signal) => (++calls === 1 ? hang(signal) : 'second'), {
+    attempts: 2,
+    baseDelayMs: 1,
+    deadline: Date.now() + 10_000,
+    attemptTimeoutMs: 30,
+    onRetry: (_w, err) => errs.push(err),
+  });
   assert.equal(value, 'second');
   assert.ok(errs[0] instanceof AttemptTimeoutError);
 
-  await assert.rejects(withRetry('q', hang, { attempts: 3, baseDelayMs: 1, deadline: Date.now() + 40 }),
-    (err: Error) => err instanceof DeadlineError && /request still pending/.test(err.message));
+  await assert.rejects(
+    withRetry('q', hang, { attempts: 3, baseDelayMs: 1, deadline: Date.now() + 40 }),
+    (err: Error) => err instanceof DeadlineError && /request still pending/.test(err.message),
+  );
 });

@@ -1,9 +1,7 @@
 // The one route table: which page a path shows, and which file in out/ holds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolPath,
-} from '../../src/routes.ts';
+import { canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolPath } from '../../src/routes.ts';
 
 test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
   assert.deepEqual(matchRoute('/'), { page: 'landing' });
@@ -13,7 +11,17 @@ test('/ is the landing page and /schools/{slug} a school, with or without a trai
 });
 
 test('any other path shows the landing page', () => {
-  for (const p of ['/about', '/schools', '/schools/', '/schools/a/b', '/404.html', '/index.html', '/schools/%E0%A4%A', '/schools/%2e%2e', '/schools/..']) {
+  for (const p of [
+    '/about',
+    '/schools',
+    '/schools/',
+    '/schools/a/b',
+    '/404.html',
+    '/index.html',
+    '/schools/%E0%A4%A',
+    '/schools/%2e%2e',
+    '/schools/..',
+  ]) {
     assert.deepEqual(matchRoute(p), { page: 'landing' }, p);
   }
 });

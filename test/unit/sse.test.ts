@@ -27,15 +27,19 @@ function parse(stream: string): { event: string; id?: string; data: string }[] {
 }
 
 test('one event: id, event and data fields, then a blank line', () => {
-  assert.equal(formatEvent({ event: 'mutation', id: 'tx1#doc', data: '{"a":1}' }),
-    'id: tx1#doc\nevent: mutation\ndata: {"a":1}\n\n');
+  assert.equal(
+    formatEvent({ event: 'mutation', id: 'tx1#doc', data: '{"a":1}' }),
+    'id: tx1#doc\nevent: mutation\ndata: {"a":1}\n\n',
+  );
   assert.equal(formatEvent({ data: 'x' }), 'data: x\n\n');
   assert.equal(formatEvent({ retry: 60_000 }), 'retry: 60000\n\n');
 });
 
 test('multi-line data becomes one data line per line, whatever the line break', () => {
-  assert.equal(formatEvent({ event: 'e', data: 'one\ntwo\r\nthree\rfour' }),
-    'event: e\ndata: one\ndata: two\ndata: three\ndata: four\n\n');
+  assert.equal(
+    formatEvent({ event: 'e', data: 'one\ntwo\r\nthree\rfour' }),
+    'event: e\ndata: one\ndata: two\ndata: three\ndata: four\n\n',
+  );
   assert.equal(formatEvent({ data: 'end\n' }), 'data: end\ndata: \n\n');
   assert.equal(formatEvent({ data: '' }), 'data: \n\n');
   const [ev] = parse(formatEvent({ event: 'e', id: '7', data: 'a\nb\r\n\nc' }));
@@ -59,8 +63,11 @@ test('comments: bare ":" for the hosted keep-alive, every line prefixed, ignored
   ]);
 });
 
-async function withStream(opts: SseOptions, body: (sse: SseWriter, res: ServerResponse) => Promise<void> | void,
-  read: (text: string, headers: Record<string, unknown>) => void): Promise<void> {
+async function withStream(
+  opts: SseOptions,
+  body: (sse: SseWriter, res: ServerResponse) => Promise<void> | void,
+  read: (text: string, headers: Record<string, unknown>) => void,
+): Promise<void> {
   let closedOnServer!: Promise<void>;
   const server = createServer((_req, res) => {
     const sse = openSse(res, opts);
@@ -73,10 +80,22 @@ async function withStream(opts: SseOptions, body: (sse: SseWriter, res: ServerRe
     await new Promise<void>((resolve, reject) => {
       request({ host: '127.0.0.1', port, path: '/' }, (res) => {
         let text = '';
-        res.setEncoding('utf8').on('data', (c: string) => { text += c; }).on('end', () => {
-          try { read(text, res.headers); resolve(); } catch (err) { reject(err); }
-        });
-      }).on('error', reject).end();
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => {
+            text += c;
+          })
+          .on('end', () => {
+            try {
+              read(text, res.headers);
+              resolve();
+            } catch (err) {
+              reject(err);
+            }
+          });
+      })
+        .on('error', reject)
+        .end();
     });
     await closedOnServer;
   } finally {
@@ -87,7 +106,8 @@ async function withStream(opts: SseOptions, body: (sse: SseWriter, res: ServerRe
 
 test('a stream: headers, JSON events, keep-alive comments, close runs the close handlers once', async () => {
   let closes = 0;
-  await withStream({ headers: { 'x-extra': '1' }, cacheControl: 'no-store', keepAliveMs: 5, keepAliveText: 'ka' },
+  await withStream(
+    { headers: { 'x-extra': '1' }, cacheControl: 'no-store', keepAliveMs: 5, keepAliveText: 'ka' },
     async (sse) => {
       sse.onClose(() => closes++);
       assert.equal(sse.send('change', { documentId: 'a', note: 'two\nlines' }, 'id-1'), true);
@@ -105,7 +125,8 @@ test('a stream: headers, JSON events, keep-alive comments, close runs the close 
       assert.match(text, /^id: id-1\nevent: change\ndata: \{"documentId":"a","note":"two\\nlines"\}\n\n/);
       assert.match(text, /\n\n: ka\n\n/);
       assert.deepEqual(parse(text), [{ event: 'change', id: 'id-1', data: '{"documentId":"a","note":"two\\nlines"}' }]);
-    });
+    },
+  );
   assert.equal(closes, 1);
 });
 

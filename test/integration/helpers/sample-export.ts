@@ -35,7 +35,9 @@ export function normalisedTree(dir: string): Record<string, string> {
       digest = 'bundle'; // the client code itself may change; its names and links are what is compared
     } else {
       const bytes = readFileSync(path.join(dir, file));
-      const data = TEXT.test(file) ? bytes.toString('utf8').replace(BUNDLE_NAME, '$1-HASH.$2').split(year).join('<span>YEAR</span>') : bytes;
+      const data = TEXT.test(file)
+        ? bytes.toString('utf8').replace(BUNDLE_NAME, '$1-HASH.$2').split(year).join('<span>YEAR</span>')
+        : bytes;
       digest = createHash('sha256').update(data).digest('hex').slice(0, 16);
     }
     // Two chunks can share a name once their hashes are gone: keep both entries.
@@ -48,7 +50,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dirs = process.argv.slice(2);
   const names = Object.keys(VARIANTS);
   if (dirs.length !== names.length) {
-    console.error(`usage: tsx ${path.relative(process.cwd(), process.argv[1])} ${names.map((n) => `<${n}-out>`).join(' ')}`);
+    console.error(
+      `usage: tsx ${path.relative(process.cwd(), process.argv[1])} ${names.map((n) => `<${n}-out>`).join(' ')}`,
+    );
     process.exit(1);
   }
   const fixture = Object.fromEntries(names.map((n, i) => [n, normalisedTree(path.resolve(dirs[i]!))]));
