@@ -56,7 +56,8 @@ export function Footer({ year }: FooterProps) {
           <span className="visually-hidden"> (PDF, opens in a new tab)</span>
         </a>
         <p className="site-footer__copyright">
-          ©{' '}
+          {/* One text node, as before formatting split it: the export's bytes stay the same. */}
+          {'© '}
           <span key={hydrated ? 'client' : 'server'} suppressHydrationWarning>
             {shownYear}
           </span>{' '}
