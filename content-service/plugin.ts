@@ -17,6 +17,8 @@ export interface ContentServicePluginOptions {
   dataset: string;
   token: string | null;
   imagesDir: string;
+  /** Folder of file assets (a real export's files/); served under /files/<project>/<dataset>/. */
+  filesDir?: string;
   keepAliveMs: number;
   imageCacheBytes?: number;
   log: (message: string) => void;

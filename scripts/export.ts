@@ -26,7 +26,7 @@ import { readPublicConfig } from '../src/config/public.ts';
 import { normalizeSiteUrl } from '../src/lib/seo.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
-import { openContentSource } from '../core/content-source.ts';
+import { contentFormatOf, isTarball, openContentSource } from '../core/content-source.ts';
 import { DEFAULT_CONTENT_DIR, REPO_ROOT } from '../core/paths.ts';
 import { buildBundles, type BundleSizes } from '../core/bundler.ts';
 import { fetchChanged, fetchContent, type PreviousRead } from './lib/fetch-content.ts';
@@ -124,8 +124,8 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
     try { siteUrl = normalizeSiteUrl(values['site-url']); } catch (err) { throw new InputError(`--site-url: ${(err as Error).message}`); }
   }
   const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
-  if (contentDir !== null && !(existsSync(contentDir) && statSync(contentDir).isDirectory())) {
-    throw new InputError(`--content ${values.content}: no such folder`);
+  if (contentDir !== null && !(existsSync(contentDir) && (statSync(contentDir).isDirectory() || isTarball(contentDir)))) {
+    throw new InputError(`--content ${values.content}: no such folder or .tar.gz export`);
   }
   return {
     contentDir,
@@ -160,8 +160,9 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
     throw new ExportError(EXIT.usage, 'setup', '--content selects the embedded service, but SANITY_PROJECT_ID selects a hosted project: use one or the other');
   }
   const contentDir = hosted ? undefined : (opts.contentDir ?? DEFAULT_CONTENT_DIR);
-  if (contentDir && !existsSync(path.join(contentDir, 'dataset.ndjson'))) {
-    throw new ExportError(EXIT.usage, 'setup', `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson (a dataset folder holds dataset.ndjson and images/)`);
+  if (contentDir && contentFormatOf(contentDir) === null) {
+    throw new ExportError(EXIT.usage, 'setup', `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson `
+      + '(a dataset folder holds dataset.ndjson and images/; a `sanity dataset export` .tar.gz or folder holds data.ndjson)');
   }
 
   const retry = (): RetryOptions => ({
