@@ -105,13 +105,16 @@ export function convertExport(lines: Json[], exportDir: string, assetsJson: Json
     }
     if (!isObject(value)) return value;
     const out: Json = {};
+    const placeholder = value._sanityAsset;
+    const id = typeof placeholder === 'string' ? assetFor(placeholder, where) : null;
+    const ref = id ? { _type: 'reference', _ref: id } : null;
+    // The exporter moved `asset` to the front as `_sanityAsset`; Studio writes it right after
+    // `_type`, so it goes back there and a round trip through an export serialises identically.
+    if (ref && !('_type' in value)) out.asset = ref;
     for (const [k, v] of Object.entries(value)) {
-      if (k === '_sanityAsset' && typeof v === 'string') {
-        const id = assetFor(v, where);
-        if (id) out.asset = { _type: 'reference', _ref: id };
-        continue;
-      }
+      if (k === '_sanityAsset' && typeof v === 'string') continue;
       out[k] = walk(v, where === '' ? k : `${where}.${k}`);
+      if (ref && k === '_type') out.asset = ref;
     }
     return out;
   };
