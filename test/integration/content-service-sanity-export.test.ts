@@ -155,7 +155,7 @@ describe('the same blog export as a tarball', () => {
     walk(FIXTURE, '');
     const tarball = join(work, 'blog.tar.gz');
     (await import('node:fs')).writeFileSync(tarball, writeTarGz(entries, new Date(0)));
-    service = await startContentService({ contentDir: tarball, port: 0, watch: false, log: () => {} });
+    service = await startContentService({ contentDir: tarball, port: 0, watch: false, token: 'blog-token-123456', log: () => {} });
   });
   after(() => service?.close());
 
@@ -164,5 +164,20 @@ describe('the same blog export as a tarball', () => {
     const posts = body.result as { title: string; img: string | null }[];
     assert.deepEqual(posts.map((p) => p.title), ['Lost image', 'Hello, world', 'Second post']);
     for (const p of posts.filter((x) => x.img)) assert.equal((await fetch(p.img!)).status, 200);
+  });
+
+  it('defaults to the raw perspective before API v2025-02-19 and to published from it (for token holders)', async () => {
+    const ids = async (version: string, token?: string): Promise<string[]> => {
+      const res = await fetch(`${service.url}/${version}/data/query/production?query=${encodeURIComponent('*[_type == "post"]._id')}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      assert.equal(res.status, 200);
+      return ((await res.json()) as { result: string[] }).result;
+    };
+    assert.ok((await ids('v2021-10-21', 'blog-token-123456')).includes('drafts.post-second'));
+    assert.ok((await ids('v1', 'blog-token-123456')).includes('drafts.post-second'));
+    assert.ok(!(await ids('v2025-02-19', 'blog-token-123456')).includes('drafts.post-second'));
+    assert.ok(!(await ids('vX', 'blog-token-123456')).includes('drafts.post-second'));
+    assert.ok(!(await ids('v2021-10-21')).some((id) => id.includes('.')), 'anonymous raw by default still hides drafts');
   });
 });
