@@ -11,7 +11,12 @@ import { InputError } from '../core/errors.ts';
 import { EXIT, exitCodeOf } from '../core/exit-codes.ts';
 
 const FLAGS = {
-  content: { type: 'string', value: 'DIR', description: 'dataset folder (dataset.ndjson + images/) or a `sanity dataset export` .tar.gz or folder, default content/sample' },
+  content: {
+    type: 'string',
+    value: 'DIR',
+    description: 'dataset folder (dataset.ndjson + images/) or a `sanity dataset export` .tar.gz or folder, '
+      + 'default content/sample',
+  },
   port: { type: 'string', value: 'N', description: 'port on 127.0.0.1 (default 4000; 0 picks a free port)' },
   token: { type: 'string', value: 'T', description: 'token that unlocks drafts and mutations (none: published reads only)' },
   dataset: { type: 'string', value: 'NAME', description: 'dataset name in URLs (default production)' },

@@ -86,15 +86,23 @@ export function parseImageParams(q: Query): ImageParams {
     }
   }
   const frame = one(q, 'frame');
-  if (frame !== undefined && frame !== '1') throw new ImageRequestError(400, `frame must be 1 (the first frame), got "${frame}"`);
+  if (frame !== undefined && frame !== '1') {
+    throw new ImageRequestError(400, `frame must be 1 (the first frame), got "${frame}"`);
+  }
   const flip = one(q, 'flip');
-  if (flip !== undefined && flip !== 'h' && flip !== 'v' && flip !== 'hv') throw new ImageRequestError(400, `flip must be h, v or hv, got "${flip}"`);
+  if (flip !== undefined && flip !== 'h' && flip !== 'v' && flip !== 'hv') {
+    throw new ImageRequestError(400, `flip must be h, v or hv, got "${flip}"`);
+  }
   const or = num(q, 'or', 0, 270, true);
   if (or !== undefined && or % 90 !== 0) throw new ImageRequestError(400, `or must be 0, 90, 180 or 270, got ${or}`);
   const invert = one(q, 'invert');
-  if (invert !== undefined && invert !== 'true' && invert !== 'false') throw new ImageRequestError(400, `invert must be true or false, got "${invert}"`);
+  if (invert !== undefined && invert !== 'true' && invert !== 'false') {
+    throw new ImageRequestError(400, `invert must be true or false, got "${invert}"`);
+  }
   const dl = one(q, 'dl');
   if (dl !== undefined && /[\x00-\x1f"\\/]/.test(dl)) throw new ImageRequestError(400, 'dl must be a plain file name');
+  const optional = <K extends string>(key: K, v: number | undefined): Partial<Record<K, number>> =>
+    v === undefined ? {} : ({ [key]: v } as Record<K, number>);
   const extra = {
     ...(num(q, 'blur', 0, 2000, true) ? { blur: num(q, 'blur', 0, 2000, true)! } : {}),
     ...(num(q, 'sharp', 0, 100, true) ? { sharpen: num(q, 'sharp', 0, 100, true)! } : {}),
@@ -103,10 +111,10 @@ export function parseImageParams(q: Query): ImageParams {
     invert: invert === 'true',
     ...(num(q, 'sat', -100, 100, true) !== undefined ? { sat: num(q, 'sat', -100, 100, true)! } : {}),
     ...(num(q, 'pad', 0, 1000, true) ? { pad: num(q, 'pad', 0, 1000, true)! } : {}),
-    ...(num(q, 'min-w', 1, MAX_DIMENSION, true) !== undefined ? { minW: num(q, 'min-w', 1, MAX_DIMENSION, true)! } : {}),
-    ...(num(q, 'max-w', 1, MAX_DIMENSION, true) !== undefined ? { maxW: num(q, 'max-w', 1, MAX_DIMENSION, true)! } : {}),
-    ...(num(q, 'min-h', 1, MAX_DIMENSION, true) !== undefined ? { minH: num(q, 'min-h', 1, MAX_DIMENSION, true)! } : {}),
-    ...(num(q, 'max-h', 1, MAX_DIMENSION, true) !== undefined ? { maxH: num(q, 'max-h', 1, MAX_DIMENSION, true)! } : {}),
+    ...optional('minW', num(q, 'min-w', 1, MAX_DIMENSION, true)),
+    ...optional('maxW', num(q, 'max-w', 1, MAX_DIMENSION, true)),
+    ...optional('minH', num(q, 'min-h', 1, MAX_DIMENSION, true)),
+    ...optional('maxH', num(q, 'max-h', 1, MAX_DIMENSION, true)),
     ...(dl !== undefined ? { download: dl } : {}),
   };
   const w = num(q, 'w', 1, MAX_DIMENSION, false);
@@ -272,10 +280,13 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
 
   if (p.blur) img = sharp(await img.toBuffer()).blur(Math.min(1000, 0.3 + p.blur / 20));
   if (p.sharpen) img = img.sharpen({ sigma: 0.5 + p.sharpen / 25 });
-  if (p.sat !== undefined && p.sat !== 0) img = p.sat <= -100 ? img.grayscale() : img.modulate({ saturation: 1 + p.sat / 100 });
+  if (p.sat !== undefined && p.sat !== 0) {
+    img = p.sat <= -100 ? img.grayscale() : img.modulate({ saturation: 1 + p.sat / 100 });
+  }
   if (p.invert) img = img.negate({ alpha: false });
   if (p.pad) {
-    const background = p.bg ? `#${p.bg}` : format === 'jpg' || format === 'pjpg' ? '#ffffff' : { r: 0, g: 0, b: 0, alpha: 0 };
+    const opaque = format === 'jpg' || format === 'pjpg';
+    const background = p.bg ? `#${p.bg}` : opaque ? '#ffffff' : { r: 0, g: 0, b: 0, alpha: 0 };
     img = sharp(await img.toBuffer()).extend({ top: p.pad, bottom: p.pad, left: p.pad, right: p.pad, background });
   }
 
@@ -387,14 +398,20 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
   });
 
   const filesRoot = opts.filesDir ? resolve(opts.filesDir) : null;
-  app.get('/files/:projectId/:dataset/:file', async (req: FastifyRequest<{ Params: { projectId: string; dataset: string; file: string }; Querystring: Query }>, reply) => {
+  type FileParams = { projectId: string; dataset: string; file: string };
+  type FileRequest = FastifyRequest<{ Params: FileParams; Querystring: Query }>;
+  app.get('/files/:projectId/:dataset/:file', async (req: FileRequest, reply) => {
     const { dataset, file } = req.params;
     if (dataset !== opts.dataset) return fail(reply, new ImageRequestError(404, `dataset "${dataset}" not found`));
     const m = /^[A-Za-z0-9]+\.([A-Za-z0-9]{1,10})$/.exec(file);
     const path = filesRoot ? join(filesRoot, file) : null;
-    if (!m || !path || !resolve(path).startsWith(filesRoot + sep)) return fail(reply, new ImageRequestError(404, 'file not found'));
+    if (!m || !path || !resolve(path).startsWith(filesRoot + sep)) {
+      return fail(reply, new ImageRequestError(404, 'file not found'));
+    }
     const unknown = Object.keys(req.query).find((k) => k !== 'dl');
-    if (unknown) return fail(reply, new ImageRequestError(400, `unsupported file parameter "${unknown}" (supported: dl)`));
+    if (unknown) {
+      return fail(reply, new ImageRequestError(400, `unsupported file parameter "${unknown}" (supported: dl)`));
+    }
     let body: Buffer;
     try {
       body = await readFile(path);
@@ -402,7 +419,9 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
       return fail(reply, new ImageRequestError(404, 'file not found'));
     }
     const dl = one(req.query, 'dl');
-    if (dl !== undefined) reply.header('content-disposition', `attachment; filename="${(dl || file).replace(/[^\x20-\x7e]|"/g, '_')}"`);
+    if (dl !== undefined) {
+      reply.header('content-disposition', `attachment; filename="${(dl || file).replace(/[^\x20-\x7e]|"/g, '_')}"`);
+    }
     return reply.header('content-type', mimeOfExtension(m[1]!)).header('cache-control', IMMUTABLE).send(body);
   });
 }

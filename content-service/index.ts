@@ -9,7 +9,9 @@ import { contentServicePlugin } from './plugin.ts';
 import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
 import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
-import { convertExportFolder, defaultCacheDir, extractTarball, findExportRoot, isTarball, statKey } from './sanity-export.ts';
+import {
+  convertExportFolder, defaultCacheDir, extractTarball, findExportRoot, isTarball, statKey,
+} from './sanity-export.ts';
 import { TarError } from '../core/tar.ts';
 import { REPO_ROOT } from '../core/paths.ts';
 
@@ -71,9 +73,12 @@ export function resolveDatasetFolder(
   const log = opts.log ?? ((m: string) => console.warn(m));
   const cacheDir = opts.cacheDir ?? defaultCacheDir(REPO_ROOT);
   const st = statSync(dir);
-  if (st.isFile() && !isTarball(dir)) throw new InputError(`content folder not found: ${dir} (a file, not a .tar.gz export)`);
+  if (st.isFile() && !isTarball(dir)) {
+    throw new InputError(`content folder not found: ${dir} (a file, not a .tar.gz export)`);
+  }
   if (st.isDirectory() && existsSync(join(dir, 'dataset.ndjson'))) {
-    return { dir, file: join(dir, 'dataset.ndjson'), imagesDir: join(dir, 'images'), filesDir: join(dir, 'files'), format: 'folder' };
+    const file = join(dir, 'dataset.ndjson');
+    return { dir, file, imagesDir: join(dir, 'images'), filesDir: join(dir, 'files'), format: 'folder' };
   }
   let exportRoot: string | null;
   if (st.isFile()) {
@@ -89,7 +94,8 @@ export function resolveDatasetFolder(
   } else {
     exportRoot = findExportRoot(dir);
     if (!exportRoot) {
-      throw new InputError(`dataset file not found: ${join(dir, 'dataset.ndjson')} (a dataset folder holds dataset.ndjson and images/; `
+      throw new InputError(`dataset file not found: ${join(dir, 'dataset.ndjson')} `
+        + '(a dataset folder holds dataset.ndjson and images/; '
         + 'a `sanity dataset export` holds data.ndjson and assets.json)');
     }
   }
@@ -99,7 +105,11 @@ export function resolveDatasetFolder(
   const { file, warnings } = convertExportFolder(exportRoot, cacheDir);
   for (const w of warnings) log(`content-service: ${w}`);
   const location: DatasetLocation = {
-    dir: exportRoot, file, imagesDir: join(exportRoot, 'images'), filesDir: join(exportRoot, 'files'), format: 'sanity-export',
+    dir: exportRoot,
+    file,
+    imagesDir: join(exportRoot, 'images'),
+    filesDir: join(exportRoot, 'files'),
+    format: 'sanity-export',
   };
   resolved.set(key, location);
   return location;

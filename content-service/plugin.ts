@@ -53,7 +53,7 @@ export function perspectiveOf(raw: string | undefined, apiVersion: string): Pers
   return null;
 }
 
-/** `image-<hash>-<w>x<h>-<ext>` → `images/…/<hash>-<w>x<h>.<ext>`; `file-<hash>-<ext>` → `files/…/<hash>.<ext>`. */
+/** `image-<hash>-<w>x<h>-<ext>` → `<hash>-<w>x<h>.<ext>` under images/; `file-<hash>-<ext>` → `<hash>.<ext>`. */
 function assetFile(doc: Doc): { kind: 'image' | 'file'; file: string } | null {
   if (doc._type !== 'sanity.imageAsset' && doc._type !== 'sanity.fileAsset') return null;
   const m = /^(image|file)-([A-Za-z0-9]+(?:-\d+x\d+)?)-([A-Za-z0-9]+)$/.exec(doc._id);
@@ -85,8 +85,12 @@ function withAssetUrls(docs: readonly Doc[], origin: string, project: string, da
 const PROJECT_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** The origin a client reached this service at, and the project it names (header), for asset URLs. */
-function assetContext(req: { headers: Record<string, string | string[] | undefined>; protocol: string }): { origin: string; project: string } {
-  const host = typeof req.headers.host === 'string' && /^[A-Za-z0-9.[\]:-]+$/.test(req.headers.host) ? req.headers.host : '127.0.0.1';
+function assetContext(req: {
+  headers: Record<string, string | string[] | undefined>;
+  protocol: string;
+}): { origin: string; project: string } {
+  const rawHost = req.headers.host;
+  const host = typeof rawHost === 'string' && /^[A-Za-z0-9.[\]:-]+$/.test(rawHost) ? rawHost : '127.0.0.1';
   const header = req.headers['x-sanity-project-id'];
   const project = typeof header === 'string' && PROJECT_RE.test(header) ? header : EMBEDDED_PROJECT;
   return { origin: `${req.protocol}://${host}`, project };
@@ -223,5 +227,10 @@ export async function contentServicePlugin(
   });
 
   await app.register(listenRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS, log: opts.log });
-  await app.register(imagesPlugin, { imagesDir: opts.imagesDir, ...(opts.filesDir ? { filesDir: opts.filesDir } : {}), dataset, ...(opts.imageCacheBytes ? { cacheBytes: opts.imageCacheBytes } : {}) });
+  await app.register(imagesPlugin, {
+    imagesDir: opts.imagesDir,
+    ...(opts.filesDir ? { filesDir: opts.filesDir } : {}),
+    dataset,
+    ...(opts.imageCacheBytes ? { cacheBytes: opts.imageCacheBytes } : {}),
+  });
 }

@@ -16,9 +16,22 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const MIME_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
-  svg: 'image/svg+xml', tif: 'image/tiff', tiff: 'image/tiff', pdf: 'application/pdf', mp4: 'video/mp4',
-  webm: 'video/webm', txt: 'text/plain', csv: 'text/csv', json: 'application/json', zip: 'application/zip',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  zip: 'application/zip',
 };
 
 /** `image@file://./images/<hash>-<w>x<h>.<ext>` or `file@file://./files/<hash>.<ext>`. */
@@ -31,7 +44,10 @@ export function assetUrlPath(kind: 'image' | 'file', project: string, dataset: s
   return `${kind}s/${project}/${dataset}/${file}`;
 }
 
-export interface ConvertResult { docs: Json[]; warnings: string[] }
+export interface ConvertResult {
+  docs: Json[];
+  warnings: string[];
+}
 
 /**
  * Turns the documents of a real export into the folder format: `_sanityAsset` fields become
@@ -58,7 +74,9 @@ export function convertExport(lines: Json[], exportDir: string, assetsJson: Json
     const where = `document "${currentId}", field ${field || '(root)'}`;
     const m = SANITY_ASSET_RE.exec(value);
     if (!m || (m[1] === 'image') !== (m[2] === 'images') || (m[1] === 'image' && !m[4])) {
-      warnings.push(`${where}: _sanityAsset "${value.slice(0, 200)}" is not a file in this export; the field has no asset`);
+      warnings.push(
+        `${where}: _sanityAsset "${value.slice(0, 200)}" is not a file in this export; the field has no asset`,
+      );
       return null;
     }
     const kind = m[1] as 'image' | 'file';
@@ -73,12 +91,26 @@ export function convertExport(lines: Json[], exportDir: string, assetsJson: Json
     }
     const sha1 = createHash('sha1').update(bytes).digest('hex');
     // The export keys metadata by the SHA-1 of the bytes it downloaded; that is usually the id's hash too.
-    const meta = (isObject(assetsJson[`${kind}-${sha1}`]) ? assetsJson[`${kind}-${sha1}`] : isObject(assetsJson[`${kind}-${hash}`])
-      ? assetsJson[`${kind}-${hash}`] : {}) as Json;
-    const metadata = isObject(meta.metadata) ? meta.metadata : kind === 'image' ? {
-      _type: 'sanity.imageMetadata',
-      dimensions: { _type: 'sanity.imageDimensions', width: Number(w), height: Number(h), aspectRatio: Number(w) / Number(h) },
-    } : undefined;
+    const meta = (
+      isObject(assetsJson[`${kind}-${sha1}`])
+        ? assetsJson[`${kind}-${sha1}`]
+        : isObject(assetsJson[`${kind}-${hash}`])
+          ? assetsJson[`${kind}-${hash}`]
+          : {}
+    ) as Json;
+    const metadata = isObject(meta.metadata)
+      ? meta.metadata
+      : kind === 'image'
+        ? {
+            _type: 'sanity.imageMetadata',
+            dimensions: {
+              _type: 'sanity.imageDimensions',
+              width: Number(w),
+              height: Number(h),
+              aspectRatio: Number(w) / Number(h),
+            },
+          }
+        : undefined;
     const path = assetUrlPath(kind, EMBEDDED_PROJECT, 'production', file);
     assets.set(id, {
       _id: id,
@@ -101,7 +133,9 @@ export function convertExport(lines: Json[], exportDir: string, assetsJson: Json
 
   const walk = (value: unknown, where: string): unknown => {
     if (Array.isArray(value)) {
-      return value.map((v, i) => walk(v, `${where}[${isObject(v) && typeof v._key === 'string' ? `_key=="${v._key}"` : i}]`));
+      return value.map((v, i) =>
+        walk(v, `${where}[${isObject(v) && typeof v._key === 'string' ? `_key=="${v._key}"` : i}]`),
+      );
     }
     if (!isObject(value)) return value;
     const out: Json = {};
@@ -140,7 +174,8 @@ export const isTarball = (p: string): boolean => /\.(tar\.gz|tgz)$/i.test(p);
 export function findExportRoot(dir: string): string | null {
   if (existsSync(join(dir, 'data.ndjson'))) return dir;
   const subdirs = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && !d.name.startsWith('.'));
-  if (subdirs.length === 1 && existsSync(join(dir, subdirs[0]!.name, 'data.ndjson'))) return join(dir, subdirs[0]!.name);
+  if (subdirs.length === 1 && existsSync(join(dir, subdirs[0]!.name, 'data.ndjson')))
+    return join(dir, subdirs[0]!.name);
   return null;
 }
 

@@ -119,7 +119,8 @@ export function parseNdjson(text: string, file: string, log: Log): Map<string, P
     if (out.has(value._id)) log(`content-service: ${where}: duplicate _id "${value._id}", the later line wins`);
     // An asset's url and path depend on who asks (origin, project, dataset): the plugin sets them
     // on every answer, so stored ones are dropped and a written-back dataset keeps its served revs.
-    if ((value._type === 'sanity.imageAsset' || value._type === 'sanity.fileAsset') && ('url' in value || 'path' in value)) {
+    const isAsset = value._type === 'sanity.imageAsset' || value._type === 'sanity.fileAsset';
+    if (isAsset && ('url' in value || 'path' in value)) {
       const { url: _url, path: _path, ...rest } = value;
       out.set(value._id, { doc: rest as Doc, json: JSON.stringify(rest) });
       continue;

@@ -17,7 +17,11 @@ export interface TarLimits {
   maxEntries?: number;
 }
 
-export interface TarEntry { path: string; type: 'file' | 'dir'; data: Buffer }
+export interface TarEntry {
+  path: string;
+  type: 'file' | 'dir';
+  data: Buffer;
+}
 
 export class TarError extends Error {
   constructor(message: string) {
@@ -113,7 +117,8 @@ export function readTarGz(gz: Buffer, limits: TarLimits = {}): TarEntry[] {
     const rawName = longName ?? (prefix ? `${prefix}/${text(h, 0, 100)}` : text(h, 0, 100));
     longName = null;
     const kind = type === '0' || type === '\0' || type === '7' ? 'file' : type === '5' ? 'dir' : null;
-    if (!kind) throw new TarError(`tar: refusing "${rawName}": entry type "${type}" (only files and folders are allowed)`);
+    if (!kind)
+      throw new TarError(`tar: refusing "${rawName}": entry type "${type}" (only files and folders are allowed)`);
     if (size > maxEntry) throw new TarError(`tar: "${rawName}" is larger than ${maxEntry} bytes`);
     const path = safeEntryPath(rawName);
     if (seen.has(path)) throw new TarError(`tar: "${path}" appears twice`);
@@ -149,10 +154,12 @@ function header(name: string, size: number, type: '0' | '5', mtime: number): Buf
     const cut = name.lastIndexOf('/', 155);
     prefix = name.slice(0, cut);
     base = name.slice(cut + 1);
-    if (cut <= 0 || Buffer.byteLength(prefix) > 155 || Buffer.byteLength(base) > 100) throw new TarError(`tar: path too long: ${name}`);
+    if (cut <= 0 || Buffer.byteLength(prefix) > 155 || Buffer.byteLength(base) > 100)
+      throw new TarError(`tar: path too long: ${name}`);
   }
   const put = (s: string, start: number, len: number): void => void h.write(s, start, len, 'utf8');
-  const num = (n: number, start: number, len: number): void => put(`${n.toString(8).padStart(len - 1, '0')}\0`, start, len);
+  const num = (n: number, start: number, len: number): void =>
+    put(`${n.toString(8).padStart(len - 1, '0')}\0`, start, len);
   put(base, 0, 100);
   num(type === '5' ? 0o755 : 0o644, 100, 8);
   num(0, 108, 8);

@@ -124,7 +124,8 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
     try { siteUrl = normalizeSiteUrl(values['site-url']); } catch (err) { throw new InputError(`--site-url: ${(err as Error).message}`); }
   }
   const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
-  if (contentDir !== null && !(existsSync(contentDir) && (statSync(contentDir).isDirectory() || isTarball(contentDir)))) {
+  const usable = (p: string) => existsSync(p) && (statSync(p).isDirectory() || isTarball(p));
+  if (contentDir !== null && !usable(contentDir)) {
     throw new InputError(`--content ${values.content}: no such folder or .tar.gz export`);
   }
   return {
@@ -162,7 +163,8 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
   const contentDir = hosted ? undefined : (opts.contentDir ?? DEFAULT_CONTENT_DIR);
   if (contentDir && contentFormatOf(contentDir) === null) {
     throw new ExportError(EXIT.usage, 'setup', `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson `
-      + '(a dataset folder holds dataset.ndjson and images/; a `sanity dataset export` .tar.gz or folder holds data.ndjson)');
+      + '(a dataset folder holds dataset.ndjson and images/; '
+      + 'a `sanity dataset export` .tar.gz or folder holds data.ndjson)');
   }
 
   const retry = (): RetryOptions => ({

@@ -40,7 +40,9 @@ function rewrite(value: unknown): unknown {
 }
 
 export function buildSampleTarball(contentDir: string): Buffer {
-  const lines = readFileSync(join(contentDir, 'dataset.ndjson'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(join(contentDir, 'dataset.ndjson'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const docs = lines.map((l) => JSON.parse(l) as Json);
   const data: string[] = [];
   const assets: Json = {};
@@ -66,7 +68,8 @@ export function buildSampleTarball(contentDir: string): Buffer {
     { path: `${TOP}/files`, type: 'dir', data: Buffer.alloc(0) },
     { path: `${TOP}/images`, type: 'dir', data: Buffer.alloc(0) },
   ];
-  for (const rel of [...files.keys()].sort()) entries.push({ path: `${TOP}/${rel}`, type: 'file', data: files.get(rel)! });
+  for (const rel of [...files.keys()].sort())
+    entries.push({ path: `${TOP}/${rel}`, type: 'file', data: files.get(rel)! });
   return writeTarGz(entries, MTIME);
 }
 

@@ -260,7 +260,10 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     assert.equal(res.status, 200);
     const body = await res.json() as { documents: { _id: string }[]; omitted: { id: string; reason: string }[] };
     assert.deepEqual(body.documents.map((d) => d._id), ['school-aurora']);
-    assert.deepEqual(body.omitted, [{ id: 'drafts.school-lincoln', reason: 'permission' }, { id: 'nope', reason: 'existence' }]);
+    assert.deepEqual(body.omitted, [
+      { id: 'drafts.school-lincoln', reason: 'permission' },
+      { id: 'nope', reason: 'existence' },
+    ]);
     const draft = await previewClient.getDocument('drafts.school-lincoln');
     assert.equal(draft?.title, 'Lincoln Middle School (draft)');
   });

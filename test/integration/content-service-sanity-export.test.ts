@@ -19,7 +19,8 @@ const CLI = join(ROOT, 'content-service/cli.ts');
 const FIXTURE = join(ROOT, 'test/fixtures/blog-export');
 const EXPORT_DIR = join(FIXTURE, readdirSync(FIXTURE)[0]!);
 const work = mkdtempSync(join(tmpdir(), 'msg-blog-export-'));
-const QUERY = '*[_type == "post"] | order(_id) {_id, title, "img": coverImage.asset->url, "file": attachment.asset->url}';
+const QUERY =
+  '*[_type == "post"] | order(_id) {_id, title, "img": coverImage.asset->url, "file": attachment.asset->url}';
 
 let child: ChildProcess;
 let output = '';
@@ -33,10 +34,16 @@ const query = async (q: string, perspective?: string, base = url): Promise<{ sta
 
 before(async () => {
   child = spawn(process.execPath, ['--import', 'tsx', CLI, '--content', relative(ROOT, FIXTURE), '--port', '0'], {
-    cwd: ROOT, env: { ...process.env, CONTENT_CACHE_DIR: join(work, 'cache') }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, CONTENT_CACHE_DIR: join(work, 'cache') },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   const deadline = Date.now() + 30_000;
   while (!url && Date.now() < deadline) {
     url = /^(http:\/\/127\.0\.0\.1:\d+)$/m.exec(output)?.[1] ?? '';
@@ -55,7 +62,10 @@ describe('npm run content over a blog schema in the sanity dataset export format
     const { status, body } = await query(QUERY);
     assert.equal(status, 200);
     const posts = body.result as { _id: string; title: string; img: string | null; file: string | null }[];
-    assert.deepEqual(posts.map((p) => p.title), ['Lost image', 'Hello, world', 'Second post']);
+    assert.deepEqual(
+      posts.map((p) => p.title),
+      ['Lost image', 'Hello, world', 'Second post'],
+    );
     const withImages = posts.filter((p) => p._id !== 'post-broken');
     for (const p of withImages) {
       assert.match(p.img!, new RegExp(`^${url}/images/embedded/production/[0-9a-f]{40}-\\d+x\\d+\\.png$`));
@@ -70,11 +80,17 @@ describe('npm run content over a blog schema in the sanity dataset export format
   });
 
   it('warns about an asset field it cannot resolve, naming document and field', () => {
-    assert.match(output, /document "post-broken", field coverImage: images\/0123456789abcdef0123456789abcdef01234567-10x10\.png is missing/);
+    assert.match(
+      output,
+      /document "post-broken", field coverImage: images\/0123456789abcdef[0-9a-f]{24}-10x10\.png is missing/,
+    );
   });
 
   it('rebuilds asset documents with metadata from assets.json matched by the SHA-1 of the bytes', async () => {
-    const { body } = await query('*[_id == "post-hello"][0].coverImage.asset->{_type, originalFilename, sha1hash, size, extension, mimeType, "w": metadata.dimensions.width, path}');
+    const { body } = await query(
+      '*[_id == "post-hello"][0].coverImage.asset->'
+        + '{_type, originalFilename, sha1hash, size, extension, mimeType, "w": metadata.dimensions.width, path}',
+    );
     const a = body.result;
     assert.equal(a._type, 'sanity.imageAsset');
     assert.equal(a.originalFilename, 'cover.png');
@@ -126,9 +142,12 @@ describe('npm run content over a blog schema in the sanity dataset export format
     for (const qs of ['blur=50', 'sharp=50', 'flip=hv', 'invert=true', 'sat=-100', 'bg=ff0000&pad=2', 'frame=1']) {
       const r = await dims(`${qs}&fm=png`);
       assert.equal(r.status, 200, qs);
-      if (!['flip=hv', 'sharp=50', 'frame=1', 'blur=50'].includes(qs)) assert.ok(!r.body.equals(plain), `${qs} changed nothing`);
+      if (!['flip=hv', 'sharp=50', 'frame=1', 'blur=50'].includes(qs))
+        assert.ok(!r.body.equals(plain), `${qs} changed nothing`);
     }
-    const inverted = await sharp((await dims('invert=true&fm=png')).body).raw().toBuffer();
+    const inverted = await sharp((await dims('invert=true&fm=png')).body)
+      .raw()
+      .toBuffer();
     assert.deepEqual([...inverted.subarray(0, 3)], [0xff - 0x33, 0xff - 0x66, 0xff - 0xcc]);
     const dl = await fetch(`${img}?dl=`);
     assert.match(dl.headers.get('content-disposition') ?? '', /^attachment; filename="[0-9a-f]{40}-64x48\.png"$/);
@@ -155,22 +174,34 @@ describe('the same blog export as a tarball', () => {
     walk(FIXTURE, '');
     const tarball = join(work, 'blog.tar.gz');
     (await import('node:fs')).writeFileSync(tarball, writeTarGz(entries, new Date(0)));
-    service = await startContentService({ contentDir: tarball, port: 0, watch: false, token: 'blog-token-123456', log: () => {} });
+    service = await startContentService({
+      contentDir: tarball,
+      port: 0,
+      watch: false,
+      token: 'blog-token-123456',
+      log: () => {},
+    });
   });
   after(() => service?.close());
 
   it('serves the same posts with working image URLs', async () => {
     const { body } = await query(QUERY, undefined, service.url);
     const posts = body.result as { title: string; img: string | null }[];
-    assert.deepEqual(posts.map((p) => p.title), ['Lost image', 'Hello, world', 'Second post']);
+    assert.deepEqual(
+      posts.map((p) => p.title),
+      ['Lost image', 'Hello, world', 'Second post'],
+    );
     for (const p of posts.filter((x) => x.img)) assert.equal((await fetch(p.img!)).status, 200);
   });
 
-  it('defaults to the raw perspective before API v2025-02-19 and to published from it (for token holders)', async () => {
+  it('defaults to raw before API v2025-02-19 and to published from it (for token holders)', async () => {
     const ids = async (version: string, token?: string): Promise<string[]> => {
-      const res = await fetch(`${service.url}/${version}/data/query/production?query=${encodeURIComponent('*[_type == "post"]._id')}`, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
+      const res = await fetch(
+        `${service.url}/${version}/data/query/production?query=${encodeURIComponent('*[_type == "post"]._id')}`,
+        {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        },
+      );
       assert.equal(res.status, 200);
       return ((await res.json()) as { result: string[] }).result;
     };
@@ -178,6 +209,9 @@ describe('the same blog export as a tarball', () => {
     assert.ok((await ids('v1', 'blog-token-123456')).includes('drafts.post-second'));
     assert.ok(!(await ids('v2025-02-19', 'blog-token-123456')).includes('drafts.post-second'));
     assert.ok(!(await ids('vX', 'blog-token-123456')).includes('drafts.post-second'));
-    assert.ok(!(await ids('v2021-10-21')).some((id) => id.includes('.')), 'anonymous raw by default still hides drafts');
+    assert.ok(
+      !(await ids('v2021-10-21')).some((id) => id.includes('.')),
+      'anonymous raw by default still hides drafts',
+    );
   });
 });

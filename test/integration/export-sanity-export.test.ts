@@ -47,10 +47,16 @@ describe('content/sample.tar.gz (sanity dataset export format)', () => {
     test(`the ${k} exports the same files as the folder format, byte for byte, images included`, () => {
       const expected = listFiles(out('folder')).sort();
       const actual = listFiles(out(k)).sort();
-      assert.ok(expected.some((f) => f.startsWith('media/')), 'the folder export self-hosts images');
+      assert.ok(
+        expected.some((f) => f.startsWith('media/')),
+        'the folder export self-hosts images',
+      );
       assert.deepEqual(actual, expected);
       for (const f of expected) {
-        assert.ok(readFileSync(path.join(out(k), f)).equals(readFileSync(path.join(out('folder'), f))), `${k}: ${f} differs`);
+        assert.ok(
+          readFileSync(path.join(out(k), f)).equals(readFileSync(path.join(out('folder'), f))),
+          `${k}: ${f} differs`,
+        );
       }
     });
   }

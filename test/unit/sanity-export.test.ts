@@ -34,10 +34,17 @@ function rawTar(name: string, type: string, body = ''): Buffer {
 
 describe('core/tar.ts', () => {
   it('reads back what it writes, deterministically', () => {
-    const entries = [{ path: 'x', type: 'dir' as const, data: Buffer.alloc(0) }, file('x/a.txt', 'hello'), file(`x/${'d'.repeat(60)}/${'n'.repeat(60)}`, 'long')];
+    const entries = [
+      { path: 'x', type: 'dir' as const, data: Buffer.alloc(0) },
+      file('x/a.txt', 'hello'),
+      file(`x/${'d'.repeat(60)}/${'n'.repeat(60)}`, 'long'),
+    ];
     const a = writeTarGz(entries, new Date(0));
     assert.ok(a.equals(writeTarGz(entries, new Date(0))));
-    assert.deepEqual(readTarGz(a).map((e) => [e.path, e.type, e.data.toString()]), entries.map((e) => [e.path, e.type, e.data.toString()]));
+    assert.deepEqual(
+      readTarGz(a).map((e) => [e.path, e.type, e.data.toString()]),
+      entries.map((e) => [e.path, e.type, e.data.toString()]),
+    );
   });
 
   it('refuses symlinks, hard links, traversal, absolute paths and oversize entries', () => {
@@ -62,18 +69,30 @@ describe('convertExport', () => {
       const sha = createHash('sha1').update(png).digest('hex');
       writeFileSync(join(dir, 'images', `${sha}-4x3.png`), png);
       writeFileSync(join(dir, 'files', `${sha}.pdf`), png);
-      const docs = [{
-        _id: 'post-1', _type: 'post',
-        coverImage: { _sanityAsset: `image@file://./images/${sha}-4x3.png`, _type: 'image', alt: 'A' },
-        gallery: [{ _key: 'k1', _type: 'image', _sanityAsset: 'image@file://./images/0000-1x1.png' }],
-        attachment: { _sanityAsset: `file@file://./files/${sha}.pdf`, _type: 'file' },
-      }];
-      const { docs: out, warnings } = convertExport(docs, dir, { [`image-${sha}`]: { originalFilename: 'cover.png', metadata: { dimensions: { width: 4, height: 3 } } } });
+      const docs = [
+        {
+          _id: 'post-1',
+          _type: 'post',
+          coverImage: { _sanityAsset: `image@file://./images/${sha}-4x3.png`, _type: 'image', alt: 'A' },
+          gallery: [{ _key: 'k1', _type: 'image', _sanityAsset: 'image@file://./images/0000-1x1.png' }],
+          attachment: { _sanityAsset: `file@file://./files/${sha}.pdf`, _type: 'file' },
+        },
+      ];
+      const { docs: out, warnings } = convertExport(docs, dir, {
+        [`image-${sha}`]: { originalFilename: 'cover.png', metadata: { dimensions: { width: 4, height: 3 } } },
+      });
       const post = out[0] as Record<string, any>;
-      assert.deepEqual(post.coverImage, { _type: 'image', asset: { _type: 'reference', _ref: `image-${sha}-4x3-png` }, alt: 'A' });
+      assert.deepEqual(post.coverImage, {
+        _type: 'image',
+        asset: { _type: 'reference', _ref: `image-${sha}-4x3-png` },
+        alt: 'A',
+      });
       assert.deepEqual(post.attachment.asset, { _type: 'reference', _ref: `file-${sha}-pdf` });
       assert.equal(post.gallery[0].asset, undefined);
-      assert.deepEqual(warnings, ['document "post-1", field gallery[_key=="k1"]: images/0000-1x1.png is missing from the export; the field has no asset']);
+      assert.deepEqual(warnings, [
+        'document "post-1", field gallery[_key=="k1"]: '
+          + 'images/0000-1x1.png is missing from the export; the field has no asset',
+      ]);
       const image = out.find((d) => d._id === `image-${sha}-4x3-png`) as Record<string, any>;
       assert.equal(image._type, 'sanity.imageAsset');
       assert.equal(image.sha1hash, sha);
