@@ -68,7 +68,10 @@ function assetFile(doc: Doc): { kind: 'image' | 'file'; file: string } | null {
 const decorated = new WeakMap<readonly Doc[], Map<string, Doc[]>>();
 function withAssetUrls(docs: readonly Doc[], origin: string, project: string, dataset: string): readonly Doc[] {
   let perView = decorated.get(docs);
-  if (!perView) decorated.set(docs, (perView = new Map()));
+  if (!perView) {
+    perView = new Map();
+    decorated.set(docs, perView);
+  }
   const key = `${origin}|${project}`;
   const hit = perView.get(key);
   if (hit) return hit;

@@ -236,7 +236,7 @@ export function convertExportFolder(exportRoot: string, cacheDir: string): { fil
   const outDir = join(cacheDir, `export-${key}`);
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, 'dataset.ndjson');
-  const text = docs.map((d) => JSON.stringify(d)).join('\n') + '\n';
+  const text = `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`;
   let current: string | null = null;
   try {
     current = readFileSync(file, 'utf8');
@@ -258,7 +258,7 @@ export const statKey = (p: string): string => {
 
 /** What --content names, checked cheaply (nothing extracted): the export's early usage check. */
 export function contentFormatOf(p: string): 'folder' | 'sanity-export' | null {
-  let st;
+  let st: ReturnType<typeof statSync>;
   try {
     st = statSync(p);
   } catch {

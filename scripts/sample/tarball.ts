@@ -64,7 +64,7 @@ export function buildSampleTarball(contentDir: string): Buffer {
   const entries: TarEntry[] = [
     { path: TOP, type: 'dir', data: Buffer.alloc(0) },
     { path: `${TOP}/assets.json`, type: 'file', data: Buffer.from(JSON.stringify(assets)) },
-    { path: `${TOP}/data.ndjson`, type: 'file', data: Buffer.from(data.join('\n') + '\n') },
+    { path: `${TOP}/data.ndjson`, type: 'file', data: Buffer.from(`${data.join('\n')}\n`) },
     { path: `${TOP}/files`, type: 'dir', data: Buffer.alloc(0) },
     { path: `${TOP}/images`, type: 'dir', data: Buffer.alloc(0) },
   ];

@@ -26,7 +26,10 @@ let child: ChildProcess;
 let output = '';
 let url = '';
 
-const query = async (q: string, perspective?: string, base = url): Promise<{ status: number; body: any }> => {
+// biome-ignore lint/suspicious/noExplicitAny: query results of several shapes, each checked by assertions
+type Json = any;
+
+const query = async (q: string, perspective?: string, base = url): Promise<{ status: number; body: Json }> => {
   const params = new URLSearchParams({ query: q, ...(perspective ? { perspective } : {}) });
   const res = await fetch(`${base}/v2025-02-19/data/query/production?${params}`);
   return { status: res.status, body: await res.json() };
@@ -88,8 +91,8 @@ describe('npm run content over a blog schema in the sanity dataset export format
 
   it('rebuilds asset documents with metadata from assets.json matched by the SHA-1 of the bytes', async () => {
     const { body } = await query(
-      '*[_id == "post-hello"][0].coverImage.asset->'
-        + '{_type, originalFilename, sha1hash, size, extension, mimeType, "w": metadata.dimensions.width, path}',
+      '*[_id == "post-hello"][0].coverImage.asset->' +
+        '{_type, originalFilename, sha1hash, size, extension, mimeType, "w": metadata.dimensions.width, path}',
     );
     const a = body.result;
     assert.equal(a._type, 'sanity.imageAsset');

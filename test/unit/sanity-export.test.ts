@@ -11,6 +11,9 @@ import { gzipSync } from 'node:zlib';
 import { readTarGz, TarError, writeTarGz } from '../../core/tar.ts';
 import { convertExport } from '../../content-service/sanity-export.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: converted documents, each field checked by assertions
+type Json = any;
+
 const file = (path: string, text: string) => ({ path, type: 'file' as const, data: Buffer.from(text) });
 
 /** A one-entry ustar archive with a chosen type flag and name (what writeTarGz would never write). */
@@ -81,7 +84,7 @@ describe('convertExport', () => {
       const { docs: out, warnings } = convertExport(docs, dir, {
         [`image-${sha}`]: { originalFilename: 'cover.png', metadata: { dimensions: { width: 4, height: 3 } } },
       });
-      const post = out[0] as Record<string, any>;
+      const post = out[0] as Json;
       assert.deepEqual(post.coverImage, {
         _type: 'image',
         asset: { _type: 'reference', _ref: `image-${sha}-4x3-png` },
@@ -90,17 +93,17 @@ describe('convertExport', () => {
       assert.deepEqual(post.attachment.asset, { _type: 'reference', _ref: `file-${sha}-pdf` });
       assert.equal(post.gallery[0].asset, undefined);
       assert.deepEqual(warnings, [
-        'document "post-1", field gallery[_key=="k1"]: '
-          + 'images/0000-1x1.png is missing from the export; the field has no asset',
+        'document "post-1", field gallery[_key=="k1"]: ' +
+          'images/0000-1x1.png is missing from the export; the field has no asset',
       ]);
-      const image = out.find((d) => d._id === `image-${sha}-4x3-png`) as Record<string, any>;
+      const image = out.find((d) => d._id === `image-${sha}-4x3-png`) as Json;
       assert.equal(image._type, 'sanity.imageAsset');
       assert.equal(image.sha1hash, sha);
       assert.equal(image.size, png.length);
       assert.equal(image.originalFilename, 'cover.png');
       assert.equal(image.mimeType, 'image/png');
       assert.deepEqual(image.metadata, { dimensions: { width: 4, height: 3 } });
-      const pdf = out.find((d) => d._id === `file-${sha}-pdf`) as Record<string, any>;
+      const pdf = out.find((d) => d._id === `file-${sha}-pdf`) as Json;
       assert.equal(pdf._type, 'sanity.fileAsset');
       assert.equal(pdf.mimeType, 'application/pdf');
     } finally {
