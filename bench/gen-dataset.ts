@@ -6,7 +6,16 @@
 // asking for the same variants. A few schools get a draft, which the export must ignore.
 //
 // Usage: npx tsx bench/gen-dataset.ts [--n 1000] [--out DIR] [--from content/sample] [--seed 1]
-import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +26,11 @@ export const BENCH_ROOT = REPO_ROOT;
 export const DEFAULT_TEMPLATE_DIR = DEFAULT_CONTENT_DIR;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-interface Doc { _id: string; _type: string; [k: string]: Json }
+interface Doc {
+  _id: string;
+  _type: string;
+  [k: string]: Json;
+}
 
 export interface GenerateOptions {
   n: number;
@@ -40,13 +53,51 @@ export interface GeneratedDataset {
   schoolIds: string[];
 }
 
-
-const PLACES = ['Aspen', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir', 'Granite', 'Hawthorn', 'Iron', 'Juniper', 'Kestrel', 'Laurel', 'Maple', 'North', 'Oak', 'Pine', 'Quarry', 'River', 'Sage', 'Timber', 'Union', 'Valley', 'Willow', 'Yarrow'];
+const PLACES = [
+  'Aspen',
+  'Birch',
+  'Cedar',
+  'Dogwood',
+  'Elm',
+  'Fir',
+  'Granite',
+  'Hawthorn',
+  'Iron',
+  'Juniper',
+  'Kestrel',
+  'Laurel',
+  'Maple',
+  'North',
+  'Oak',
+  'Pine',
+  'Quarry',
+  'River',
+  'Sage',
+  'Timber',
+  'Union',
+  'Valley',
+  'Willow',
+  'Yarrow',
+];
 const SUFFIXES = ['Ridge', 'Park', 'Hill', 'Creek', 'Grove', 'Heights', 'Meadow', 'Crossing', 'Springs', 'View'];
-const COLORS = ['#1f4e79', '#7a1f3d', '#2e6b30', '#5b2c83', '#8a4b08', '#0f5e63', '#393939', '#a31621', '#14467a', '#4a5d23'];
+const COLORS = [
+  '#1f4e79',
+  '#7a1f3d',
+  '#2e6b30',
+  '#5b2c83',
+  '#8a4b08',
+  '#0f5e63',
+  '#393939',
+  '#a31621',
+  '#14467a',
+  '#4a5d23',
+];
 
 export function readNdjson(file: string): Doc[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Doc);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Doc);
 }
 
 /** Hard-links (or copies, across file systems) the template's image files: the bytes are shared, not cloned. */
@@ -57,19 +108,25 @@ function linkImages(from: string, to: string): number {
   for (const name of readdirSync(from)) {
     const src = path.join(from, name);
     const dest = path.join(to, name);
-    try { linkSync(src, dest); } catch { copyFileSync(src, dest); }
+    try {
+      linkSync(src, dest);
+    } catch {
+      copyFileSync(src, dest);
+    }
     count++;
   }
   return count;
 }
 
 export function generateDataset(opts: GenerateOptions): GeneratedDataset {
-  if (!Number.isInteger(opts.n) || opts.n < 1) throw new Error(`gen-dataset: n must be a positive integer (got ${opts.n})`);
+  if (!Number.isInteger(opts.n) || opts.n < 1)
+    throw new Error(`gen-dataset: n must be a positive integer (got ${opts.n})`);
   const templateDir = opts.templateDir ?? DEFAULT_TEMPLATE_DIR;
   const source = readNdjson(path.join(templateDir, 'dataset.ndjson'));
   const byId = new Map(source.map((d) => [d._id, d]));
   const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.'));
-  if (templates.length === 0) throw new Error(`gen-dataset: ${templateDir} has no published school to use as a template`);
+  if (templates.length === 0)
+    throw new Error(`gen-dataset: ${templateDir} has no published school to use as a template`);
   const assets = source.filter((d) => d._type === 'sanity.imageAsset');
   const random = prng(opts.seed ?? 1);
   const draftShare = opts.draftShare ?? 0.05;
@@ -92,7 +149,8 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
       if (value === null || typeof value !== 'object') return value;
       const obj: { [k: string]: Json } = {};
       for (const [k, v] of Object.entries(value)) obj[k] = copy(v);
-      if (obj._type === 'reference' && typeof obj._ref === 'string' && !obj._ref.startsWith('image-')) obj._ref = cloneDoc(obj._ref);
+      if (obj._type === 'reference' && typeof obj._ref === 'string' && !obj._ref.startsWith('image-'))
+        obj._ref = cloneDoc(obj._ref);
       return obj;
     };
     const cloneDoc = (id: string): string => {
@@ -124,7 +182,11 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
     slugs.push(slug);
     schoolIds.push(schoolId);
     if (random() < draftShare) {
-      out.push({ ...(JSON.parse(JSON.stringify(school)) as Doc), _id: `drafts.${schoolId}`, subtitle: `${String(school.subtitle ?? '')} (draft edit)` });
+      out.push({
+        ...(JSON.parse(JSON.stringify(school)) as Doc),
+        _id: `drafts.${schoolId}`,
+        subtitle: `${String(school.subtitle ?? '')} (draft edit)`,
+      });
     }
   }
 
@@ -143,6 +205,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const n = Number(flag('n') ?? 1000);
   const outDir = path.resolve(flag('out') ?? mkdtempSync(path.join(tmpdir(), 'bench-dataset-')));
   const from = flag('from');
-  const result = generateDataset({ n, outDir, seed: Number(flag('seed') ?? 1), ...(from ? { templateDir: path.resolve(from) } : {}) });
-  process.stdout.write(`${result.schools} schools, ${result.documents} documents, ${result.images} image files in ${result.dir}\n`);
+  const result = generateDataset({
+    n,
+    outDir,
+    seed: Number(flag('seed') ?? 1),
+    ...(from ? { templateDir: path.resolve(from) } : {}),
+  });
+  process.stdout.write(
+    `${result.schools} schools, ${result.documents} documents, ${result.images} image files in ${result.dir}\n`,
+  );
 }

@@ -27,7 +27,11 @@ import { EXIT } from '../core/exit-codes.ts';
 const FLAGS = {
   schools: { type: 'string', value: 'N', description: 'schools in the synthetic district (default 1000)' },
   'load-seconds': { type: 'string', value: 'S', description: 'seconds per preview load case (default 5)' },
-  skip: { type: 'string', value: 'LIST', description: 'comma-separated parts to skip: export,weight,lighthouse,preview' },
+  skip: {
+    type: 'string',
+    value: 'LIST',
+    description: 'comma-separated parts to skip: export,weight,lighthouse,preview',
+  },
 } as const satisfies FlagSpecs;
 const PARTS = ['export', 'weight', 'lighthouse', 'preview'];
 let schools: number;
@@ -39,7 +43,8 @@ try {
   loadSeconds = intFlag(values['load-seconds'], 'load-seconds', { min: 1, max: 60 }, 5);
   skip = new Set((values.skip ?? '').split(',').filter(Boolean));
   const unknown = [...skip].filter((p) => !PARTS.includes(p));
-  if (unknown.length) throw new InputError(`flag --skip: unknown part(s) ${unknown.join(', ')}; expected ${PARTS.join(', ')}`);
+  if (unknown.length)
+    throw new InputError(`flag --skip: unknown part(s) ${unknown.join(', ')}; expected ${PARTS.join(', ')}`);
 } catch (err) {
   if (!(err instanceof InputError)) throw err;
   console.error(`${err.message}\n${usage('npm run bench --', FLAGS)}`);
@@ -62,18 +67,32 @@ function machine() {
 /** Exports the bundled sample (the site families get) into a temp folder with the real CLI. */
 function exportSample(out: string): void {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH_ROOT, 'scripts/export.ts'), '--out', out], { cwd: BENCH_ROOT, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH_ROOT, 'scripts/export.ts'), '--out', out], {
+    cwd: BENCH_ROOT,
+    env,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`sample export failed (${r.status}):\n${r.stderr}`);
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const results: Results = { timestamp: new Date().toISOString(), machine: machine(), export: null, pageWeight: null, lighthouse: null, preview: null, durationSec: 0 };
-  log(`bench on ${results.machine.cpuModel}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB, node ${results.machine.node}, load ${results.machine.loadAverageAtStart.join(' ')}`);
+  const results: Results = {
+    timestamp: new Date().toISOString(),
+    machine: machine(),
+    export: null,
+    pageWeight: null,
+    lighthouse: null,
+    preview: null,
+    durationSec: 0,
+  };
+  log(
+    `bench on ${results.machine.cpuModel}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB, node ${results.machine.node}, load ${results.machine.loadAverageAtStart.join(' ')}`,
+  );
 
   if (!skip.has('export')) {
     log(`\n[1/4] export throughput, ${schools} schools, against a running content service`);
-    results.export = await benchExport({ schools, log }) satisfies ExportBench;
+    results.export = (await benchExport({ schools, log })) satisfies ExportBench;
   }
 
   if (!skip.has('weight') || !skip.has('lighthouse')) {
@@ -94,7 +113,9 @@ async function main(): Promise<void> {
             for (const [name, url] of Object.entries(urls)) {
               weights[name] = await measurePage(browser, url);
               const w = weights[name]!;
-              log(`  ${name.padEnd(8)} ${w.requests} requests, HTML ${w.htmlGzip} B, JS ${w.jsGzip} B, CSS ${w.cssGzip} B gzip, images ${w.imageBytes} B`);
+              log(
+                `  ${name.padEnd(8)} ${w.requests} requests, HTML ${w.htmlGzip} B, JS ${w.jsGzip} B, CSS ${w.cssGzip} B gzip, images ${w.imageBytes} B`,
+              );
             }
             results.pageWeight = weights as Results['pageWeight'];
           } finally {
@@ -103,7 +124,7 @@ async function main(): Promise<void> {
         }
         if (!skip.has('lighthouse')) {
           log('\n[3/4] lighthouse (mobile and desktop presets)');
-          results.lighthouse = await runLighthouse([urls.landing, urls.school], log) satisfies LighthouseRun[];
+          results.lighthouse = (await runLighthouse([urls.landing, urls.school], log)) satisfies LighthouseRun[];
         }
       } finally {
         await server.close();
@@ -115,7 +136,7 @@ async function main(): Promise<void> {
 
   if (!skip.has('preview')) {
     log(`\n[4/4] preview server load (${loadSeconds} s per case) and memory`);
-    results.preview = await benchPreview({ durationSec: loadSeconds, log }) satisfies PreviewBench;
+    results.preview = (await benchPreview({ durationSec: loadSeconds, log })) satisfies PreviewBench;
   }
 
   results.durationSec = Math.round((Date.now() - started) / 1000);
@@ -128,4 +149,7 @@ async function main(): Promise<void> {
   process.exitCode = targets.some((t) => t.pass === false) ? EXIT.targetMissed : EXIT.ok;
 }
 
-main().catch((err: unknown) => { console.error(err); process.exitCode = EXIT.render; });
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = EXIT.render;
+});

@@ -28,16 +28,30 @@ const CLIS = {
 };
 
 /** Files that change every output without being an esbuild input: this launcher (the build options) and tsconfig. */
-const BUILD_SETTINGS = [fileURLToPath(import.meta.url), path.join(ROOT, 'tsconfig.json'), path.join(ROOT, 'package.json')];
+const BUILD_SETTINGS = [
+  fileURLToPath(import.meta.url),
+  path.join(ROOT, 'tsconfig.json'),
+  path.join(ROOT, 'package.json'),
+];
 
-const mtime = (file) => { try { return statSync(file).mtimeMs; } catch { return Infinity; } };
+const mtime = (file) => {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
+  }
+};
 
 /** True when dist/ is missing a CLI, or any file the last build read (or its settings) is newer than that build. */
 function stale() {
   const built = mtime(META);
   if (built === Infinity) return true;
   let meta;
-  try { meta = JSON.parse(readFileSync(META, 'utf8')); } catch { return true; }
+  try {
+    meta = JSON.parse(readFileSync(META, 'utf8'));
+  } catch {
+    return true;
+  }
   if (Object.keys(CLIS).some((cli) => !existsSync(path.join(DIST, `${cli}.mjs`)))) return true;
   const inputs = [...Object.keys(meta.inputs ?? {}).map((f) => path.join(ROOT, f)), ...BUILD_SETTINGS];
   // A deleted input reads as Infinity: rebuild, and esbuild names the import that broke.
@@ -69,7 +83,11 @@ async function build() {
   });
   mkdirSync(DIST, { recursive: true });
   let previous = {};
-  try { previous = JSON.parse(readFileSync(META, 'utf8')).outputs ?? {}; } catch { /* first build */ }
+  try {
+    previous = JSON.parse(readFileSync(META, 'utf8')).outputs ?? {};
+  } catch {
+    /* first build */
+  }
   // Entry files last: until then the old entries keep importing the old (still present) chunks.
   const isEntry = (f) => Object.keys(CLIS).some((cli) => path.basename(f.path).startsWith(`${cli}.mjs`));
   const files = [...result.outputFiles.filter((f) => !isEntry(f)), ...result.outputFiles.filter(isEntry)];

@@ -14,11 +14,16 @@ const FLAGS = {
   content: {
     type: 'string',
     value: 'DIR',
-    description: 'dataset folder (dataset.ndjson + images/) or a `sanity dataset export` .tar.gz or folder, '
-      + 'default content/sample',
+    description:
+      'dataset folder (dataset.ndjson + images/) or a `sanity dataset export` .tar.gz or folder, ' +
+      'default content/sample',
   },
   port: { type: 'string', value: 'N', description: 'port on 127.0.0.1 (default 4000; 0 picks a free port)' },
-  token: { type: 'string', value: 'T', description: 'token that unlocks drafts and mutations (none: published reads only)' },
+  token: {
+    type: 'string',
+    value: 'T',
+    description: 'token that unlocks drafts and mutations (none: published reads only)',
+  },
   dataset: { type: 'string', value: 'NAME', description: 'dataset name in URLs (default production)' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } as const satisfies FlagSpecs;
@@ -41,7 +46,8 @@ async function main(): Promise<void> {
   let port: number;
   try {
     port = parsePort(values.port, '--port', 4000);
-    if (values.token !== undefined && values.token.trim().length < 8) throw new InputError('flag --token needs at least 8 characters');
+    if (values.token !== undefined && values.token.trim().length < 8)
+      throw new InputError('flag --token needs at least 8 characters');
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     console.error(`content: ${err.message}`);
@@ -57,13 +63,18 @@ async function main(): Promise<void> {
     // A missing folder or a bad dataset name is the caller's to fix (1); a busy port and the like is not (4).
     process.exit(exitCodeOf(err));
   }
-  console.log(`Content service for ${contentDir} (dataset "${dataset}"${values.token ? ', drafts and mutations need the token' : ', published documents only'})`);
+  console.log(
+    `Content service for ${contentDir} (dataset "${dataset}"${values.token ? ', drafts and mutations need the token' : ', published documents only'})`,
+  );
   console.log(service.url);
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    service.close().then(() => process.exit(EXIT.ok), () => process.exit(EXIT.render));
+    service.close().then(
+      () => process.exit(EXIT.ok),
+      () => process.exit(EXIT.render),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

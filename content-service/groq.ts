@@ -19,7 +19,9 @@ export class QueryError extends Error {
 
   /** The body @sanity/client turns into a "GROQ query parse error" with a code frame. */
   toBody(): { error: { description: string; query: string; start: number; end: number; type: string } } {
-    return { error: { description: this.description, query: this.query, start: this.start, end: this.end, type: this.type } };
+    return {
+      error: { description: this.description, query: this.query, start: this.start, end: this.end, type: this.type },
+    };
   }
 }
 
@@ -85,7 +87,12 @@ function dereferencer(docs: readonly unknown[]): DereferenceFunction {
 }
 
 /** Evaluates a parsed query over documents; runtime failures become queryExecutionError. */
-export async function evaluateQuery(tree: ExprNode, query: string, docs: readonly unknown[], ctx: EvalContext): Promise<unknown> {
+export async function evaluateQuery(
+  tree: ExprNode,
+  query: string,
+  docs: readonly unknown[],
+  ctx: EvalContext,
+): Promise<unknown> {
   try {
     const value = await evaluate(tree, {
       dataset: docs,

@@ -14,11 +14,20 @@ const FITS = ['clip', 'crop', 'fill', 'fillmax', 'max', 'min', 'scale'] as const
 type Fit = (typeof FITS)[number];
 type OutFormat = 'jpg' | 'pjpg' | 'png' | 'webp' | 'avif';
 const MIME: Record<OutFormat | 'gif' | 'svg', string> = {
-  jpg: 'image/jpeg', pjpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml',
+  jpg: 'image/jpeg',
+  pjpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
 };
 
 export class ImageRequestError extends Error {
-  constructor(readonly status: 400 | 404, message: string) {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
     super(message);
     this.name = 'ImageRequestError';
   }
@@ -58,8 +67,31 @@ export interface ImageParams {
  * differently here than on the hosted image CDN.
  */
 export const IMAGE_PARAMS = [
-  'w', 'h', 'rect', 'fit', 'crop', 'fp-x', 'fp-y', 'q', 'fm', 'dpr', 'auto', 'bg', 'blur', 'sharp', 'flip', 'or',
-  'invert', 'sat', 'pad', 'min-w', 'max-w', 'min-h', 'max-h', 'dl', 'frame',
+  'w',
+  'h',
+  'rect',
+  'fit',
+  'crop',
+  'fp-x',
+  'fp-y',
+  'q',
+  'fm',
+  'dpr',
+  'auto',
+  'bg',
+  'blur',
+  'sharp',
+  'flip',
+  'or',
+  'invert',
+  'sat',
+  'pad',
+  'min-w',
+  'max-w',
+  'min-h',
+  'max-h',
+  'dl',
+  'frame',
 ] as const;
 
 type Query = Record<string, string | string[] | undefined>;
@@ -73,7 +105,8 @@ function num(q: Query, name: string, min: number, max: number, integer: boolean)
   const raw = one(q, name);
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) throw new ImageRequestError(400, `${name} must be a ${integer ? 'whole ' : ''}number, got "${raw}"`);
+  if (!Number.isFinite(n) || (integer && !Number.isInteger(n)))
+    throw new ImageRequestError(400, `${name} must be a ${integer ? 'whole ' : ''}number, got "${raw}"`);
   if (n < min || n > max) throw new ImageRequestError(400, `${name} must be between ${min} and ${max}, got ${n}`);
   return n;
 }
@@ -123,7 +156,12 @@ export function parseImageParams(q: Query): ImageParams {
   const rawRect = one(q, 'rect');
   if (rawRect !== undefined) {
     const parts = rawRect.split(',').map((p) => Number(p));
-    if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 100_000) || parts[2]! < 1 || parts[3]! < 1) {
+    if (
+      parts.length !== 4 ||
+      parts.some((p) => !Number.isInteger(p) || p < 0 || p > 100_000) ||
+      parts[2]! < 1 ||
+      parts[3]! < 1
+    ) {
       throw new ImageRequestError(400, `rect must be x,y,width,height in whole pixels, got "${rawRect}"`);
     }
     rect = { x: parts[0]!, y: parts[1]!, w: parts[2]!, h: parts[3]! };
@@ -133,7 +171,10 @@ export function parseImageParams(q: Query): ImageParams {
   const crop = one(q, 'crop') ?? 'center';
   const cropParts = crop.split(',');
   if (!cropParts.every((c) => ['top', 'bottom', 'left', 'right', 'center', 'focalpoint', 'entropy'].includes(c))) {
-    throw new ImageRequestError(400, `crop must be focalpoint, center, entropy or top/bottom/left/right, got "${crop}"`);
+    throw new ImageRequestError(
+      400,
+      `crop must be focalpoint, center, entropy or top/bottom/left/right, got "${crop}"`,
+    );
   }
   const fmRaw = one(q, 'fm');
   const fm = fmRaw === 'jpeg' ? 'jpg' : (fmRaw as OutFormat | undefined);
@@ -143,7 +184,8 @@ export function parseImageParams(q: Query): ImageParams {
   const auto = one(q, 'auto');
   if (auto !== undefined && auto !== 'format') throw new ImageRequestError(400, `auto must be "format", got "${auto}"`);
   const bg = one(q, 'bg');
-  if (bg !== undefined && !/^([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(bg)) throw new ImageRequestError(400, `bg must be a hex colour, got "${bg}"`);
+  if (bg !== undefined && !/^([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(bg))
+    throw new ImageRequestError(400, `bg must be a hex colour, got "${bg}"`);
   const dpr = num(q, 'dpr', 0.1, 3, false) ?? 1;
   if ((w !== undefined && w * dpr > MAX_DIMENSION) || (h !== undefined && h * dpr > MAX_DIMENSION)) {
     throw new ImageRequestError(400, `w/h times dpr must stay within ${MAX_DIMENSION} pixels`);
@@ -166,7 +208,11 @@ export function parseImageParams(q: Query): ImageParams {
 }
 
 /** auto=format: AVIF or WebP when the browser says it takes them; WebP first, since it encodes far faster. */
-export function negotiateFormat(p: ImageParams, sourceExt: string, accept: string | undefined): OutFormat | 'gif' | 'svg' {
+export function negotiateFormat(
+  p: ImageParams,
+  sourceExt: string,
+  accept: string | undefined,
+): OutFormat | 'gif' | 'svg' {
   if (p.fm) return p.fm;
   if (p.autoFormat && accept) {
     if (/image\/webp/i.test(accept)) return 'webp';
@@ -247,10 +293,17 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
           const s = p.fit === 'fillmax' ? Math.min(1, W / rw, H / rh) : Math.min(W / rw, H / rh);
           const iw = Math.max(1, Math.round(rw * s));
           const ih = Math.max(1, Math.round(rh * s));
-          const background = p.bg ? `#${p.bg}` : format === 'jpg' || format === 'pjpg' ? '#ffffff' : { r: 0, g: 0, b: 0, alpha: 0 };
+          const background = p.bg
+            ? `#${p.bg}`
+            : format === 'jpg' || format === 'pjpg'
+              ? '#ffffff'
+              : { r: 0, g: 0, b: 0, alpha: 0 };
           img = img.resize(iw, ih, { fit: 'fill' }).extend({
-            top: Math.floor((H - ih) / 2), bottom: Math.ceil((H - ih) / 2),
-            left: Math.floor((W - iw) / 2), right: Math.ceil((W - iw) / 2), background,
+            top: Math.floor((H - ih) / 2),
+            bottom: Math.ceil((H - ih) / 2),
+            left: Math.floor((W - iw) / 2),
+            right: Math.ceil((W - iw) / 2),
+            background,
           });
           break;
         }
@@ -293,7 +346,10 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
   switch (format) {
     case 'jpg':
     case 'pjpg':
-      return img.flatten({ background: p.bg ? `#${p.bg}` : '#ffffff' }).jpeg({ quality: Math.max(1, p.q), progressive: format === 'pjpg' }).toBuffer();
+      return img
+        .flatten({ background: p.bg ? `#${p.bg}` : '#ffffff' })
+        .jpeg({ quality: Math.max(1, p.q), progressive: format === 'pjpg' })
+        .toBuffer();
     case 'png':
       return img.png().toBuffer();
     case 'webp':
@@ -330,72 +386,82 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
   const inflight = new Map<string, Promise<Buffer>>();
 
   const fail = (reply: FastifyReply, err: ImageRequestError): FastifyReply =>
-    reply.code(err.status).header('cache-control', 'no-store').send({ statusCode: err.status, error: err.status === 404 ? 'Not Found' : 'Bad Request', message: err.message });
+    reply
+      .code(err.status)
+      .header('cache-control', 'no-store')
+      .send({ statusCode: err.status, error: err.status === 404 ? 'Not Found' : 'Bad Request', message: err.message });
 
-  app.get('/images/:projectId/:dataset/:file', async (req: FastifyRequest<{ Params: { projectId: string; dataset: string; file: string }; Querystring: Query }>, reply) => {
-    const { dataset, file } = req.params;
-    if (dataset !== opts.dataset) return fail(reply, new ImageRequestError(404, `dataset "${dataset}" not found`));
-    const m = FILE_RE.exec(file);
-    const path = join(root, file);
-    if (!m || !resolve(path).startsWith(root + sep)) return fail(reply, new ImageRequestError(404, 'image not found'));
-    const ext = m[4]!;
-
-    // No parameters: the original bytes, as the hosted CDN serves them (no re-encoding).
-    if (Object.keys(req.query).length === 0) {
-      let original: Buffer;
-      try {
-        original = await readFile(path);
-      } catch {
+  app.get(
+    '/images/:projectId/:dataset/:file',
+    async (
+      req: FastifyRequest<{ Params: { projectId: string; dataset: string; file: string }; Querystring: Query }>,
+      reply,
+    ) => {
+      const { dataset, file } = req.params;
+      if (dataset !== opts.dataset) return fail(reply, new ImageRequestError(404, `dataset "${dataset}" not found`));
+      const m = FILE_RE.exec(file);
+      const path = join(root, file);
+      if (!m || !resolve(path).startsWith(root + sep))
         return fail(reply, new ImageRequestError(404, 'image not found'));
-      }
-      return reply.header('content-type', mimeOfExtension(ext)).header('cache-control', IMMUTABLE).send(original);
-    }
+      const ext = m[4]!;
 
-    let params: ImageParams;
-    try {
-      params = parseImageParams(req.query);
-    } catch (err) {
-      if (err instanceof ImageRequestError) return fail(reply, err);
-      throw err;
-    }
-    const format = negotiateFormat(params, ext, req.headers.accept);
-    if (params.autoFormat && !params.fm) reply.header('vary', 'Accept');
-
-    let source: Buffer;
-    const key = `${file}?${JSON.stringify(params)}>${format}`;
-    let body = cache.get(key);
-    if (!body) {
-      try {
-        source = await readFile(path);
-      } catch {
-        return fail(reply, new ImageRequestError(404, 'image not found'));
-      }
-      if (format === 'svg' || ext === 'svg') {
-        body = source;
-      } else {
-        let job = inflight.get(key);
-        if (!job) {
-          job = renderVariant(source, params, format).finally(() => inflight.delete(key));
-          inflight.set(key, job);
-        }
+      // No parameters: the original bytes, as the hosted CDN serves them (no re-encoding).
+      if (Object.keys(req.query).length === 0) {
+        let original: Buffer;
         try {
-          body = await job;
-        } catch (err) {
-          req.log.warn({ err }, 'image transform failed');
-          return fail(reply, new ImageRequestError(400, `cannot transform ${file}: ${(err as Error).message}`));
+          original = await readFile(path);
+        } catch {
+          return fail(reply, new ImageRequestError(404, 'image not found'));
         }
+        return reply.header('content-type', mimeOfExtension(ext)).header('cache-control', IMMUTABLE).send(original);
       }
-      cache.set(key, body);
-    }
-    if (params.download !== undefined) {
-      const name = params.download || file;
-      reply.header('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"`);
-    }
-    return reply
-      .header('content-type', MIME[ext === 'svg' ? 'svg' : format])
-      .header('cache-control', IMMUTABLE)
-      .send(body);
-  });
+
+      let params: ImageParams;
+      try {
+        params = parseImageParams(req.query);
+      } catch (err) {
+        if (err instanceof ImageRequestError) return fail(reply, err);
+        throw err;
+      }
+      const format = negotiateFormat(params, ext, req.headers.accept);
+      if (params.autoFormat && !params.fm) reply.header('vary', 'Accept');
+
+      let source: Buffer;
+      const key = `${file}?${JSON.stringify(params)}>${format}`;
+      let body = cache.get(key);
+      if (!body) {
+        try {
+          source = await readFile(path);
+        } catch {
+          return fail(reply, new ImageRequestError(404, 'image not found'));
+        }
+        if (format === 'svg' || ext === 'svg') {
+          body = source;
+        } else {
+          let job = inflight.get(key);
+          if (!job) {
+            job = renderVariant(source, params, format).finally(() => inflight.delete(key));
+            inflight.set(key, job);
+          }
+          try {
+            body = await job;
+          } catch (err) {
+            req.log.warn({ err }, 'image transform failed');
+            return fail(reply, new ImageRequestError(400, `cannot transform ${file}: ${(err as Error).message}`));
+          }
+        }
+        cache.set(key, body);
+      }
+      if (params.download !== undefined) {
+        const name = params.download || file;
+        reply.header('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"`);
+      }
+      return reply
+        .header('content-type', MIME[ext === 'svg' ? 'svg' : format])
+        .header('cache-control', IMMUTABLE)
+        .send(body);
+    },
+  );
 
   const filesRoot = opts.filesDir ? resolve(opts.filesDir) : null;
   type FileParams = { projectId: string; dataset: string; file: string };

@@ -10,7 +10,12 @@ import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
 import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
 import {
-  convertExportFolder, defaultCacheDir, extractTarball, findExportRoot, isTarball, statKey,
+  convertExportFolder,
+  defaultCacheDir,
+  extractTarball,
+  findExportRoot,
+  isTarball,
+  statKey,
 } from './sanity-export.ts';
 import { TarError } from '../core/tar.ts';
 import { REPO_ROOT } from '../core/paths.ts';
@@ -94,9 +99,11 @@ export function resolveDatasetFolder(
   } else {
     exportRoot = findExportRoot(dir);
     if (!exportRoot) {
-      throw new InputError(`dataset file not found: ${join(dir, 'dataset.ndjson')} `
-        + '(a dataset folder holds dataset.ndjson and images/; '
-        + 'a `sanity dataset export` holds data.ndjson and assets.json)');
+      throw new InputError(
+        `dataset file not found: ${join(dir, 'dataset.ndjson')} ` +
+          '(a dataset folder holds dataset.ndjson and images/; ' +
+          'a `sanity dataset export` holds data.ndjson and assets.json)',
+      );
     }
   }
   const key = `${statKey(join(exportRoot, 'data.ndjson'))}|${cacheDir}`;
@@ -116,15 +123,22 @@ export function resolveDatasetFolder(
 }
 
 /** Builds the Fastify app without listening (tests may use app.inject). */
-export async function buildContentServiceApp(opts: ContentServiceOptions): Promise<{ app: FastifyInstance; store: DatasetStore; stopWatching: () => void }> {
+export async function buildContentServiceApp(
+  opts: ContentServiceOptions,
+): Promise<{ app: FastifyInstance; store: DatasetStore; stopWatching: () => void }> {
   const dataset = opts.dataset ?? DEFAULT_DATASET;
-  if (!DATASET_NAME.test(dataset)) throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
+  if (!DATASET_NAME.test(dataset))
+    throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
   const log = opts.log ?? ((m: string) => console.warn(m));
   const { file, imagesDir, filesDir } = resolveDatasetFolder(opts.contentDir, { log });
   const store = new DatasetStore(file, log).load();
   // Logger off: request logs would carry the Authorization header.
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${req.url.split('?')[0]}` }));
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${req.url.split('?')[0]}` }),
+  );
   await app.register(contentServicePlugin, {
     store,
     dataset,
@@ -135,10 +149,13 @@ export async function buildContentServiceApp(opts: ContentServiceOptions): Promi
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
   });
-  const stopWatching = opts.watch === false ? () => {} : store.watch({
-    ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
-    ...(opts.debounceMs ? { debounceMs: opts.debounceMs } : {}),
-  });
+  const stopWatching =
+    opts.watch === false
+      ? () => {}
+      : store.watch({
+          ...(opts.pollMs ? { pollMs: opts.pollMs } : {}),
+          ...(opts.debounceMs ? { debounceMs: opts.debounceMs } : {}),
+        });
   app.addHook('onClose', async () => stopWatching());
   return { app, store, stopWatching };
 }

@@ -37,7 +37,10 @@ function sse(res: ServerResponse, event: string, data: unknown, id?: string): vo
 }
 
 /** The `mutation` events one transaction produces for one listener, in document order. */
-export async function eventsFor(l: Listener, tx: Transaction): Promise<{ id: string; data: Record<string, unknown> }[]> {
+export async function eventsFor(
+  l: Listener,
+  tx: Transaction,
+): Promise<{ id: string; data: Record<string, unknown> }[]> {
   const out: { id: string; data: Record<string, unknown> }[] = [];
   const relevant: { change: DocumentChange; transition: 'appear' | 'update' | 'disappear' }[] = [];
   for (const change of tx.changes) {

@@ -10,7 +10,10 @@ import { extract, Mutation } from '@sanity/mutator';
 export type Segment = string | number | { key: string };
 
 export class PatchError extends Error {
-  constructor(message: string, readonly status: 400 | 409 = 400) {
+  constructor(
+    message: string,
+    readonly status: 400 | 409 = 400,
+  ) {
     super(message);
     this.name = 'PatchError';
   }
@@ -24,7 +27,8 @@ const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object
 /** Parses `a.b[0].c[_key=="x"]` into segments; throws PatchError on anything else. */
 export function parsePath(path: string): Segment[] {
   if (typeof path !== 'string' || path.trim() === '') throw new PatchError('a patch path must be a non-empty string');
-  const bad = (): PatchError => new PatchError(`unsupported patch path "${path}" (attributes, [index] and [_key=="…"] are supported)`);
+  const bad = (): PatchError =>
+    new PatchError(`unsupported patch path "${path}" (attributes, [index] and [_key=="…"] are supported)`);
   const attr = /([A-Za-z_$][\w$]*)/y;
   const bracket = /\[\s*(?:(-?\d+)|_key\s*==\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'))\s*\]/y;
   const src = path.trim();
@@ -98,7 +102,8 @@ const PROTECTED = new Set(['_id', '_type', '_rev', '_createdAt', '_updatedAt']);
 function guard(path: string): Segment[] {
   const segs = parsePath(path);
   if (typeof segs[0] !== 'string') throw new PatchError(`patch path "${path}" must start with an attribute`);
-  if (segs.length === 1 && PROTECTED.has(segs[0]) && segs[0] !== '_type') throw new PatchError(`"${segs[0]}" cannot be patched`);
+  if (segs.length === 1 && PROTECTED.has(segs[0]) && segs[0] !== '_type')
+    throw new PatchError(`"${segs[0]}" cannot be patched`);
   return segs;
 }
 
@@ -131,7 +136,8 @@ export function applyPatch(doc: Record<string, Json>, patch: Record<string, unkn
     }
   }
   if (patch.unset !== undefined) {
-    if (!Array.isArray(patch.unset) || !patch.unset.every((p) => typeof p === 'string')) throw new PatchError('patch.unset must be an array of paths');
+    if (!Array.isArray(patch.unset) || !patch.unset.every((p) => typeof p === 'string'))
+      throw new PatchError('patch.unset must be an array of paths');
     for (const p of patch.unset as string[]) guard(p);
   }
   for (const op of ['inc', 'dec'] as const) {
@@ -155,14 +161,16 @@ export function applyPatch(doc: Record<string, Json>, patch: Record<string, unkn
 
 /** The insert checks the mutator leaves to the caller (it would skip a missing key silently). */
 function checkInsert(doc: Record<string, Json>, insert: unknown): void {
-  if (!isObject(insert) || !Array.isArray(insert.items)) throw new PatchError('patch.insert needs items (an array) and one of before, after, replace');
+  if (!isObject(insert) || !Array.isArray(insert.items))
+    throw new PatchError('patch.insert needs items (an array) and one of before, after, replace');
   const where = (['before', 'after', 'replace'] as const).filter((k) => typeof insert[k] === 'string');
   if (where.length !== 1) throw new PatchError('patch.insert needs exactly one of before, after, replace');
   const pos = where[0]!;
   const path = insert[pos] as string;
   const segs = guard(path);
   const last = segs[segs.length - 1]!;
-  if (typeof last === 'string') throw new PatchError(`patch.insert.${pos} must end in an array position such as "items[-1]"`);
+  if (typeof last === 'string')
+    throw new PatchError(`patch.insert.${pos} must end in an array position such as "items[-1]"`);
   const arr = getAt(doc, segs.slice(0, -1));
   // No array yet: the mutator leaves the document as it is (setIfMissing first, as editors' tools do).
   if (arr === undefined && pos !== 'replace') return;

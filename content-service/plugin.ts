@@ -88,10 +88,10 @@ function withAssetUrls(docs: readonly Doc[], origin: string, project: string, da
 const PROJECT_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** The origin a client reached this service at, and the project it names (header), for asset URLs. */
-function assetContext(req: {
-  headers: Record<string, string | string[] | undefined>;
-  protocol: string;
-}): { origin: string; project: string } {
+function assetContext(req: { headers: Record<string, string | string[] | undefined>; protocol: string }): {
+  origin: string;
+  project: string;
+} {
   const rawHost = req.headers.host;
   const host = typeof rawHost === 'string' && /^[A-Za-z0-9.[\]:-]+$/.test(rawHost) ? rawHost : '127.0.0.1';
   const header = req.headers['x-sanity-project-id'];
@@ -109,7 +109,8 @@ export async function contentServicePlugin(
   app.addHook('onRequest', async (req, reply) => {
     for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
     if (req.method === 'OPTIONS') return;
-    if (accessOf(req.headers.authorization, token) === 'invalid') return unauthorized(reply, 'Session not found: the token is not valid for this content service');
+    if (accessOf(req.headers.authorization, token) === 'invalid')
+      return unauthorized(reply, 'Session not found: the token is not valid for this content service');
     return undefined;
   });
 
@@ -119,12 +120,19 @@ export async function contentServicePlugin(
       .header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
       .header('access-control-allow-headers', 'authorization, content-type, x-sanity-project-id, last-event-id')
       .header('access-control-max-age', '600')
-      .send());
+      .send(),
+  );
 
   app.setErrorHandler((err: FastifyError, _req, reply) => {
     if (err.statusCode && err.statusCode < 500) return badRequest(reply, err.message);
     opts.log(`content-service: ${err.stack ?? err.message}`);
-    return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'the content service failed to answer this request' });
+    return reply
+      .code(500)
+      .send({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'the content service failed to answer this request',
+      });
   });
 
   const checkPath = (req: DataRequest, reply: FastifyReply): boolean => {
@@ -139,11 +147,18 @@ export async function contentServicePlugin(
     return true;
   };
 
-  const answerQuery = async (req: DataRequest, reply: FastifyReply, query: unknown, params: unknown): Promise<FastifyReply> => {
+  const answerQuery = async (
+    req: DataRequest,
+    reply: FastifyReply,
+    query: unknown,
+    params: unknown,
+  ): Promise<FastifyReply> => {
     if (typeof query !== 'string' || query.trim() === '') return badRequest(reply, 'missing "query"');
-    if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) return badRequest(reply, '"params" must be an object');
+    if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params)))
+      return badRequest(reply, '"params" must be an object');
     const perspective = perspectiveOf(req.query.perspective, req.params.apiVersion);
-    if (!perspective) return badRequest(reply, `unsupported perspective "${req.query.perspective}" (published, drafts or raw)`);
+    if (!perspective)
+      return badRequest(reply, `unsupported perspective "${req.query.perspective}" (published, drafts or raw)`);
     const access = accessOf(req.headers.authorization, token);
     // As hosted: without read rights every perspective sees the same thing, the published
     // documents outside any dotted path (no drafts, no versions), and answers 200.
@@ -187,7 +202,10 @@ export async function contentServicePlugin(
   const doc = { params: DocParams, querystring: DataQuery };
   app.get('/:apiVersion/data/doc/:dataset/:ids', { schema: doc }, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
-    const ids = req.params.ids.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = req.params.ids
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length === 0) return badRequest(reply, 'no document ids given');
     const access = accessOf(req.headers.authorization, token);
     const excludeContent = req.query.excludeContent === 'true';
@@ -210,7 +228,8 @@ export async function contentServicePlugin(
 
   app.post('/:apiVersion/data/mutate/:dataset', { schema: { ...data, body: MutateBody } }, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
-    if (accessOf(req.headers.authorization, token) !== 'editor') return unauthorized(reply, 'mutations need a valid token');
+    if (accessOf(req.headers.authorization, token) !== 'editor')
+      return unauthorized(reply, 'mutations need a valid token');
     const body = req.body;
     try {
       const result = await store.mutate(body.mutations, {
@@ -229,7 +248,14 @@ export async function contentServicePlugin(
     }
   });
 
-  await app.register(listenRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS, log: opts.log });
+  await app.register(listenRoutes, {
+    store,
+    dataset,
+    token,
+    keepAliveMs: opts.keepAliveMs,
+    corsHeaders: CORS,
+    log: opts.log,
+  });
   await app.register(imagesPlugin, {
     imagesDir: opts.imagesDir,
     ...(opts.filesDir ? { filesDir: opts.filesDir } : {}),

@@ -11,7 +11,10 @@ import { applyPatch, PatchError } from './patch.ts';
 import { runQuery, QueryError } from './groq.ts';
 import { DRAFTS_PREFIX } from '../core/content-rules.ts';
 
-export interface Doc { _id: string; [field: string]: unknown }
+export interface Doc {
+  _id: string;
+  [field: string]: unknown;
+}
 export type Perspective = 'published' | 'drafts' | 'raw';
 export type Log = (message: string) => void;
 
@@ -62,7 +65,10 @@ export const randomId = (bytes = 16): string => randomBytes(bytes).toString('bas
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const ID_RE = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 
-interface ParsedLine { doc: Doc; json: string }
+interface ParsedLine {
+  doc: Doc;
+  json: string;
+}
 
 /** Hex digits of the content hash in a served revision: 48 bits, so an edit keeping its rev is never missed in practice. */
 export const REV_HASH_HEX = 12;
@@ -131,7 +137,10 @@ export function parseNdjson(text: string, file: string, log: Log): Map<string, P
 }
 
 /** A document as last read from the file: its line (to skip re-hashing it) and its served rev. */
-interface FileEntry { json: string; rev: string }
+interface FileEntry {
+  json: string;
+  rev: string;
+}
 
 export class DatasetStore {
   private docs = new Map<string, Doc>();
@@ -143,7 +152,10 @@ export class DatasetStore {
   private subscribers = new Set<(tx: Transaction) => void>();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly file: string, private readonly log: Log = (m) => console.warn(m)) {}
+  constructor(
+    readonly file: string,
+    private readonly log: Log = (m) => console.warn(m),
+  ) {}
 
   /** Reads the file for the first time; throws an Error naming the path if it cannot be read. */
   load(): this {
@@ -152,7 +164,11 @@ export class DatasetStore {
       text = readFileSync(this.file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      throw new Error(code === 'ENOENT' ? `dataset file not found: ${this.file}` : `cannot read dataset file ${this.file}: ${(err as Error).message}`);
+      throw new Error(
+        code === 'ENOENT'
+          ? `dataset file not found: ${this.file}`
+          : `cannot read dataset file ${this.file}: ${(err as Error).message}`,
+      );
     }
     this.lastText = text;
     for (const [id, { doc, json }] of parseNdjson(text, this.file, this.log)) {
@@ -209,7 +225,9 @@ export class DatasetStore {
     if (perspective === 'raw') {
       out = [...this.docs.values()];
     } else if (perspective === 'published') {
-      out = [...this.docs.values()].filter((d) => !isDraftId(d._id) && !isVersionId(d._id) && (authenticated || !isPrivateId(d._id)));
+      out = [...this.docs.values()].filter(
+        (d) => !isDraftId(d._id) && !isVersionId(d._id) && (authenticated || !isPrivateId(d._id)),
+      );
     } else {
       const byId = new Map<string, Doc>();
       for (const d of this.docs.values()) {
@@ -234,13 +252,21 @@ export class DatasetStore {
   }
 
   /** Applies a transaction atomically: all mutations or none. */
-  mutate(mutations: unknown, opts: { transactionId?: string; identity: string; dryRun?: boolean }): Promise<MutationResult> {
+  mutate(
+    mutations: unknown,
+    opts: { transactionId?: string; identity: string; dryRun?: boolean },
+  ): Promise<MutationResult> {
     return this.exclusive(() => this.mutateNow(mutations, opts));
   }
 
-  private async mutateNow(mutations: unknown, opts: { transactionId?: string; identity: string; dryRun?: boolean }): Promise<MutationResult> {
-    if (!Array.isArray(mutations) || mutations.length === 0) throw new MutationError(400, 'The request body needs a non-empty "mutations" array');
-    const transactionId = opts.transactionId && /^[\w.-]{1,128}$/.test(opts.transactionId) ? opts.transactionId : randomId();
+  private async mutateNow(
+    mutations: unknown,
+    opts: { transactionId?: string; identity: string; dryRun?: boolean },
+  ): Promise<MutationResult> {
+    if (!Array.isArray(mutations) || mutations.length === 0)
+      throw new MutationError(400, 'The request body needs a non-empty "mutations" array');
+    const transactionId =
+      opts.transactionId && /^[\w.-]{1,128}$/.test(opts.transactionId) ? opts.transactionId : randomId();
     const timestamp = new Date().toISOString();
     const working = new Map(this.docs);
     const touched = new Map<string, unknown[]>();
@@ -256,12 +282,25 @@ export class DatasetStore {
       _updatedAt: timestamp,
       _rev: randomId(),
     });
-    const fail = (index: number, status: 400 | 409, description: string, id?: string, type = 'mutationError'): never => {
-      throw new MutationError(status, `The mutation(s) failed: ${description}`, [{ error: { description, ...(id ? { id } : {}), type }, index }]);
+    const fail = (
+      index: number,
+      status: 400 | 409,
+      description: string,
+      id?: string,
+      type = 'mutationError',
+    ): never => {
+      throw new MutationError(status, `The mutation(s) failed: ${description}`, [
+        { error: { description, ...(id ? { id } : {}), type }, index },
+      ]);
     };
-    const select = async (index: number, sel: Record<string, unknown>, kind: string): Promise<{ ids: string[]; byId: boolean }> => {
+    const select = async (
+      index: number,
+      sel: Record<string, unknown>,
+      kind: string,
+    ): Promise<{ ids: string[]; byId: boolean }> => {
       if (typeof sel.id === 'string') return { ids: [sel.id], byId: true };
-      if (Array.isArray(sel.id) && sel.id.every((x) => typeof x === 'string')) return { ids: sel.id as string[], byId: true };
+      if (Array.isArray(sel.id) && sel.id.every((x) => typeof x === 'string'))
+        return { ids: sel.id as string[], byId: true };
       if (typeof sel.query === 'string') {
         const params = isObject(sel.params) ? sel.params : {};
         let rows: unknown;
@@ -272,7 +311,9 @@ export class DatasetStore {
           throw err;
         }
         const list = Array.isArray(rows) ? rows : [rows];
-        const ids = list.map((r) => (typeof r === 'string' ? r : isObject(r) && typeof r._id === 'string' ? r._id : null)).filter((x): x is string => x !== null);
+        const ids = list
+          .map((r) => (typeof r === 'string' ? r : isObject(r) && typeof r._id === 'string' ? r._id : null))
+          .filter((x): x is string => x !== null);
         return { ids, byId: false };
       }
       return fail(index, 400, `${kind} needs an "id" or a "query"`);
@@ -280,7 +321,12 @@ export class DatasetStore {
 
     for (let index = 0; index < mutations.length; index++) {
       const m: unknown = mutations[index];
-      if (!isObject(m) || Object.keys(m).length !== 1) fail(index, 400, 'each mutation is an object with exactly one of create, createOrReplace, createIfNotExists, patch, delete');
+      if (!isObject(m) || Object.keys(m).length !== 1)
+        fail(
+          index,
+          400,
+          'each mutation is an object with exactly one of create, createOrReplace, createIfNotExists, patch, delete',
+        );
       const [kind, body] = Object.entries(m as Record<string, unknown>)[0]!;
       switch (kind) {
         case 'create':
@@ -288,14 +334,17 @@ export class DatasetStore {
         case 'createIfNotExists': {
           if (!isObject(body)) fail(index, 400, `${kind} needs a document object`);
           const doc = body as Record<string, unknown>;
-          if (typeof doc._type !== 'string' || doc._type === '') fail(index, 400, `${kind}: the document needs a _type`);
+          if (typeof doc._type !== 'string' || doc._type === '')
+            fail(index, 400, `${kind}: the document needs a _type`);
           let id = doc._id;
           if (id === undefined && kind === 'create') id = randomId();
           else if (typeof id === 'string' && id.endsWith('.') && kind === 'create') id = id + randomId();
-          if (typeof id !== 'string' || !ID_RE.test(id)) fail(index, 400, `${kind}: "${String(id)}" is not a valid document id`);
+          if (typeof id !== 'string' || !ID_RE.test(id))
+            fail(index, 400, `${kind}: "${String(id)}" is not a valid document id`);
           const docId = id as string;
           const existing = working.get(docId);
-          if (existing && kind === 'create') fail(index, 409, `Document by ID "${docId}" already exists`, docId, 'documentAlreadyExistsError');
+          if (existing && kind === 'create')
+            fail(index, 409, `Document by ID "${docId}" already exists`, docId, 'documentAlreadyExistsError');
           if (existing && kind === 'createIfNotExists') {
             results.push({ id: docId, operation: 'none' });
             break;
@@ -312,11 +361,18 @@ export class DatasetStore {
           for (const id of ids) {
             const cur = working.get(id);
             if (!cur) {
-              if (byId) fail(index, 409, `Cannot modify document "${id}": it does not exist`, id, 'documentNotFoundError');
+              if (byId)
+                fail(index, 409, `Cannot modify document "${id}": it does not exist`, id, 'documentNotFoundError');
               continue;
             }
             if (patch.ifRevisionID !== undefined && patch.ifRevisionID !== cur._rev) {
-              fail(index, 409, `Document "${id}" has unexpected revision ID ("${String(cur._rev)}"), expected "${String(patch.ifRevisionID)}"`, id, 'conflictError');
+              fail(
+                index,
+                409,
+                `Document "${id}" has unexpected revision ID ("${String(cur._rev)}"), expected "${String(patch.ifRevisionID)}"`,
+                id,
+                'conflictError',
+              );
             }
             let next: Doc;
             try {
@@ -378,7 +434,9 @@ export class DatasetStore {
       text = readFileSync(this.file, 'utf8');
     } catch (err) {
       // An editor's save may briefly remove the file (write to temp, rename); keep what we have.
-      this.log(`content-service: cannot read ${this.file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); keeping the loaded documents`);
+      this.log(
+        `content-service: cannot read ${this.file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); keeping the loaded documents`,
+      );
       return null;
     }
     if (text === this.lastText) return null;
@@ -407,7 +465,12 @@ export class DatasetStore {
     this.fileDocs = nextFileDocs;
     if (changes.length === 0) return null;
     this.commit(next);
-    const tx: Transaction = { transactionId: randomId(), identity: 'dataset-file', timestamp: new Date().toISOString(), changes };
+    const tx: Transaction = {
+      transactionId: randomId(),
+      identity: 'dataset-file',
+      timestamp: new Date().toISOString(),
+      changes,
+    };
     this.emit(tx);
     return tx;
   }

@@ -20,7 +20,10 @@ export type FlagValues<S extends FlagSpecs> = {
   [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : string;
 };
 
-const flagList = (spec: FlagSpecs): string => Object.keys(spec).map((k) => `--${k}`).join(', ');
+const flagList = (spec: FlagSpecs): string =>
+  Object.keys(spec)
+    .map((k) => `--${k}`)
+    .join(', ');
 
 /**
  * Parses argv (without node and the script path). Unknown flags, missing values and
@@ -32,10 +35,16 @@ export function parseArgs<S extends FlagSpecs>(
   opts: { allowPositionals?: boolean } = {},
 ): { values: FlagValues<S>; positionals: string[] } {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
-  for (const [name, s] of Object.entries(spec)) options[name] = s.short ? { type: s.type, short: s.short } : { type: s.type };
+  for (const [name, s] of Object.entries(spec))
+    options[name] = s.short ? { type: s.type, short: s.short } : { type: s.type };
   let parsed: ReturnType<typeof nodeParseArgs>;
   try {
-    parsed = nodeParseArgs({ args: [...argv], options, strict: true, allowPositionals: opts.allowPositionals ?? false });
+    parsed = nodeParseArgs({
+      args: [...argv],
+      options,
+      strict: true,
+      allowPositionals: opts.allowPositionals ?? false,
+    });
   } catch (err) {
     const e = err as Error & { code?: string };
     const known = `accepted flags: ${flagList(spec) || '(none)'}`;
@@ -47,7 +56,8 @@ export function parseArgs<S extends FlagSpecs>(
       case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
         const flag = /'(-[^' ]+)/.exec(e.message)?.[1] ?? '';
         if (/does not take an argument/.test(e.message)) throw new InputError(`flag ${flag} takes no value`);
-        if (/ambiguous/.test(e.message)) throw new InputError(`flag ${flag} needs a value (write ${flag}=VALUE for a value starting with a dash)`);
+        if (/ambiguous/.test(e.message))
+          throw new InputError(`flag ${flag} needs a value (write ${flag}=VALUE for a value starting with a dash)`);
         throw new InputError(`flag ${flag} needs a value`);
       }
       case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL': {
@@ -70,11 +80,17 @@ export function parseArgs<S extends FlagSpecs>(
 }
 
 /** Parses an integer flag value within bounds; throws InputError naming the flag. */
-export function intFlag(value: string | undefined, name: string, bounds: { min: number; max: number }, fallback: number): number {
+export function intFlag(
+  value: string | undefined,
+  name: string,
+  bounds: { min: number; max: number },
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   if (!/^\d+$/.test(value.trim())) throw new InputError(`flag --${name} must be a whole number, got "${value}"`);
   const n = Number(value);
-  if (n < bounds.min || n > bounds.max) throw new InputError(`flag --${name} must be between ${bounds.min} and ${bounds.max}, got ${n}`);
+  if (n < bounds.min || n > bounds.max)
+    throw new InputError(`flag --${name} must be between ${bounds.min} and ${bounds.max}, got ${n}`);
   return n;
 }
 

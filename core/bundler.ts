@@ -61,7 +61,9 @@ export interface BundleOptions {
 const publicUrlsExternal: Plugin = {
   name: 'public-urls-external',
   setup(build) {
-    build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
+    build.onResolve({ filter: /^\// }, (args) =>
+      args.kind === 'url-token' ? { path: args.path, external: true } : undefined,
+    );
   },
 };
 
@@ -74,7 +76,10 @@ export async function bundleBrowser({ root, entry, entryName, base }: BundleOpti
   const outdir = path.join(root, '.bundle-virtual', ASSETS_DIR); // never written: write: false
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [{ in: entry, out: entryName }, { in: STYLES_ENTRY, out: 'styles' }],
+    entryPoints: [
+      { in: entry, out: entryName },
+      { in: STYLES_ENTRY, out: 'styles' },
+    ],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -92,7 +97,15 @@ export async function bundleBrowser({ root, entry, entryName, base }: BundleOpti
     write: false,
     metafile: true,
     define: { 'process.env.NODE_ENV': '"production"' },
-    loader: { '.css': 'css', '.svg': 'file', '.png': 'file', '.jpg': 'file', '.webp': 'file', '.woff2': 'file', '.woff': 'file' },
+    loader: {
+      '.css': 'css',
+      '.svg': 'file',
+      '.png': 'file',
+      '.jpg': 'file',
+      '.webp': 'file',
+      '.woff2': 'file',
+      '.woff': 'file',
+    },
     plugins: [publicUrlsExternal],
     logLevel: 'silent',
   });

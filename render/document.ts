@@ -84,7 +84,14 @@ const NAV_PLACEHOLDER = '\u0000nav';
 export function serializePageData(data: PageData): string {
   const nav = data.nav;
   const keys = Object.keys(data);
-  if (!Array.isArray(nav) || nav.length < 8 || keys[0] !== 'page' || keys[1] !== 'nav' || (data.page !== 'landing' && data.page !== 'school')) return serializeForScript(data);
+  if (
+    !Array.isArray(nav) ||
+    nav.length < 8 ||
+    keys[0] !== 'page' ||
+    keys[1] !== 'nav' ||
+    (data.page !== 'landing' && data.page !== 'school')
+  )
+    return serializeForScript(data);
   let list = navJson.get(nav);
   if (list === undefined) navJson.set(nav, (list = serializeForScript(nav)));
   const text = serializeForScript({ ...data, nav: NAV_PLACEHOLDER });
@@ -106,7 +113,8 @@ export function renderDocument(input: DocumentInput): string {
   const { seo, assets } = input;
   const { hints, html: appHtml } = splitResourceHints(input.appHtml);
   // React preloads a priority image itself (with imagesrcset when it has one): no second preload then.
-  const lcp = input.lcpImage && !hints.some((h) => preloads(h, escapeHtml(input.lcpImage!.src))) ? input.lcpImage : null;
+  const lcp =
+    input.lcpImage && !hints.some((h) => preloads(h, escapeHtml(input.lcpImage!.src))) ? input.lcpImage : null;
   const head: string[] = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -117,7 +125,9 @@ export function renderDocument(input: DocumentInput): string {
     `<meta name="theme-color" content="${escapeHtml(input.themeColor)}">`,
     assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}" type="image/svg+xml">` : '',
     ...hints,
-    lcp ? `<link rel="preload" as="image" href="${escapeHtml(lcp.src)}"${lcp.type ? ` type="${escapeHtml(lcp.type)}"` : ''} fetchpriority="high">` : '',
+    lcp
+      ? `<link rel="preload" as="image" href="${escapeHtml(lcp.src)}"${lcp.type ? ` type="${escapeHtml(lcp.type)}"` : ''} fetchpriority="high">`
+      : '',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(assets.entry)}"></script>`,
     ...(assets.modulePreload ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),

@@ -16,10 +16,17 @@ const SPLICE_MIN = 8;
 
 /** The navigation's school list alone, as the menus show it (the export collects its image variants). */
 export function renderSchoolList(nav: NavSchool[], env: SiteEnv, className?: string): string {
-  return renderToString(<SiteEnvProvider env={env}><SchoolList nav={nav} className={className} /></SiteEnvProvider>);
+  return renderToString(
+    <SiteEnvProvider env={env}>
+      <SchoolList nav={nav} className={className} />
+    </SiteEnvProvider>,
+  );
 }
 
-interface RenderedList { html: string; variants: ImageVariant[] }
+interface RenderedList {
+  html: string;
+  variants: ImageVariant[];
+}
 
 /**
  * Rendered school lists by navigation array (every page of an export shares one), then by class
@@ -55,7 +62,10 @@ const MARKER = new RegExp(`<template ${SPLICE_ATTR}="(\\d+)"></template>`, 'g');
  */
 export function render(url: string, data: PageData, env: SiteEnv): string {
   const route = matchRoute(url);
-  if (data.page === 'school' && (route.page !== 'school' || (data.school?.slug != null && data.school.slug !== route.slug))) {
+  if (
+    data.page === 'school' &&
+    (route.page !== 'school' || (data.school?.slug != null && data.school.slug !== route.slug))
+  ) {
     throw new Error(`render: school data for ${JSON.stringify(data.school?.slug)} does not belong at ${url}`);
   }
   const spliced: string[] = [];
@@ -75,4 +85,3 @@ export function render(url: string, data: PageData, env: SiteEnv): string {
   );
   return spliced.length === 0 ? html : html.replace(MARKER, (_, i: string) => spliced[Number(i)]!);
 }
-

@@ -10,7 +10,11 @@ const SUITES = ['unit', 'integration', 'browser'] as const;
 
 function findTests(dir: string): string[] {
   let entries: string[];
-  try { entries = readdirSync(dir).sort(); } catch { return []; }
+  try {
+    entries = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
   return entries.flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'fixtures' || name === 'helpers' ? [] : findTests(path);
@@ -37,7 +41,15 @@ console.log(`running ${files.length} test files (${suites.join(', ')})`);
 const TEST_TIMEOUT_MS = 300_000;
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', `--test-timeout=${TEST_TIMEOUT_MS}`, ...files.map((f) => relative(root, f))],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-concurrency=1',
+    `--test-timeout=${TEST_TIMEOUT_MS}`,
+    ...files.map((f) => relative(root, f)),
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

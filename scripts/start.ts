@@ -16,7 +16,9 @@ export const HOST = '127.0.0.1';
 
 async function start(): Promise<number> {
   let port: number;
-  try { port = parsePort(process.env.PORT, 'PORT', DEFAULT_PORT); } catch (err) {
+  try {
+    port = parsePort(process.env.PORT, 'PORT', DEFAULT_PORT);
+  } catch (err) {
     if (!(err instanceof InputError)) throw err;
     console.error(`start: ${err.message}`);
     return EXIT.usage;
@@ -25,7 +27,10 @@ async function start(): Promise<number> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
   const out = DEFAULT_OUT_DIR;
   const code = await runExport(['--content', DEFAULT_CONTENT_DIR, '--out', out], {
-    env, stdout: process.stdout, stderr: process.stderr, cwd: REPO_ROOT,
+    env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: REPO_ROOT,
   });
   if (code !== EXIT.ok) return code;
 
@@ -33,7 +38,9 @@ async function start(): Promise<number> {
   await app.listen({ host: HOST, port });
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  process.stdout.write(`Serving ${path.relative(process.cwd(), out) || out}/ at http://${HOST}:${actual}/ (Ctrl-C to stop)\n`);
+  process.stdout.write(
+    `Serving ${path.relative(process.cwd(), out) || out}/ at http://${HOST}:${actual}/ (Ctrl-C to stop)\n`,
+  );
 
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
@@ -49,8 +56,13 @@ async function start(): Promise<number> {
 /** Runs the command: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
 export function runCli(): void {
   start().then(
-    (code) => { process.exitCode = code; },
-    (err: unknown) => { console.error(err); process.exitCode = EXIT.render; },
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = EXIT.render;
+    },
   );
 }
 

@@ -26,11 +26,18 @@ async function main(): Promise<void> {
     return;
   }
 
-  const source = await openContentSource({ ...(config.contentDir ? { contentDir: config.contentDir } : {}), env: process.env });
+  const source = await openContentSource({
+    ...(config.contentDir ? { contentDir: config.contentDir } : {}),
+    env: process.env,
+  });
   let app;
   try {
     app = await buildPreviewServer(
-      { content: { config: source.config, token: source.token }, previewSecret: config.previewSecret, sessionTtlMs: config.sessionTtlMs },
+      {
+        content: { config: source.config, token: source.token },
+        previewSecret: config.previewSecret,
+        sessionTtlMs: config.sessionTtlMs,
+      },
       { trustProxy: config.trustProxy },
     );
     await app.listen({ port: config.port, host: config.host });
@@ -42,12 +49,18 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const hostPart = config.host.includes(':') ? `[${config.host}]` : config.host;
   const origin = `http://${hostPart}:${port}`;
-  const where = source.embedded ? `embedded content service at ${source.config.apiHost}` : `project ${source.config.projectId}/${source.config.dataset}${source.config.apiHost ? ` via ${source.config.apiHost}` : ''}`;
+  const where = source.embedded
+    ? `embedded content service at ${source.config.apiHost}`
+    : `project ${source.config.projectId}/${source.config.dataset}${source.config.apiHost ? ` via ${source.config.apiHost}` : ''}`;
   // stdout, not the logger: the one place the secret is shown, to the person who started the server.
   if (config.secretGenerated) {
-    console.log(`Preview server ready (${where}).\nOpen: ${origin}/?secret=${encodeURIComponent(config.previewSecret)}\nLive draft preview of a school: ${origin}/schools/<slug>?livepreview=1`);
+    console.log(
+      `Preview server ready (${where}).\nOpen: ${origin}/?secret=${encodeURIComponent(config.previewSecret)}\nLive draft preview of a school: ${origin}/schools/<slug>?livepreview=1`,
+    );
   } else {
-    console.log(`Preview server ready at ${origin} (${where}).\nOpen ${origin}/?secret=<PREVIEW_SECRET> to start a session.`);
+    console.log(
+      `Preview server ready at ${origin} (${where}).\nOpen ${origin}/?secret=<PREVIEW_SECRET> to start a session.`,
+    );
   }
 
   let closing = false;
@@ -57,9 +70,16 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'preview: shutting down');
     const force = setTimeout(() => process.exit(EXIT.render), 10_000);
     force.unref();
-    app.close()
+    app
+      .close()
       .then(() => source.close())
-      .then(() => process.exit(EXIT.ok), (err: unknown) => { console.error(err); process.exit(EXIT.render); });
+      .then(
+        () => process.exit(EXIT.ok),
+        (err: unknown) => {
+          console.error(err);
+          process.exit(EXIT.render);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

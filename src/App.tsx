@@ -30,9 +30,13 @@ export function App({ data, env, schoolPage }: AppProps) {
   let page = null;
   if (data?.page === 'school') {
     const SchoolPage = schoolPage;
-    page = SchoolPage
-      ? <SchoolPage data={data} />
-      : <Suspense fallback={null}><LazySchoolPage data={data} /></Suspense>;
+    page = SchoolPage ? (
+      <SchoolPage data={data} />
+    ) : (
+      <Suspense fallback={null}>
+        <LazySchoolPage data={data} />
+      </Suspense>
+    );
   } else if (data) {
     page = <LandingPage data={data} />;
   }

@@ -11,7 +11,12 @@ import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 function readJson<T>(id: string): T | null {
   const text = document.getElementById(id)?.textContent;
   if (!text) return null;
-  try { return JSON.parse(text) as T; } catch (err) { console.error(`#${id} holds invalid JSON`, err); return null; }
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    console.error(`#${id} holds invalid JSON`, err);
+    return null;
+  }
 }
 
 async function main(): Promise<void> {
@@ -21,7 +26,8 @@ async function main(): Promise<void> {
   const env: SiteEnv = { ...defaultSiteEnv, ...readJson<Partial<SiteEnv>>(ENV_ID) };
   // The route table and the embedded data must agree; 404.html carries landing data for any path.
   const route = matchRoute(window.location.pathname);
-  if (data.page === 'school' && route.page !== 'school') console.warn('School data on a non-school path:', window.location.pathname);
+  if (data.page === 'school' && route.page !== 'school')
+    console.warn('School data on a non-school path:', window.location.pathname);
   const schoolPage = data.page === 'school' ? await loadSchoolPage() : null;
   hydrateRoot(root, <App data={data} env={env} schoolPage={schoolPage} />);
 }

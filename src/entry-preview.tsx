@@ -11,7 +11,11 @@ import './preview/preview.css';
 
 function readEnv(): SiteEnv {
   let given: Partial<SiteEnv> = {};
-  try { given = JSON.parse(document.getElementById(ENV_ID)?.textContent ?? '{}') as Partial<SiteEnv>; } catch (err) { console.error('preview: invalid environment JSON', err); }
+  try {
+    given = JSON.parse(document.getElementById(ENV_ID)?.textContent ?? '{}') as Partial<SiteEnv>;
+  } catch (err) {
+    console.error('preview: invalid environment JSON', err);
+  }
   const env: SiteEnv = { ...defaultSiteEnv, ...given };
   // Images are proxied through the preview server: same origin as the page.
   if (!env.images.imageHost) env.images = { ...env.images, imageHost: window.location.origin };
@@ -20,15 +24,27 @@ function readEnv(): SiteEnv {
 
 /** Keeps ?livepreview on while following the site's own links, so an editor stays in live mode. */
 function keepLivepreviewOnLinks(): void {
-  document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    if (!a || a.target || a.origin !== window.location.origin) return;
-    const url = new URL(a.href);
-    if (url.searchParams.has('livepreview') || url.pathname === window.location.pathname) return;
-    url.searchParams.set('livepreview', '1');
-    a.href = url.href;
-  }, true);
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!a || a.target || a.origin !== window.location.origin) return;
+      const url = new URL(a.href);
+      if (url.searchParams.has('livepreview') || url.pathname === window.location.pathname) return;
+      url.searchParams.set('livepreview', '1');
+      a.href = url.href;
+    },
+    true,
+  );
 }
 
 // Module-level so PreviewRoot's effects see the same objects on every render.

@@ -19,7 +19,11 @@ export function matchRoute(pathname: string): RouteMatch {
   const m = /^\/schools\/([^/]+)\/?$/.exec(pathname);
   if (m) {
     let slug: string;
-    try { slug = decodeURIComponent(m[1]!); } catch { return { page: 'landing' }; }
+    try {
+      slug = decodeURIComponent(m[1]!);
+    } catch {
+      return { page: 'landing' };
+    }
     if (isSafeSlug(slug)) return { page: 'school', slug };
   }
   return { page: 'landing' };

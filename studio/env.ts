@@ -8,15 +8,24 @@ export const DEFAULT_DATASET = 'production';
 const PROJECT_ID = /^[a-z0-9][-a-z0-9]{0,63}$/;
 const DATASET = /^[a-z0-9][-\w]{0,63}$/;
 
-export interface StudioEnv { projectId: string; dataset: string }
+export interface StudioEnv {
+  projectId: string;
+  dataset: string;
+}
 
 /** The project and dataset, or an error message naming what to set. */
 export function readStudioEnv(env: Record<string, string | undefined>): StudioEnv | { error: string } {
   const projectId = (env.SANITY_STUDIO_PROJECT_ID || env.SANITY_PROJECT_ID || '').trim();
   if (!projectId) {
-    return { error: 'No Sanity project: set SANITY_PROJECT_ID (or SANITY_STUDIO_PROJECT_ID) to your project id from sanity.io/manage, e.g. SANITY_PROJECT_ID=abc123xy npm run studio. See docs/setup.md.' };
+    return {
+      error:
+        'No Sanity project: set SANITY_PROJECT_ID (or SANITY_STUDIO_PROJECT_ID) to your project id from sanity.io/manage, e.g. SANITY_PROJECT_ID=abc123xy npm run studio. See docs/setup.md.',
+    };
   }
-  if (!PROJECT_ID.test(projectId)) return { error: `SANITY_PROJECT_ID: "${projectId}" is not a valid project id (lowercase letters, digits and dashes)` };
+  if (!PROJECT_ID.test(projectId))
+    return {
+      error: `SANITY_PROJECT_ID: "${projectId}" is not a valid project id (lowercase letters, digits and dashes)`,
+    };
   const dataset = (env.SANITY_STUDIO_DATASET || env.SANITY_DATASET || '').trim() || DEFAULT_DATASET;
   if (!DATASET.test(dataset)) return { error: `SANITY_DATASET: "${dataset}" is not a valid dataset name` };
   return { projectId, dataset };
@@ -37,5 +46,9 @@ export function studioEnv(): StudioEnv {
 
 /** A variable only Node has: the browser build has no `process`, and gets SANITY_STUDIO_* instead. */
 function fromNode(name: string): string | undefined {
-  try { return process.env[name]; } catch { return undefined; }
+  try {
+    return process.env[name];
+  } catch {
+    return undefined;
+  }
 }

@@ -40,10 +40,12 @@ const PROCESS_ROUNDS = 3;
  */
 const HOSTED_PROJECT_ID = EMBEDDED_PROJECT_ID;
 
-export const SOURCE_RUNNING = 'running content service (npm run content, started once for the bench), hosted mode: SANITY_API_HOST, --self-host-images';
+export const SOURCE_RUNNING =
+  'running content service (npm run content, started once for the bench), hosted mode: SANITY_API_HOST, --self-host-images';
 /** The same running service, the export run as a whole process by the production launcher. */
 export const SOURCE_RUNNING_PROCESS = `${SOURCE_RUNNING}; whole process, production launcher`;
-export const SOURCE_EMBEDDED = 'embedded service started in-process by the export (--content DIR, the npm run export default)';
+export const SOURCE_EMBEDDED =
+  'embedded service started in-process by the export (--content DIR, the npm run export default)';
 
 export interface ExportRun {
   /** Where the export read its content from (SOURCE_RUNNING or SOURCE_EMBEDDED). */
@@ -109,7 +111,10 @@ export interface ExportBench {
   html: { landing: Sized; school: Sized; navigation: Sized | null };
 }
 
-interface Sized { bytes: number; gzip: number }
+interface Sized {
+  bytes: number;
+  gzip: number;
+}
 
 export interface SiteComparison {
   files: number;
@@ -125,16 +130,28 @@ export interface SiteComparison {
 /** Environment without hosted settings (the embedded service is used) and with React's production build. */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANITY_') && k !== 'EXPORT_TIME_LIMIT_MS') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('SANITY_') && k !== 'EXPORT_TIME_LIMIT_MS') env[k] = v;
   return { ...env, NODE_ENV: 'production', ...extra };
 }
 
 /** The settings CI uses for a hosted project, pointed at the bench's running service. */
 function hostedEnv(serviceUrl: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  return childEnv({ SANITY_PROJECT_ID: HOSTED_PROJECT_ID, SANITY_DATASET: DATASET, SANITY_API_HOST: serviceUrl, ...extra });
+  return childEnv({
+    SANITY_PROJECT_ID: HOSTED_PROJECT_ID,
+    SANITY_DATASET: DATASET,
+    SANITY_API_HOST: serviceUrl,
+    ...extra,
+  });
 }
 
-interface ChildResult { code: number | null; stdout: string; stderr: string; wallMs: number; peakRssKb: number | null }
+interface ChildResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  wallMs: number;
+  peakRssKb: number | null;
+}
 
 /**
  * How a child starts: TypeScript through tsx (the in-process runner, the floor), or the shipped
@@ -142,11 +159,19 @@ interface ChildResult { code: number | null; stdout: string; stderr: string; wal
  */
 type Starter = 'tsx' | 'launcher' | 'npm';
 
-function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, starter: Starter = 'tsx'): Promise<ChildResult> {
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  starter: Starter = 'tsx',
+): Promise<ChildResult> {
   const useTime = existsSync(TIME);
-  const command = starter === 'npm' ? ['npm', 'run', '--silent', 'export', '--', ...args]
-    : starter === 'launcher' ? [process.execPath, LAUNCHER, 'export', ...args]
-    : [process.execPath, '--import', 'tsx', ...args];
+  const command =
+    starter === 'npm'
+      ? ['npm', 'run', '--silent', 'export', '--', ...args]
+      : starter === 'launcher'
+        ? [process.execPath, LAUNCHER, 'export', ...args]
+        : [process.execPath, '--import', 'tsx', ...args];
   const cmd = useTime ? TIME : command[0]!;
   const argv = useTime ? ['-v', ...command] : command.slice(1);
   return new Promise((resolve, reject) => {
@@ -154,10 +179,18 @@ function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, starter:
     const child = spawn(cmd, argv, { cwd: BENCH_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; if (stderr.length > 4_000_000) stderr = stderr.slice(-1_000_000); });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (stderr.length > 4_000_000) stderr = stderr.slice(-1_000_000);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (err) => { clearTimeout(timer); reject(err); });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
       const wallMs = performance.now() - started;
@@ -169,11 +202,17 @@ function run(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, starter:
 
 function parseSummary(stdout: string, r: ChildResult, contentSource: string): ExportRun {
   const pages = Number(/Exported (\d+) pages/.exec(stdout)?.[1] ?? NaN);
-  const num = (re: RegExp) => { const m = re.exec(stdout); return m ? Number(m[1]) : null; };
+  const num = (re: RegExp) => {
+    const m = re.exec(stdout);
+    return m ? Number(m[1]) : null;
+  };
   const size = /files, ([\d.]+) (B|KB|MB) to/.exec(stdout);
-  const outBytes = size ? Math.round(Number(size[1]) * (size[2] === 'MB' ? 1024 * 1024 : size[2] === 'KB' ? 1024 : 1)) : null;
+  const outBytes = size
+    ? Math.round(Number(size[1]) * (size[2] === 'MB' ? 1024 * 1024 : size[2] === 'KB' ? 1024 : 1))
+    : null;
   // A whole-process run (the shipped launcher) has no in-process clock: its time is the process's.
-  const mainMs = contentSource === SOURCE_RUNNING_PROCESS ? r.wallMs : Number(/^EXPORT_MAIN_MS ([\d.]+)$/m.exec(stdout)?.[1] ?? NaN);
+  const mainMs =
+    contentSource === SOURCE_RUNNING_PROCESS ? r.wallMs : Number(/^EXPORT_MAIN_MS ([\d.]+)$/m.exec(stdout)?.[1] ?? NaN);
   if (!Number.isFinite(mainMs)) throw new Error(`export runner printed no EXPORT_MAIN_MS:\n${stdout.slice(-2000)}`);
   return {
     contentSource,
@@ -208,16 +247,31 @@ export function parsePhases(stderr: string, mainMs: number): Record<string, numb
 /** One export run; `source` is the running service's URL, or a dataset folder for the embedded default. */
 /** Writes the previous run's dirty pages to disk first, so one run's writes do not land in the next one's time. */
 function flushDisk(): void {
-  try { execFileSync('sync', { stdio: 'ignore', timeout: 30_000 }); } catch { /* no sync(1) here: runs are merely noisier */ }
+  try {
+    execFileSync('sync', { stdio: 'ignore', timeout: 30_000 });
+  } catch {
+    /* no sync(1) here: runs are merely noisier */
+  }
 }
 
-async function exportOnce(source: { serviceUrl: string } | { contentDir: string }, outDir: string, dirs: { cache: string; manifests: string }, label: string, starter: Starter = 'tsx'): Promise<ExportRun> {
+async function exportOnce(
+  source: { serviceUrl: string } | { contentDir: string },
+  outDir: string,
+  dirs: { cache: string; manifests: string },
+  label: string,
+  starter: Starter = 'tsx',
+): Promise<ExportRun> {
   const extra = { EXPORT_IMAGE_CACHE_DIR: dirs.cache, EXPORT_MANIFEST_DIR: dirs.manifests };
   // tsx runs the in-process runner (main() timed inside); the launcher and npm run the shipped CLI.
   const script = starter === 'tsx' ? [EXPORT_SCRIPT] : [];
-  const [args, env, contentSource] = 'serviceUrl' in source
-    ? [[...script, '--out', outDir, '--self-host-images'], hostedEnv(source.serviceUrl, extra), starter === 'tsx' ? SOURCE_RUNNING : SOURCE_RUNNING_PROCESS]
-    : [[...script, '--content', source.contentDir, '--out', outDir], childEnv(extra), SOURCE_EMBEDDED];
+  const [args, env, contentSource] =
+    'serviceUrl' in source
+      ? [
+          [...script, '--out', outDir, '--self-host-images'],
+          hostedEnv(source.serviceUrl, extra),
+          starter === 'tsx' ? SOURCE_RUNNING : SOURCE_RUNNING_PROCESS,
+        ]
+      : [[...script, '--content', source.contentDir, '--out', outDir], childEnv(extra), SOURCE_EMBEDDED];
   flushDisk();
   const r = await run(args, env, 600_000, starter);
   if (r.code !== 0) throw new Error(`export (${label}) exited with ${r.code}:\n${r.stderr.slice(-3000)}`);
@@ -237,30 +291,54 @@ export interface RunningService {
  * Starts `npm run content` (content-service/cli.ts) over `contentDir` on a free loopback port with a
  * random token, and waits until it answers a query. The caller must stop() it, also on failure.
  */
-export async function startServiceProcess(contentDir: string, opts: { timeoutMs?: number } = {}): Promise<RunningService> {
+export async function startServiceProcess(
+  contentDir: string,
+  opts: { timeoutMs?: number } = {},
+): Promise<RunningService> {
   // `--token=T`, not `--token T`: a base64url token may start with '-', which parses as a flag.
   const token = randomBytes(24).toString('base64url');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CONTENT_SCRIPT, '--content', contentDir, '--port', '0', `--token=${token}`], {
-    cwd: BENCH_ROOT,
-    env: childEnv({}),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CONTENT_SCRIPT, '--content', contentDir, '--port', '0', `--token=${token}`],
+    {
+      cwd: BENCH_ROOT,
+      env: childEnv({}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const stop = () => stopChild(child);
   try {
     // Port 0: the service binds a port the system knows is free and prints its URL on a line of its own.
     const url = await new Promise<string>((resolve, reject) => {
       let stdout = '';
       let stderr = '';
-      const timer = setTimeout(() => reject(new Error(`content service printed no URL within ${opts.timeoutMs ?? 60_000} ms:\n${stdout}${stderr}`)), opts.timeoutMs ?? 60_000);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`content service printed no URL within ${opts.timeoutMs ?? 60_000} ms:\n${stdout}${stderr}`),
+          ),
+        opts.timeoutMs ?? 60_000,
+      );
       child.stdout!.on('data', (d) => {
         stdout += d;
         const m = /^(http:\/\/127\.0\.0\.1:\d+)\r?\n/m.exec(stdout);
-        if (m) { clearTimeout(timer); resolve(m[1]!); }
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
       });
-      child.stderr!.on('data', (d) => { stderr += d; });
-      child.on('error', (err) => { clearTimeout(timer); reject(err); });
-      child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`content service exited with ${code} before listening:\n${stderr.slice(-3000)}`)); });
+      child.stderr!.on('data', (d) => {
+        stderr += d;
+      });
+      child.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`content service exited with ${code} before listening:\n${stderr.slice(-3000)}`));
+      });
     });
     child.stdout!.resume();
     child.stderr!.resume();
@@ -269,8 +347,10 @@ export async function startServiceProcess(contentDir: string, opts: { timeoutMs?
     let lastError = '';
     while (schools === null) {
       try {
-        const res = await fetch(`${url}/v${DEFAULT_API_VERSION}/data/query/${DATASET}?query=${encodeURIComponent('count(*[_type == "school"])')}`);
-        const body = await res.json() as { result?: unknown };
+        const res = await fetch(
+          `${url}/v${DEFAULT_API_VERSION}/data/query/${DATASET}?query=${encodeURIComponent('count(*[_type == "school"])')}`,
+        );
+        const body = (await res.json()) as { result?: unknown };
         if (res.ok && typeof body.result === 'number') schools = body.result;
         else lastError = `HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`;
       } catch (err) {
@@ -293,7 +373,10 @@ function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -304,12 +387,17 @@ function stopChild(child: ChildProcess): Promise<void> {
  * titles are neither navigation nor card fields, so only that school's page should change.
  * Returns the title before and after.
  */
-export async function publishSectionEdit(serviceUrl: string, token: string, schoolId: string): Promise<{ before: string; after: string }> {
+export async function publishSectionEdit(
+  serviceUrl: string,
+  token: string,
+  schoolId: string,
+): Promise<{ before: string; after: string }> {
   const api = `${serviceUrl}/v${DEFAULT_API_VERSION}/data`;
   const auth = { authorization: `Bearer ${token}` };
   const got = await fetch(`${api}/doc/${DATASET}/${encodeURIComponent(schoolId)}`, { headers: auth });
   if (!got.ok) throw new Error(`bench: reading ${schoolId} failed: HTTP ${got.status} ${await got.text()}`);
-  const doc = ((await got.json()) as { documents: { _rev?: string; sectionRepeater?: { title?: string }[] }[] }).documents[0];
+  const doc = ((await got.json()) as { documents: { _rev?: string; sectionRepeater?: { title?: string }[] }[] })
+    .documents[0];
   if (!doc) throw new Error(`bench: ${schoolId} not found in the content service`);
   const before = doc.sectionRepeater?.[0]?.title;
   if (typeof before !== 'string') throw new Error(`bench: ${schoolId} has no first section title to edit`);
@@ -317,26 +405,44 @@ export async function publishSectionEdit(serviceUrl: string, token: string, scho
   const res = await fetch(`${api}/mutate/${DATASET}?returnDocuments=true`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ mutations: [{ patch: { id: schoolId, ...(doc._rev ? { ifRevisionID: doc._rev } : {}), set: { 'sectionRepeater[0].title': after } } }] }),
+    body: JSON.stringify({
+      mutations: [
+        {
+          patch: {
+            id: schoolId,
+            ...(doc._rev ? { ifRevisionID: doc._rev } : {}),
+            set: { 'sectionRepeater[0].title': after },
+          },
+        },
+      ],
+    }),
   });
-  const body = await res.json() as { results?: { id: string; operation: string; document?: { sectionRepeater?: { title?: string }[] } }[] };
+  const body = (await res.json()) as {
+    results?: { id: string; operation: string; document?: { sectionRepeater?: { title?: string }[] } }[];
+  };
   const result = body.results?.[0];
   if (!res.ok || result?.operation !== 'update' || result.document?.sectionRepeater?.[0]?.title !== after) {
-    throw new Error(`bench: the edit of ${schoolId} was not applied: HTTP ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+    throw new Error(
+      `bench: the edit of ${schoolId} was not applied: HTTP ${res.status} ${JSON.stringify(body).slice(0, 500)}`,
+    );
   }
   return { before, after };
 }
 
 /** Text as React writes it into element content. */
-const reactText = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+const reactText = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
 
 /** Fails loudly unless the edited page in out/ changed and shows the new title: a fast but stale incremental export must not pass. */
 export function checkEditedPage(pageFile: string, htmlBefore: string, title: string): void {
   const html = readFileSync(pageFile, 'utf8');
-  if (html === htmlBefore) throw new Error(`bench: the incremental export left ${pageFile} unchanged after the edit was published (stale export)`);
-  if (!html.includes(reactText(title))) throw new Error(`bench: ${pageFile} changed but does not show the published title "${title}" (stale export)`);
+  if (html === htmlBefore)
+    throw new Error(
+      `bench: the incremental export left ${pageFile} unchanged after the edit was published (stale export)`,
+    );
+  if (!html.includes(reactText(title)))
+    throw new Error(`bench: ${pageFile} changed but does not show the published title "${title}" (stale export)`);
 }
-
 
 /**
  * Compares two exported sites of the same content: same files, and reports which differ in bytes.
@@ -351,7 +457,9 @@ export function compareSites(a: string, b: string): SiteComparison {
   const setA = new Set(fa);
   const onlyB = fb.filter((f) => !setA.has(f));
   if (onlyA.length || onlyB.length) {
-    throw new Error(`bench: the running-service and embedded exports wrote different files: only in the first ${onlyA.slice(0, 10).join(', ') || '-'}; only in the second ${onlyB.slice(0, 10).join(', ') || '-'}`);
+    throw new Error(
+      `bench: the running-service and embedded exports wrote different files: only in the first ${onlyA.slice(0, 10).join(', ') || '-'}; only in the second ${onlyB.slice(0, 10).join(', ') || '-'}`,
+    );
   }
   const hash = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
   const differing = fa.filter((f) => hash(path.join(a, f)) !== hash(path.join(b, f)));
@@ -361,19 +469,34 @@ export function compareSites(a: string, b: string): SiteComparison {
     for (const dir of [a, b]) {
       const html = readFileSync(path.join(dir, page), 'utf8');
       const loopback = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\])[^"'\s)]*/.exec(html);
-      if (loopback) throw new Error(`bench: ${dir}/${page} references the content service (${loopback[0]}): images are not self-hosted`);
+      if (loopback)
+        throw new Error(
+          `bench: ${dir}/${page} references the content service (${loopback[0]}): images are not self-hosted`,
+        );
       if (dir !== a) continue;
       for (const m of html.matchAll(/\/media\/[\w.-]+\.webp/g)) {
         mediaRefs++;
-        if (!setA.has(m[0].slice(1))) throw new Error(`bench: ${page} references ${m[0]}, which the export did not write`);
+        if (!setA.has(m[0].slice(1)))
+          throw new Error(`bench: ${page} references ${m[0]}, which the export did not write`);
       }
     }
   }
   if (mediaRefs === 0) throw new Error('bench: no page references a self-hosted image under /media/');
-  return { files: fa.length, pages: pages.length, differing: differing.slice(0, 20), differingCount: differing.length, mediaRefs, mediaFiles: fa.filter((f) => f.startsWith('media/')).length };
+  return {
+    files: fa.length,
+    pages: pages.length,
+    differing: differing.slice(0, 20),
+    differingCount: differing.length,
+    mediaRefs,
+    mediaFiles: fa.filter((f) => f.startsWith('media/')).length,
+  };
 }
 
-export async function benchExport(opts: { schools: number; log: (msg: string) => void; keep?: boolean }): Promise<ExportBench> {
+export async function benchExport(opts: {
+  schools: number;
+  log: (msg: string) => void;
+  keep?: boolean;
+}): Promise<ExportBench> {
   const work = mkdtempSync(path.join(tmpdir(), 'bench-export-'));
   let service: RunningService | null = null;
   try {
@@ -382,9 +505,13 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     opts.log(`dataset: ${gen.schools} schools, ${gen.documents} documents, ${gen.images} shared image files`);
     const dirs = { cache: path.join(work, 'image-cache'), manifests: path.join(work, 'manifests') };
 
-    opts.log('content service: npm run content (content-service/cli.ts), once for the cold, warm and incremental exports…');
+    opts.log(
+      'content service: npm run content (content-service/cli.ts), once for the cold, warm and incremental exports…',
+    );
     service = await startServiceProcess(dataDir);
-    opts.log(`  ${service.url}, answering after ${(service.startMs / 1000).toFixed(2)} s, ${service.schools} school documents`);
+    opts.log(
+      `  ${service.url}, answering after ${(service.startMs / 1000).toFixed(2)} s, ${service.schools} school documents`,
+    );
     const hosted = { serviceUrl: service.url };
 
     opts.log('export against the running service: cold (empty image cache)…');
@@ -405,17 +532,25 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     const embedded = await exportOnce({ contentDir: dataDir }, embeddedOut, dirs, 'embedded');
     opts.log(`  ${(embedded.wallMs / 1000).toFixed(1)} s`);
     const equivalence = compareSites(outDir, embeddedOut);
-    if (warm.pages !== embedded.pages) throw new Error(`bench: the running-service export has ${warm.pages} pages, the embedded one ${embedded.pages}`);
-    opts.log(`  same ${equivalence.files} files (${equivalence.pages} HTML), ${equivalence.differingCount} differ in bytes${equivalence.differingCount ? `: ${equivalence.differing.slice(0, 5).join(', ')}` : ''}; ${equivalence.mediaRefs} image references, all under /media/`);
+    if (warm.pages !== embedded.pages)
+      throw new Error(`bench: the running-service export has ${warm.pages} pages, the embedded one ${embedded.pages}`);
+    opts.log(
+      `  same ${equivalence.files} files (${equivalence.pages} HTML), ${equivalence.differingCount} differ in bytes${equivalence.differingCount ? `: ${equivalence.differing.slice(0, 5).join(', ')}` : ''}; ${equivalence.mediaRefs} image references, all under /media/`,
+    );
 
-    const sizeOf = (rel: string): Sized => { const b = readFileSync(path.join(outDir, rel)); return { bytes: b.length, gzip: gzipSync(b, { level: 9 }).length }; };
+    const sizeOf = (rel: string): Sized => {
+      const b = readFileSync(path.join(outDir, rel));
+      return { bytes: b.length, gzip: gzipSync(b, { level: 9 }).length };
+    };
     const html = {
       landing: sizeOf('index.html'),
       school: sizeOf(`schools/${gen.slugs[0]}/index.html`),
       navigation: existsSync(path.join(outDir, NAV_FILE)) ? sizeOf(NAV_FILE) : null,
     };
 
-    opts.log('export against the running service: incremental (one school\'s section title published through the mutate API)…');
+    opts.log(
+      "export against the running service: incremental (one school's section title published through the mutate API)…",
+    );
     const i = Math.floor(gen.schoolIds.length / 2);
     const schoolId = gen.schoolIds[i]!;
     const page = `schools/${gen.slugs[i]!}/index.html`;
@@ -424,13 +559,22 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     const incremental = await exportOnce(hosted, outDir, dirs, 'incremental');
     const codeChangedDuringRun = codeVersion(BENCH_ROOT) !== codeAtWarm;
     checkEditedPage(path.join(outDir, page), htmlBefore, after);
-    opts.log(`  ${(incremental.wallMs / 1000).toFixed(1)} s, ${incremental.rendered ?? '?'} of ${incremental.pages} pages rendered, ${incremental.written} files written; ${page} shows "${after}"`);
-    if (codeChangedDuringRun) opts.log('  warning: src/ or scripts/ changed since the warm run, so every page was re-rendered: the incremental figure is void, run the bench again');
+    opts.log(
+      `  ${(incremental.wallMs / 1000).toFixed(1)} s, ${incremental.rendered ?? '?'} of ${incremental.pages} pages rendered, ${incremental.written} files written; ${page} shows "${after}"`,
+    );
+    if (codeChangedDuringRun)
+      opts.log(
+        '  warning: src/ or scripts/ changed since the warm run, so every page was re-rendered: the incremental figure is void, run the bench again',
+      );
 
     // The shipped command as a publish hook or a person runs it, start-up and module loading included.
     opts.log('whole-process exports with the production launcher (node bin/run.mjs export, npm run export)…');
     const prepared = performance.now();
-    const prep = spawnSync(process.execPath, [LAUNCHER, 'export', '--help'], { cwd: BENCH_ROOT, env: childEnv({}), encoding: 'utf8' });
+    const prep = spawnSync(process.execPath, [LAUNCHER, 'export', '--help'], {
+      cwd: BENCH_ROOT,
+      env: childEnv({}),
+      encoding: 'utf8',
+    });
     if (prep.status !== 0) throw new Error(`bin/run.mjs could not build or start the export:\n${prep.stderr}`);
     const prepareMs = performance.now() - prepared;
     opts.log(`  dist/ ready after ${(prepareMs / 1000).toFixed(2)} s (built only when a source is newer)`);
@@ -439,23 +583,36 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
       node: await exportOnce(hosted, outs.node, dirs, 'full, node bin/run.mjs export', 'launcher'),
       npm: await exportOnce(hosted, outs.npm, dirs, 'full, npm run export', 'npm'),
     };
-    opts.log(`  full warm: ${(full.node.processMs / 1000).toFixed(2)} s node bin/run.mjs, ${(full.npm.processMs / 1000).toFixed(2)} s npm run export`);
+    opts.log(
+      `  full warm: ${(full.node.processMs / 1000).toFixed(2)} s node bin/run.mjs, ${(full.npm.processMs / 1000).toFixed(2)} s npm run export`,
+    );
     const rounds: { node: ExportRun[]; npm: ExportRun[] } = { node: [], npm: [] };
     for (let k = 0; k < PROCESS_ROUNDS; k++) {
       // One publish per round, exported by both: each out/ then has exactly one school to catch up on.
       const j = (i + 1 + k) % gen.schoolIds.length; // a different school each round, not the one edited above
       const edited = `schools/${gen.slugs[j]!}/index.html`;
-      const before = { node: readFileSync(path.join(outs.node, edited), 'utf8'), npm: readFileSync(path.join(outs.npm, edited), 'utf8') };
+      const before = {
+        node: readFileSync(path.join(outs.node, edited), 'utf8'),
+        npm: readFileSync(path.join(outs.npm, edited), 'utf8'),
+      };
       const edit = await publishSectionEdit(service.url, service.token, gen.schoolIds[j]!);
       for (const which of ['node', 'npm'] as const) {
         const htmlBefore = before[which];
-        const r = await exportOnce(hosted, outs[which], dirs, `incremental, ${which}`, which === 'node' ? 'launcher' : 'npm');
+        const r = await exportOnce(
+          hosted,
+          outs[which],
+          dirs,
+          `incremental, ${which}`,
+          which === 'node' ? 'launcher' : 'npm',
+        );
         checkEditedPage(path.join(outs[which], edited), htmlBefore, edit.after);
-        if (r.rendered !== 1) throw new Error(`bench: a one-school publish rendered ${r.rendered} pages in the ${which} run`);
+        if (r.rendered !== 1)
+          throw new Error(`bench: a one-school publish rendered ${r.rendered} pages in the ${which} run`);
         rounds[which].push(r);
       }
     }
-    const median = (runs: ExportRun[]) => [...runs].sort((a, b) => a.processMs - b.processMs)[Math.floor(runs.length / 2)]!;
+    const median = (runs: ExportRun[]) =>
+      [...runs].sort((a, b) => a.processMs - b.processMs)[Math.floor(runs.length / 2)]!;
     const processRuns = {
       prepareMs,
       full,
@@ -467,7 +624,9 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
         npmMs: rounds.npm.map((r) => r.processMs),
       },
     };
-    opts.log(`  one-school incremental (median of ${PROCESS_ROUNDS}): ${(processRuns.incremental.node.processMs / 1000).toFixed(2)} s node bin/run.mjs, ${(processRuns.incremental.npm.processMs / 1000).toFixed(2)} s npm run export`);
+    opts.log(
+      `  one-school incremental (median of ${PROCESS_ROUNDS}): ${(processRuns.incremental.node.processMs / 1000).toFixed(2)} s node bin/run.mjs, ${(processRuns.incremental.npm.processMs / 1000).toFixed(2)} s npm run export`,
+    );
 
     opts.log('render floor (in memory)…');
     flushDisk();
@@ -479,7 +638,11 @@ export async function benchExport(opts: { schools: number; log: (msg: string) =>
     return {
       schools: gen.schools,
       datasetDocuments: gen.documents,
-      service: { command: 'node --import tsx content-service/cli.ts --content DIR --port 0 --token T (npm run content)', startMs: service.startMs, schoolsServed: service.schools },
+      service: {
+        command: 'node --import tsx content-service/cli.ts --content DIR --port 0 --token T (npm run content)',
+        startMs: service.startMs,
+        schoolsServed: service.schools,
+      },
       cold,
       warm,
       incremental,

@@ -13,6 +13,11 @@ import '../../scripts/lib/production-env.ts';
 const { main } = await import('../../scripts/export.ts');
 const stderr = { isTTY: true, write: (s: string) => process.stderr.write(s) };
 const started = performance.now();
-const code = await main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr, cwd: process.cwd() });
+const code = await main(process.argv.slice(2), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr,
+  cwd: process.cwd(),
+});
 process.stdout.write(`EXPORT_MAIN_MS ${(performance.now() - started).toFixed(1)}\n`);
 process.exitCode = code;

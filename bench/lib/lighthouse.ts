@@ -19,37 +19,89 @@ export interface LighthouseRun {
   oversizedImages: { url: string; wastedBytes: number; totalBytes: number }[];
 }
 
-const IMAGE_AUDITS = ['uses-responsive-images', 'unsized-images', 'offscreen-images', 'prioritize-lcp-image', 'lcp-lazy-loaded', 'render-blocking-resources', 'unused-javascript'];
+const IMAGE_AUDITS = [
+  'uses-responsive-images',
+  'unsized-images',
+  'offscreen-images',
+  'prioritize-lcp-image',
+  'lcp-lazy-loaded',
+  'render-blocking-resources',
+  'unused-javascript',
+];
 
 export async function runLighthouse(urls: string[], log: (m: string) => void): Promise<LighthouseRun[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
   const runs: LighthouseRun[] = [];
   try {
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const url of urls) {
-        const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+        const flags = {
+          port: chrome.port,
+          output: 'json' as const,
+          logLevel: 'error' as const,
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        };
         const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
         if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
         const lhr = result.lhr;
-        if (lhr.runtimeError) throw new Error(`lighthouse ${preset} ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError)
+          throw new Error(`lighthouse ${preset} ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
         const ids = new Set(Object.values(lhr.categories).flatMap((c) => c.auditRefs.map((r) => r.id)));
         const failing = [...ids]
           .map((id) => lhr.audits[id]!)
-          .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
-          .map((a) => ({ id: a.id, title: a.title, score: a.score!, ...(a.displayValue ? { displayValue: a.displayValue } : {}) }));
+          .filter(
+            (a) =>
+              a &&
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual',
+          )
+          .map((a) => ({
+            id: a.id,
+            title: a.title,
+            score: a.score!,
+            ...(a.displayValue ? { displayValue: a.displayValue } : {}),
+          }));
         const run: LighthouseRun = {
           url,
           preset,
-          scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
-          metrics: { lcpMs: num('largest-contentful-paint'), tbtMs: num('total-blocking-time'), cls: num('cumulative-layout-shift'), fcpMs: num('first-contentful-paint'), siMs: num('speed-index') },
+          scores: {
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            'best-practices': score('best-practices'),
+            seo: score('seo'),
+          },
+          metrics: {
+            lcpMs: num('largest-contentful-paint'),
+            tbtMs: num('total-blocking-time'),
+            cls: num('cumulative-layout-shift'),
+            fcpMs: num('first-contentful-paint'),
+            siMs: num('speed-index'),
+          },
           failing,
-          oversizedImages: ((lhr.audits['uses-responsive-images']?.details as { items?: { url: string; wastedBytes: number; totalBytes: number }[] } | undefined)?.items ?? [])
-            .map((i) => ({ url: i.url, wastedBytes: i.wastedBytes, totalBytes: i.totalBytes })),
-          imageAudits: Object.fromEntries(IMAGE_AUDITS.map((id) => [id, lhr.audits[id] ? (lhr.audits[id]!.score === null || lhr.audits[id]!.score! >= 0.9) : true])),
+          oversizedImages: (
+            (
+              lhr.audits['uses-responsive-images']?.details as
+                | { items?: { url: string; wastedBytes: number; totalBytes: number }[] }
+                | undefined
+            )?.items ?? []
+          ).map((i) => ({ url: i.url, wastedBytes: i.wastedBytes, totalBytes: i.totalBytes })),
+          imageAudits: Object.fromEntries(
+            IMAGE_AUDITS.map((id) => [
+              id,
+              lhr.audits[id] ? lhr.audits[id]!.score === null || lhr.audits[id]!.score! >= 0.9 : true,
+            ]),
+          ),
         };
-        log(`  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo}`);
+        log(
+          `  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo}`,
+        );
         runs.push(run);
       }
     }

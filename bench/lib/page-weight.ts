@@ -6,7 +6,14 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** Lighthouse's mobile emulation (Moto G Power): the viewport the mobile targets are about. */
 export const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75 };
 
@@ -33,28 +40,40 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function measurePage(browser: Browser, url: string): Promise<PageWeight> {
-  const context = await browser.newContext({ viewport: { width: MOBILE.width, height: MOBILE.height }, deviceScaleFactor: MOBILE.deviceScaleFactor, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: MOBILE.width, height: MOBILE.height },
+    deviceScaleFactor: MOBILE.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await context.newPage();
     const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
     const tally = { requests: 0, htmlGzip: 0, jsGzip: 0, cssGzip: 0, imageBytes: 0, otherBytes: 0 };
     const pending: Promise<void>[] = [];
-    page.on('request', () => { tally.requests++; });
+    page.on('request', () => {
+      tally.requests++;
+    });
     page.on('response', (res) => {
-      pending.push((async () => {
-        const body = await res.body().catch(() => Buffer.alloc(0));
-        const type = res.request().resourceType();
-        if (type === 'document') tally.htmlGzip += gz(body);
-        else if (type === 'script') tally.jsGzip += gz(body);
-        else if (type === 'stylesheet') tally.cssGzip += gz(body);
-        else if (type === 'image') tally.imageBytes += body.length;
-        else tally.otherBytes += body.length;
-      })());
+      pending.push(
+        (async () => {
+          const body = await res.body().catch(() => Buffer.alloc(0));
+          const type = res.request().resourceType();
+          if (type === 'document') tally.htmlGzip += gz(body);
+          else if (type === 'script') tally.jsGzip += gz(body);
+          else if (type === 'stylesheet') tally.cssGzip += gz(body);
+          else if (type === 'image') tally.imageBytes += body.length;
+          else tally.otherBytes += body.length;
+        })(),
+      );
     });
     await page.addInitScript(() => {
       (window as unknown as { __lcp: Element | null }).__lcp = null;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) (window as unknown as { __lcp: Element | null }).__lcp = (e as unknown as { element: Element | null }).element;
+        for (const e of list.getEntries())
+          (window as unknown as { __lcp: Element | null }).__lcp = (
+            e as unknown as { element: Element | null }
+          ).element;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(url, { waitUntil: 'networkidle' });
@@ -85,8 +104,24 @@ export async function measurePage(browser: Browser, url: string): Promise<PageWe
           .filter((x) => x.natural > Math.max(x.rendered * 1.5, x.rendered + 64)),
         lcp,
       };
-    })()`)) as { total: number; withoutSize: string[]; belowFoldNotLazy: string[]; oversized: PageWeight['images']['oversized']; lcp: PageWeight['lcp'] };
-    return { url, ...tally, images: { total: dom.total, withoutSize: dom.withoutSize, belowFoldNotLazy: dom.belowFoldNotLazy, oversized: dom.oversized }, lcp: dom.lcp };
+    })()`)) as {
+      total: number;
+      withoutSize: string[];
+      belowFoldNotLazy: string[];
+      oversized: PageWeight['images']['oversized'];
+      lcp: PageWeight['lcp'];
+    };
+    return {
+      url,
+      ...tally,
+      images: {
+        total: dom.total,
+        withoutSize: dom.withoutSize,
+        belowFoldNotLazy: dom.belowFoldNotLazy,
+        oversized: dom.oversized,
+      },
+      lcp: dom.lcp,
+    };
   } finally {
     await context.close();
   }

@@ -8,27 +8,68 @@ import path from 'node:path';
 import autocannonUntyped from 'autocannon';
 import { BENCH_ROOT } from '../gen-dataset.ts';
 
-export interface LoadCase { name: string; url: string; rps: number; p99Ms: number; errors: number; non2xx: number }
-export interface MemoryProbe { rss: number; heapUsed: number }
+export interface LoadCase {
+  name: string;
+  url: string;
+  rps: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+export interface MemoryProbe {
+  rss: number;
+  heapUsed: number;
+}
 export interface PreviewBench {
   durationSec: number;
   cases: LoadCase[];
   shellToStaticRatio: number;
-  memory: { before: MemoryProbe; after: MemoryProbe; requests: number; sseCycles: number; sseReady: number; rssGrowthMb: number; heapGrowthMb: number; gc: boolean };
+  memory: {
+    before: MemoryProbe;
+    after: MemoryProbe;
+    requests: number;
+    sseCycles: number;
+    sseReady: number;
+    rssGrowthMb: number;
+    heapGrowthMb: number;
+    gc: boolean;
+  };
 }
 
-interface Ready { type: 'ready'; port: number; barePort: number; cookie: string; shellBytes: number }
+interface Ready {
+  type: 'ready';
+  port: number;
+  barePort: number;
+  cookie: string;
+  shellBytes: number;
+}
 
 function startTarget(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(BENCH_ROOT, 'bench/lib/preview-target.ts')], {
-    cwd: BENCH_ROOT,
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_'))), NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', path.join(BENCH_ROOT, 'bench/lib/preview-target.ts')],
+    {
+      cwd: BENCH_ROOT,
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_'))),
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill(); reject(new Error('preview target did not start in 60 s')); }, 60_000);
-    child.once('message', (m) => { clearTimeout(timer); resolve({ child, ready: m as Ready }); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`preview target exited with ${code}`)); });
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error('preview target did not start in 60 s'));
+    }, 60_000);
+    child.once('message', (m) => {
+      clearTimeout(timer);
+      resolve({ child, ready: m as Ready });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`preview target exited with ${code}`));
+    });
   });
 }
 
@@ -38,9 +79,24 @@ const probe = (child: ChildProcess): Promise<MemoryProbe & { gc: boolean }> =>
     child.send({ type: 'mem' });
   });
 
-interface CannonOptions { url: string; headers?: Record<string, string>; connections: number; duration?: number; amount?: number }
-interface CannonResult { requests: { average: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number }
-const autocannon = autocannonUntyped as unknown as (opts: CannonOptions, done: (err: Error | null, result: CannonResult) => void) => unknown;
+interface CannonOptions {
+  url: string;
+  headers?: Record<string, string>;
+  connections: number;
+  duration?: number;
+  amount?: number;
+}
+interface CannonResult {
+  requests: { average: number };
+  latency: { p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+const autocannon = autocannonUntyped as unknown as (
+  opts: CannonOptions,
+  done: (err: Error | null, result: CannonResult) => void,
+) => unknown;
 
 function cannon(opts: CannonOptions): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
@@ -86,7 +142,14 @@ export async function benchPreview(opts: { durationSec: number; log: (m: string)
     const cases: LoadCase[] = [];
     for (const d of defs) {
       const r = await cannon({ url: d.url, headers: d.headers, connections: 10, duration: opts.durationSec });
-      cases.push({ name: d.name, url: d.url, rps: r.requests.average, p99Ms: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+      cases.push({
+        name: d.name,
+        url: d.url,
+        rps: r.requests.average,
+        p99Ms: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
       opts.log(`  ${d.name.padEnd(36)} ${Math.round(r.requests.average)} req/s`);
     }
 
@@ -124,6 +187,15 @@ export async function benchPreview(opts: { durationSec: number; log: (m: string)
     };
   } finally {
     child.send({ type: 'close' });
-    await new Promise((r) => { const t = setTimeout(() => { child.kill('SIGKILL'); r(null); }, 10_000); child.once('exit', () => { clearTimeout(t); r(null); }); });
+    await new Promise((r) => {
+      const t = setTimeout(() => {
+        child.kill('SIGKILL');
+        r(null);
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(t);
+        r(null);
+      });
+    });
   }
 }

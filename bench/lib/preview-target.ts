@@ -15,7 +15,10 @@ const SECRET = `bench-${Math.random().toString(36).slice(2)}-secret-000000`;
 
 async function main(): Promise<void> {
   const source = await openContentSource({ env: {}, watch: false, log: () => {} });
-  const app = await buildPreviewServer({ content: { config: source.config, token: source.token }, previewSecret: SECRET }, { logLevel: 'silent' });
+  const app = await buildPreviewServer(
+    { content: { config: source.config, token: source.token }, previewSecret: SECRET },
+    { logLevel: 'silent' },
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
 
@@ -38,13 +41,18 @@ async function main(): Promise<void> {
       const m = process.memoryUsage();
       process.send!({ type: 'mem', rss: m.rss, heapUsed: m.heapUsed, gc: !!gc });
     } else if (msg.type === 'close') {
-      void Promise.all([app.close(), bare.close()]).then(() => source.close()).finally(() => {
-        rmSync(staticDir, { recursive: true, force: true });
-        process.exit(0);
-      });
+      void Promise.all([app.close(), bare.close()])
+        .then(() => source.close())
+        .finally(() => {
+          rmSync(staticDir, { recursive: true, force: true });
+          process.exit(0);
+        });
     }
   });
   process.send!({ type: 'ready', port, barePort, cookie, shellBytes: Buffer.byteLength(shell.body) });
 }
 
-main().catch((err: unknown) => { console.error(err); process.exit(1); });
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

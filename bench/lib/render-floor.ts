@@ -23,7 +23,10 @@ export interface FloorResult {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const flag = (name: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : undefined; };
+  const flag = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
   const contentDir = path.resolve(flag('content') ?? 'content/sample');
   const rounds = Math.max(1, Number(flag('rounds') ?? 2));
   const source = await openContentSource({ contentDir, env: {}, watch: false, log: () => {} });
@@ -33,12 +36,23 @@ async function main(): Promise<void> {
     const fetchMs = performance.now() - t0;
     const content = validateContent(raw, () => {});
     const env: SiteEnv = {
-      images: { projectId: source.config.projectId, dataset: source.config.dataset, imageHost: source.config.imageHost, selfHostBase: '/' },
+      images: {
+        projectId: source.config.projectId,
+        dataset: source.config.dataset,
+        imageHost: source.config.imageHost,
+        selfHostBase: '/',
+      },
       base: '/',
       preview: null,
     };
     // The same asset shape the export passes (hashed names of the same length), so the shell is identical work.
-    const assets = { entryUrl: '/assets/entry-client-ABCDEFGH.js', cssUrls: ['/assets/styles-ABCDEFGH.css'], entryPreload: ['/assets/chunk-ABCDEFGH.js'], schoolPreload: ['/assets/SchoolPage-ABCDEFGH.js'], favicon: '/favicon.svg' };
+    const assets = {
+      entryUrl: '/assets/entry-client-ABCDEFGH.js',
+      cssUrls: ['/assets/styles-ABCDEFGH.css'],
+      entryPreload: ['/assets/chunk-ABCDEFGH.js'],
+      schoolPreload: ['/assets/SchoolPage-ABCDEFGH.js'],
+      favicon: '/favicon.svg',
+    };
     const warn = console.warn;
     console.warn = () => {}; // unknown-block warnings are per page and would dominate the timing through the tty
     const roundsMs: number[] = [];
@@ -56,11 +70,22 @@ async function main(): Promise<void> {
       console.warn = warn;
     }
     const renderMs = Math.min(...roundsMs);
-    const result: FloorResult = { pages, fetchMs, renderMs, roundsMs, pagesPerSec: pages / (renderMs / 1000), htmlBytes, maxRssKb: process.resourceUsage().maxRSS };
+    const result: FloorResult = {
+      pages,
+      fetchMs,
+      renderMs,
+      roundsMs,
+      pagesPerSec: pages / (renderMs / 1000),
+      htmlBytes,
+      maxRssKb: process.resourceUsage().maxRSS,
+    };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     await source.close();
   }
 }
 
-main().catch((err: unknown) => { console.error(err); process.exitCode = 1; });
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

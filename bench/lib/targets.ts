@@ -8,7 +8,14 @@ import type { PreviewBench } from './preview-load.ts';
 
 export interface Results {
   timestamp: string;
-  machine: { cpuModel: string; cores: number; memoryGb: number; node: string; platform: string; loadAverageAtStart: number[] };
+  machine: {
+    cpuModel: string;
+    cores: number;
+    memoryGb: number;
+    node: string;
+    platform: string;
+    loadAverageAtStart: number[];
+  };
   export: ExportBench | null;
   pageWeight: { landing: PageWeight; school: PageWeight } | null;
   lighthouse: LighthouseRun[] | null;
@@ -16,14 +23,21 @@ export interface Results {
   durationSec: number;
 }
 
-export interface Target { group: string; name: string; measured: string; limit: string; pass: boolean | null }
+export interface Target {
+  group: string;
+  name: string;
+  measured: string;
+  limit: string;
+  pass: boolean | null;
+}
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export function evaluateTargets(r: Results): Target[] {
   const t: Target[] = [];
-  const add = (group: string, name: string, measured: string, limit: string, pass: boolean | null) => t.push({ group, name, measured, limit, pass });
+  const add = (group: string, name: string, measured: string, limit: string, pass: boolean | null) =>
+    t.push({ group, name, measured, limit, pass });
 
   const e = r.export;
   if (e) {
@@ -31,35 +45,109 @@ export function evaluateTargets(r: Results): Target[] {
     // "running service": the export reads a content service that is already running, as in production.
     const proc = (run: ExportRun) => `${s(run.wallMs)} in-process / ${s(run.processMs)} process`;
     const rss = (run: ExportRun) => `RSS ${run.peakRssMb?.toFixed(0) ?? '?'} MB`;
-    add('export', `full export, ${e.schools} schools, warm, running service (pages/s)`, `${e.warm.pagesPerSec.toFixed(0)} (${proc(e.warm)}, ${rss(e.warm)})`, '>= 300', e.warm.pagesPerSec >= 300);
-    add('export', `full export, ${e.schools} schools, cold, running service (pages/s)`, `${e.cold.pagesPerSec.toFixed(0)} (${proc(e.cold)}, ${rss(e.cold)})`, 'reported', null);
-    add('export', 'pure render floor (pages/s)', `${e.floor.pagesPerSec.toFixed(0)} (${s(e.floor.renderMs)})`, 'reported', null);
-    add('export', 'warm export, running service / render floor', `${e.overheadRatio.toFixed(2)}x`, '<= 2x', e.overheadRatio <= 2);
-    const void_ = e.codeChangedDuringRun ? '; VOID: src/ or scripts/ changed during the bench, every page re-rendered' : '';
-    add('export', 'incremental (1 school edited via the API) / full, running service', `${(e.incrementalRatio * 100).toFixed(0)}% (${proc(e.incremental)}, ${e.incremental.rendered ?? '?'} of ${e.incremental.pages} pages rendered, ${e.incremental.written ?? '?'} files written; process times ${(100 * e.incremental.processMs / e.warm.processMs).toFixed(0)}%${void_})`, '<= 25%', e.incrementalRatio <= 0.25 && !e.codeChangedDuringRun);
-    add('export', 'full export, embedded service started by the export (npm run export default), warm (pages/s)', `${e.embedded.pagesPerSec.toFixed(0)} (${proc(e.embedded)}, ${rss(e.embedded)})`, 'reported', null);
-    add('export', 'content service start (npm run content, once per bench, outside the exports)', s(e.service.startMs), 'reported', null);
+    add(
+      'export',
+      `full export, ${e.schools} schools, warm, running service (pages/s)`,
+      `${e.warm.pagesPerSec.toFixed(0)} (${proc(e.warm)}, ${rss(e.warm)})`,
+      '>= 300',
+      e.warm.pagesPerSec >= 300,
+    );
+    add(
+      'export',
+      `full export, ${e.schools} schools, cold, running service (pages/s)`,
+      `${e.cold.pagesPerSec.toFixed(0)} (${proc(e.cold)}, ${rss(e.cold)})`,
+      'reported',
+      null,
+    );
+    add(
+      'export',
+      'pure render floor (pages/s)',
+      `${e.floor.pagesPerSec.toFixed(0)} (${s(e.floor.renderMs)})`,
+      'reported',
+      null,
+    );
+    add(
+      'export',
+      'warm export, running service / render floor',
+      `${e.overheadRatio.toFixed(2)}x`,
+      '<= 2x',
+      e.overheadRatio <= 2,
+    );
+    const void_ = e.codeChangedDuringRun
+      ? '; VOID: src/ or scripts/ changed during the bench, every page re-rendered'
+      : '';
+    add(
+      'export',
+      'incremental (1 school edited via the API) / full, running service',
+      `${(e.incrementalRatio * 100).toFixed(0)}% (${proc(e.incremental)}, ${e.incremental.rendered ?? '?'} of ${e.incremental.pages} pages rendered, ${e.incremental.written ?? '?'} files written; process times ${((100 * e.incremental.processMs) / e.warm.processMs).toFixed(0)}%${void_})`,
+      '<= 25%',
+      e.incrementalRatio <= 0.25 && !e.codeChangedDuringRun,
+    );
+    add(
+      'export',
+      'full export, embedded service started by the export (npm run export default), warm (pages/s)',
+      `${e.embedded.pagesPerSec.toFixed(0)} (${proc(e.embedded)}, ${rss(e.embedded)})`,
+      'reported',
+      null,
+    );
+    add(
+      'export',
+      'content service start (npm run content, once per bench, outside the exports)',
+      s(e.service.startMs),
+      'reported',
+      null,
+    );
     // The shipped command as a whole process (node bin/run.mjs export: what npm run export starts), start-up included.
     const p = e.process;
     const pps = (run: ExportRun) => `${run.pagesPerSec.toFixed(0)} pages/s (${s(run.processMs)})`;
-    add('export', `full export, ${e.schools} schools, warm, running service, whole process: node bin/run.mjs export (pages/s)`,
-      `${pps(p.full.node)}; npm run export ${pps(p.full.npm)}`, '>= 450', p.full.node.pagesPerSec >= 450);
+    add(
+      'export',
+      `full export, ${e.schools} schools, warm, running service, whole process: node bin/run.mjs export (pages/s)`,
+      `${pps(p.full.node)}; npm run export ${pps(p.full.npm)}`,
+      '>= 450',
+      p.full.node.pagesPerSec >= 450,
+    );
     const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-    add('export', `one-school incremental export, ${e.schools} schools, whole process: node bin/run.mjs export`,
+    add(
+      'export',
+      `one-school incremental export, ${e.schools} schools, whole process: node bin/run.mjs export`,
       `${s(p.incremental.node.processMs)} (median of ${p.incremental.rounds}: ${ms(p.incremental.nodeMs)} ms); npm run export ${s(p.incremental.npm.processMs)} (${ms(p.incremental.npmMs)} ms)`,
-      '<= 0.6 s', p.incremental.node.processMs <= 600);
+      '<= 0.6 s',
+      p.incremental.node.processMs <= 600,
+    );
   }
 
   const w = r.pageWeight;
   if (w) {
-    for (const [name, p] of [['landing', w.landing], ['school', w.school]] as const) {
+    for (const [name, p] of [
+      ['landing', w.landing],
+      ['school', w.school],
+    ] as const) {
       add(`weight ${name}`, 'first-load JS (gzip)', kb(p.jsGzip), '<= 95 KB', p.jsGzip <= 95 * 1024);
       add(`weight ${name}`, 'CSS (gzip)', kb(p.cssGzip), '<= 20 KB', p.cssGzip <= 20 * 1024);
       add(`weight ${name}`, 'HTML (gzip)', kb(p.htmlGzip), '<= 40 KB', p.htmlGzip <= 40 * 1024);
       add(`weight ${name}`, 'image bytes / requests', `${kb(p.imageBytes)} / ${p.requests} requests`, 'reported', null);
-      add(`weight ${name}`, 'every <img> has width and height', p.images.withoutSize.length === 0 ? `all ${p.images.total}` : `${p.images.withoutSize.length} without`, 'all', p.images.withoutSize.length === 0);
-      add(`weight ${name}`, 'below-the-fold images lazy', p.images.belowFoldNotLazy.length === 0 ? 'all lazy' : `${p.images.belowFoldNotLazy.length} eager`, 'all', p.images.belowFoldNotLazy.length === 0);
-      add(`weight ${name}`, 'LCP image preloaded / high priority', p.lcp.kind === 'image' ? (p.lcp.prioritized ? 'yes' : `no (${p.lcp.src})`) : `LCP is ${p.lcp.kind}`, 'yes', p.lcp.prioritized);
+      add(
+        `weight ${name}`,
+        'every <img> has width and height',
+        p.images.withoutSize.length === 0 ? `all ${p.images.total}` : `${p.images.withoutSize.length} without`,
+        'all',
+        p.images.withoutSize.length === 0,
+      );
+      add(
+        `weight ${name}`,
+        'below-the-fold images lazy',
+        p.images.belowFoldNotLazy.length === 0 ? 'all lazy' : `${p.images.belowFoldNotLazy.length} eager`,
+        'all',
+        p.images.belowFoldNotLazy.length === 0,
+      );
+      add(
+        `weight ${name}`,
+        'LCP image preloaded / high priority',
+        p.lcp.kind === 'image' ? (p.lcp.prioritized ? 'yes' : `no (${p.lcp.src})`) : `LCP is ${p.lcp.kind}`,
+        'yes',
+        p.lcp.prioritized,
+      );
     }
   }
 
@@ -70,26 +158,69 @@ export function evaluateTargets(r: Results): Target[] {
       const group = `lighthouse ${run.preset} ${page}`;
       const perfLimit = run.preset === 'mobile' ? 95 : 100;
       add(group, 'performance', String(run.scores.performance), `>= ${perfLimit}`, run.scores.performance >= perfLimit);
-      for (const cat of ['accessibility', 'best-practices', 'seo'] as const) add(group, cat, String(run.scores[cat]), '100', run.scores[cat] === 100);
+      for (const cat of ['accessibility', 'best-practices', 'seo'] as const)
+        add(group, cat, String(run.scores[cat]), '100', run.scores[cat] === 100);
       const m = run.metrics;
-      add(group, 'LCP / TBT / CLS / FCP / SI', `${Math.round(m.lcpMs)} ms / ${Math.round(m.tbtMs)} ms / ${m.cls.toFixed(3)} / ${Math.round(m.fcpMs)} ms / ${Math.round(m.siMs)} ms`, 'reported', null);
+      add(
+        group,
+        'LCP / TBT / CLS / FCP / SI',
+        `${Math.round(m.lcpMs)} ms / ${Math.round(m.tbtMs)} ms / ${m.cls.toFixed(3)} / ${Math.round(m.fcpMs)} ms / ${Math.round(m.siMs)} ms`,
+        'reported',
+        null,
+      );
       if (run.preset === 'mobile') {
         const a = run.imageAudits;
-        add(group, 'images at rendered size (uses-responsive-images)', a['uses-responsive-images'] ? 'pass' : 'fail', 'pass', !!a['uses-responsive-images']);
-        add(group, 'LCP image prioritised (prioritize-lcp-image, lcp-lazy-loaded)', a['prioritize-lcp-image'] && a['lcp-lazy-loaded'] ? 'pass' : 'fail', 'pass', !!(a['prioritize-lcp-image'] && a['lcp-lazy-loaded']));
+        add(
+          group,
+          'images at rendered size (uses-responsive-images)',
+          a['uses-responsive-images'] ? 'pass' : 'fail',
+          'pass',
+          !!a['uses-responsive-images'],
+        );
+        add(
+          group,
+          'LCP image prioritised (prioritize-lcp-image, lcp-lazy-loaded)',
+          a['prioritize-lcp-image'] && a['lcp-lazy-loaded'] ? 'pass' : 'fail',
+          'pass',
+          !!(a['prioritize-lcp-image'] && a['lcp-lazy-loaded']),
+        );
       }
     }
   }
 
   const p = r.preview;
   if (p) {
-    for (const c of p.cases) add('preview', `${c.name} (req/s)`, `${Math.round(c.rps)} (p99 ${c.p99Ms} ms${c.errors + c.non2xx ? `, ${c.errors} errors, ${c.non2xx} non-2xx` : ''})`, 'reported', null);
-    add('preview', 'page shell / static file throughput', `${p.shellToStaticRatio.toFixed(2)}x`, '>= 0.5x', p.shellToStaticRatio >= 0.5 && p.cases[1]!.non2xx === 0);
+    for (const c of p.cases)
+      add(
+        'preview',
+        `${c.name} (req/s)`,
+        `${Math.round(c.rps)} (p99 ${c.p99Ms} ms${c.errors + c.non2xx ? `, ${c.errors} errors, ${c.non2xx} non-2xx` : ''})`,
+        'reported',
+        null,
+      );
+    add(
+      'preview',
+      'page shell / static file throughput',
+      `${p.shellToStaticRatio.toFixed(2)}x`,
+      '>= 0.5x',
+      p.shellToStaticRatio >= 0.5 && p.cases[1]!.non2xx === 0,
+    );
     const m = p.memory;
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-    add('preview', `heap after ${m.requests} requests + ${m.sseCycles} SSE cycles (${m.sseReady} ready)`,
-      `${mb(m.before.heapUsed)} -> ${mb(m.after.heapUsed)} MB (${m.heapGrowthMb >= 0 ? '+' : ''}${m.heapGrowthMb.toFixed(1)})`, 'growth <= 5 MB', m.heapGrowthMb <= 5 && m.sseReady === m.sseCycles);
-    add('preview', 'RSS after the same', `${mb(m.before.rss)} -> ${mb(m.after.rss)} MB (${m.rssGrowthMb >= 0 ? '+' : ''}${m.rssGrowthMb.toFixed(1)})`, 'growth <= 20 MB', m.rssGrowthMb <= 20);
+    add(
+      'preview',
+      `heap after ${m.requests} requests + ${m.sseCycles} SSE cycles (${m.sseReady} ready)`,
+      `${mb(m.before.heapUsed)} -> ${mb(m.after.heapUsed)} MB (${m.heapGrowthMb >= 0 ? '+' : ''}${m.heapGrowthMb.toFixed(1)})`,
+      'growth <= 5 MB',
+      m.heapGrowthMb <= 5 && m.sseReady === m.sseCycles,
+    );
+    add(
+      'preview',
+      'RSS after the same',
+      `${mb(m.before.rss)} -> ${mb(m.after.rss)} MB (${m.rssGrowthMb >= 0 ? '+' : ''}${m.rssGrowthMb.toFixed(1)})`,
+      'growth <= 20 MB',
+      m.rssGrowthMb <= 20,
+    );
   }
   return t;
 }
@@ -97,7 +228,13 @@ export function evaluateTargets(r: Results): Target[] {
 export function formatTable(r: Results, targets: Target[]): string {
   const m = r.machine;
   const head = `Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB RAM, Node ${m.node}, load at start ${m.loadAverageAtStart.join(' ')} (${r.timestamp})`;
-  const rows = targets.map((x) => [x.group, x.name, x.measured, x.limit, x.pass === null ? '' : x.pass ? 'PASS' : 'FAIL']);
+  const rows = targets.map((x) => [
+    x.group,
+    x.name,
+    x.measured,
+    x.limit,
+    x.pass === null ? '' : x.pass ? 'PASS' : 'FAIL',
+  ]);
   const header = ['group', 'figure', 'measured', 'target', 'result'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
@@ -106,15 +243,32 @@ export function formatTable(r: Results, targets: Target[]): string {
   if (r.export) {
     const e = r.export;
     const mb = (n: number | null) => (n === null ? '?' : `${(n / 1024 / 1024).toFixed(0)} MB`);
-    extra.push('Export times are the CLI\'s main() run in-process (bench/lib/export-runner.ts): Node/tsx start-up and module loading are excluded, the same for every run; process times include them.');
-    extra.push(`"Running service" exports read a content service that is already running, as CI reads the hosted one: npm run content over the generated dataset, started once for the bench (answering after ${s(e.service.startMs)}, not part of any export), with the export in hosted mode (SANITY_PROJECT_ID=embedded so both modes share one image-variant cache, SANITY_DATASET=production, SANITY_API_HOST=its loopback URL, --self-host-images; no token: published content only). The embedded figure is npm run export -- --content DIR, which starts the service in-process and parses the ${e.datasetDocuments}-document dataset inside its timed main().`);
-    const phases = (run: ExportRun) => Object.entries(run.phasesMs).map(([k, v]) => `${k} ${s(v)}`).join(', ') || 'not printed';
-    extra.push(`Whole-process rows time the shipped command from spawn to exit (Node start-up, module loading, the export), with dist/ already built by bin/run.mjs (${s(e.process.prepareMs)} to check or build it before them); the npm figures add npm's own start.`);
-    extra.push(`Phases: warm (running service) ${phases(e.warm)}; incremental ${phases(e.incremental)}; embedded default ${phases(e.embedded)}.`);
-    extra.push(`The incremental edit is published like an editor's: a patch of ${e.edit.schoolId}'s first section title through the service's mutate API; afterwards ${e.edit.page} was checked to have changed and to show the new title.`);
+    extra.push(
+      "Export times are the CLI's main() run in-process (bench/lib/export-runner.ts): Node/tsx start-up and module loading are excluded, the same for every run; process times include them.",
+    );
+    extra.push(
+      `"Running service" exports read a content service that is already running, as CI reads the hosted one: npm run content over the generated dataset, started once for the bench (answering after ${s(e.service.startMs)}, not part of any export), with the export in hosted mode (SANITY_PROJECT_ID=embedded so both modes share one image-variant cache, SANITY_DATASET=production, SANITY_API_HOST=its loopback URL, --self-host-images; no token: published content only). The embedded figure is npm run export -- --content DIR, which starts the service in-process and parses the ${e.datasetDocuments}-document dataset inside its timed main().`,
+    );
+    const phases = (run: ExportRun) =>
+      Object.entries(run.phasesMs)
+        .map(([k, v]) => `${k} ${s(v)}`)
+        .join(', ') || 'not printed';
+    extra.push(
+      `Whole-process rows time the shipped command from spawn to exit (Node start-up, module loading, the export), with dist/ already built by bin/run.mjs (${s(e.process.prepareMs)} to check or build it before them); the npm figures add npm's own start.`,
+    );
+    extra.push(
+      `Phases: warm (running service) ${phases(e.warm)}; incremental ${phases(e.incremental)}; embedded default ${phases(e.embedded)}.`,
+    );
+    extra.push(
+      `The incremental edit is published like an editor's: a patch of ${e.edit.schoolId}'s first section title through the service's mutate API; afterwards ${e.edit.page} was checked to have changed and to show the new title.`,
+    );
     const q = e.equivalence;
-    extra.push(`The warm running-service and embedded exports wrote the same ${q.files} files (${q.pages} HTML), ${q.differingCount === 0 ? 'byte for byte' : `${q.differingCount} differing in bytes (${q.differing.slice(0, 3).join(', ')})`}; their ${q.mediaRefs} image references are all self-hosted under /media/ (${q.mediaFiles} files).`);
-    extra.push(`Export of ${e.schools} schools writes ${mb(e.warm.outBytes)}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip, its grid lists every school), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip). ${e.html.navigation ? `The menus' school list ships once as navigation.json (${kb(e.html.navigation.bytes)}, ${kb(e.html.navigation.gzip)} gzip), loaded after hydration; pages carry no list.` : 'The menus\' school list is small enough to be inlined in each page (no navigation.json).'}`);
+    extra.push(
+      `The warm running-service and embedded exports wrote the same ${q.files} files (${q.pages} HTML), ${q.differingCount === 0 ? 'byte for byte' : `${q.differingCount} differing in bytes (${q.differing.slice(0, 3).join(', ')})`}; their ${q.mediaRefs} image references are all self-hosted under /media/ (${q.mediaFiles} files).`,
+    );
+    extra.push(
+      `Export of ${e.schools} schools writes ${mb(e.warm.outBytes)}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip, its grid lists every school), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip). ${e.html.navigation ? `The menus' school list ships once as navigation.json (${kb(e.html.navigation.bytes)}, ${kb(e.html.navigation.gzip)} gzip), loaded after hydration; pages carry no list.` : "The menus' school list is small enough to be inlined in each page (no navigation.json)."}`,
+    );
   }
   return [head, '', line(header), sep, ...rows.map(line), '', ...extra].join('\n');
 }

@@ -25,14 +25,31 @@ export interface PageRecord {
   used: [string, string][];
 }
 
-interface StoredPage { key: string; warnings: string[]; used: number[]; size: number; mtimeMs: number; ino: number }
-interface Stored { version: number; out: string; code: string; variants: [string, string][]; pages: Record<string, StoredPage>; content?: ContentState }
+interface StoredPage {
+  key: string;
+  warnings: string[];
+  used: number[];
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+interface Stored {
+  version: number;
+  out: string;
+  code: string;
+  variants: [string, string][];
+  pages: Record<string, StoredPage>;
+  content?: ContentState;
+}
 
 /**
  * What the content looked like at the previous export, for an incremental read (fetch-content.ts
  * fetchChanged): where it came from, every document's revision, and each school's outcome.
  */
-export interface ContentState extends PreviousRead { source: string; schools: PreviousSchools }
+export interface ContentState extends PreviousRead {
+  source: string;
+  schools: PreviousSchools;
+}
 
 export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
@@ -41,22 +58,37 @@ export function codeVersion(projectRoot: string): string {
   const h = createHash('sha1');
   const walk = (rel: string): void => {
     let entries;
-    try { entries = readdirSync(path.join(projectRoot, rel), { withFileTypes: true }); } catch { return; }
+    try {
+      entries = readdirSync(path.join(projectRoot, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const e of entries.sort(byKey('name'))) {
       const child = `${rel}/${e.name}`;
       if (e.isDirectory()) walk(child);
-      else if (e.isFile()) h.update(`${child}\0`).update(readFileSync(path.join(projectRoot, child))).update('\0');
+      else if (e.isFile())
+        h.update(`${child}\0`)
+          .update(readFileSync(path.join(projectRoot, child)))
+          .update('\0');
     }
   };
   walk('src');
   walk('scripts');
-  try { h.update(readFileSync(path.join(projectRoot, 'package-lock.json'))); } catch { /* no lockfile: the code hash still covers src/ */ }
+  try {
+    h.update(readFileSync(path.join(projectRoot, 'package-lock.json')));
+  } catch {
+    /* no lockfile: the code hash still covers src/ */
+  }
   h.update(`${process.version}\0${process.env.NODE_ENV ?? ''}`);
   return h.digest('hex');
 }
 
 export class ExportManifest {
-  constructor(readonly file: string, readonly out: string, readonly code: string) {}
+  constructor(
+    readonly file: string,
+    readonly out: string,
+    readonly code: string,
+  ) {}
 
   /** The manifest file for an out/ folder, inside `dir`. */
   static forOut(dir: string, out: string, code: string): ExportManifest {
@@ -73,8 +105,19 @@ export class ExportManifest {
     const pages = new Map<string, PageRecord>();
     let stored: Stored;
     this.stored = null;
-    try { stored = JSON.parse(readFileSync(this.file, 'utf8')) as Stored; } catch { return pages; }
-    if (stored?.version !== VERSION || stored.out !== this.out || stored.code !== this.code || !Array.isArray(stored.variants) || typeof stored.pages !== 'object') return pages;
+    try {
+      stored = JSON.parse(readFileSync(this.file, 'utf8')) as Stored;
+    } catch {
+      return pages;
+    }
+    if (
+      stored?.version !== VERSION ||
+      stored.out !== this.out ||
+      stored.code !== this.code ||
+      !Array.isArray(stored.variants) ||
+      typeof stored.pages !== 'object'
+    )
+      return pages;
     this.stored = stored;
     for (const [file, p] of Object.entries(stored.pages)) {
       try {
@@ -97,7 +140,17 @@ export class ExportManifest {
    */
   content(source: string): ContentState | null {
     const c = this.stored?.content;
-    if (!c || c.source !== source || typeof c.revs !== 'object' || c.revs === null || typeof c.schools !== 'object' || c.schools === null || !Array.isArray(c.nav) || !Array.isArray(c.landing)) return null;
+    if (
+      !c ||
+      c.source !== source ||
+      typeof c.revs !== 'object' ||
+      c.revs === null ||
+      typeof c.schools !== 'object' ||
+      c.schools === null ||
+      !Array.isArray(c.nav) ||
+      !Array.isArray(c.landing)
+    )
+      return null;
     return c;
   }
 
@@ -111,12 +164,22 @@ export class ExportManifest {
       const used = rec.used.map(([src, remote]) => {
         const id = `${src}\n${remote}`;
         let i = index.get(id);
-        if (i === undefined) { i = variants.push([src, remote]) - 1; index.set(id, i); }
+        if (i === undefined) {
+          i = variants.push([src, remote]) - 1;
+          index.set(id, i);
+        }
         return i;
       });
       out[file] = { key: rec.key, warnings: rec.warnings, used, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
     }
-    const stored: Stored = { version: VERSION, out: this.out, code: this.code, variants, pages: out, ...(content ? { content } : {}) };
+    const stored: Stored = {
+      version: VERSION,
+      out: this.out,
+      code: this.code,
+      variants,
+      pages: out,
+      ...(content ? { content } : {}),
+    };
     mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(stored));
@@ -125,7 +188,11 @@ export class ExportManifest {
     const dir = path.dirname(this.file);
     for (const name of readdirSync(dir)) {
       const p = path.join(dir, name);
-      try { if (p !== this.file && Date.now() - statSync(p).mtimeMs > STALE_MS) unlinkSync(p); } catch { /* raced with another export */ }
+      try {
+        if (p !== this.file && Date.now() - statSync(p).mtimeMs > STALE_MS) unlinkSync(p);
+      } catch {
+        /* raced with another export */
+      }
     }
   }
 }

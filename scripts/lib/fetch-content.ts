@@ -6,7 +6,13 @@
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
-import { exportChangedQuery, exportContentQuery, referrersQuery, revisionsQuery, SCHOOL_REFERENCE_DEPTH } from '../../src/lib/queries.ts';
+import {
+  exportChangedQuery,
+  exportContentQuery,
+  referrersQuery,
+  revisionsQuery,
+  SCHOOL_REFERENCE_DEPTH,
+} from '../../src/lib/queries.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 
@@ -20,7 +26,9 @@ export interface RawContent {
 }
 
 /** A full read: all content and the revisions it was read at. */
-export interface FullRead extends RawContent { revs: Revisions }
+export interface FullRead extends RawContent {
+  revs: Revisions;
+}
 
 /** An incremental read: `schools` holds only the schools a changed document can reach. */
 export interface ChangedRead extends FullRead {
@@ -30,16 +38,23 @@ export interface ChangedRead extends FullRead {
 
 export class ContentShapeError extends Error {
   constructor(query: string, got: unknown) {
-    super(`${query} returned ${got === null ? 'null' : typeof got} instead of ${query === 'revisions' ? 'a list of {_id, _rev}' : 'a list'}`);
+    super(
+      `${query} returned ${got === null ? 'null' : typeof got} instead of ${query === 'revisions' ? 'a list of {_id, _rev}' : 'a list'}`,
+    );
     this.name = 'ContentShapeError';
   }
 }
 
-interface Reader { query<T>(name: string, groq: string, params?: Record<string, unknown>): Promise<T> }
+interface Reader {
+  query<T>(name: string, groq: string, params?: Record<string, unknown>): Promise<T>;
+}
 
 function reader(config: PublicConfig, retry: RetryOptions, requestTimeoutMs: number): Reader {
   const client: SanityClient = createPublicClient(config, { maxRetries: 0, timeout: requestTimeoutMs });
-  return { query: (name, groq, params = {}) => withRetry(`query ${name}`, (signal) => client.fetch(groq, params, { signal }), retry) };
+  return {
+    query: (name, groq, params = {}) =>
+      withRetry(`query ${name}`, (signal) => client.fetch(groq, params, { signal }), retry),
+  };
 }
 
 function revisions(got: unknown): Revisions {
@@ -56,16 +71,25 @@ function revisions(got: unknown): Revisions {
 /** The content lists of a snapshot; a misconfigured host can answer 200 with something else entirely. */
 function contentOf(got: unknown): FullRead {
   const r = (got ?? {}) as Record<string, unknown>;
-  for (const name of ['nav', 'landing', 'schools'] as const) if (!Array.isArray(r[name])) throw new ContentShapeError(name, r[name]);
+  for (const name of ['nav', 'landing', 'schools'] as const)
+    if (!Array.isArray(r[name])) throw new ContentShapeError(name, r[name]);
   return { revs: revisions(r.revs), nav: r.nav, landing: r.landing, schools: r.schools } as FullRead;
 }
 
-export async function fetchContent(config: PublicConfig, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<FullRead> {
+export async function fetchContent(
+  config: PublicConfig,
+  retry: RetryOptions,
+  requestTimeoutMs = 30_000,
+): Promise<FullRead> {
   return contentOf(await reader(config, retry, requestTimeoutMs).query<unknown>('exportContent', exportContentQuery));
 }
 
 /** What the previous export read: the revisions, and the navigation and landing rows. */
-export interface PreviousRead { revs: Revisions; nav: RawContent['nav']; landing: RawContent['landing'] }
+export interface PreviousRead {
+  revs: Revisions;
+  nav: RawContent['nav'];
+  landing: RawContent['landing'];
+}
 
 const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id?: unknown })._id : undefined);
 
@@ -78,7 +102,12 @@ const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id
  * that reading everything is cheaper (the caller then reads everything, in one snapshot); a change
  * elsewhere meanwhile is found by the next export, since the revisions kept are the ones compared here.
  */
-export async function fetchChanged(config: PublicConfig, previous: PreviousRead, retry: RetryOptions, requestTimeoutMs = 30_000): Promise<ChangedRead | null> {
+export async function fetchChanged(
+  config: PublicConfig,
+  previous: PreviousRead,
+  retry: RetryOptions,
+  requestTimeoutMs = 30_000,
+): Promise<ChangedRead | null> {
   const read = reader(config, retry, requestTimeoutMs);
   const now = revisions(await read.query<unknown>('revisions', revisionsQuery));
   const changed = Object.keys(now).filter((id) => previous.revs[id] !== now[id] || now[id] === '');
@@ -94,13 +123,20 @@ export async function fetchChanged(config: PublicConfig, previous: PreviousRead,
     level = referrers.filter((id): id is string => typeof id === 'string' && !ids.has(id));
     for (const id of level) ids.add(id);
   }
-  const got = (ids.size === 0 ? { ids: [], schools: [] } : await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() })) as Record<string, unknown>;
-  for (const name of ['ids', 'schools'] as const) if (!Array.isArray(got[name])) throw new ContentShapeError(name, got[name]);
+  const got = (
+    ids.size === 0
+      ? { ids: [], schools: [] }
+      : await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() })
+  ) as Record<string, unknown>;
+  for (const name of ['ids', 'schools'] as const)
+    if (!Array.isArray(got[name])) throw new ContentShapeError(name, got[name]);
   const listed = got.ids as { nav?: unknown; landing?: unknown }[];
   const check = revisions(listed);
   for (const id of ids) if (check[id] !== now[id]) return null;
-  const merge = (before: unknown[], key: 'nav' | 'landing') =>
-    [...before.filter((r) => !ids.has(rowId(r) as string)), ...listed.flatMap((r) => (r && r[key] ? [r[key]] : []))];
+  const merge = (before: unknown[], key: 'nav' | 'landing') => [
+    ...before.filter((r) => !ids.has(rowId(r) as string)),
+    ...listed.flatMap((r) => (r && r[key] ? [r[key]] : [])),
+  ];
   return {
     revs: now,
     nav: merge(previous.nav, 'nav') as RawContent['nav'],

@@ -20,7 +20,11 @@ export interface ImageJob {
   remote: string;
 }
 
-export interface FetchedImage { file: string; bytes: Uint8Array; fromCache: boolean }
+export interface FetchedImage {
+  file: string;
+  bytes: Uint8Array;
+  fromCache: boolean;
+}
 
 export interface ImageResult {
   images: FetchedImage[];
@@ -38,7 +42,10 @@ export interface ImageOptions {
 }
 
 export class ImageFetchError extends Error {
-  constructor(readonly statusCode: number | null, message: string) {
+  constructor(
+    readonly statusCode: number | null,
+    message: string,
+  ) {
     super(message);
     this.name = 'ImageFetchError';
   }
@@ -54,11 +61,15 @@ export function webpUrl(remote: string): string {
 
 export const cacheKey = (remote: string): string => {
   const url = new URL(webpUrl(remote));
-  return createHash('sha256').update(url.pathname + url.search).digest('hex');
+  return createHash('sha256')
+    .update(url.pathname + url.search)
+    .digest('hex');
 };
 
 export const isWebp = (b: Uint8Array): boolean =>
-  b.length > 12 && Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP';
+  b.length > 12 &&
+  Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' &&
+  Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP';
 
 /** Makes sure the bytes are WebP: a service that ignores fm=webp still yields a .webp file that is one. */
 async function ensureWebp(bytes: Uint8Array, remote: string): Promise<Uint8Array> {
@@ -68,7 +79,10 @@ async function ensureWebp(bytes: Uint8Array, remote: string): Promise<Uint8Array
   try {
     return await sharp(bytes).webp({ quality: IMAGE_QUALITY }).toBuffer();
   } catch (err) {
-    throw new ImageFetchError(null, `${remote}: the image service answered with something that is not an image (${(err as Error).message})`);
+    throw new ImageFetchError(
+      null,
+      `${remote}: the image service answered with something that is not an image (${(err as Error).message})`,
+    );
   }
 }
 
@@ -114,7 +128,9 @@ export async function fetchImages(jobs: readonly ImageJob[], opts: ImageOptions)
     } catch (err) {
       const status = statusOf(err);
       if (status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429) {
-        opts.warn(`image ${job.file}: the image service has no such variant (HTTP ${status}); the page shows its alt text instead`);
+        opts.warn(
+          `image ${job.file}: the image service has no such variant (HTTP ${status}); the page shows its alt text instead`,
+        );
         missing.push(job.file);
         return;
       }

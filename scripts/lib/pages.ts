@@ -12,7 +12,12 @@ import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import {
-  canonicalPath, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath, type RouteMatch,
+  canonicalPath,
+  NOT_FOUND_FILE,
+  routeAliases,
+  routeFile,
+  schoolRoutePath,
+  type RouteMatch,
 } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { SchoolState, ValidContent } from './validate-content.ts';
@@ -87,7 +92,13 @@ export function findLcpImage(appHtml: string): string | null {
     if (!m) continue;
     const tag = m[0];
     const src = /\ssrc="([^"]*)"/.exec(tag)?.[1];
-    if (src) return src.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    if (src)
+      return src
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>');
   }
   return null;
 }
@@ -124,10 +135,16 @@ function withPageLog<T>(file: string, warn: ((msg: string) => void) | undefined,
   resetWarnings();
   if (!warn) return fn();
   const saved = { warn: console.warn, error: console.error };
-  const route = (...args: unknown[]) => warn(`${file}: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')}`);
+  const route = (...args: unknown[]) =>
+    warn(`${file}: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')}`);
   console.warn = route;
   console.error = route;
-  try { return fn(); } finally { console.warn = saved.warn; console.error = saved.error; }
+  try {
+    return fn();
+  } finally {
+    console.warn = saved.warn;
+    console.error = saved.error;
+  }
 }
 
 export function buildPages(content: ValidContent, opts: BuildPagesOptions): RenderedSite {
@@ -152,7 +169,19 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   // left out of the key, and remote URLs are recorded without it and re-based when replayed.
   const { onVariant: _, ...imageSettings } = opts.env.images;
   const host = imageSettings.selfHostBase ? imageSettings.imageHost : '';
-  const common = keyed ? sha1(JSON.stringify([opts.codeVersion, { ...imageSettings, imageHost: host ? '' : imageSettings.imageHost }, opts.env.base, opts.env.preview ?? null, siteEnv.navSrc ?? null, opts.siteUrl, opts.assets])) : '';
+  const common = keyed
+    ? sha1(
+        JSON.stringify([
+          opts.codeVersion,
+          { ...imageSettings, imageHost: host ? '' : imageSettings.imageHost },
+          opts.env.base,
+          opts.env.preview ?? null,
+          siteEnv.navSrc ?? null,
+          opts.siteUrl,
+          opts.assets,
+        ]),
+      )
+    : '';
   const unhost = (remote: string) => (host && remote.startsWith(host) ? `\0${remote.slice(host.length)}` : remote);
   const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
@@ -164,7 +193,14 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const pageFiles = new Set(content.schools.map((s) => routeFile({ page: 'school', slug: s.slug! })));
   const aliasesOf = (route: RouteMatch): string[] =>
     routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
-  const renderPage = (route: RouteMatch, url: string, file: string, data: PageData, school: School | null, indexable: boolean): RenderedPage | null => {
+  const renderPage = (
+    route: RouteMatch,
+    url: string,
+    file: string,
+    data: PageData,
+    school: School | null,
+    indexable: boolean,
+  ): RenderedPage | null => {
     const aliases = aliasesOf(route);
     // A school an incremental read did not fetch has only its _id and slug here, and the state its
     // data had: its page must be carried over. If its key no longer matches (the code, settings or
@@ -172,10 +208,12 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     const unchanged = school ? content.unchanged?.get(school._id) : undefined;
     // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
     const dataJson = unchanged ? null : serializePageData(data);
-    const state = school ? unchanged ?? { hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school) } : null;
+    const state = school ? (unchanged ?? { hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school) }) : null;
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
-    const key = keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, state ? state.hash : cardsKey])) : '';
+    const key = keyed
+      ? sha1(JSON.stringify([common, navKey, url, file, indexable, state ? state.hash : cardsKey]))
+      : '';
     const before = opts.previous?.get(file);
     if (unchanged && !(keyed && before && before.key === key)) throw new StaleSchoolError(file);
     if (keyed && before && before.key === key) {
@@ -186,7 +224,12 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       return null;
     }
     const warnings: string[] = [];
-    const warn = opts.warn && ((msg: string) => { warnings.push(msg); opts.warn!(msg); });
+    const warn =
+      opts.warn &&
+      ((msg: string) => {
+        warnings.push(msg);
+        opts.warn!(msg);
+      });
     const page = withPageLog(file, warn, () => renderOne(route, url, file, data, dataJson!, school, indexable));
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
     return { file, aliases, url, html: page.html, route, sitemap };
@@ -194,20 +237,40 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
 
   // The landing page and 404.html show the same data: the app is rendered once for both.
   const rendered = new WeakMap<PageData, { appHtml: string; used: Map<string, string> }>();
-  const renderOne = (route: RouteMatch, url: string, file: string, data: PageData, dataJson: string, school: School | null, indexable: boolean): { html: string; used: Map<string, string> } => {
+  const renderOne = (
+    route: RouteMatch,
+    url: string,
+    file: string,
+    data: PageData,
+    dataJson: string,
+    school: School | null,
+    indexable: boolean,
+  ): { html: string; used: Map<string, string> } => {
     let app = rendered.get(data);
     if (!app) {
       const used = new Map<string, string>();
-      const collect = (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); };
+      const collect = (v: ImageVariant) => {
+        if (v.src !== v.remote) used.set(v.src, v.remote);
+      };
       app = { appHtml: render(url, data, { ...siteEnv, images: { ...siteEnv.images, onVariant: collect } }), used };
       rendered.set(data, app);
     }
     const { appHtml } = app;
     const used = new Map(app.used);
     // The social card image is a variant too (self-hosted like the page's own).
-    const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: (v: ImageVariant) => { if (v.src !== v.remote) used.set(v.src, v.remote); } } };
+    const env: SiteEnv = {
+      ...siteEnv,
+      images: {
+        ...siteEnv.images,
+        onVariant: (v: ImageVariant) => {
+          if (v.src !== v.remote) used.set(v.src, v.remote);
+        },
+      },
+    };
     const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images) };
-    const seo = school ? schoolSeo(school, canonicalPath(route), ctx) : landingSeo(indexable ? canonicalPath(route) : null, ctx);
+    const seo = school
+      ? schoolSeo(school, canonicalPath(route), ctx)
+      : landingSeo(indexable ? canonicalPath(route) : null, ctx);
     const lcp = findLcpImage(appHtml);
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
@@ -233,17 +296,37 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const landing: RouteMatch = { page: 'landing' };
   const landingData: PageData = { page: 'landing', nav: pageNav, cards };
   const pages: RenderedPage[] = [];
-  const add = (page: RenderedPage | null) => { if (page) pages.push(page); };
+  const add = (page: RenderedPage | null) => {
+    if (page) pages.push(page);
+  };
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
   // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
   for (const school of content.schools) {
     const route: RouteMatch = { page: 'school', slug: school.slug! };
-    add(renderPage(route, schoolRoutePath(school.slug!), routeFile(route), { page: 'school', nav: pageNav, school }, school, true));
+    add(
+      renderPage(
+        route,
+        schoolRoutePath(school.slug!),
+        routeFile(route),
+        { page: 'school', nav: pageNav, school },
+        school,
+        true,
+      ),
+    );
   }
   pages.sort(byKey('file'));
   carried.sort(byKey('file'));
   // The shared list's icons are self-hosted like any page's images: the variants its render asks for.
-  if (navFile) renderSchoolList(nav, { ...siteEnv, images: { ...siteEnv.images, onVariant: (v) => { if (v.src !== v.remote) variants.set(v.src, v.remote); } } });
+  if (navFile)
+    renderSchoolList(nav, {
+      ...siteEnv,
+      images: {
+        ...siteEnv.images,
+        onVariant: (v) => {
+          if (v.src !== v.remote) variants.set(v.src, v.remote);
+        },
+      },
+    });
   return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [], schools };
 }

@@ -13,19 +13,24 @@ export async function posterVariants(publicFiles: readonly PublicFile[], cacheDi
   if (!source) return [];
   const hash = createHash('sha1').update(source.bytes).digest('hex').slice(0, 16);
   await mkdir(cacheDir, { recursive: true });
-  return Promise.all(ASSETS.heroPosterWidths.map(async (width) => {
-    const cached = path.join(cacheDir, `poster-${hash}-${width}w.jpg`);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(cached);
-    } catch {
-      // Loaded only on a cache miss: sharp's native binding takes ~0.13 s to load, a publish needs it rarely.
-      const { default: sharp } = await import('sharp');
-      bytes = await sharp(source.bytes).resize({ width, withoutEnlargement: true }).jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
-      const tmp = `${cached}.${process.pid}.tmp`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, cached);
-    }
-    return { path: posterVariantPath(width), bytes };
-  }));
+  return Promise.all(
+    ASSETS.heroPosterWidths.map(async (width) => {
+      const cached = path.join(cacheDir, `poster-${hash}-${width}w.jpg`);
+      let bytes: Uint8Array;
+      try {
+        bytes = await readFile(cached);
+      } catch {
+        // Loaded only on a cache miss: sharp's native binding takes ~0.13 s to load, a publish needs it rarely.
+        const { default: sharp } = await import('sharp');
+        bytes = await sharp(source.bytes)
+          .resize({ width, withoutEnlargement: true })
+          .jpeg({ quality: 80, progressive: true, mozjpeg: true })
+          .toBuffer();
+        const tmp = `${cached}.${process.pid}.tmp`;
+        await writeFile(tmp, bytes);
+        await rename(tmp, cached);
+      }
+      return { path: posterVariantPath(width), bytes };
+    }),
+  );
 }

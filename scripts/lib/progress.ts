@@ -18,10 +18,16 @@ export function createProgress(stream: NodeJS.WriteStream | { isTTY?: boolean; w
   return {
     async phase(name, run, detail) {
       const start = performance.now();
-      if (tty) { stream.write(`  ${name.padEnd(7)} …`); open = true; }
+      if (tty) {
+        stream.write(`  ${name.padEnd(7)} …`);
+        open = true;
+      }
       try {
         const result = await run();
-        if (tty) finish(`  ${name.padEnd(7)} ${formatMs(performance.now() - start).padStart(7)}${detail ? `  ${detail(result)}` : ''}`);
+        if (tty)
+          finish(
+            `  ${name.padEnd(7)} ${formatMs(performance.now() - start).padStart(7)}${detail ? `  ${detail(result)}` : ''}`,
+          );
         return result;
       } catch (err) {
         if (tty) finish(`  ${name.padEnd(7)} failed`);
@@ -29,7 +35,10 @@ export function createProgress(stream: NodeJS.WriteStream | { isTTY?: boolean; w
       }
     },
     line(text) {
-      if (open) { stream.write('\n'); open = false; }
+      if (open) {
+        stream.write('\n');
+        open = false;
+      }
       stream.write(`${text}\n`);
     },
   };

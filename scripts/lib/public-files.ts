@@ -4,7 +4,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { byKey } from '../../src/lib/order.ts';
 
-export interface PublicFile { path: string; bytes: Uint8Array }
+export interface PublicFile {
+  path: string;
+  bytes: Uint8Array;
+}
 
 /** Editor and OS clutter that must not be published. */
 const SKIP = new Set(['.DS_Store', 'Thumbs.db', '.gitkeep']);
@@ -14,7 +17,9 @@ export async function readPublicFiles(dir: string): Promise<PublicFile[]> {
   const out: PublicFile[] = [];
   const walk = async (rel: string) => {
     let entries;
-    try { entries = await readdir(path.join(dir, rel), { withFileTypes: true }); } catch (err) {
+    try {
+      entries = await readdir(path.join(dir, rel), { withFileTypes: true });
+    } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT' && rel === '') return;
       throw err;
     }

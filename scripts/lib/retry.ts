@@ -54,8 +54,19 @@ export class RetryError extends Error {
 }
 
 const TRANSIENT_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ESOCKETTIMEDOUT', 'EAI_AGAIN',
-  'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ESOCKETTIMEDOUT',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
 ]);
 
 /** Status code carried by a client error (@sanity/client sets statusCode; fetch wrappers set status). */
@@ -82,7 +93,9 @@ export function isTransient(err: unknown): boolean {
   if (code && TRANSIENT_CODES.has(code)) return true;
   const name = (err as Error | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return true;
-  return /socket hang up|timed? ?out|network|fetch failed|ECONNRESET|ECONNREFUSED/i.test((err as Error | null)?.message ?? '');
+  return /socket hang up|timed? ?out|network|fetch failed|ECONNRESET|ECONNREFUSED/i.test(
+    (err as Error | null)?.message ?? '',
+  );
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -92,16 +105,25 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * deadline. The signal aborts the attempt in flight after its own time share (then it is retried) or
  * at the deadline, so neither a hung connection nor a body cut off mid-transfer can outlive the limit.
  */
-export async function withRetry<T>(what: string, task: (signal: AbortSignal) => Promise<T>, opts: RetryOptions): Promise<T> {
-  const attemptMs = opts.attemptTimeoutMs ?? Math.min(MAX_ATTEMPT_TIMEOUT_MS,
-    Math.max(MIN_ATTEMPT_TIMEOUT_MS, Math.floor((opts.deadline - Date.now()) / Math.max(1, opts.attempts))));
+export async function withRetry<T>(
+  what: string,
+  task: (signal: AbortSignal) => Promise<T>,
+  opts: RetryOptions,
+): Promise<T> {
+  const attemptMs =
+    opts.attemptTimeoutMs ??
+    Math.min(
+      MAX_ATTEMPT_TIMEOUT_MS,
+      Math.max(MIN_ATTEMPT_TIMEOUT_MS, Math.floor((opts.deadline - Date.now()) / Math.max(1, opts.attempts))),
+    );
   for (let attempt = 0; ; attempt++) {
     const remaining = opts.deadline - Date.now();
     if (remaining <= 0) throw new DeadlineError(what, 'before an attempt could start');
     const controller = new AbortController();
-    const timer = remaining <= attemptMs
-      ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
-      : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
+    const timer =
+      remaining <= attemptMs
+        ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
+        : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
     try {
       return await task(controller.signal);
     } catch (caught) {
@@ -112,7 +134,8 @@ export async function withRetry<T>(what: string, task: (signal: AbortSignal) => 
       if (!isTransient(err)) throw new RetryError(what, err, attempt + 1);
       if (attempt + 1 >= opts.attempts) throw new RetryError(what, err, attempt + 1);
       const delay = opts.baseDelayMs * 2 ** attempt;
-      if (Date.now() + delay >= opts.deadline) throw new DeadlineError(what, 'the next retry would start after it', err);
+      if (Date.now() + delay >= opts.deadline)
+        throw new DeadlineError(what, 'the next retry would start after it', err);
       opts.onRetry?.(what, err, attempt + 1, delay);
       await sleep(delay);
     } finally {

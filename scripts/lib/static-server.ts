@@ -36,7 +36,11 @@ export function htmlExtensionUrl(absRoot: string, url: string): string {
   const pathname = q < 0 ? url : url.slice(0, q);
   if (pathname.endsWith('/') || pathname.endsWith('.html')) return url;
   let decoded: string;
-  try { decoded = decodeURIComponent(pathname); } catch { return url; }
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return url;
+  }
   if (decoded.includes('\0')) return url;
   const abs = path.resolve(absRoot, `.${decoded}`);
   if (!abs.startsWith(absRoot + path.sep) || isFile(abs) || !isFile(`${abs}.html`)) return url;
@@ -49,7 +53,12 @@ export async function createStaticServer(root: string): Promise<FastifyInstance>
   // Static hosts send text compressed; serving it raw made the school page's 280 KB of JS take
   // 3 s to first paint under Lighthouse's mobile throttling (performance 85 instead of 100).
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'HEAD' || (reply.statusCode !== 200 && reply.statusCode !== 404) || reply.getHeader('content-encoding')) return payload;
+    if (
+      req.method === 'HEAD' ||
+      (reply.statusCode !== 200 && reply.statusCode !== 404) ||
+      reply.getHeader('content-encoding')
+    )
+      return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
     reply.header('vary', 'accept-encoding');
     if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return payload;
@@ -76,8 +85,13 @@ export async function createStaticServer(root: string): Promise<FastifyInstance>
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(405).header('allow', 'GET, HEAD').send();
-    return reply.code(404).header('cache-control', HTML_CACHE).type('text/html; charset=utf-8').sendFile('404.html', absRoot);
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.code(405).header('allow', 'GET, HEAD').send();
+    return reply
+      .code(404)
+      .header('cache-control', HTML_CACHE)
+      .type('text/html; charset=utf-8')
+      .sendFile('404.html', absRoot);
   });
   return app;
 }

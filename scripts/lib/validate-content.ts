@@ -23,10 +23,17 @@ export interface ValidContent {
 }
 
 /** What a page key needs of a school's data: its hash, and its date for the sitemap. */
-export interface SchoolState { hash: string; lastmod: string | null }
+export interface SchoolState {
+  hash: string;
+  lastmod: string | null;
+}
 
 /** Why a school was skipped (the warning), or null; `duplicate` when only its slug was taken. */
-export interface SchoolOutcome { slug: string | null; skipped: string | null; duplicate: boolean }
+export interface SchoolOutcome {
+  slug: string | null;
+  skipped: string | null;
+  duplicate: boolean;
+}
 
 const describe = (v: unknown): string => {
   if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
@@ -42,7 +49,8 @@ const idOf = (doc: unknown): string => {
 function ownProblem(doc: School): string | null {
   const id = JSON.stringify(doc._id);
   const problem = slugProblem(doc.slug);
-  if (problem) return `skipping school ${id}: field slug: ${problem}${doc.slug == null ? '' : ` (${describe(doc.slug)})`}`;
+  if (problem)
+    return `skipping school ${id}: field slug: ${problem}${doc.slug == null ? '' : ` (${describe(doc.slug)})`}`;
   if (typeof doc.title !== 'string' || doc.title.trim() === '') {
     return `skipping school ${id}: field title: ${typeof doc.title === 'string' ? 'empty' : `not a string (${describe(doc.title)})`}`;
   }
@@ -99,10 +107,30 @@ export function validateContent(raw: RawContent, warn: (msg: string) => void): V
  */
 function unfetchedSchool(id: string, slug: string | null): School {
   return {
-    _id: id, _type: 'school', _updatedAt: '', slug, title: null, subtitle: null,
-    logo: null, staticLogo: null, image: null, staticImage: null, mainImage: null, isCharter: null, color: null, location: null,
-    featuredQuote: null, twitter: null, seoDescription: null, seoImage: null,
-    showTourSection: null, tourTitle: null, tourDescription: null, tourLink: null, tourImage: null, sectionRepeater: null,
+    _id: id,
+    _type: 'school',
+    _updatedAt: '',
+    slug,
+    title: null,
+    subtitle: null,
+    logo: null,
+    staticLogo: null,
+    image: null,
+    staticImage: null,
+    mainImage: null,
+    isCharter: null,
+    color: null,
+    location: null,
+    featuredQuote: null,
+    twitter: null,
+    seoDescription: null,
+    seoImage: null,
+    showTourSection: null,
+    tourTitle: null,
+    tourDescription: null,
+    tourLink: null,
+    tourImage: null,
+    sectionRepeater: null,
   };
 }
 
@@ -115,7 +143,11 @@ export type PreviousSchools = Record<string, SchoolOutcome & { hash: string | nu
  * school's outcome can change: duplicates depend on slugs alone); otherwise null, and the caller
  * reads everything. Unfetched schools keep their previous outcome, warnings included, in _id order.
  */
-export function validateChanged(raw: RawContent & { revs: Record<string, string> }, previous: PreviousSchools, warn: (msg: string) => void): ValidContent | null {
+export function validateChanged(
+  raw: RawContent & { revs: Record<string, string> },
+  previous: PreviousSchools,
+  warn: (msg: string) => void,
+): ValidContent | null {
   for (const id of Object.keys(previous)) if (!(id in raw.revs)) return null; // removed
   const fresh = new Map<string, School>();
   for (const d of raw.schools) {
@@ -142,9 +174,15 @@ export function validateChanged(raw: RawContent & { revs: Record<string, string>
     const before = previous[id]!;
     const outcome = outcomes.get(id) ?? { slug: before.slug, skipped: before.skipped, duplicate: before.duplicate };
     outcomes.set(id, outcome);
-    if (outcome.skipped !== null) { warn(outcome.skipped); continue; }
+    if (outcome.skipped !== null) {
+      warn(outcome.skipped);
+      continue;
+    }
     const doc = fresh.get(id);
-    if (doc) { schools.push(doc); continue; }
+    if (doc) {
+      schools.push(doc);
+      continue;
+    }
     if (before.hash === null) return null;
     schools.push(unfetchedSchool(id, before.slug));
     unchanged.set(id, { hash: before.hash, lastmod: before.lastmod });

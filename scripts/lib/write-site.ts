@@ -18,7 +18,20 @@
 // - A file is never written in place: a changed one is unlinked and created anew (flag 'wx'), so a
 //   spare file that shares its inode with out/ can never carry a change into the live site.
 import {
-  constants, type Stats, chmodSync, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, utimesSync, writeFileSync,
+  constants,
+  type Stats,
+  chmodSync,
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
 } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -53,7 +66,12 @@ const EXPORT_MARKERS = ['index.html', '404.html'];
 export const SPARE_SUFFIX = '.export-spare';
 
 function pidAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const code = (err: unknown) => (err as NodeJS.ErrnoException)?.code;
@@ -64,14 +82,22 @@ const sameInode = (a: Stats | null, b: Stats | null) => a !== null && b !== null
 export async function checkOutDir(out: string, projectRoot: string): Promise<void> {
   const resolved = path.resolve(out);
   const root = path.resolve(projectRoot);
-  if (resolved === path.parse(resolved).root) throw new OutDirError(`--out ${out}: refusing to use the filesystem root`);
-  if (root === resolved || root.startsWith(resolved + path.sep)) throw new OutDirError(`--out ${out}: refusing to replace the project folder or one of its parents`);
+  if (resolved === path.parse(resolved).root)
+    throw new OutDirError(`--out ${out}: refusing to use the filesystem root`);
+  if (root === resolved || root.startsWith(resolved + path.sep))
+    throw new OutDirError(`--out ${out}: refusing to replace the project folder or one of its parents`);
   let st;
-  try { st = await lstat(resolved); } catch { return; }
+  try {
+    st = await lstat(resolved);
+  } catch {
+    return;
+  }
   if (!st.isDirectory()) throw new OutDirError(`--out ${out}: exists and is not a folder`);
   const entries = await readdir(resolved);
   if (entries.length > 0 && !EXPORT_MARKERS.some((m) => entries.includes(m))) {
-    throw new OutDirError(`--out ${out}: refusing to replace a folder that is not empty and holds no previous export (no index.html or 404.html)`);
+    throw new OutDirError(
+      `--out ${out}: refusing to replace a folder that is not empty and holds no previous export (no index.html or 404.html)`,
+    );
   }
 }
 
@@ -163,7 +189,8 @@ export class SiteWriter {
 
   /** Absolute path in the temp folder for a '/'-separated relative path; throws if it escapes. */
   resolveInside(rel: string): string {
-    if (typeof rel !== 'string' || rel === '' || rel.includes('\0') || path.isAbsolute(rel) || rel.includes('\\')) throw new UnsafePathError(String(rel));
+    if (typeof rel !== 'string' || rel === '' || rel.includes('\0') || path.isAbsolute(rel) || rel.includes('\\'))
+      throw new UnsafePathError(String(rel));
     const abs = path.resolve(this.tmp, ...rel.split('/'));
     if (!abs.startsWith(this.tmp + path.sep)) throw new UnsafePathError(rel);
     return abs;
@@ -191,7 +218,10 @@ export class SiteWriter {
    */
   private place(rel: string): { dest: string; key: string; existing: Stats | null } {
     const dest = this.resolveInside(rel);
-    const key = dest.slice(this.tmp.length + 1).split(path.sep).join('/');
+    const key = dest
+      .slice(this.tmp.length + 1)
+      .split(path.sep)
+      .join('/');
     if (this.seen.has(key)) throw new Error(`write-site: ${rel} written twice`);
     if (this.dirs.has(key)) throw new Error(`write-site: ${rel} is both a file and a folder`);
     const slash = key.lastIndexOf('/');
@@ -225,7 +255,11 @@ export class SiteWriter {
     this.stats.files++;
     this.stats.bytes += data.length;
     const prev = lstatOrNull(previous);
-    if (prev?.isFile() && prev.size === data.length && Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(previous))) {
+    if (
+      prev?.isFile() &&
+      prev.size === data.length &&
+      Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(previous))
+    ) {
       // Same bytes: keep the old file (its inode and mtime) rather than writing a new one.
       this.keep(previous, prev, dest, existing);
       this.stats.unchanged++;
@@ -245,7 +279,8 @@ export class SiteWriter {
     const { dest, key, existing } = this.place(rel);
     const previous = path.join(this.out, ...key.split('/'));
     const prev = lstatSync(previous);
-    if (!prev.isFile()) throw new Error(`write-site: cannot carry ${rel} over: the previous export holds no regular file there`);
+    if (!prev.isFile())
+      throw new Error(`write-site: cannot carry ${rel} over: the previous export holds no regular file there`);
     this.keep(previous, prev, dest, existing);
     this.stats.files++;
     this.stats.bytes += prev.size;
@@ -259,7 +294,10 @@ export class SiteWriter {
    */
   link(rel: string, target: string): void {
     const src = this.resolveInside(target);
-    const srcKey = src.slice(this.tmp.length + 1).split(path.sep).join('/');
+    const srcKey = src
+      .slice(this.tmp.length + 1)
+      .split(path.sep)
+      .join('/');
     if (!this.seen.has(srcKey)) throw new Error(`write-site: cannot link ${rel} to ${target}: not placed yet`);
     const { dest, key, existing } = this.place(rel);
     const st = lstatSync(src);
@@ -288,12 +326,17 @@ export class SiteWriter {
       if (kind === 'dir' && !this.dirs.has(key)) {
         // Only the topmost unneeded folder: a needed folder's parents are needed too.
         const slash = key.lastIndexOf('/');
-        if (slash < 0 || this.dirs.has(key.slice(0, slash))) rmSync(path.join(this.tmp, ...key.split('/')), { recursive: true, force: true });
+        if (slash < 0 || this.dirs.has(key.slice(0, slash)))
+          rmSync(path.join(this.tmp, ...key.split('/')), { recursive: true, force: true });
       }
     }
     for (const [key, kind] of this.leftover) {
       if (kind === 'file' && !this.seen.has(key)) {
-        try { unlinkSync(path.join(this.tmp, ...key.split('/'))); } catch (err) { if (code(err) !== 'ENOENT' && code(err) !== 'ENOTDIR') throw err; }
+        try {
+          unlinkSync(path.join(this.tmp, ...key.split('/')));
+        } catch (err) {
+          if (code(err) !== 'ENOENT' && code(err) !== 'ENOTDIR') throw err;
+        }
       }
     }
     this.leftover.clear();

@@ -8,7 +8,10 @@ import type { ImageSpec, Scene } from './images.ts';
 
 export type Doc = { _id: string; _type: string } & Record<string, unknown>;
 
-export interface StaticImage { path: string; spec: ImageSpec }
+export interface StaticImage {
+  path: string;
+  spec: ImageSpec;
+}
 
 export interface Built {
   docs: Doc[];
@@ -28,7 +31,13 @@ const stamp = (): string => new Date(BASE_TIME + clock++ * 60_000).toISOString()
 
 function meta(id: string, type: string): Doc {
   const t = stamp();
-  return { _id: id, _type: type, _createdAt: t, _updatedAt: t, _rev: seedOf(id).toString(36) + seedOf(`${id}:rev`).toString(36) };
+  return {
+    _id: id,
+    _type: type,
+    _createdAt: t,
+    _updatedAt: t,
+    _rev: seedOf(id).toString(36) + seedOf(`${id}:rev`).toString(36),
+  };
 }
 
 /** An 11-character id in the video host's alphabet; the last character uses the host's reduced set. */
@@ -49,10 +58,22 @@ export function build(): Built {
   const statics: StaticImage[] = [];
 
   const image = (
-    name: string, scene: Scene, width: number, height: number, accent: string,
+    name: string,
+    scene: Scene,
+    width: number,
+    height: number,
+    accent: string,
     extra: { hotspot?: object; crop?: object; format?: 'jpg' | 'png'; emblem?: ImageSpec['emblem'] } = {},
   ) => {
-    const spec: ImageSpec = { name, scene, width, height, format: extra.format ?? 'jpg', accent, ...(extra.emblem ? { emblem: extra.emblem } : {}) };
+    const spec: ImageSpec = {
+      name,
+      scene,
+      width,
+      height,
+      format: extra.format ?? 'jpg',
+      accent,
+      ...(extra.emblem ? { emblem: extra.emblem } : {}),
+    };
     images.set(name, spec);
     return {
       _type: 'image',
@@ -71,7 +92,10 @@ export function build(): Built {
     const q1 = `quote-${s.key}-1`;
     const q2 = `quote-${s.key}-2`;
     const schoolId = `school-${s.key}`;
-    for (const [id, q] of [[q1, s.quotes[0]], [q2, s.quotes[1]]] as const) {
+    for (const [id, q] of [
+      [q1, s.quotes[0]],
+      [q2, s.quotes[1]],
+    ] as const) {
       const quote: Doc = { ...meta(id, 'quote'), quote: q.quote, student: q.student, year: q.year };
       // Westbrook exists only as a draft; a published quote cannot hold a strong reference to it,
       // so its quotes leave `school` empty until the school is published.
@@ -84,17 +108,30 @@ export function build(): Built {
     const accordionIds = accordionsFor(s).map((a, i) => {
       const id = `accordion-${s.key}-${i + 1}`;
       const k = new Keys(id);
-      docs.push({ ...meta(id, 'accordion'), accordionTitle: a.title, defaultOpen: a.open, accordionContent: pt(k, a.body) });
+      docs.push({
+        ...meta(id, 'accordion'),
+        accordionTitle: a.title,
+        defaultOpen: a.open,
+        accordionContent: pt(k, a.body),
+      });
       return id;
     });
 
     const highlightIds = highlightsFor(s).map((h, i) => {
       const id = `highlight-${s.key}-${i + 1}`;
       const k = new Keys(id);
-      const doc: Doc = { ...meta(id, 'highlight'), title: h.title, simpleDescription: h.simple, description: pt(k, h.body) };
+      const doc: Doc = {
+        ...meta(id, 'highlight'),
+        title: h.title,
+        simpleDescription: h.simple,
+        description: pt(k, h.body),
+      };
       if (h.imageUrl) {
         doc.imageUrl = h.imageUrl;
-        statics.push({ path: h.imageUrl.slice(1), spec: { name: `${id}-static`, scene: h.scene, width: 1200, height: 900, format: 'jpg', accent } });
+        statics.push({
+          path: h.imageUrl.slice(1),
+          spec: { name: `${id}-static`, scene: h.scene, width: 1200, height: 900, format: 'jpg', accent },
+        });
       } else {
         doc.image = image(`${id}-image`, h.scene, 1200, 900, accent);
       }
@@ -104,7 +141,9 @@ export function build(): Built {
       return id;
     });
 
-    const sections = s.sections.map((kind) => section(s, kind, keys, { image, accent, accordionIds, highlightIds, q2, videoId }));
+    const sections = s.sections.map((kind) =>
+      section(s, kind, keys, { image, accent, accordionIds, highlightIds, q2, videoId }),
+    );
 
     const school: Doc = {
       ...meta(schoolId, 'school'),
@@ -117,7 +156,10 @@ export function build(): Built {
       seoDescription: s.seoDescription,
       showTourSection: s.key !== 'riverside',
       tourTitle: s.tourTitle,
-      tourDescription: pt(new Keys(`${schoolId}:tour`), `${s.tourText}\n\nQuestions? Call the front office at [${s.phone.replace(/^\+1-(\d{3})-/, '($1) ')}](tel:${s.phone}).`),
+      tourDescription: pt(
+        new Keys(`${schoolId}:tour`),
+        `${s.tourText}\n\nQuestions? Call the front office at [${s.phone.replace(/^\+1-(\d{3})-/, '($1) ')}](tel:${s.phone}).`,
+      ),
       tourLink: `${SITE}/tours/${s.slug}`,
       tourImage: image(`${s.key}-tour`, 'hills', 1280, 853, accent),
       sectionRepeater: sections,
@@ -126,17 +168,52 @@ export function build(): Built {
       // The static-image school: a hero and logo served from the site's own files.
       school.staticImage = `/static/schools/${s.slug}-hero.jpg`;
       school.staticLogo = `/static/schools/${s.slug}-logo.png`;
-      statics.push({ path: `static/schools/${s.slug}-hero.jpg`, spec: { name: `${s.key}-static-hero`, scene: 'campus', width: 1920, height: 1080, format: 'jpg', accent } });
-      statics.push({ path: `static/schools/${s.slug}-logo.png`, spec: { name: `${s.key}-static-logo`, scene: 'logo', width: 512, height: 512, format: 'png', accent, emblem: s.emblem } });
+      statics.push({
+        path: `static/schools/${s.slug}-hero.jpg`,
+        spec: { name: `${s.key}-static-hero`, scene: 'campus', width: 1920, height: 1080, format: 'jpg', accent },
+      });
+      statics.push({
+        path: `static/schools/${s.slug}-logo.png`,
+        spec: {
+          name: `${s.key}-static-logo`,
+          scene: 'logo',
+          width: 512,
+          height: 512,
+          format: 'png',
+          accent,
+          emblem: s.emblem,
+        },
+      });
     } else {
       school.logo = image(`${s.key}-logo`, 'logo', 512, 512, accent, { format: 'png', emblem: s.emblem });
-      school.image = image(`${s.key}-hero`, 'campus', 1920, 1080, accent,
-        s.key === 'lincoln' ? { hotspot: { x: 0.5, y: 0.55, width: 0.4, height: 0.5 }, crop: { top: 0.04, bottom: 0.06, left: 0, right: 0 } } : {});
+      school.image = image(
+        `${s.key}-hero`,
+        'campus',
+        1920,
+        1080,
+        accent,
+        s.key === 'lincoln'
+          ? {
+              hotspot: { x: 0.5, y: 0.55, width: 0.4, height: 0.5 },
+              crop: { top: 0.04, bottom: 0.06, left: 0, right: 0 },
+            }
+          : {},
+      );
     }
     const cropped = ['lincoln', 'aspen-ridge', 'harmon-park', 'meridian', 'foothills'].includes(s.key);
-    school.mainImage = image(`${s.key}-main`, 'campus', 1600, 1200, accent, cropped
-      ? { hotspot: { x: 0.52, y: 0.62, width: 0.45, height: 0.4 }, crop: { top: 0.08, bottom: 0.02, left: 0.05, right: 0.05 } }
-      : {});
+    school.mainImage = image(
+      `${s.key}-main`,
+      'campus',
+      1600,
+      1200,
+      accent,
+      cropped
+        ? {
+            hotspot: { x: 0.52, y: 0.62, width: 0.45, height: 0.4 },
+            crop: { top: 0.08, bottom: 0.02, left: 0.05, right: 0.05 },
+          }
+        : {},
+    );
     if (s.key !== 'westbrook') school.seoImage = image(`${s.key}-seo`, 'campus', 1200, 630, accent);
     if (s.location) school.location = { _type: 'geopoint', ...s.location };
     if (s.twitter) school.twitter = s.twitter;
@@ -166,7 +243,14 @@ function lincolnDraft(published: Doc): Doc {
 }
 
 interface Ctx {
-  image: (name: string, scene: Scene, w: number, h: number, accent: string, extra?: { hotspot?: object; crop?: object }) => Record<string, unknown>;
+  image: (
+    name: string,
+    scene: Scene,
+    w: number,
+    h: number,
+    accent: string,
+    extra?: { hotspot?: object; crop?: object },
+  ) => Record<string, unknown>;
   accent: string;
   accordionIds: string[];
   highlightIds: string[];
@@ -178,7 +262,9 @@ function tagList(keys: Keys, category: 'arts' | 'athletics' | 'clubs', s: School
   const tags = (xs: string[]) => xs.map((label) => ({ _key: keys.next(), _type: 'tag', label }));
   // Every list is filled in, as editors do; the category decides which one shows.
   return {
-    _key: keys.next(), _type: 'tagList', tagCategory: category,
+    _key: keys.next(),
+    _type: 'tagList',
+    tagCategory: category,
     visualPerformingArtsTags: tags(s.artsTags),
     athleticsTags: tags(s.athleticsTags),
     clubsTags: tags(s.clubsTags),
@@ -190,54 +276,101 @@ function section(s: SchoolFacts, kind: SectionKind, keys: Keys, c: Ctx): Record<
   const content = (md: string, columns = false, extra: PTItem[] = []) =>
     blocks.push({ _key: keys.next(), _type: 'content', columns, body: [...pt(keys, md), ...extra] });
   const photos = (names: Scene[], withEmpty = false) => {
-    const reel: Record<string, unknown>[] = names.map((scene, i) => ({ _key: keys.next(), ...c.image(`${s.key}-${kind}-reel-${i + 1}`, scene, 1200, 900, c.accent) }));
+    const reel: Record<string, unknown>[] = names.map((scene, i) => ({
+      _key: keys.next(),
+      ...c.image(`${s.key}-${kind}-reel-${i + 1}`, scene, 1200, 900, c.accent),
+    }));
     // An editor added a slot and never picked a photo: the site must skip it.
     if (withEmpty) reel.splice(1, 0, { _key: keys.next(), _type: 'image' });
     blocks.push({ _key: keys.next(), _type: 'photos', photoReel: reel });
   };
   const photo = (scene: Scene, extra: { hotspot?: object; crop?: object } = {}) =>
-    blocks.push({ _key: keys.next(), ...c.image(`${s.key}-${kind}-photo`, scene, 1200, 900, c.accent, extra), _type: 'photo' });
+    blocks.push({
+      _key: keys.next(),
+      ...c.image(`${s.key}-${kind}-photo`, scene, 1200, 900, c.accent, extra),
+      _type: 'photo',
+    });
 
   switch (kind) {
     case 'academics': {
       const extra: PTItem[] = [];
       if (s.key === 'lincoln') {
         // An embedded object type this site has no component for: it must get the unknown-type fallback.
-        extra.push({ _type: 'callToAction', _key: keys.next(), label: 'Request a course guide', url: `${SITE}/course-guides/lincoln` });
+        extra.push({
+          _type: 'callToAction',
+          _key: keys.next(),
+          label: 'Request a course guide',
+          url: `${SITE}/course-guides/lincoln`,
+        });
       }
       content(academicsCopy(s), true, extra);
       blocks.push({
-        _key: keys.next(), _type: 'accordionSection', sectionTitle: s.isCharter ? 'Charter School FAQ' : 'Frequently Asked Questions',
-        columns: s.key === 'foothills' || s.key === 'lincoln', topPadding: s.key !== 'meridian',
+        _key: keys.next(),
+        _type: 'accordionSection',
+        sectionTitle: s.isCharter ? 'Charter School FAQ' : 'Frequently Asked Questions',
+        columns: s.key === 'foothills' || s.key === 'lincoln',
+        topPadding: s.key !== 'meridian',
         accordions: c.accordionIds.map((id) => ({ _key: keys.next(), ...ref(id) })),
       });
-      blocks.push({ _key: keys.next(), _type: 'highlightSection', highlights: c.highlightIds.map((id) => ({ _key: keys.next(), ...ref(id) })) });
+      blocks.push({
+        _key: keys.next(),
+        _type: 'highlightSection',
+        highlights: c.highlightIds.map((id) => ({ _key: keys.next(), ...ref(id) })),
+      });
       break;
     }
     case 'outdoor-lab':
-      content(`## Forty acres of classroom\n\nThe outdoor lab includes a restored wetland, a ponderosa pine stand, a weather station that reports to the National Weather Service volunteer network, and a student-run greenhouse.\n\n### What students do there\n\n- Measure water quality in Bear Creek every week\n- Track bird migration with a citizen-science partner\n  - Spring and fall counts are published on the school website\n  - Data is shared with the state wildlife agency\n- Grow seedlings for the district's school gardens`);
+      content(
+        `## Forty acres of classroom\n\nThe outdoor lab includes a restored wetland, a ponderosa pine stand, a weather station that reports to the National Weather Service volunteer network, and a student-run greenhouse.\n\n### What students do there\n\n- Measure water quality in Bear Creek every week\n- Track bird migration with a citizen-science partner\n  - Spring and fall counts are published on the school website\n  - Data is shared with the state wildlife agency\n- Grow seedlings for the district's school gardens`,
+      );
       // A block type added to the studio after this site shipped: nothing shows, nothing breaks.
-      blocks.push({ _key: keys.next(), _type: 'eventCalendar', calendarId: 'aspen-ridge-outdoor-lab', showPastEvents: false });
+      blocks.push({
+        _key: keys.next(),
+        _type: 'eventCalendar',
+        calendarId: 'aspen-ridge-outdoor-lab',
+        showPastEvents: false,
+      });
       photos(['hills', 'lab', 'field']);
       break;
     case 'arts':
-      content(`${s.arts}\n\nArts classes are part of the regular school day, and instruments are available to borrow at no cost for families who need them.`, s.key === 'harmon-park',
-        s.key === 'harmon-park' ? [ticketLine(keys)] : []);
+      content(
+        `${s.arts}\n\nArts classes are part of the regular school day, and instruments are available to borrow at no cost for families who need them.`,
+        s.key === 'harmon-park',
+        s.key === 'harmon-park' ? [ticketLine(keys)] : [],
+      );
       blocks.push(tagList(keys, 'arts', s));
       photos(['stage', 'classroom', 'library'], s.key === 'lincoln');
       break;
     case 'athletics':
-      content(`${s.athletics}\n\nAll athletes need a current physical on file and a signed participation form. Fees are waived for students who qualify for free or reduced-price meals.`);
+      content(
+        `${s.athletics}\n\nAll athletes need a current physical on file and a signed participation form. Fees are waived for students who qualify for free or reduced-price meals.`,
+      );
       blocks.push(tagList(keys, 'athletics', s));
-      photo('field', s.key === 'foothills' || s.key === 'aspen-ridge'
-        ? { hotspot: { x: 0.35, y: 0.6, width: 0.3, height: 0.3 }, crop: { top: 0.1, bottom: 0, left: 0.1, right: 0.05 } } : {});
+      photo(
+        'field',
+        s.key === 'foothills' || s.key === 'aspen-ridge'
+          ? {
+              hotspot: { x: 0.35, y: 0.6, width: 0.3, height: 0.3 },
+              crop: { top: 0.1, bottom: 0, left: 0.1, right: 0.05 },
+            }
+          : {},
+      );
       break;
     case 'student-life':
       content(lifeCopy(s), s.key === 'foothills');
       blocks.push(tagList(keys, 'clubs', s));
       blocks.push({
-        _key: keys.next(), _type: 'videoTestimonial', testimonial: ref(c.q2), video: ref(c.videoId),
-        backgroundImage: c.image(`${s.key}-testimonial-bg`, s.key === 'harmon-park' ? 'stage' : 'classroom', 1920, 1080, c.accent),
+        _key: keys.next(),
+        _type: 'videoTestimonial',
+        testimonial: ref(c.q2),
+        video: ref(c.videoId),
+        backgroundImage: c.image(
+          `${s.key}-testimonial-bg`,
+          s.key === 'harmon-park' ? 'stage' : 'classroom',
+          1920,
+          1080,
+          c.accent,
+        ),
       });
       break;
     case 'about':
@@ -252,9 +385,17 @@ function section(s: SchoolFacts, kind: SectionKind, keys: Keys, c: Ctx): Record<
 /** A paragraph with an inline object (a studio icon plugin) between two spans: unknown inline types get the fallback too. */
 function ticketLine(keys: Keys): PTItem {
   return {
-    _type: 'block', _key: keys.next(), style: 'normal', markDefs: [],
+    _type: 'block',
+    _key: keys.next(),
+    style: 'normal',
+    markDefs: [],
     children: [
-      { _type: 'span', _key: keys.next(), text: 'Tickets for every production are free for Cedar Valley students ', marks: [] },
+      {
+        _type: 'span',
+        _key: keys.next(),
+        text: 'Tickets for every production are free for Cedar Valley students ',
+        marks: [],
+      },
       { _type: 'inlineIcon', _key: keys.next(), icon: 'ticket' },
       { _type: 'span', _key: keys.next(), text: ' and $5 for adults at the box office.', marks: [] },
     ],
@@ -307,30 +448,64 @@ function aboutCopy(s: SchoolFacts): string {
     `Grades ${s.grades}${s.enrollment ? ` · about ${s.enrollment.toLocaleString('en-US')} students` : ''} · School colors and mascot: the ${s.mascot}.`,
   ];
   if (s.key === 'lincoln') {
-    parts.push(`Learn more on the [school website](https://www.cedarvalleyschools.example/lincoln), read the [district enrollment FAQ](http://www.cedarvalleyschools.example/enrollment/faq), jump back to [our arts program](#arts), or compare with [Aspen Ridge](/schools/aspen-ridge).`);
+    parts.push(
+      `Learn more on the [school website](https://www.cedarvalleyschools.example/lincoln), read the [district enrollment FAQ](http://www.cedarvalleyschools.example/enrollment/faq), jump back to [our arts program](#arts), or compare with [Aspen Ridge](/schools/aspen-ridge).`,
+    );
   }
   if (s.key === 'cottonwood') {
     // A hostile link from a pasted snippet: the site must show the words as plain text, never a link.
-    parts.push(`Want a copy of this page? [Print this page](javascript:window.print()) or ask the front office for a printed school profile.`);
-    parts.push(`- Bell schedule: 8:05 a.m. to 3:10 p.m.\n- Early release on Wednesdays at 1:40 p.m.\n- Breakfast served from 7:35 a.m.`);
+    parts.push(
+      `Want a copy of this page? [Print this page](javascript:window.print()) or ask the front office for a printed school profile.`,
+    );
+    parts.push(
+      `- Bell schedule: 8:05 a.m. to 3:10 p.m.\n- Early release on Wednesdays at 1:40 p.m.\n- Breakfast served from 7:35 a.m.`,
+    );
   }
   return parts.join('\n\n');
 }
 
-interface AccordionFacts { title: string; open: boolean; body: string }
+interface AccordionFacts {
+  title: string;
+  open: boolean;
+  body: string;
+}
 function accordionsFor(s: SchoolFacts): AccordionFacts[] {
   const first = !['cottonwood', 'summit', 'pioneer-trail'].includes(s.key);
   const list: AccordionFacts[] = [
     s.isCharter
-      ? { title: 'How does the lottery work?', open: first, body: `Applications open in January through the district's common enrollment form. If there are more applicants than seats, a **public lottery** is held in March.\n\n1. Submit the common enrollment form\n2. Receive your lottery number by email\n3. Accept your seat within 10 days` }
-      : { title: 'Who can enroll?', open: first, body: `Students who live in the ${s.title.replace(/ Middle School$/, '')} boundary are guaranteed a seat. Families outside the boundary may apply through **open enrollment**; see the [enrollment page](${SITE}/enrollment).` },
-    { title: 'What does a school day look like?', open: false, body: `School starts at 8:05 a.m. and ends at 3:10 p.m.\nWednesdays end at 1:40 p.m. for teacher collaboration.\n\nBreakfast and lunch are served every day, and *free meals* are available to qualifying families.` },
-    { title: 'How do you support students who need extra help?', open: s.key === 'foothills', body: `Every student has an advisor who checks in weekly. We offer:\n\n- Reading and math intervention classes\n- Special education services and 504 plans\n- English language development\n  - Newcomer program for students new to the country\n- Counseling and a full-time social worker` },
+      ? {
+          title: 'How does the lottery work?',
+          open: first,
+          body: `Applications open in January through the district's common enrollment form. If there are more applicants than seats, a **public lottery** is held in March.\n\n1. Submit the common enrollment form\n2. Receive your lottery number by email\n3. Accept your seat within 10 days`,
+        }
+      : {
+          title: 'Who can enroll?',
+          open: first,
+          body: `Students who live in the ${s.title.replace(/ Middle School$/, '')} boundary are guaranteed a seat. Families outside the boundary may apply through **open enrollment**; see the [enrollment page](${SITE}/enrollment).`,
+        },
+    {
+      title: 'What does a school day look like?',
+      open: false,
+      body: `School starts at 8:05 a.m. and ends at 3:10 p.m.\nWednesdays end at 1:40 p.m. for teacher collaboration.\n\nBreakfast and lunch are served every day, and *free meals* are available to qualifying families.`,
+    },
+    {
+      title: 'How do you support students who need extra help?',
+      open: s.key === 'foothills',
+      body: `Every student has an advisor who checks in weekly. We offer:\n\n- Reading and math intervention classes\n- Special education services and 504 plans\n- English language development\n  - Newcomer program for students new to the country\n- Counseling and a full-time social worker`,
+    },
   ];
   return list;
 }
 
-interface HighlightFacts { title: string; simple: string; body: string; scene: Scene; link?: string; href?: string; imageUrl?: string }
+interface HighlightFacts {
+  title: string;
+  simple: string;
+  body: string;
+  scene: Scene;
+  link?: string;
+  href?: string;
+  imageUrl?: string;
+}
 function highlightsFor(s: SchoolFacts): HighlightFacts[] {
   const out: HighlightFacts[] = [
     {
@@ -342,7 +517,8 @@ function highlightsFor(s: SchoolFacts): HighlightFacts[] {
     },
     {
       title: 'Individualized career and academic plans',
-      simple: 'Every student begins a career and academic plan in sixth grade and updates it each year with an advisor.',
+      simple:
+        'Every student begins a career and academic plan in sixth grade and updates it each year with an advisor.',
       body: `Every student begins an *Individual Career and Academic Plan* in sixth grade. Learn more on the [district ICAP page](${SITE}/icap).`,
       scene: s.key === 'bluebell-hill' ? 'lab' : 'library',
       href: `${SITE}/icap`,
@@ -354,9 +530,12 @@ function highlightsFor(s: SchoolFacts): HighlightFacts[] {
   }
   if (s.key === 'aspen-ridge' || s.key === 'foothills' || s.key === 'meridian') {
     out.push({
-      title: 'Focus program pathways', simple: 'Middle school electives connect to the district’s twelve high school focus programs.',
+      title: 'Focus program pathways',
+      simple: 'Middle school electives connect to the district’s twelve high school focus programs.',
       body: `Our electives lead into the district's **twelve high school focus programs**. Compare them with [Pioneer Trail's career wheels](/schools/pioneer-trail).`,
-      scene: 'lab', link: '/schools/pioneer-trail', href: `${SITE}/focus-programs`,
+      scene: 'lab',
+      link: '/schools/pioneer-trail',
+      href: `${SITE}/focus-programs`,
     });
   }
   return out;

@@ -24,15 +24,25 @@ import { faviconSvg, guidePdf, hasFfmpeg, heroPoster, heroVideo, logoSvg } from 
 const ASSET_TIME = '2025-08-04T14:00:00.000Z';
 const IMAGE_FILE = /^[0-9a-f]{40}-\d+x\d+\.(jpg|png)$/;
 
-export interface GenerateOptions { out: string; publicDir: string | null; video: boolean; log?: (m: string) => void }
+export interface GenerateOptions {
+  out: string;
+  publicDir: string | null;
+  video: boolean;
+  log?: (m: string) => void;
+}
 
 /** Runs `fn` over items with at most `n` in flight (the machine has two cores). */
 async function mapLimit<T, R>(items: T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
-    while (next < items.length) { const i = next++; out[i] = await fn(items[i]!); }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
   return out;
 }
 
@@ -73,7 +83,10 @@ export async function generate(opts: GenerateOptions): Promise<{ docs: (Doc | Im
   const keep = new Set([...assets.values()].map((a) => a.file));
   for (const f of await readdir(imagesDir)) if (IMAGE_FILE.test(f) && !keep.has(f)) await rm(join(imagesDir, f));
   let bytes = 0;
-  for (const a of assets.values()) { await writeFile(join(imagesDir, a.file), a.bytes); bytes += a.bytes.length; }
+  for (const a of assets.values()) {
+    await writeFile(join(imagesDir, a.file), a.bytes);
+    bytes += a.bytes.length;
+  }
   const ndjson = docs.map((d) => JSON.stringify(d)).join('\n') + '\n';
   await writeFile(join(opts.out, 'dataset.ndjson'), ndjson);
   bytes += Buffer.byteLength(ndjson);

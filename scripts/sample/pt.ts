@@ -28,28 +28,49 @@ export function seedOf(text: string): number {
 export class Keys {
   private readonly rand: () => number;
   private readonly seen = new Set<string>();
-  constructor(scope: string) { this.rand = prng(seedOf(scope)); }
+  constructor(scope: string) {
+    this.rand = prng(seedOf(scope));
+  }
   next(): string {
     for (;;) {
       let k = '';
       for (let i = 0; i < 12; i++) k += Math.floor(this.rand() * 16).toString(16);
-      if (!this.seen.has(k)) { this.seen.add(k); return k; }
+      if (!this.seen.has(k)) {
+        this.seen.add(k);
+        return k;
+      }
     }
   }
 }
 
-export interface Span { _type: 'span'; _key: string; text: string; marks: string[] }
-export interface MarkDef { _key: string; _type: 'link'; href: string }
+export interface Span {
+  _type: 'span';
+  _key: string;
+  text: string;
+  marks: string[];
+}
+export interface MarkDef {
+  _key: string;
+  _type: 'link';
+  href: string;
+}
 export interface PTBlock {
-  _type: 'block'; _key: string; style: string;
+  _type: 'block';
+  _key: string;
+  style: string;
   children: (Span | Record<string, unknown>)[];
   markDefs: MarkDef[];
-  listItem?: 'bullet' | 'number'; level?: number;
+  listItem?: 'bullet' | 'number';
+  level?: number;
 }
 export type PTItem = PTBlock | ({ _type: string; _key: string } & Record<string, unknown>);
 
 const DECORATORS: [string, string][] = [
-  ['**', 'strong'], ['__', 'underline'], ['~~', 'strike-through'], ['*', 'em'], ['`', 'code'],
+  ['**', 'strong'],
+  ['__', 'underline'],
+  ['~~', 'strike-through'],
+  ['*', 'em'],
+  ['`', 'code'],
 ];
 
 /**
@@ -70,7 +91,8 @@ export function inline(keys: Keys, src: string): { children: Span[]; markDefs: M
   const toggle = (mark: string) => {
     flush();
     const i = active.indexOf(mark);
-    if (i >= 0) active.splice(i, 1); else active.push(mark);
+    if (i >= 0) active.splice(i, 1);
+    else active.push(mark);
   };
   const walk = (s: string) => {
     let i = 0;
@@ -83,7 +105,10 @@ export function inline(keys: Keys, src: string): { children: Span[]; markDefs: M
           let depth = 0;
           for (let j = close + 1; j < s.length; j++) {
             if (s[j] === '(') depth++;
-            else if (s[j] === ')' && --depth === 0) { end = j; break; }
+            else if (s[j] === ')' && --depth === 0) {
+              end = j;
+              break;
+            }
           }
         }
         if (close > i && end > close) {
@@ -97,7 +122,11 @@ export function inline(keys: Keys, src: string): { children: Span[]; markDefs: M
         }
       }
       const dec = DECORATORS.find(([m]) => s.startsWith(m, i));
-      if (dec) { toggle(dec[1]); i += dec[0].length; continue; }
+      if (dec) {
+        toggle(dec[1]);
+        i += dec[0].length;
+        continue;
+      }
       buf += s[i];
       i++;
     }
@@ -123,7 +152,9 @@ export function pt(keys: Keys, src: string): PTBlock[] {
       for (const line of lines) {
         const m = /^( {2})?(- |\d+\. )(.*)$/.exec(line)!;
         out.push({
-          _type: 'block', _key: keys.next(), style: 'normal',
+          _type: 'block',
+          _key: keys.next(),
+          style: 'normal',
           ...inline(keys, m[3]!),
           listItem: m[2] === '- ' ? 'bullet' : 'number',
           level: m[1] ? 2 : 1,
@@ -134,8 +165,13 @@ export function pt(keys: Keys, src: string): PTBlock[] {
     let style = 'normal';
     let text = para;
     const h = /^(#{2,4}) /.exec(para);
-    if (h) { style = `h${h[1]!.length}`; text = para.slice(h[0].length); }
-    else if (para.startsWith('> ')) { style = 'blockquote'; text = para.slice(2); }
+    if (h) {
+      style = `h${h[1]!.length}`;
+      text = para.slice(h[0].length);
+    } else if (para.startsWith('> ')) {
+      style = 'blockquote';
+      text = para.slice(2);
+    }
     out.push({ _type: 'block', _key: keys.next(), style, ...inline(keys, text) });
   }
   return out;

@@ -42,7 +42,16 @@ export function faviconSvg(): string {
 // ---------------------------------------------------------------- PDF guide
 
 /** WinAnsiEncoding bytes for the typographic characters the copy uses; anything else non-ASCII becomes '?'. */
-const WIN_ANSI: Record<string, string> = { '\u2019': '\x92', '\u2018': '\x91', '\u201c': '\x93', '\u201d': '\x94', '\u2013': '\x96', '\u2014': '\x97', '\u00b7': '\xb7', '\u00f3': '\xf3' };
+const WIN_ANSI: Record<string, string> = {
+  '\u2019': '\x92',
+  '\u2018': '\x91',
+  '\u201c': '\x93',
+  '\u201d': '\x94',
+  '\u2013': '\x96',
+  '\u2014': '\x97',
+  '\u00b7': '\xb7',
+  '\u00f3': '\xf3',
+};
 const pdfText = (s: string): string =>
   s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, (c) => WIN_ANSI[c] ?? '?');
 
@@ -54,16 +63,34 @@ function pageStreams(): string[] {
     const max = Math.floor(95 * (11 / size));
     let cur = '';
     for (const word of text.split(' ')) {
-      if ((cur + ' ' + word).trim().length > max) { lines.push({ text: cur, size, bold }); cur = word; } else cur = (cur + ' ' + word).trim();
+      if ((cur + ' ' + word).trim().length > max) {
+        lines.push({ text: cur, size, bold });
+        cur = word;
+      } else cur = (cur + ' ' + word).trim();
     }
     lines.push({ text: cur, size, bold, gap });
   };
   para('Guide to Middle School Options, 2026-27', 20, true, 6);
   para(`${DISTRICT.name}`, 13, true, 14);
-  para('Step into a world of possibility. Every family in Cedar Valley may choose among the district\'s neighborhood middle schools, magnet programs and public charter schools. This guide summarizes each option and the steps to enroll.', 11, false, 12);
+  para(
+    "Step into a world of possibility. Every family in Cedar Valley may choose among the district's neighborhood middle schools, magnet programs and public charter schools. This guide summarizes each option and the steps to enroll.",
+    11,
+    false,
+    12,
+  );
   para('How to choose', 14, true, 6);
-  para('1. Visit schools. Most schools offer tours from October through February; dates are listed on each school page.', 11, false, 2);
-  para('2. Submit the common enrollment form between January 6 and February 14. You may rank up to five schools.', 11, false, 2);
+  para(
+    '1. Visit schools. Most schools offer tours from October through February; dates are listed on each school page.',
+    11,
+    false,
+    2,
+  );
+  para(
+    '2. Submit the common enrollment form between January 6 and February 14. You may rank up to five schools.',
+    11,
+    false,
+    2,
+  );
   para('3. Receive your placement by email in late March and accept your seat within 10 days.', 11, false, 12);
   para('Schools at a glance', 14, true, 6);
   for (const s of SCHOOLS.filter((x) => !x.title.includes('Innovation Center'))) {
@@ -71,24 +98,42 @@ function pageStreams(): string[] {
     para(`${s.address.replace('\n', ', ')}. ${s.seoDescription}`, 10, false, 8);
   }
   para('Enrichment for every student', 14, true, 6);
-  para('Students from every middle school may attend half-day enrichment courses at Northfield Innovation Center at no cost. Buses leave each school at 12:15 p.m.', 11, false, 12);
+  para(
+    'Students from every middle school may attend half-day enrichment courses at Northfield Innovation Center at no cost. Buses leave each school at 12:15 p.m.',
+    11,
+    false,
+    12,
+  );
   para('Questions', 14, true, 6);
-  para('Call the Enrollment Center at (303) 555-0100 or email enroll@cedarvalleyschools.example. Translation is available in Spanish, Vietnamese, Arabic and Amharic.', 11, false, 4);
+  para(
+    'Call the Enrollment Center at (303) 555-0100 or email enroll@cedarvalleyschools.example. Translation is available in Spanish, Vietnamese, Arabic and Amharic.',
+    11,
+    false,
+    4,
+  );
 
   const pages: string[] = [];
   let y = 0;
   let ops: string[] = [];
   const top = 742;
   const bottom = 60;
-  const startPage = () => { ops = []; y = top; };
+  const startPage = () => {
+    ops = [];
+    y = top;
+  };
   const endPage = () => {
-    ops.push(`BT /F1 9 Tf 0.4 g 54 36 Td (${pdfText(`${DISTRICT.name} - Guide to Middle School Options - page ${pages.length + 1}`)}) Tj ET`);
+    ops.push(
+      `BT /F1 9 Tf 0.4 g 54 36 Td (${pdfText(`${DISTRICT.name} - Guide to Middle School Options - page ${pages.length + 1}`)}) Tj ET`,
+    );
     pages.push(ops.join('\n'));
   };
   startPage();
   for (const l of lines) {
     const lead = l.size * 1.3;
-    if (y - lead < bottom) { endPage(); startPage(); }
+    if (y - lead < bottom) {
+      endPage();
+      startPage();
+    }
     y -= lead;
     const color = l.bold && l.size >= 13 ? '0.525 0.149 0.2 rg' : '0 g';
     ops.push(`BT ${color} /${l.bold ? 'F2' : 'F1'} ${l.size} Tf 54 ${y.toFixed(1)} Td (${pdfText(l.text)}) Tj ET`);
@@ -112,7 +157,8 @@ export function guidePdf(): Buffer {
   objs[5] = `<< /Title (${pdfText('Guide to Middle School Options')}) /Author (${pdfText(DISTRICT.name)}) /CreationDate (D:20250804150000Z) /ModDate (D:20250804150000Z) >>`;
   streams.forEach((content, i) => {
     const id = pageIds[i]!;
-    objs[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${id + 1} 0 R >>`;
+    objs[id] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${id + 1} 0 R >>`;
     objs[id + 1] = `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
   });
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
@@ -133,7 +179,16 @@ export function guidePdf(): Buffer {
 export const VIDEO = { width: 1280, height: 720, fps: 24, seconds: 10 } as const;
 
 /** A ridge line that repeats every `period` px, drawn over [-period, width + period]. */
-function ridge(period: number, base: number, amp: number, offset: number, seed: number, w: number, h: number, fill: string): string {
+function ridge(
+  period: number,
+  base: number,
+  amp: number,
+  offset: number,
+  seed: number,
+  w: number,
+  h: number,
+  fill: string,
+): string {
   const n = 6;
   const ys: number[] = [];
   for (let i = 0; i < n; i++) ys.push(base - amp * (0.35 + 0.65 * Math.abs(Math.sin(seed * 12.9898 + i * 78.233))));
@@ -161,7 +216,9 @@ export function heroFrameSvg(t: number): string {
     [0, 1, 2].forEach((i) => {
       const x = copy * period + i * (period / 3) + shift;
       const y = 110 + 46 * i + 8 * Math.sin(tau * (t + i / 3));
-      clouds.push(`<ellipse cx="${x.toFixed(2)}" cy="${y.toFixed(2)}" rx="${130 + 25 * i}" ry="${22 + 4 * i}" fill="#ffffff" opacity="${(0.1 + 0.03 * i).toFixed(2)}"/>`);
+      clouds.push(
+        `<ellipse cx="${x.toFixed(2)}" cy="${y.toFixed(2)}" rx="${130 + 25 * i}" ry="${22 + 4 * i}" fill="#ffffff" opacity="${(0.1 + 0.03 * i).toFixed(2)}"/>`,
+      );
     });
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
@@ -185,20 +242,28 @@ export function hasFfmpeg(): boolean {
 }
 
 async function frameRgb(t: number): Promise<Buffer> {
-  return sharp(Buffer.from(heroFrameSvg(t))).removeAlpha().raw().toBuffer();
+  return sharp(Buffer.from(heroFrameSvg(t)))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 
 /** The poster is frame 0 at 1920x1080, so the still and the video's first frame match. */
 export async function heroPoster(): Promise<Buffer> {
-  return sharp(Buffer.from(heroFrameSvg(0)), { density: 72 * 1.5 }).resize(1920, 1080).removeAlpha()
-    .jpeg({ quality: 70, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(heroFrameSvg(0)), { density: 72 * 1.5 })
+    .resize(1920, 1080)
+    .removeAlpha()
+    .jpeg({ quality: 70, mozjpeg: true })
+    .toBuffer();
 }
 
 function runFfmpeg(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const p = spawn('ffmpeg', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
-    p.stderr.on('data', (d) => { err += String(d); });
+    p.stderr.on('data', (d) => {
+      err += String(d);
+    });
     p.on('error', reject);
     p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${err.slice(-2000)}`))));
   });
@@ -216,9 +281,69 @@ export async function heroVideo(mp4: string, webm: string): Promise<void> {
       if (!out.write(buf)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
     await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
-    const input = ['-hide_banner', '-y', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${VIDEO.width}x${VIDEO.height}`, '-r', String(VIDEO.fps), '-i', raw, '-an', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact'];
-    await runFfmpeg([...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '26', '-pix_fmt', 'yuv420p', '-profile:v', 'main', '-g', String(VIDEO.fps * 2), '-threads', '1', '-movflags', '+faststart', mp4]);
-    await runFfmpeg([...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-pix_fmt', 'yuv420p', '-deadline', 'good', '-cpu-used', '2', '-row-mt', '0', '-threads', '1', '-g', String(VIDEO.fps * 2), webm]);
+    const input = [
+      '-hide_banner',
+      '-y',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-s',
+      `${VIDEO.width}x${VIDEO.height}`,
+      '-r',
+      String(VIDEO.fps),
+      '-i',
+      raw,
+      '-an',
+      '-map_metadata',
+      '-1',
+      '-fflags',
+      '+bitexact',
+      '-flags:v',
+      '+bitexact',
+    ];
+    await runFfmpeg([
+      ...input,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'slow',
+      '-crf',
+      '26',
+      '-pix_fmt',
+      'yuv420p',
+      '-profile:v',
+      'main',
+      '-g',
+      String(VIDEO.fps * 2),
+      '-threads',
+      '1',
+      '-movflags',
+      '+faststart',
+      mp4,
+    ]);
+    await runFfmpeg([
+      ...input,
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      '40',
+      '-pix_fmt',
+      'yuv420p',
+      '-deadline',
+      'good',
+      '-cpu-used',
+      '2',
+      '-row-mt',
+      '0',
+      '-threads',
+      '1',
+      '-g',
+      String(VIDEO.fps * 2),
+      webm,
+    ]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

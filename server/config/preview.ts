@@ -11,7 +11,11 @@ import { parseArgs, parsePort, type FlagSpecs } from '../../core/args.ts';
 import { InputError } from '../../core/errors.ts';
 
 export const PREVIEW_FLAGS = {
-  content: { type: 'string', value: 'DIR', description: 'dataset folder for the embedded content service (default content/sample)' },
+  content: {
+    type: 'string',
+    value: 'DIR',
+    description: 'dataset folder for the embedded content service (default content/sample)',
+  },
   port: { type: 'string', value: 'N', description: 'port to listen on (default $PORT or 3000; 0 picks a free port)' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } as const satisfies FlagSpecs;
@@ -47,14 +51,19 @@ type Env = Record<string, string | undefined>;
  */
 const PreviewEnv = Type.Object({
   PREVIEW_HOST: Type.String({
-    pattern: '^[A-Za-z0-9.:-]+$', default: '127.0.0.1', description: 'a host name or address',
+    pattern: '^[A-Za-z0-9.:-]+$',
+    default: '127.0.0.1',
+    description: 'a host name or address',
   }),
   PREVIEW_SESSION_HOURS: Type.Integer({
-    minimum: 1, maximum: 720, default: DEFAULT_SESSION_TTL_MS / 3_600_000,
+    minimum: 1,
+    maximum: 720,
+    default: DEFAULT_SESSION_TTL_MS / 3_600_000,
     description: 'a whole number of hours between 1 and 720',
   }),
   PREVIEW_TRUST_PROXY: Type.Enum(['1', '0', 'true', 'false', 'yes', 'no'], {
-    default: '0', description: 'a boolean (use 1/0, true/false)',
+    default: '0',
+    description: 'a boolean (use 1/0, true/false)',
   }),
 });
 
@@ -87,25 +96,36 @@ export function loadPreviewConfig(argv: readonly string[], env: Env, cwd = proce
   // Throws InputError naming SANITY_PROJECT_ID / SANITY_DATASET / SANITY_API_VERSION / SANITY_API_HOST.
   const hosted = readPublicConfig(env);
   if (hosted && values.content !== undefined) {
-    throw new InputError('flag --content only applies to the embedded content service; unset SANITY_PROJECT_ID to use it');
+    throw new InputError(
+      'flag --content only applies to the embedded content service; unset SANITY_PROJECT_ID to use it',
+    );
   }
   // The one module that reads secrets; it rejects values with inner whitespace, naming the variable.
   const secrets = readSecrets(env);
   if (hosted && !secrets.readToken) {
-    throw new InputError('is required with a hosted project (SANITY_PROJECT_ID): the preview reads drafts with it', 'SANITY_API_READ_TOKEN');
+    throw new InputError(
+      'is required with a hosted project (SANITY_PROJECT_ID): the preview reads drafts with it',
+      'SANITY_API_READ_TOKEN',
+    );
   }
 
   const given = secrets.previewSecret;
   let previewSecret: string;
   let secretGenerated = false;
   if (given === null) {
-    if (hosted) throw new InputError('is required with a hosted project (SANITY_PROJECT_ID): it keeps drafts private', 'PREVIEW_SECRET');
+    if (hosted)
+      throw new InputError(
+        'is required with a hosted project (SANITY_PROJECT_ID): it keeps drafts private',
+        'PREVIEW_SECRET',
+      );
     previewSecret = randomBytes(24).toString('base64url');
     secretGenerated = true;
   } else {
     previewSecret = given;
-    if (previewSecret.length < MIN_SECRET_LENGTH) throw new InputError(`must be at least ${MIN_SECRET_LENGTH} characters long`, 'PREVIEW_SECRET');
-    if (!/^[\x21-\x7e]+$/.test(previewSecret)) throw new InputError('must be printable ASCII without spaces (it travels in a URL)', 'PREVIEW_SECRET');
+    if (previewSecret.length < MIN_SECRET_LENGTH)
+      throw new InputError(`must be at least ${MIN_SECRET_LENGTH} characters long`, 'PREVIEW_SECRET');
+    if (!/^[\x21-\x7e]+$/.test(previewSecret))
+      throw new InputError('must be printable ASCII without spaces (it travels in a URL)', 'PREVIEW_SECRET');
   }
 
   const own = readPreviewEnv(env);

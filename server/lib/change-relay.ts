@@ -35,7 +35,10 @@ export function relayChanges(
     sub = null;
     const delay = backoffDelay(attempt++, backoff);
     handlers.onReconnecting(delay, reason);
-    timer = setTimeout(() => { timer = null; connect(); }, delay);
+    timer = setTimeout(() => {
+      timer = null;
+      connect();
+    }, delay);
   };
 
   const connect = (): void => {
@@ -50,7 +53,11 @@ export function relayChanges(
       .subscribe({
         next: (event) => {
           if (stopped) return;
-          if (event.type === 'welcome') { attempt = 0; handlers.onReady(); return; }
+          if (event.type === 'welcome') {
+            attempt = 0;
+            handlers.onReady();
+            return;
+          }
           if (event.type === 'reconnect') {
             // The client retries by itself after a dropped connection; tell the browser meanwhile.
             handlers.onReconnecting(1000, 'upstream connection dropped');

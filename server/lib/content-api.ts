@@ -2,8 +2,14 @@
 // can only ask for these shapes with validated parameters, never send GROQ of its own.
 import type { SanityClient } from '@sanity/client';
 import {
-  draftIdOf, draftLookupQuery, landingSchoolsQuery, navigationSchoolsQuery, publishedIdOf,
-  schoolByIdQuery, schoolBySlugQuery, schoolIdsBySlugQuery,
+  draftIdOf,
+  draftLookupQuery,
+  landingSchoolsQuery,
+  navigationSchoolsQuery,
+  publishedIdOf,
+  schoolByIdQuery,
+  schoolBySlugQuery,
+  schoolIdsBySlugQuery,
 } from '../../src/lib/queries.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import type { LandingCard, LandingSchoolRow, NavSchool, NavigationSchoolRow, School } from '../../src/lib/types.ts';
@@ -23,7 +29,11 @@ export interface ContentApi {
 }
 
 export function createContentApi(client: SanityClient): ContentApi {
-  const run = async <T>(query: string, params: Record<string, unknown>, perspective: 'published' | 'drafts' | 'raw'): Promise<T> => {
+  const run = async <T>(
+    query: string,
+    params: Record<string, unknown>,
+    perspective: 'published' | 'drafts' | 'raw',
+  ): Promise<T> => {
     try {
       return await client.fetch<T>(query, params, { perspective });
     } catch (err) {

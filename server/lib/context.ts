@@ -29,4 +29,5 @@ export interface PreviewContext {
 export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Requests answered with data rather than a page: API, bundle files and proxied images. */
-export const isDataPath = (url: string): boolean => isApiPath(url) || url.startsWith('/assets/') || url.startsWith('/images/');
+export const isDataPath = (url: string): boolean =>
+  isApiPath(url) || url.startsWith('/assets/') || url.startsWith('/images/');

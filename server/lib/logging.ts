@@ -17,9 +17,13 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
-export interface LogStream { write(line: string): void }
+export interface LogStream {
+  write(line: string): void;
+}
 
-export function loggerOptions(opts: { level?: string; stream?: LogStream } = {}): NonNullable<FastifyServerOptions['loggerInstance'] | Record<string, unknown>> {
+export function loggerOptions(
+  opts: { level?: string; stream?: LogStream } = {},
+): NonNullable<FastifyServerOptions['loggerInstance'] | Record<string, unknown>> {
   return {
     level: opts.level ?? 'info',
     ...(opts.stream ? { stream: opts.stream } : {}),

@@ -11,7 +11,11 @@ export const ASSET_PREFIX = '/assets/';
 /** The repository root: the bundle's entries and public/ are found there (also from the bundled CLI in dist/). */
 export const PROJECT_ROOT = REPO_ROOT;
 
-export interface BundleFile { contents: Uint8Array; type: string; etag: string }
+export interface BundleFile {
+  contents: Uint8Array;
+  type: string;
+  etag: string;
+}
 export interface PreviewBundle {
   /** URL of the entry script, e.g. /assets/preview-ABC123.js */
   script: string;

@@ -52,11 +52,16 @@ export function createSessionSigner(secret: string, ttlMs: number): SessionSigne
  */
 export class FailureLimiter {
   private readonly hits = new Map<string, number[]>();
-  constructor(readonly max = 10, readonly windowMs = 60_000, private readonly maxClients = 10_000) {}
+  constructor(
+    readonly max = 10,
+    readonly windowMs = 60_000,
+    private readonly maxClients = 10_000,
+  ) {}
 
   private recent(key: string, now: number): number[] {
     const list = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (list.length) this.hits.set(key, list); else this.hits.delete(key);
+    if (list.length) this.hits.set(key, list);
+    else this.hits.delete(key);
     return list;
   }
 

@@ -11,7 +11,8 @@ export function requireSlug(raw: unknown): string {
   // build can be previewed, and nothing that could not be a path segment reaches a query.
   const problem = slugProblem(raw);
   if (problem) {
-    const shown = typeof raw === 'string' && raw.length > MAX_SLUG_LENGTH ? `${raw.length} characters` : JSON.stringify(raw);
+    const shown =
+      typeof raw === 'string' && raw.length > MAX_SLUG_LENGTH ? `${raw.length} characters` : JSON.stringify(raw);
     throw new HttpError(400, 'bad request', `slug ${shown} is not valid: ${problem}`);
   }
   return raw as string;
@@ -19,8 +20,13 @@ export function requireSlug(raw: unknown): string {
 
 export function requireDocumentId(raw: unknown, name = 'id'): string {
   if (typeof raw !== 'string' || !DOCUMENT_ID_PATTERN.test(raw) || raw.startsWith('drafts.drafts.')) {
-    const shown = typeof raw === 'string' ? (raw.length > 140 ? `${raw.length} characters` : JSON.stringify(raw)) : 'missing';
-    throw new HttpError(400, 'bad request', `${name} ${shown} is not a document id (letters, digits, ".", "_", "-"; at most 128, optionally prefixed "drafts.")`);
+    const shown =
+      typeof raw === 'string' ? (raw.length > 140 ? `${raw.length} characters` : JSON.stringify(raw)) : 'missing';
+    throw new HttpError(
+      400,
+      'bad request',
+      `${name} ${shown} is not a document id (letters, digits, ".", "_", "-"; at most 128, optionally prefixed "drafts.")`,
+    );
   }
   return raw;
 }

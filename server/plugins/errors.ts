@@ -11,26 +11,38 @@ function send(req: FastifyRequest, reply: FastifyReply, status: number, error: s
   if (isDataPath(req.url) || req.method !== 'GET') {
     return reply.type('application/json; charset=utf-8').send(message ? { error, message } : { error });
   }
-  return reply.type('text/html; charset=utf-8').send(messagePage(error.charAt(0).toUpperCase() + error.slice(1), message ?? ''));
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(messagePage(error.charAt(0).toUpperCase() + error.slice(1), message ?? ''));
 }
 
-export default fp(async (app) => {
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
-      if (err.statusCode >= 500) req.log.warn({ status: err.statusCode, reason: err.detail }, err.publicMessage);
-      return send(req, reply, err.statusCode, err.publicMessage, err.detail);
-    }
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (err.validation || (status >= 400 && status < 500)) {
-      return send(req, reply, status, status === 400 ? 'bad request' : 'request not accepted', err.message);
-    }
-    req.log.error({ err }, 'preview: unexpected error');
-    return send(req, reply, 500, 'internal error', 'the preview server failed; see its log');
-  });
+export default fp(
+  async (app) => {
+    app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+      if (err instanceof HttpError) {
+        if (err.statusCode >= 500) req.log.warn({ status: err.statusCode, reason: err.detail }, err.publicMessage);
+        return send(req, reply, err.statusCode, err.publicMessage, err.detail);
+      }
+      const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+      if (err.validation || (status >= 400 && status < 500)) {
+        return send(req, reply, status, status === 400 ? 'bad request' : 'request not accepted', err.message);
+      }
+      req.log.error({ err }, 'preview: unexpected error');
+      return send(req, reply, 500, 'internal error', 'the preview server failed; see its log');
+    });
 
-  // Every page path is served by the catch-all route, so whatever reaches here is an API route,
-  // an asset or a method that does not exist: always JSON.
-  app.setNotFoundHandler((req, reply) => reply.code(404).header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send({ error: 'not found', message: `no ${req.method} ${isApiPath(req.url) ? 'API route' : 'resource'} at this address` }));
-}, { name: 'preview-errors', fastify: '5.x' });
+    // Every page path is served by the catch-all route, so whatever reaches here is an API route,
+    // an asset or a method that does not exist: always JSON.
+    app.setNotFoundHandler((req, reply) =>
+      reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send({
+          error: 'not found',
+          message: `no ${req.method} ${isApiPath(req.url) ? 'API route' : 'resource'} at this address`,
+        }),
+    );
+  },
+  { name: 'preview-errors', fastify: '5.x' },
+);

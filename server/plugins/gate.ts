@@ -15,34 +15,57 @@ export interface GateOptions extends Record<string, unknown> {
 function deny(req: FastifyRequest, reply: FastifyReply, status: 401 | 429, error: string, message: string) {
   reply.code(status).header('cache-control', 'no-store');
   if (isDataPath(req.url)) return reply.type('application/json; charset=utf-8').send({ error, message });
-  return reply.type('text/html; charset=utf-8').send(messagePage(status === 401 ? 'Preview access required' : 'Too many attempts', message));
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(messagePage(status === 401 ? 'Preview access required' : 'Too many attempts', message));
 }
 
-export default fp<GateOptions>(async (app, { signer, limiter }) => {
-  app.addHook('onRequest', async (req, reply) => {
-    const query = req.query as Record<string, unknown> | undefined;
-    const secret = query?.secret;
-    if (secret !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
-      if (limiter.blocked(req.ip)) {
-        reply.header('retry-after', String(limiter.retryAfterSeconds(req.ip)));
-        return deny(req, reply, 429, 'too many attempts', 'Too many wrong preview links from this address. Wait a minute and open the link again.');
+export default fp<GateOptions>(
+  async (app, { signer, limiter }) => {
+    app.addHook('onRequest', async (req, reply) => {
+      const query = req.query as Record<string, unknown> | undefined;
+      const secret = query?.secret;
+      if (secret !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
+        if (limiter.blocked(req.ip)) {
+          reply.header('retry-after', String(limiter.retryAfterSeconds(req.ip)));
+          return deny(
+            req,
+            reply,
+            429,
+            'too many attempts',
+            'Too many wrong preview links from this address. Wait a minute and open the link again.',
+          );
+        }
+        if (typeof secret === 'string' && signer.secretMatches(secret)) {
+          reply.setCookie(SESSION_COOKIE, signer.issue(), {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+            // request.protocol honours X-Forwarded-Proto only when trustProxy is configured.
+            secure: req.protocol === 'https',
+            maxAge: Math.floor(signer.ttlMs / 1000),
+          });
+          return reply.header('cache-control', 'no-store').redirect(withoutSecret(req.url), 302);
+        }
+        limiter.recordFailure(req.ip);
+        req.log.warn({ ip: req.ip }, 'preview: wrong preview secret');
+        return deny(
+          req,
+          reply,
+          401,
+          'preview session required',
+          'This preview link is not valid. Ask for a current preview link.',
+        );
       }
-      if (typeof secret === 'string' && signer.secretMatches(secret)) {
-        reply.setCookie(SESSION_COOKIE, signer.issue(), {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          // request.protocol honours X-Forwarded-Proto only when trustProxy is configured.
-          secure: req.protocol === 'https',
-          maxAge: Math.floor(signer.ttlMs / 1000),
-        });
-        return reply.header('cache-control', 'no-store').redirect(withoutSecret(req.url), 302);
-      }
-      limiter.recordFailure(req.ip);
-      req.log.warn({ ip: req.ip }, 'preview: wrong preview secret');
-      return deny(req, reply, 401, 'preview session required', 'This preview link is not valid. Ask for a current preview link.');
-    }
-    if (signer.verify(req.cookies[SESSION_COOKIE])) return;
-    return deny(req, reply, 401, 'preview session required', 'Open the preview link you were given (it ends in ?secret=...) to start a preview session.');
-  });
-}, { name: 'preview-gate', fastify: '5.x' });
+      if (signer.verify(req.cookies[SESSION_COOKIE])) return;
+      return deny(
+        req,
+        reply,
+        401,
+        'preview session required',
+        'Open the preview link you were given (it ends in ?secret=...) to start a preview session.',
+      );
+    });
+  },
+  { name: 'preview-gate', fastify: '5.x' },
+);

@@ -5,9 +5,12 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { EXTRA_HEADERS, helmetOptions, type CspOptions } from '../lib/security-headers.ts';
 
-export default fp<{ csp?: CspOptions }>(async (app, opts) => {
-  await app.register(helmet, helmetOptions(opts.csp));
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(EXTRA_HEADERS);
-  });
-}, { name: 'preview-security-headers', fastify: '5.x' });
+export default fp<{ csp?: CspOptions }>(
+  async (app, opts) => {
+    await app.register(helmet, helmetOptions(opts.csp));
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.headers(EXTRA_HEADERS);
+    });
+  },
+  { name: 'preview-security-headers', fastify: '5.x' },
+);

@@ -26,7 +26,12 @@ const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app
     const slug = requireSlug(req.params.slug);
     const perspective = req.query.perspective ?? 'published';
     const school = await api.schoolBySlug(slug, perspective);
-    if (!school) throw new HttpError(404, 'school not found', `no ${perspective === 'drafts' ? '' : 'published '}school has the slug "${slug}"`);
+    if (!school)
+      throw new HttpError(
+        404,
+        'school not found',
+        `no ${perspective === 'drafts' ? '' : 'published '}school has the slug "${slug}"`,
+      );
     return reply.headers(noStore).send({ school });
   });
 

@@ -22,19 +22,26 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (a
       'x-accel-buffering': 'no',
     });
     let open = true;
-    const write = (chunk: string): void => { if (open && !res.writableEnded) res.write(chunk); };
+    const write = (chunk: string): void => {
+      if (open && !res.writableEnded) res.write(chunk);
+    };
     const send = (event: string, data: unknown): void => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     // The browser reconnects with its own backoff; a long retry keeps EventSource's built-in one out of the way.
     write('retry: 60000\n: connected\n\n');
 
-    const stopRelay = relayChanges(ctx.client, id, {
-      onReady: () => send('ready', { id }),
-      onChange: (change) => send('change', change),
-      onReconnecting: (retryInMs, reason) => {
-        req.log.warn({ id, retryInMs, reason }, 'preview: content service listener dropped; retrying');
-        send('upstream', { state: 'reconnecting', retryInMs });
+    const stopRelay = relayChanges(
+      ctx.client,
+      id,
+      {
+        onReady: () => send('ready', { id }),
+        onChange: (change) => send('change', change),
+        onReconnecting: (retryInMs, reason) => {
+          req.log.warn({ id, retryInMs, reason }, 'preview: content service listener dropped; retrying');
+          send('upstream', { state: 'reconnecting', retryInMs });
+        },
       },
-    }, ctx.relayBackoff);
+      ctx.relayBackoff,
+    );
     const keepAlive = setInterval(() => write(': keep-alive\n\n'), ctx.keepAliveMs);
 
     const stream: SseStream = {

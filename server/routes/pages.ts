@@ -18,11 +18,19 @@ const PASSED_IMAGE_HEADERS = ['content-type', 'content-length', 'cache-control',
 /** A file under `dir` for a URL pathname, or null (never escapes `dir`). */
 function publicFile(dir: string, pathname: string): string | null {
   let decoded: string;
-  try { decoded = decodeURIComponent(pathname); } catch { return null; }
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
   if (decoded.includes('\0') || !path.extname(decoded)) return null;
   const abs = path.resolve(dir, '.' + path.posix.normalize('/' + decoded));
   if (!abs.startsWith(dir + path.sep)) return null;
-  try { return existsSync(abs) && statSync(abs).isFile() ? path.relative(dir, abs) : null; } catch { return null; }
+  try {
+    return existsSync(abs) && statSync(abs).isFile() ? path.relative(dir, abs) : null;
+  } catch {
+    return null;
+  }
 }
 
 const livepreviewOn = (v: unknown): boolean => v !== undefined && v !== '0' && v !== 'false';
@@ -35,12 +43,17 @@ const pageRoutes: FastifyPluginAsync<{ ctx: PreviewContext }> = async (app, { ct
     if (!file) return reply.callNotFound();
     if (req.headers['if-none-match'] === file.etag) return reply.code(304).send();
     // Names carry a content hash, but the session gate still applies, so keep caches private.
-    return reply.type(file.type).header('etag', file.etag).header('cache-control', 'private, max-age=31536000, immutable').send(Buffer.from(file.contents));
+    return reply
+      .type(file.type)
+      .header('etag', file.etag)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(Buffer.from(file.contents));
   });
 
   app.get('/images/*', async (req, reply) => {
     const [pathname, search = ''] = req.url.split(/\?(.*)/s, 2) as [string, string?];
-    if (!IMAGE_PATH.test(pathname) || search.length > 1000) throw new HttpError(400, 'bad request', 'not an image address');
+    if (!IMAGE_PATH.test(pathname) || search.length > 1000)
+      throw new HttpError(400, 'bad request', 'not an image address');
     const target = `${ctx.publicConfig.imageHost}${pathname}${search ? `?${search}` : ''}`;
     let upstream: Response;
     try {

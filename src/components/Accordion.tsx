@@ -67,7 +67,14 @@ export function Accordion({ title, defaultOpen = false, children, headingLevel =
   return (
     <div className="accordion accordion--enhanced" data-state={phase}>
       <Heading className="accordion__heading">
-        <button type="button" id={buttonId} className="accordion__button" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+        <button
+          type="button"
+          id={buttonId}
+          className="accordion__button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={toggle}
+        >
           <span className="accordion__title">{title}</span>
           <span className="accordion__icon" aria-hidden="true" />
         </button>

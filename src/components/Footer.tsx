@@ -36,16 +36,31 @@ export function Footer({ year }: FooterProps) {
       <div className="site-footer__inner container">
         <button type="button" className="site-footer__top button button--outline" onClick={returnToTop}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path d="M8 13V3M3.5 7.5L8 3l4.5 4.5" stroke="currentColor" strokeWidth="2" fill="none" strokeLinecap="round" />
+            <path
+              d="M8 13V3M3.5 7.5L8 3l4.5 4.5"
+              stroke="currentColor"
+              strokeWidth="2"
+              fill="none"
+              strokeLinecap="round"
+            />
           </svg>
           {FOOTER.returnToTop}
         </button>
-        <a className="site-footer__pdf" href={assetUrl(base, ASSETS.pdfGuide)} target="_blank" rel="noopener noreferrer">
+        <a
+          className="site-footer__pdf"
+          href={assetUrl(base, ASSETS.pdfGuide)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {FOOTER.pdfLabel}
           <span className="visually-hidden"> (PDF, opens in a new tab)</span>
         </a>
         <p className="site-footer__copyright">
-          © <span key={hydrated ? 'client' : 'server'} suppressHydrationWarning>{shownYear}</span> {DISTRICT_NAME}. {FOOTER.rightsReserved}
+          ©{' '}
+          <span key={hydrated ? 'client' : 'server'} suppressHydrationWarning>
+            {shownYear}
+          </span>{' '}
+          {DISTRICT_NAME}. {FOOTER.rightsReserved}
         </p>
       </div>
     </footer>

@@ -27,14 +27,18 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
   return (
     <ul className="mobile-menu__list">
       <li>
-        <a className="mobile-menu__link" href={NAV_LINKS.elementary.href}>{NAV_LINKS.elementary.label}</a>
+        <a className="mobile-menu__link" href={NAV_LINKS.elementary.href}>
+          {NAV_LINKS.elementary.label}
+        </a>
       </li>
       <li className="mobile-menu__group">
         <p className="mobile-menu__group-title">{NAV_LINKS.middle.label}</p>
         <SchoolList nav={nav} />
       </li>
       <li>
-        <a className="mobile-menu__link" href={NAV_LINKS.high.href}>{NAV_LINKS.high.label}</a>
+        <a className="mobile-menu__link" href={NAV_LINKS.high.href}>
+          {NAV_LINKS.high.label}
+        </a>
       </li>
     </ul>
   );
@@ -133,7 +137,13 @@ export function MobileMenu({ nav }: MobileMenuProps) {
         onKeyDown={trapFocus}
       >
         <div className="mobile-menu__bar">
-          <button ref={closeRef} type="button" className="mobile-menu__close" aria-label={NAV_A11Y.closeMenu} onClick={() => setOpen(false)}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="mobile-menu__close"
+            aria-label={NAV_A11Y.closeMenu}
+            onClick={() => setOpen(false)}
+          >
             <MenuIcon close />
           </button>
         </div>

@@ -25,13 +25,17 @@ export function NavBar({ nav }: NavBarProps) {
       </a>
       <ul className="nav__list">
         <li className="nav__item">
-          <a className="nav__link" href={NAV_LINKS.elementary.href}>{NAV_LINKS.elementary.label}</a>
+          <a className="nav__link" href={NAV_LINKS.elementary.href}>
+            {NAV_LINKS.elementary.label}
+          </a>
         </li>
         <li className="nav__item">
           <SchoolsDropdown nav={nav} />
         </li>
         <li className="nav__item">
-          <a className="nav__link" href={NAV_LINKS.high.href}>{NAV_LINKS.high.label}</a>
+          <a className="nav__link" href={NAV_LINKS.high.href}>
+            {NAV_LINKS.high.label}
+          </a>
         </li>
       </ul>
       <MobileMenu nav={nav} />

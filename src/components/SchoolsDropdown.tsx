@@ -14,7 +14,12 @@ import { SPLICE_ATTR, useListSplicer } from '../lib/list-splice.ts';
 /** Up to two initials of the school's name ("Bluebell Hill Middle School" → "BH") for a school without a logo. */
 export function monogram(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
-  return words.slice(0, 2).map((w) => String.fromCodePoint(w.codePointAt(0)!).toUpperCase()).join('') || '•';
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => String.fromCodePoint(w.codePointAt(0)!).toUpperCase())
+      .join('') || '•'
+  );
 }
 
 /**
@@ -26,8 +31,9 @@ function SchoolIcon({ school }: { school: NavSchool }) {
   const { base } = useSiteEnv();
   const size = IMAGE_WIDTHS.icon;
   const staticSrc = staticAssetUrl(school.staticIcon, base);
-  const icon: ImageVariant | null = images.crop(school.icon, size, size)
-    ?? (staticSrc ? { src: staticSrc, remote: staticSrc, width: size, height: size } : null);
+  const icon: ImageVariant | null =
+    images.crop(school.icon, size, size) ??
+    (staticSrc ? { src: staticSrc, remote: staticSrc, width: size, height: size } : null);
   if (icon) return <Img variant={icon} alt="" className="school-link__icon" />;
   // Drawn by CSS from the attribute: the link's text stays the school's name alone.
   return (
@@ -54,7 +60,9 @@ export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[
   if (nav === null && navSrc && !hydrated) {
     return (
       <p className={`${className}__status`}>
-        <a className="school-link" href={NAV_ALL_SCHOOLS.href}>{NAV_ALL_SCHOOLS.label}</a>
+        <a className="school-link" href={NAV_ALL_SCHOOLS.href}>
+          {NAV_ALL_SCHOOLS.label}
+        </a>
       </p>
     );
   }
@@ -92,7 +100,8 @@ export function SchoolsDropdown({ nav }: SchoolsDropdownProps) {
   // Which link to focus once the panel is visible (it is `hidden` until the next commit).
   const pendingFocus = useRef<'first' | 'last' | null>(null);
 
-  const links = (): HTMLAnchorElement[] => Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.nav-dropdown__panel a') ?? []);
+  const links = (): HTMLAnchorElement[] =>
+    Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>('.nav-dropdown__panel a') ?? []);
 
   const focusLink = (which: 'first' | 'last' | number): void => {
     const all = links();

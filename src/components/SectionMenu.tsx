@@ -108,7 +108,9 @@ export function SectionMenu({ items, numbered = false, label }: SectionMenuProps
   if (items.length === 0) return null;
   const current = items[active >= 0 ? active : 0]!;
   const currentIndex = active >= 0 ? active : 0;
-  const classes = ['section-menu', enhanced ? 'section-menu--enhanced' : '', open ? 'is-open' : ''].filter(Boolean).join(' ');
+  const classes = ['section-menu', enhanced ? 'section-menu--enhanced' : '', open ? 'is-open' : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <nav ref={nav} className={classes} aria-label={label} data-sticky="" onKeyDown={onKeyDown}>

@@ -18,7 +18,11 @@ export const watchUrl = (videoId: string): string => `https://www.youtube.com/wa
 function PlayIcon() {
   return (
     <svg className="video-facade__icon" viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
-      <path d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3s-21.2 0-26.5 1.4a8.5 8.5 0 0 0-6 6C.1 13 .1 24 .1 24s0 11 1.4 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.9 35 67.9 24 67.9 24s0-11-1.4-16.3z" fill="#1a1a1a" fillOpacity="0.85" />
+      <path
+        d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3s-21.2 0-26.5 1.4a8.5 8.5 0 0 0-6 6C.1 13 .1 24 .1 24s0 11 1.4 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.9 35 67.9 24 67.9 24s0-11-1.4-16.3z"
+        fill="#1a1a1a"
+        fillOpacity="0.85"
+      />
       <path d="M27 34.3 45 24 27 13.7z" fill="#fff" />
     </svg>
   );
@@ -37,7 +41,10 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
   }, [playing]);
 
   if (!valid) {
-    warnOnce(`video:invalid:${String(videoId).slice(0, 40)}`, `video: invalid videoId ${JSON.stringify(String(videoId).slice(0, 40))}; the video is not shown`);
+    warnOnce(
+      `video:invalid:${String(videoId).slice(0, 40)}`,
+      `video: invalid videoId ${JSON.stringify(String(videoId).slice(0, 40))}; the video is not shown`,
+    );
     return null;
   }
   const label = `Play video: ${title}`;
@@ -59,7 +66,17 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
       ) : (
         <>
           {poster ? (
-            <img className="video-facade__poster" src={poster.src} srcSet={poster.srcSet} sizes={poster.srcSet ? poster.sizes : undefined} width={poster.width} height={poster.height} alt="" loading="lazy" decoding="async" />
+            <img
+              className="video-facade__poster"
+              src={poster.src}
+              srcSet={poster.srcSet}
+              sizes={poster.srcSet ? poster.sizes : undefined}
+              width={poster.width}
+              height={poster.height}
+              alt=""
+              loading="lazy"
+              decoding="async"
+            />
           ) : null}
           {enhanced ? (
             <button type="button" className="video-facade__play" aria-label={label} onClick={() => setPlaying(true)}>

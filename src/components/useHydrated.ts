@@ -7,5 +7,9 @@ import { useSyncExternalStore } from 'react';
 const subscribe = (): (() => void) => () => {};
 
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -31,8 +31,12 @@ export function useNavigation(nav: NavSchool[] | null): NavSchool[] | null {
   useEffect(() => {
     if (!navSrc) return;
     let live = true;
-    void loadNavList(navSrc).then((list) => { if (live) setLoaded(list); });
-    return () => { live = false; };
+    void loadNavList(navSrc).then((list) => {
+      if (live) setLoaded(list);
+    });
+    return () => {
+      live = false;
+    };
   }, [navSrc]);
   return navSrc ? loaded : nav;
 }

@@ -34,15 +34,25 @@ const API_VERSION = /^(1|X|\d{4}-\d{2}-\d{2})$/;
 export function readPublicConfig(env: Record<string, string | undefined>): PublicConfig | null {
   const projectId = env.SANITY_PROJECT_ID?.trim();
   if (!projectId) return null;
-  if (!PROJECT_ID.test(projectId)) throw new InputError(`"${projectId}" is not a valid project id (lowercase letters, digits and dashes)`, 'SANITY_PROJECT_ID');
+  if (!PROJECT_ID.test(projectId))
+    throw new InputError(
+      `"${projectId}" is not a valid project id (lowercase letters, digits and dashes)`,
+      'SANITY_PROJECT_ID',
+    );
   const dataset = readDataset(env);
   const apiVersion = (env.SANITY_API_VERSION?.trim() || DEFAULT_API_VERSION).replace(/^v/, '');
-  if (!API_VERSION.test(apiVersion)) throw new InputError(`"${apiVersion}" is not an API version like 2025-02-19`, 'SANITY_API_VERSION');
+  if (!API_VERSION.test(apiVersion))
+    throw new InputError(`"${apiVersion}" is not an API version like 2025-02-19`, 'SANITY_API_VERSION');
   const apiHost = env.SANITY_API_HOST?.trim() || null;
   if (apiHost !== null) {
     let url: URL;
-    try { url = new URL(apiHost); } catch { throw new InputError(`"${apiHost}" is not an absolute URL`, 'SANITY_API_HOST'); }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('must be an http(s) URL', 'SANITY_API_HOST');
+    try {
+      url = new URL(apiHost);
+    } catch {
+      throw new InputError(`"${apiHost}" is not an absolute URL`, 'SANITY_API_HOST');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new InputError('must be an http(s) URL', 'SANITY_API_HOST');
   }
   const host = apiHost?.replace(/\/+$/, '') ?? null;
   return { projectId, dataset, apiVersion, apiHost: host, imageHost: host ?? SANITY_IMAGE_HOST, useCdn: true };
@@ -58,5 +68,12 @@ export function readDataset(env: Record<string, string | undefined>): string {
 /** Settings for the embedded content service listening at `url`. */
 export function embeddedConfig(url: string, dataset = DEFAULT_DATASET): PublicConfig {
   const host = url.replace(/\/+$/, '');
-  return { projectId: EMBEDDED_PROJECT_ID, dataset, apiVersion: DEFAULT_API_VERSION, apiHost: host, imageHost: host, useCdn: true };
+  return {
+    projectId: EMBEDDED_PROJECT_ID,
+    dataset,
+    apiVersion: DEFAULT_API_VERSION,
+    apiHost: host,
+    imageHost: host,
+    useCdn: true,
+  };
 }

@@ -76,7 +76,10 @@ export const NAV_ALL_SCHOOLS = { label: 'See all middle schools', href: `/#${LAN
 
 export const SECTION_MENU_LABEL = 'Guide sections';
 
-export interface Stat { value: string; label: string }
+export interface Stat {
+  value: string;
+  label: string;
+}
 
 /** Spec section 9, exactly. */
 export const STATS: readonly Stat[] = [
@@ -88,8 +91,17 @@ export const STATS: readonly Stat[] = [
   { value: '500+', label: 'Partners' },
 ];
 
-export interface ExternalLink { label: string; href: string }
-export interface AdvantagePanel { id: string; title: string; paragraphs: readonly string[]; links: readonly ExternalLink[]; defaultOpen?: boolean }
+export interface ExternalLink {
+  label: string;
+  href: string;
+}
+export interface AdvantagePanel {
+  id: string;
+  title: string;
+  paragraphs: readonly string[];
+  links: readonly ExternalLink[];
+  defaultOpen?: boolean;
+}
 
 export const ADVANTAGE = {
   heading: 'The District Advantage',
@@ -148,7 +160,10 @@ export const ADVANTAGE = {
   ] satisfies readonly AdvantagePanel[],
 } as const;
 
-export interface AcademicHighlight { title: string; text: string }
+export interface AcademicHighlight {
+  title: string;
+  text: string;
+}
 
 export const ACADEMICS = {
   heading: 'Academic Preparation',

@@ -64,12 +64,19 @@ export function connectChangeStream(opts: ChangeStreamOptions): () => void {
     es.addEventListener('upstream', (ev) => {
       if (closed || source !== es) return;
       const data = parse(ev.data);
-      if (data && (data as { state?: unknown }).state === 'reconnecting') { gap = true; opts.onStatus('reconnecting'); }
+      if (data && (data as { state?: unknown }).state === 'reconnecting') {
+        gap = true;
+        opts.onStatus('reconnecting');
+      }
     });
     es.addEventListener('change', (ev) => {
       if (closed || source !== es) return;
       const data = parse(ev.data) as Partial<ChangeEvent> | null;
-      if (data && typeof data.documentId === 'string' && (data.transition === 'appear' || data.transition === 'update' || data.transition === 'disappear')) {
+      if (
+        data &&
+        typeof data.documentId === 'string' &&
+        (data.transition === 'appear' || data.transition === 'update' || data.transition === 'disappear')
+      ) {
         opts.onChange({ documentId: data.documentId, transition: data.transition });
       }
     });
@@ -80,13 +87,21 @@ export function connectChangeStream(opts: ChangeStreamOptions): () => void {
       gap = true;
       opts.onStatus('reconnecting');
       const delay = backoffDelay(attempt++, opts.backoff, opts.random);
-      retry = timers.setTimeout(() => { retry = null; open(); }, delay);
+      retry = timers.setTimeout(() => {
+        retry = null;
+        open();
+      }, delay);
     });
   };
 
   const parse = (data: unknown): unknown => {
     if (typeof data !== 'string') return null;
-    try { return JSON.parse(data); } catch (err) { opts.log?.('preview: malformed event', err); return null; }
+    try {
+      return JSON.parse(data);
+    } catch (err) {
+      opts.log?.('preview: malformed event', err);
+      return null;
+    }
   };
 
   open();

@@ -9,7 +9,11 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  * Error(`Loading chunk ${id} failed`) when it throws or takes longer than `timeoutMs`.
  * The original failure is kept as `cause` for the console.
  */
-export function loadChunk<T>(id: string, load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+export function loadChunk<T>(
+  id: string,
+  load: () => Promise<T>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const fail = (cause: unknown) => {
@@ -20,15 +24,17 @@ export function loadChunk<T>(id: string, load: () => Promise<T>, timeoutMs: numb
     };
     const timer = setTimeout(() => fail(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
     let pending: Promise<T>;
-    try { pending = load(); } catch (err) { fail(err); return; }
-    pending.then(
-      (mod) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(mod);
-      },
-      fail,
-    );
+    try {
+      pending = load();
+    } catch (err) {
+      fail(err);
+      return;
+    }
+    pending.then((mod) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(mod);
+    }, fail);
   });
 }

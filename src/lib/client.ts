@@ -7,7 +7,10 @@ import type { PublicConfig } from '../config/public.ts';
  * given at creation: @sanity/client builds its requester then, so withConfig({ maxRetries })
  * would not switch its built-in retries off.
  */
-export interface PublicClientOptions { maxRetries?: number; timeout?: number }
+export interface PublicClientOptions {
+  maxRetries?: number;
+  timeout?: number;
+}
 
 export function createPublicClient(cfg: PublicConfig, options: PublicClientOptions = {}): SanityClient {
   return createClient({

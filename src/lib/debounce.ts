@@ -24,12 +24,17 @@ export function debounce(fn: () => void, ms: number, timers: Timers = realTimers
   return {
     call() {
       if (handle !== null) timers.clearTimeout(handle);
-      handle = timers.setTimeout(() => { handle = null; fn(); }, ms);
+      handle = timers.setTimeout(() => {
+        handle = null;
+        fn();
+      }, ms);
     },
     cancel() {
       if (handle !== null) timers.clearTimeout(handle);
       handle = null;
     },
-    get pending() { return handle !== null; },
+    get pending() {
+      return handle !== null;
+    },
   };
 }

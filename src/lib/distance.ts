@@ -8,8 +8,16 @@ export const EARTH_RADIUS_MILES = 3958.8;
 export function isValidLocation(loc: unknown): loc is GeoPoint {
   if (!loc || typeof loc !== 'object') return false;
   const { lat, lng } = loc as Record<string, unknown>;
-  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng)
-    && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180;
+  return (
+    typeof lat === 'number' &&
+    typeof lng === 'number' &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    lat >= -90 &&
+    lat <= 90 &&
+    lng >= -180 &&
+    lng <= 180
+  );
 }
 
 const rad = (deg: number): number => (deg * Math.PI) / 180;

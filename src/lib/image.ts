@@ -21,7 +21,10 @@ export function srcSetOf(candidates: readonly (ImageVariant | null)[]): string |
   const byWidth = new Map<number, ImageVariant>();
   for (const v of candidates) if (v && !byWidth.has(v.width)) byWidth.set(v.width, v);
   if (byWidth.size < 2) return undefined;
-  return [...byWidth.values()].sort((a, b) => a.width - b.width).map((v) => `${v.src} ${v.width}w`).join(', ');
+  return [...byWidth.values()]
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${v.src} ${v.width}w`)
+    .join(', ');
 }
 
 export interface ImageSettings {
@@ -36,9 +39,19 @@ export interface ImageSettings {
 }
 
 /** One image to show: final src, the remote variant behind it, and intrinsic size for width/height. */
-export interface ImageVariant { src: string; remote: string; width: number; height: number }
+export interface ImageVariant {
+  src: string;
+  remote: string;
+  width: number;
+  height: number;
+}
 
-export interface AssetInfo { hash: string; width: number; height: number; ext: string }
+export interface AssetInfo {
+  hash: string;
+  width: number;
+  height: number;
+  ext: string;
+}
 
 /** Parses `image-<hash>-<w>x<h>-<ext>`; null when the reference is not an image asset id. */
 export function parseAssetRef(ref: unknown): AssetInfo | null {
@@ -75,12 +88,22 @@ function sanitize(img: SanityImage): SanityImage {
   const out: SanityImage = { asset: { _ref: img.asset!._ref! } };
   const c = img.crop;
   if (c && typeof c === 'object') {
-    const crop = { top: clamp01(c.top, 0), bottom: clamp01(c.bottom, 0), left: clamp01(c.left, 0), right: clamp01(c.right, 0) };
+    const crop = {
+      top: clamp01(c.top, 0),
+      bottom: clamp01(c.bottom, 0),
+      left: clamp01(c.left, 0),
+      right: clamp01(c.right, 0),
+    };
     if (crop.left + crop.right < 0.99 && crop.top + crop.bottom < 0.99) out.crop = crop;
   }
   const h = img.hotspot;
   if (h && typeof h === 'object' && typeof h.x === 'number' && typeof h.y === 'number') {
-    out.hotspot = { x: clamp01(h.x, 0.5), y: clamp01(h.y, 0.5), width: clamp01(h.width, 1) || 1, height: clamp01(h.height, 1) || 1 };
+    out.hotspot = {
+      x: clamp01(h.x, 0.5),
+      y: clamp01(h.y, 0.5),
+      width: clamp01(h.width, 1) || 1,
+      height: clamp01(h.height, 1) || 1,
+    };
   }
   return out;
 }
@@ -102,25 +125,52 @@ export interface ImageUrls {
   crop(img: SanityImage | null | undefined, width: number, height: number): ImageVariant | null;
 }
 
-export function createImageUrls(settings: ImageSettings, log: (msg: string) => void = (m) => console.warn(m)): ImageUrls {
-  const builder = imageUrlBuilder({ projectId: settings.projectId, dataset: settings.dataset, baseUrl: settings.imageHost });
+export function createImageUrls(
+  settings: ImageSettings,
+  log: (msg: string) => void = (m) => console.warn(m),
+): ImageUrls {
+  const builder = imageUrlBuilder({
+    projectId: settings.projectId,
+    dataset: settings.dataset,
+    baseUrl: settings.imageHost,
+  });
 
   const finish = (remote: string, width: number, height: number, info: AssetInfo): ImageVariant => {
     let variant: ImageVariant = { src: remote, remote, width, height };
     if (settings.selfHostBase) {
       const query = remote.slice(remote.indexOf('?') + 1);
-      variant = { src: `${settings.selfHostBase}media/${info.hash}-${width}x${height}-${fnv1a(query)}.webp`, remote, width, height };
+      variant = {
+        src: `${settings.selfHostBase}media/${info.hash}-${width}x${height}-${fnv1a(query)}.webp`,
+        remote,
+        width,
+        height,
+      };
     }
     return variant;
   };
 
-  const build = (img: SanityImage, apply: (b: ReturnType<typeof builder.image>) => ReturnType<typeof builder.image>): { url: string; failed: boolean } => {
+  const build = (
+    img: SanityImage,
+    apply: (b: ReturnType<typeof builder.image>) => ReturnType<typeof builder.image>,
+  ): { url: string; failed: boolean } => {
     try {
-      return { url: apply(builder.image(sanitize(img))).quality(IMAGE_QUALITY).auto('format').url(), failed: false };
+      return {
+        url: apply(builder.image(sanitize(img)))
+          .quality(IMAGE_QUALITY)
+          .auto('format')
+          .url(),
+        failed: false,
+      };
     } catch (err) {
       // Spec section 8: crop processing errors are logged and the uncropped image is used.
       log(`image: crop failed for ${img.asset?._ref}: ${(err as Error).message}; using the uncropped image`);
-      return { url: apply(builder.image({ asset: { _ref: img.asset!._ref! } })).quality(IMAGE_QUALITY).auto('format').url(), failed: true };
+      return {
+        url: apply(builder.image({ asset: { _ref: img.asset!._ref! } }))
+          .quality(IMAGE_QUALITY)
+          .auto('format')
+          .url(),
+        failed: true,
+      };
     }
   };
 

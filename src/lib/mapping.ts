@@ -20,7 +20,10 @@ const byId = byKey('_id');
 export function mapNavigation(rows: readonly (NavigationSchoolRow | null)[] | null | undefined): NavSchool[] {
   if (!Array.isArray(rows)) return [];
   return rows
-    .filter((r): r is NavigationSchoolRow => !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string')
+    .filter(
+      (r): r is NavigationSchoolRow =>
+        !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string',
+    )
     .map((r) => ({ row: r, charter: r.isCharter === true }))
     .sort((a, b) => Number(a.charter) - Number(b.charter) || byTitle(a.row.title!, b.row.title!) || byId(a.row, b.row))
     .map(({ row }) => ({
@@ -47,14 +50,16 @@ export function parseNavList(json: unknown): NavSchool[] {
     if (!e || typeof e !== 'object') return [];
     const { id, name, description, link, icon, staticIcon } = e as Record<string, unknown>;
     if (typeof name !== 'string' || typeof link !== 'string' || !link.startsWith(schoolPath(''))) return [];
-    return [{
-      id: text(id),
-      name,
-      description: text(description),
-      link,
-      icon: icon && typeof icon === 'object' ? (icon as NavSchool['icon']) : null,
-      ...(typeof staticIcon === 'string' ? { staticIcon } : {}),
-    }];
+    return [
+      {
+        id: text(id),
+        name,
+        description: text(description),
+        link,
+        icon: icon && typeof icon === 'object' ? (icon as NavSchool['icon']) : null,
+        ...(typeof staticIcon === 'string' ? { staticIcon } : {}),
+      },
+    ];
   });
 }
 
@@ -66,8 +71,17 @@ export function isHiddenFromGrid(title: string): boolean {
 export function mapLandingGrid(rows: readonly (LandingSchoolRow | null)[] | null | undefined): LandingCard[] {
   if (!Array.isArray(rows)) return [];
   return rows
-    .filter((r): r is LandingSchoolRow => !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string')
+    .filter(
+      (r): r is LandingSchoolRow =>
+        !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string',
+    )
     .filter((r) => !isHiddenFromGrid(r.title!))
     .sort((a, b) => byTitle(a.title!, b.title!) || byId(a, b))
-    .map((r) => ({ id: r._id, title: r.title!, slug: r.slug!, description: text(r.seoDescription), image: r.mainImage ?? null }));
+    .map((r) => ({
+      id: r._id,
+      title: r.title!,
+      slug: r.slug!,
+      description: text(r.seoDescription),
+      image: r.mainImage ?? null,
+    }));
 }

@@ -35,8 +35,7 @@ export const schoolFields = /* groq */ `
 /** The schools the navigation and the landing grid list. */
 export const listedSchoolFilter = /* groq */ `_type == "school" && defined(slug.current)`;
 // staticLogo: a school with only a static logo shows it in the menus (content model: used when logo is absent).
-export const navigationSchoolFields =
-  /* groq */ `_id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter`;
+export const navigationSchoolFields = /* groq */ `_id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter`;
 export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription`;
 
 /** Schools for navigation: ordered by title; mapped and charter-sorted in src/lib/mapping.ts. */
@@ -77,7 +76,8 @@ export const draftLookupQuery = defineQuery(`
 /** The draft id for a published id. */
 export const DRAFTS_PREFIX = 'drafts.';
 export const draftIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id : DRAFTS_PREFIX + id);
-export const publishedIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id);
+export const publishedIdOf = (id: string): string =>
+  id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id;
 
 /**
  * Every published document's revision. Sanity changes a document's `_rev` on every change (the

@@ -21,7 +21,9 @@ export type PreviewMode = 'draft' | 'published';
 
 /** Spec: if an unpublished draft exists the draft is shown, otherwise the published school. */
 export function chooseSource(lookup: SchoolLookup): { mode: PreviewMode; id: string } {
-  return lookup.hasDraft ? { mode: 'draft', id: draftIdOf(lookup.id) } : { mode: 'published', id: publishedIdOf(lookup.id) };
+  return lookup.hasDraft
+    ? { mode: 'draft', id: draftIdOf(lookup.id) }
+    : { mode: 'published', id: publishedIdOf(lookup.id) };
 }
 
 export interface SchoolFlowState<S> {
@@ -74,9 +76,17 @@ export function startSchoolFlow<S>(
   if (!livepreview) {
     deps.fetchBySlug(slug).then(
       (school) => set({ status: school ? 'ready' : 'not-found', school, fetches: state.fetches + 1 }),
-      (err) => { log(`preview: could not load school "${slug}"`, err); set({ status: 'error' }); },
+      (err) => {
+        log(`preview: could not load school "${slug}"`, err);
+        set({ status: 'error' });
+      },
     );
-    return { state: () => state, stop() { stopped = true; } };
+    return {
+      state: () => state,
+      stop() {
+        stopped = true;
+      },
+    };
   }
 
   let lookup: SchoolLookup | null = null;
@@ -89,26 +99,39 @@ export function startSchoolFlow<S>(
 
   const fetchCurrent = (): void => {
     if (stopped || !lookup) return;
-    if (inFlight) { again = true; return; }
+    if (inFlight) {
+      again = true;
+      return;
+    }
     inFlight = true;
     const seq = ++requested;
     const mode = state.mode ?? chooseSource(lookup).mode;
     const id = mode === 'draft' ? draftIdOf(lookup.id) : publishedIdOf(lookup.id);
-    deps.fetchById(id).then(
-      (school) => {
-        if (seq > applied) {
-          applied = seq;
-          set({ status: school ? 'ready' : state.school ? 'ready' : 'not-found', school: school ?? state.school, fetches: state.fetches + 1 });
+    deps
+      .fetchById(id)
+      .then(
+        (school) => {
+          if (seq > applied) {
+            applied = seq;
+            set({
+              status: school ? 'ready' : state.school ? 'ready' : 'not-found',
+              school: school ?? state.school,
+              fetches: state.fetches + 1,
+            });
+          }
+        },
+        (err) => {
+          log(`preview: could not load ${id}`, err);
+          if (!state.school) set({ status: 'error' });
+        },
+      )
+      .finally(() => {
+        inFlight = false;
+        if (again) {
+          again = false;
+          fetchCurrent();
         }
-      },
-      (err) => {
-        log(`preview: could not load ${id}`, err);
-        if (!state.school) set({ status: 'error' });
-      },
-    ).finally(() => {
-      inFlight = false;
-      if (again) { again = false; fetchCurrent(); }
-    });
+      });
   };
 
   const draftRefresh = debounce(fetchCurrent, deps.debounceMs ?? DRAFT_REFRESH_DEBOUNCE_MS, timers);
@@ -118,7 +141,10 @@ export function startSchoolFlow<S>(
     deps.lookup(slug).then(
       (found) => {
         if (stopped) return;
-        if (!found) { set({ status: 'not-found', school: null, mode: null }); return; }
+        if (!found) {
+          set({ status: 'not-found', school: null, mode: null });
+          return;
+        }
         const first = lookup === null;
         lookup = found;
         draftRefresh.cancel();
@@ -132,7 +158,10 @@ export function startSchoolFlow<S>(
         }
         fetchCurrent();
       },
-      (err) => { log(`preview: draft lookup failed for "${slug}"`, err); if (!state.school) set({ status: 'error' }); },
+      (err) => {
+        log(`preview: draft lookup failed for "${slug}"`, err);
+        if (!state.school) set({ status: 'error' });
+      },
     );
   };
 

@@ -80,8 +80,12 @@ export const isTourShown = (school: School | null | undefined): boolean => !!sch
 const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** Menu entries: every section, plus "Tours" (numbered 6) when the tour shows and has a tour title. */
-export function sectionMenuItems(school: School | null | undefined, sections: SectionModel[] = schoolSections(school)): NavLink[] {
+export function sectionMenuItems(
+  school: School | null | undefined,
+  sections: SectionModel[] = schoolSections(school),
+): NavLink[] {
   const items: NavLink[] = sections.map((s) => ({ id: s.id, title: s.title, number: s.number }));
-  if (isTourShown(school) && hasText(school?.tourTitle)) items.push({ id: TOUR_ID, title: TOUR_HEADING, number: TOUR_NUMBER });
+  if (isTourShown(school) && hasText(school?.tourTitle))
+    items.push({ id: TOUR_ID, title: TOUR_HEADING, number: TOUR_NUMBER });
   return items;
 }

@@ -14,7 +14,12 @@ export const LANDING_DESCRIPTION =
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 export const MAX_DESCRIPTION_LENGTH = 300;
 
-export interface SocialImage { url: string; width: number; height: number; alt: string }
+export interface SocialImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
 
 export interface PageSeo {
   title: string;
@@ -58,7 +63,11 @@ export function schoolDescription(school: Pick<School, 'title' | 'subtitle' | 's
  */
 export function normalizeSiteUrl(raw: string): string {
   let url: URL;
-  try { url = new URL(raw); } catch { throw new Error(`"${raw}" is not an absolute URL (e.g. https://schools.example.org)`); }
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`"${raw}" is not an absolute URL (e.g. https://schools.example.org)`);
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`"${raw}" must be an http or https URL`);
   if (url.username || url.password) throw new Error(`"${raw}" must not contain credentials`);
   if (url.search || url.hash) throw new Error(`"${raw}" must not have a query or fragment`);
@@ -92,7 +101,12 @@ export function geoOf(school: Pick<School, 'location'>): { latitude: number; lon
 }
 
 /** The sharing image: seoImage, else the hero, else the landing card image, cropped to the card size. */
-function socialImage(urls: ImageUrls, siteUrl: string | null, images: (SanityImage | null | undefined)[], alt: string): SocialImage | null {
+function socialImage(
+  urls: ImageUrls,
+  siteUrl: string | null,
+  images: (SanityImage | null | undefined)[],
+  alt: string,
+): SocialImage | null {
   for (const img of images) {
     const v = urls.crop(img, SOCIAL_IMAGE.width, SOCIAL_IMAGE.height);
     if (!v) continue;
@@ -111,7 +125,12 @@ export interface SeoContext {
 }
 
 /** schema.org data for a school: a MiddleSchool, with GeoCoordinates when it has a location. */
-export function schoolJsonLd(school: School, canonical: string | null, image: SocialImage | null, description: string): Record<string, unknown> {
+export function schoolJsonLd(
+  school: School,
+  canonical: string | null,
+  image: SocialImage | null,
+  description: string,
+): Record<string, unknown> {
   const geo = geoOf(school);
   const twitter = twitterHandle(school.twitter);
   const ld: Record<string, unknown> = {
@@ -132,7 +151,12 @@ export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext
   const title = schoolTitle(school);
   const description = schoolDescription(school);
   const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
-  const image = socialImage(ctx.urls, ctx.siteUrl, [school.seoImage, school.image, school.mainImage], clean(school.title));
+  const image = socialImage(
+    ctx.urls,
+    ctx.siteUrl,
+    [school.seoImage, school.image, school.mainImage],
+    clean(school.title),
+  );
   return {
     title,
     description,
@@ -151,7 +175,9 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
     title: LANDING_TITLE,
     description: LANDING_DESCRIPTION,
     canonical,
-    image: posterUrl ? { url: posterUrl, width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, alt: HERO.headline } : null,
+    image: posterUrl
+      ? { url: posterUrl, width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, alt: HERO.headline }
+      : null,
     ogType: 'website',
     twitterSite: null,
     jsonLd: {

@@ -3,7 +3,11 @@
 // Content is typed by many hands: every field may be missing or null, and mapping code must cope.
 
 import type {
-  LandingSchoolsQueryResult, NavigationSchoolsQueryResult, RichText as GeneratedRichText, SanityImageCrop, SanityImageHotspot,
+  LandingSchoolsQueryResult,
+  NavigationSchoolsQueryResult,
+  RichText as GeneratedRichText,
+  SanityImageCrop,
+  SanityImageHotspot,
   SchoolBySlugQueryResult,
 } from './sanity.types.ts';
 
@@ -14,8 +18,18 @@ import type {
 export type RichText = GeneratedRichText;
 
 /** A hotspot and a crop after image.ts has checked them: every value a number in 0..1. */
-export interface ImageHotspot { x: number; y: number; width?: number; height?: number }
-export interface ImageCrop { top: number; bottom: number; left: number; right: number }
+export interface ImageHotspot {
+  x: number;
+  y: number;
+  width?: number;
+  height?: number;
+}
+export interface ImageCrop {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
 
 /**
  * Any image field as the mapping code accepts it: an asset reference plus an optional hotspot and
@@ -32,7 +46,10 @@ export interface SanityImage {
 }
 
 /** A usable coordinate pair (what distance.ts's isValidLocation admits), unlike the schema's Geopoint whose values may be missing. */
-export interface GeoPoint { lat: number; lng: number }
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
 
 /** Result of `schoolBySlugQuery` / `schoolByIdQuery` / `allSchoolsQuery` rows, as the schema promises. */
 type SchoolResult = NonNullable<SchoolBySlugQueryResult>;
@@ -45,7 +62,9 @@ type BlockOf<T extends GeneratedBlock['_type']> = Extract<GeneratedBlock, { _typ
  * target was deleted comes back as null (docs/content-model.md, "Queries"), which TypeGen's
  * schema-based type does not show, so these lists admit null entries.
  */
-type Dereferenced<B, K extends keyof B> = Omit<B, K> & { [P in K]: (NonNullable<B[P]> extends (infer T)[] ? (T | null)[] : never) | null };
+type Dereferenced<B, K extends keyof B> = Omit<B, K> & {
+  [P in K]: (NonNullable<B[P]> extends (infer T)[] ? (T | null)[] : never) | null;
+};
 
 export type ContentBlock = BlockOf<'content'>;
 export type PhotoBlock = BlockOf<'photo'>;
@@ -55,7 +74,14 @@ export type VideoTestimonialBlock = BlockOf<'videoTestimonial'>;
 export type HighlightSectionBlock = Dereferenced<BlockOf<'highlightSection'>, 'highlights'>;
 export type TagListBlock = BlockOf<'tagList'>;
 /** The seven block types of the schema, as `schoolFields` expands them. */
-export type KnownBlock = ContentBlock | PhotoBlock | PhotosBlock | AccordionSectionBlock | VideoTestimonialBlock | HighlightSectionBlock | TagListBlock;
+export type KnownBlock =
+  | ContentBlock
+  | PhotoBlock
+  | PhotosBlock
+  | AccordionSectionBlock
+  | VideoTestimonialBlock
+  | HighlightSectionBlock
+  | TagListBlock;
 
 /** A `quote` document with its referenced school's title expanded. */
 export type Quote = NonNullable<SchoolResult['featuredQuote']>;
@@ -71,7 +97,11 @@ export type TagCategory = NonNullable<TagListBlock['tagCategory']>;
  * section are widened to admit them, and `null`s, which hand-edited data can hold. Rendered as a
  * fallback, never a crash.
  */
-export interface UnknownBlock { _type: string; _key?: string; [field: string]: unknown }
+export interface UnknownBlock {
+  _type: string;
+  _key?: string;
+  [field: string]: unknown;
+}
 export type Block = KnownBlock | UnknownBlock;
 
 export type Section = Omit<SectionResult, 'blocks'> & { blocks: (Block | null)[] | null };
@@ -114,6 +144,14 @@ export interface NavLink {
  * Data one page needs, embedded in its HTML for hydration. `nav: null` means
  * the navigation list is still loading (preview only); `[]` means none found.
  */
-export interface LandingPageData { page: 'landing'; nav: NavSchool[] | null; cards: LandingCard[] }
-export interface SchoolPageData { page: 'school'; nav: NavSchool[] | null; school: School | null }
+export interface LandingPageData {
+  page: 'landing';
+  nav: NavSchool[] | null;
+  cards: LandingCard[];
+}
+export interface SchoolPageData {
+  page: 'school';
+  nav: NavSchool[] | null;
+  school: School | null;
+}
 export type PageData = LandingPageData | SchoolPageData;

@@ -21,7 +21,8 @@ export function bannerText({ livepreview, mode, connection, note }: Omit<BannerP
   else if (mode === 'draft') parts.push('draft');
   else if (mode === 'published') parts.push('published, no draft');
   else parts.push('drafts included');
-  if (livepreview && connection) parts.push(connection === 'live' ? 'live' : connection === 'connecting' ? 'connecting…' : 'reconnecting…');
+  if (livepreview && connection)
+    parts.push(connection === 'live' ? 'live' : connection === 'connecting' ? 'connecting…' : 'reconnecting…');
   if (note) parts.push(note);
   return parts.join(' · ');
 }

@@ -41,38 +41,52 @@ export function PreviewRoot({ route, env, api, createEventSource, href, timers }
   useEffect(() => {
     let current = true;
     api.navigation(perspective).then(
-      (schools) => { if (current) setNav(schools); },
+      (schools) => {
+        if (current) setNav(schools);
+      },
       (err: unknown) => {
         // Spec section 8: fetch failures are only logged; the dropdown then shows 'No schools found'.
         console.error('preview: loading the navigation failed', err);
         if (current) setNav([]);
       },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [api, perspective]);
 
   useEffect(() => {
     if (route.page !== 'landing') return;
     let current = true;
     api.landing(perspective).then(
-      (list) => { if (current) setCards(list); },
+      (list) => {
+        if (current) setCards(list);
+      },
       (err: unknown) => {
         console.error('preview: loading the landing page schools failed', err);
         if (current) setCards([]);
       },
     );
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [api, perspective, route.page]);
 
   useEffect(() => {
     if (slug === null) return;
-    const running = startSchoolFlow<School>(slug, livepreview, {
-      fetchBySlug: (s) => api.schoolBySlug(s),
-      lookup: (s) => api.lookup(s),
-      fetchById: (id) => api.document(id),
-      subscribe: (id, handlers) => connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, ...handlers }),
-      timers,
-    }, setFlow);
+    const running = startSchoolFlow<School>(
+      slug,
+      livepreview,
+      {
+        fetchBySlug: (s) => api.schoolBySlug(s),
+        lookup: (s) => api.lookup(s),
+        fetchById: (id) => api.document(id),
+        subscribe: (id, handlers) =>
+          connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, ...handlers }),
+        timers,
+      },
+      setFlow,
+    );
     return () => running.stop();
   }, [api, slug, livepreview, createEventSource, timers]);
 
@@ -81,7 +95,8 @@ export function PreviewRoot({ route, env, api, createEventSource, href, timers }
     return flow?.school ? { page: 'school', nav, school: flow.school } : null;
   }, [route.page, cards, nav, flow?.school]);
 
-  const note = flow?.status === 'not-found' ? 'school not found' : flow?.status === 'error' ? 'could not load the school' : null;
+  const note =
+    flow?.status === 'not-found' ? 'school not found' : flow?.status === 'error' ? 'could not load the school' : null;
   return (
     <>
       <App data={data} env={env} />

@@ -4,7 +4,10 @@ import type { LandingCard, NavSchool, School } from '../lib/types.ts';
 import type { SchoolLookup } from '../lib/school-flow.ts';
 
 export class PreviewApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'PreviewApiError';
   }
@@ -32,18 +35,34 @@ export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), o
     if (res.status === 404) return null;
     if (!res.ok) {
       let detail = '';
-      try { const body = (await res.json()) as { error?: string; message?: string }; detail = [body.error, body.message].filter(Boolean).join(': '); } catch { /* not JSON */ }
-      throw new PreviewApiError(res.status, `preview API ${path} answered ${res.status}${detail ? ` (${detail})` : ''}`);
+      try {
+        const body = (await res.json()) as { error?: string; message?: string };
+        detail = [body.error, body.message].filter(Boolean).join(': ');
+      } catch {
+        /* not JSON */
+      }
+      throw new PreviewApiError(
+        res.status,
+        `preview API ${path} answered ${res.status}${detail ? ` (${detail})` : ''}`,
+      );
     }
     return (await res.json()) as T;
   };
   const enc = encodeURIComponent;
   return {
-    async navigation(p) { return (await get<{ schools: NavSchool[] }>(`/api/navigation?perspective=${p}`))?.schools ?? []; },
-    async landing(p) { return (await get<{ cards: LandingCard[] }>(`/api/landing?perspective=${p}`))?.cards ?? []; },
-    async schoolBySlug(slug) { return (await get<{ school: School }>(`/api/schools/${enc(slug)}`))?.school ?? null; },
+    async navigation(p) {
+      return (await get<{ schools: NavSchool[] }>(`/api/navigation?perspective=${p}`))?.schools ?? [];
+    },
+    async landing(p) {
+      return (await get<{ cards: LandingCard[] }>(`/api/landing?perspective=${p}`))?.cards ?? [];
+    },
+    async schoolBySlug(slug) {
+      return (await get<{ school: School }>(`/api/schools/${enc(slug)}`))?.school ?? null;
+    },
     lookup: (slug) => get<SchoolLookup>(`/api/schools/${enc(slug)}/lookup`),
-    async document(id) { return (await get<{ school: School }>(`/api/documents/${enc(id)}`))?.school ?? null; },
+    async document(id) {
+      return (await get<{ school: School }>(`/api/documents/${enc(id)}`))?.school ?? null;
+    },
     eventsUrl: (id) => `${origin}/api/events?id=${enc(id)}`,
   };
 }

@@ -28,7 +28,10 @@ function parseArgs(argv: string[]): { out: string | null } {
 export function extractedSchemaJson(): string {
   const schema = createSchema({ name: 'default', types: schemaTypes });
   const problems = (schema._validation ?? []).flatMap((group) =>
-    group.problems.filter((p) => p.severity === 'error').map((p) => `${group.path.map((s) => s.name).join('.')}: ${p.message}`));
+    group.problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${group.path.map((s) => s.name).join('.')}: ${p.message}`),
+  );
   if (problems.length) throw new Error(`the Studio schema is invalid:\n  ${problems.join('\n  ')}`);
   return `${JSON.stringify(extractSchema(schema, {}), null, 2)}\n`;
 }
@@ -54,5 +57,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { out } = parseArgs(process.argv.slice(2));
   const from = process.cwd();
   const { schemaPath, typesPath } = await typegen(out === null ? null : resolve(out));
-  console.log(`wrote ${relative(from, schemaPath)} and ${relative(from, typesPath)} (${readFileSync(typesPath, 'utf8').split('\n').length} lines)`);
+  console.log(
+    `wrote ${relative(from, schemaPath)} and ${relative(from, typesPath)} (${readFileSync(typesPath, 'utf8').split('\n').length} lines)`,
+  );
 }

@@ -21,18 +21,30 @@ const PAGES: Record<string, string> = {
   'not-found': '/no-such-page',
 };
 
-interface AxeResult { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }
+interface AxeResult {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
 
 async function axe(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async (tags) => {
-    const r = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeResult[] }> } }).axe.run(document, {
+    const r = await (
+      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeResult[] }> } }
+    ).axe.run(document, {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
     });
     return r.violations;
   }, TAGS);
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`));
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`,
+    ),
+  );
 }
 
 /** Opens what a visitor can open, so axe sees those states as well. */
@@ -82,7 +94,10 @@ describe('accessibility (axe-core)', SKIP, () => {
       await hydrated(w.page);
       await w.page.evaluate(() => document.querySelector('.nav__logo img')!.removeAttribute('alt'));
       const found = await axe(w.page);
-      assert.ok(found.some((v) => v.startsWith('image-alt')), found.join('\n'));
+      assert.ok(
+        found.some((v) => v.startsWith('image-alt')),
+        found.join('\n'),
+      );
     } finally {
       await w.close();
     }

@@ -21,8 +21,10 @@ async function load(width: (typeof WIDTHS)[number], urlPath = '/'): Promise<Watc
 }
 
 /** Bottom edge of the sticky section menu, where a section heading should land after a jump. */
-const stickyBottom = (page: Page) => page.evaluate(() => document.querySelector('.section-menu')!.getBoundingClientRect().bottom);
-const topOf = (page: Page, selector: string) => page.evaluate((s) => document.querySelector(s)!.getBoundingClientRect().top, selector);
+const stickyBottom = (page: Page) =>
+  page.evaluate(() => document.querySelector('.section-menu')!.getBoundingClientRect().bottom);
+const topOf = (page: Page, selector: string) =>
+  page.evaluate((s) => document.querySelector(s)!.getBoundingClientRect().top, selector);
 
 async function assertClean(w: Watched, opts: { status404?: boolean } = {}): Promise<void> {
   assert.deepEqual(await unexpectedProblems(w.page, w.problems, opts), []);
@@ -41,7 +43,10 @@ describe('landing page', SKIP, () => {
         assert.ok(y > 500, `page did not scroll (scrollY ${y})`);
         const menuBottom = await stickyBottom(w.page);
         const sectionTop = await topOf(w.page, '#options');
-        assert.ok(Math.abs(sectionTop - menuBottom) <= 2, `#options top ${sectionTop} vs sticky menu bottom ${menuBottom}`);
+        assert.ok(
+          Math.abs(sectionTop - menuBottom) <= 2,
+          `#options top ${sectionTop} vs sticky menu bottom ${menuBottom}`,
+        );
         // The heading is readable: not under the sticky bar.
         const headingTop = await topOf(w.page, '#options h2');
         assert.ok(headingTop >= menuBottom, `heading at ${headingTop} hidden under the menu ending at ${menuBottom}`);
@@ -61,7 +66,10 @@ describe('landing page', SKIP, () => {
         assert.deepEqual(hrefs, ['#advantage', '#academics', '#options']);
         const titles = await page.$$eval('.section-menu__link', (as) => as.map((a) => a.textContent));
         assert.deepEqual(titles, ['The District Advantage', 'Academic Preparation', 'Middle School Options']);
-        const current = () => page.$$eval('.section-menu__link', (as) => as.findIndex((a) => a.getAttribute('aria-current') === 'location'));
+        const current = () =>
+          page.$$eval('.section-menu__link', (as) =>
+            as.findIndex((a) => a.getAttribute('aria-current') === 'location'),
+          );
         // Phones get the collapsible form; from 768 up it is a row of links with no toggle.
         assert.equal(await page.isVisible('.section-menu__toggle'), width < 768, 'toggle visibility');
         for (const [i, id] of ['advantage', 'academics', 'options'].entries()) {
@@ -72,12 +80,21 @@ describe('landing page', SKIP, () => {
           await page.click(`.section-menu__link[href="#${id}"]`);
           await scrollSettled(page);
           assert.equal(await current(), i, `after clicking #${id}`);
-          assert.ok(Math.abs((await topOf(page, `#${id}`)) - (await stickyBottom(page))) <= 2, `#${id} not under the menu`);
+          assert.ok(
+            Math.abs((await topOf(page, `#${id}`)) - (await stickyBottom(page))) <= 2,
+            `#${id} not under the menu`,
+          );
           assert.equal(new URL(page.url()).hash, `#${id}`);
         }
         // Scrolling by hand moves the active entry back.
-        await page.evaluate(() => window.scrollTo({ top: document.getElementById('advantage')!.offsetTop + 40, behavior: 'instant' }));
-        await page.waitForFunction(() => document.querySelector('.section-menu__link[aria-current="location"]')?.getAttribute('href') === '#advantage');
+        await page.evaluate(() =>
+          window.scrollTo({ top: document.getElementById('advantage')!.offsetTop + 40, behavior: 'instant' }),
+        );
+        await page.waitForFunction(
+          () =>
+            document.querySelector('.section-menu__link[aria-current="location"]')?.getAttribute('href') ===
+            '#advantage',
+        );
         await assertClean(w);
       } finally {
         await w.close();
@@ -88,16 +105,29 @@ describe('landing page', SKIP, () => {
   test('the grid lists the published schools sorted by title, without the hidden ones, each linking to its page', async () => {
     const w = await load(1280);
     try {
-      const cards = await w.page.$$eval('.school-grid__item', (items) => items.map((li) => ({
-        title: li.querySelector('h3, h2')?.textContent?.trim() ?? '',
-        link: li.querySelector('a[href^="/schools/"]')?.getAttribute('href') ?? '',
-        linkText: Array.from(li.querySelectorAll('a')).map((a) => a.textContent?.trim()).join('|'),
-        img: (li.querySelector('img') as HTMLImageElement | null)?.currentSrc ?? '',
-      })));
+      const cards = await w.page.$$eval('.school-grid__item', (items) =>
+        items.map((li) => ({
+          title: li.querySelector('h3, h2')?.textContent?.trim() ?? '',
+          link: li.querySelector('a[href^="/schools/"]')?.getAttribute('href') ?? '',
+          linkText: Array.from(li.querySelectorAll('a'))
+            .map((a) => a.textContent?.trim())
+            .join('|'),
+          img: (li.querySelector('img') as HTMLImageElement | null)?.currentSrc ?? '',
+        })),
+      );
       const expected = expectedGrid();
-      assert.deepEqual(cards.map((c) => c.title), expected.map((s) => s.title));
-      assert.deepEqual(cards.map((c) => c.link.replace(/\/$/, '')), expected.map((s) => `/schools/${s.slug}`));
-      assert.ok(cards.every((c) => /Learn more/.test(c.linkText)), 'every card has a Learn more link');
+      assert.deepEqual(
+        cards.map((c) => c.title),
+        expected.map((s) => s.title),
+      );
+      assert.deepEqual(
+        cards.map((c) => c.link.replace(/\/$/, '')),
+        expected.map((s) => `/schools/${s.slug}`),
+      );
+      assert.ok(
+        cards.every((c) => /Learn more/.test(c.linkText)),
+        'every card has a Learn more link',
+      );
       // The sample has a school the grid must hide; it is still published (it has a page).
       const hidden = publishedSchools().filter((s) => HIDDEN_PARTS.some((p) => s.title.includes(p)));
       assert.ok(hidden.length >= 1, 'the sample should include a hidden-from-grid school');
@@ -121,7 +151,10 @@ describe('landing page', SKIP, () => {
         return { shown: v.getClientRects().length > 0, sources: v.querySelectorAll('source').length };
       });
       assert.deepEqual(display, { shown: false, sources: 0 });
-      assert.deepEqual(w.requests.filter((u) => /\/media\/hero\.(webm|mp4)/.test(u)), []);
+      assert.deepEqual(
+        w.requests.filter((u) => /\/media\/hero\.(webm|mp4)/.test(u)),
+        [],
+      );
       assert.equal(await w.page.isVisible('.landing-hero__video-toggle'), false);
       await assertClean(w);
     } finally {
@@ -134,14 +167,27 @@ describe('landing page', SKIP, () => {
       const w = await load(width);
       try {
         await w.page.waitForSelector('.landing-hero__video.is-ready', { timeout: 10_000 });
-        assert.ok(w.requests.some((u) => /\/media\/hero\.(webm|mp4)/.test(u)), 'hero video requested');
+        assert.ok(
+          w.requests.some((u) => /\/media\/hero\.(webm|mp4)/.test(u)),
+          'hero video requested',
+        );
         const style = await w.page.evaluate(() => {
           const v = document.querySelector<HTMLVideoElement>('.landing-hero__video')!;
           const cs = getComputedStyle(v);
-          return { duration: cs.transitionDuration, property: cs.transitionProperty, shown: v.getClientRects().length > 0, loop: v.loop, muted: v.muted };
+          return {
+            duration: cs.transitionDuration,
+            property: cs.transitionProperty,
+            shown: v.getClientRects().length > 0,
+            loop: v.loop,
+            muted: v.muted,
+          };
         });
         assert.deepEqual(style, { duration: '1s', property: 'opacity', shown: true, loop: true, muted: true });
-        await w.page.waitForFunction(() => getComputedStyle(document.querySelector('.landing-hero__video')!).opacity === '1', undefined, { timeout: 3000 });
+        await w.page.waitForFunction(
+          () => getComputedStyle(document.querySelector('.landing-hero__video')!).opacity === '1',
+          undefined,
+          { timeout: 3000 },
+        );
         const toggle = w.page.locator('.landing-hero__video-toggle');
         await toggle.waitFor({ state: 'visible' });
         if ((await toggle.textContent()) === 'Pause background video') {
@@ -162,7 +208,13 @@ describe('landing page', SKIP, () => {
       const page = w.page;
       const buttons = page.locator('.landing-advantage .accordion__button');
       assert.equal(await buttons.count(), 5);
-      assert.deepEqual(await buttons.allTextContents(), ['Rigorous Academic Preparation', 'Advancing Excellence', 'Open Enrollment Information', 'District Awards', 'Safety and Well-Being']);
+      assert.deepEqual(await buttons.allTextContents(), [
+        'Rigorous Academic Preparation',
+        'Advancing Excellence',
+        'Open Enrollment Information',
+        'District Awards',
+        'Safety and Well-Being',
+      ]);
       assert.equal(await buttons.nth(0).getAttribute('aria-expanded'), 'true');
       const panelOf = async (i: number) => page.locator(`#${await buttons.nth(i).getAttribute('aria-controls')}`);
 
@@ -212,7 +264,11 @@ describe('landing page', SKIP, () => {
       await page.waitForFunction(() => true);
       await page.waitForTimeout(300);
       // The one request that may leave loopback, and it was blocked by the test.
-      assert.ok((w.external as string[]).length >= 1 && (w.external as string[]).every((u) => u.startsWith('https://www.youtube-nocookie.com/embed/M7lc1UVf-VE')), w.external.join(', '));
+      assert.ok(
+        (w.external as string[]).length >= 1 &&
+          (w.external as string[]).every((u) => u.startsWith('https://www.youtube-nocookie.com/embed/M7lc1UVf-VE')),
+        w.external.join(', '),
+      );
       assert.ok(await frame.getAttribute('title'));
     } finally {
       await w.close();
@@ -237,7 +293,10 @@ describe('landing page', SKIP, () => {
       assert.ok(ys.filter((y) => y > 0).length >= 3, `scrolled in ${ys.length} step(s): ${ys.slice(0, 5).join(', ')}`);
 
       const year = new Date().getFullYear();
-      assert.equal((await page.textContent('.site-footer__copyright'))?.replace(/\s+/g, ' ').trim(), `© ${year} Cedar Valley Public Schools. All rights reserved.`);
+      assert.equal(
+        (await page.textContent('.site-footer__copyright'))?.replace(/\s+/g, ' ').trim(),
+        `© ${year} Cedar Valley Public Schools. All rights reserved.`,
+      );
       const pdf = page.getByRole('link', { name: /Download a PDF Guide to Middle School Options/ });
       assert.equal(await pdf.getAttribute('target'), '_blank');
       assert.match((await pdf.getAttribute('rel'))!, /noopener/);

@@ -28,9 +28,16 @@ describe('large district (shared navigation file)', SKIP, () => {
     slugs = dataset.slugs;
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
     const out = path.join(work, 'out');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/export.ts', '--content', dataset.dir, '--out', out], {
-      cwd: ROOT, env: { ...env, EXPORT_MANIFEST_DIR: path.join(work, 'manifests') }, encoding: 'utf8', timeout: 240_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/export.ts', '--content', dataset.dir, '--out', out],
+      {
+        cwd: ROOT,
+        env: { ...env, EXPORT_MANIFEST_DIR: path.join(work, 'manifests') },
+        encoding: 'utf8',
+        timeout: 240_000,
+      },
+    );
     assert.equal(run.status, 0, `export failed:\n${run.stderr}`);
     site = await serve(out);
     browser = await launch();
@@ -47,7 +54,11 @@ describe('large district (shared navigation file)', SKIP, () => {
     const html = readFileSync(path.join(site.dir, 'schools', slugs[0]!, 'index.html'), 'utf8');
     assert.ok(!html.includes(`href="/schools/${slugs[1]}"`), 'no other school linked from the page');
     assert.ok(html.includes('href="/#options">See all middle schools</a>'), 'the no-JS link to the landing grid');
-    const json = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!) as Record<string, unknown>;
+    const json = (id: string) =>
+      JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!) as Record<
+        string,
+        unknown
+      >;
     assert.equal(json('__DATA__').nav, null, 'the list is not repeated inside the page data');
     assert.equal(json('__ENV__').navSrc, '/navigation.json');
   });
@@ -66,7 +77,9 @@ describe('large district (shared navigation file)', SKIP, () => {
         await links.first().waitFor({ state: 'visible', timeout: 10_000 });
         assert.ok((await links.count()) >= SCHOOLS);
         // Every icon is self-hosted by the export, though no page's HTML asked for it.
-        const icons = await w.page.$$eval('.nav-dropdown .school-list img', (imgs) => imgs.slice(0, 40).map((i) => (i as HTMLImageElement).src));
+        const icons = await w.page.$$eval('.nav-dropdown .school-list img', (imgs) =>
+          imgs.slice(0, 40).map((i) => (i as HTMLImageElement).src),
+        );
         assert.ok(icons.length > 0);
         for (const src of new Set(icons)) assert.equal((await w.page.request.get(src)).status(), 200, src);
         assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);

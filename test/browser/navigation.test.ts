@@ -24,7 +24,10 @@ import { withSampleSite, type SampleSession } from './helpers/site.ts';
 
 let session: SampleSession;
 
-async function load(width: (typeof WIDTHS)[number] | { width: number; height: number }, urlPath = '/'): Promise<Watched> {
+async function load(
+  width: (typeof WIDTHS)[number] | { width: number; height: number },
+  urlPath = '/',
+): Promise<Watched> {
   const w = await openPage(session.browser, width);
   await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   await hydrated(w.page);
@@ -42,13 +45,18 @@ const HIGH = 'High School Options';
 /** The exported landing page as it would be with no schools in the navigation. */
 function emptyNavLanding(): string {
   const html = readFileSync(path.join(session.site.dir, 'index.html'), 'utf8');
-  const json = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!) as unknown;
+  const json = (id: string) =>
+    JSON.parse(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)![1]!) as unknown;
   const data = { ...(json('__DATA__') as PageData & { page: 'landing' }), nav: [] };
   const env = json('__ENV__') as SiteEnv;
   const app = render('/', data, env);
   const root = /<div id="root">[\s\S]*<\/div>\n<script type="application\/json" id="__DATA__">[^<]*<\/script>/;
   assert.match(html, root);
-  return html.replace(root, () => `<div id="root">${app}</div>\n<script type="application/json" id="__DATA__">${serializeForScript(data)}</script>`);
+  return html.replace(
+    root,
+    () =>
+      `<div id="root">${app}</div>\n<script type="application/json" id="__DATA__">${serializeForScript(data)}</script>`,
+  );
 }
 
 describe('navigation', SKIP, () => {
@@ -58,7 +66,9 @@ describe('navigation', SKIP, () => {
     const w = await load(1280);
     try {
       const page = w.page;
-      const bar = await page.$$eval('.nav__list > .nav__item', (lis) => lis.map((li) => li.querySelector('a, button')!.textContent!.trim()));
+      const bar = await page.$$eval('.nav__list > .nav__item', (lis) =>
+        lis.map((li) => li.querySelector('a, button')!.textContent!.trim()),
+      );
       assert.deepEqual(bar, [ELEMENTARY, 'Middle School Options', HIGH]);
       assert.equal(await page.getAttribute('.nav__logo', 'href'), '/');
       assert.equal(await page.isVisible('.mobile-menu__toggle'), false);
@@ -67,16 +77,23 @@ describe('navigation', SKIP, () => {
       assert.equal(await page.isVisible('.nav-dropdown__panel'), false);
       await toggle.click();
       assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-      const items = await page.$$eval('.nav-dropdown__panel .school-link', (links) => links.map((a) => {
-        const img = a.querySelector('img');
-        const r = img?.getBoundingClientRect();
-        return {
-          name: a.querySelector('.school-link__name')?.textContent ?? '',
-          href: a.getAttribute('href'),
-          logo: img ? { loaded: img.complete && img.naturalWidth > 0, w: Math.round(r!.width), h: Math.round(r!.height) } : null,
-        };
-      }));
-      assert.deepEqual(items.map((i) => i.name), expectedNavOrder());
+      const items = await page.$$eval('.nav-dropdown__panel .school-link', (links) =>
+        links.map((a) => {
+          const img = a.querySelector('img');
+          const r = img?.getBoundingClientRect();
+          return {
+            name: a.querySelector('.school-link__name')?.textContent ?? '',
+            href: a.getAttribute('href'),
+            logo: img
+              ? { loaded: img.complete && img.naturalWidth > 0, w: Math.round(r!.width), h: Math.round(r!.height) }
+              : null,
+          };
+        }),
+      );
+      assert.deepEqual(
+        items.map((i) => i.name),
+        expectedNavOrder(),
+      );
       const byTitle = new Map(publishedSchools().map((s) => [s.title, s]));
       for (const item of items) {
         const school = byTitle.get(item.name)!;
@@ -86,8 +103,16 @@ describe('navigation', SKIP, () => {
       }
       assert.ok(items.filter((i) => i.logo).length >= 10, 'most schools show a logo');
       // Logos load (they are below the fold of nothing: wait for them) and show small and square.
-      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.nav-dropdown__panel img')).every((i) => i.complete));
-      const logos = await page.$$eval('.nav-dropdown__panel img', (imgs) => imgs.map((i) => ({ ok: (i as HTMLImageElement).naturalWidth > 0, w: i.getBoundingClientRect().width, h: i.getBoundingClientRect().height })));
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('.nav-dropdown__panel img')).every((i) => i.complete),
+      );
+      const logos = await page.$$eval('.nav-dropdown__panel img', (imgs) =>
+        imgs.map((i) => ({
+          ok: (i as HTMLImageElement).naturalWidth > 0,
+          w: i.getBoundingClientRect().width,
+          h: i.getBoundingClientRect().height,
+        })),
+      );
       for (const l of logos) {
         assert.ok(l.ok, 'logo failed to load');
         assert.ok(l.w >= 24 && l.w <= 64 && Math.abs(l.w - l.h) < 1, `logo ${l.w}x${l.h}`);
@@ -111,7 +136,12 @@ describe('navigation', SKIP, () => {
       const page = w.page;
       await page.focus('.nav-dropdown__toggle');
       await page.keyboard.press('ArrowDown');
-      const focused = () => page.evaluate(() => document.activeElement?.querySelector('.school-link__name')?.textContent ?? document.activeElement?.textContent);
+      const focused = () =>
+        page.evaluate(
+          () =>
+            document.activeElement?.querySelector('.school-link__name')?.textContent ??
+            document.activeElement?.textContent,
+        );
       const order = expectedNavOrder();
       assert.equal(await focused(), order[0]);
       await page.keyboard.press('ArrowDown');
@@ -142,10 +172,19 @@ describe('navigation', SKIP, () => {
         assert.equal(await open.getAttribute('aria-expanded'), 'true');
         const panel = page.getByRole('dialog', { name: 'Menu' });
         await panel.waitFor({ state: 'visible' });
-        const box = await panel.evaluate((el) => { const r = el.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height, vw: innerWidth, vh: innerHeight }; });
-        assert.ok(box.x <= 0 && box.y <= 0 && box.w >= box.vw && box.h >= box.vh, `panel ${JSON.stringify(box)} is not full-screen`);
+        const box = await panel.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.left, y: r.top, w: r.width, h: r.height, vw: innerWidth, vh: innerHeight };
+        });
+        assert.ok(
+          box.x <= 0 && box.y <= 0 && box.w >= box.vw && box.h >= box.vh,
+          `panel ${JSON.stringify(box)} is not full-screen`,
+        );
         const links = await panel.locator('a').allTextContents();
-        assert.deepEqual(links.map((t) => t.trim()), [ELEMENTARY, ...expectedNavOrder(), HIGH]);
+        assert.deepEqual(
+          links.map((t) => t.trim()),
+          [ELEMENTARY, ...expectedNavOrder(), HIGH],
+        );
         assert.match((await panel.textContent())!, /Middle School Options/);
         // Focus moves into the panel; the page behind does not scroll.
         assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Close menu');
@@ -174,7 +213,9 @@ describe('navigation', SKIP, () => {
     for (const width of WIDTHS) {
       const w = await openPage(session.browser, width);
       try {
-        await w.page.route(`${session.site.origin}/empty-nav/`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+        await w.page.route(`${session.site.origin}/empty-nav/`, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+        );
         await w.page.goto(`${session.site.origin}/empty-nav/`, { waitUntil: 'load' });
         await hydrated(w.page);
         if (width === 1280) {
@@ -186,7 +227,10 @@ describe('navigation', SKIP, () => {
           await w.page.getByRole('button', { name: 'Open menu' }).click();
           const panel = w.page.getByRole('dialog', { name: 'Menu' });
           assert.equal((await panel.locator('[role="status"]').textContent())?.trim(), 'No schools found');
-          assert.deepEqual((await panel.locator('a').allTextContents()).map((t) => t.trim()), [ELEMENTARY, HIGH]);
+          assert.deepEqual(
+            (await panel.locator('a').allTextContents()).map((t) => t.trim()),
+            [ELEMENTARY, HIGH],
+          );
         }
         await assertClean(w);
       } finally {
@@ -196,7 +240,10 @@ describe('navigation', SKIP, () => {
   });
 
   test('at 1024px and up the bar shows the entries; below, the menu button (no overlap at the switch)', async () => {
-    for (const [vw, desktop] of [[1023, false], [1024, true]] as const) {
+    for (const [vw, desktop] of [
+      [1023, false],
+      [1024, true],
+    ] as const) {
       const w = await load({ width: vw, height: 800 });
       try {
         assert.equal(await w.page.isVisible('.nav__list'), desktop, `${vw}px`);

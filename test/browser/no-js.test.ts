@@ -24,9 +24,12 @@ async function scrollThroughFromOutside(page: Page): Promise<void> {
 }
 
 async function brokenImages(page: Page, timeoutMs = 10_000): Promise<string[]> {
-  const snapshot = () => page.evaluate(() => Array.from(document.images)
-    .filter((img) => img.getClientRects().length > 0)
-    .map((img) => ({ src: img.currentSrc || img.src, complete: img.complete, ok: img.naturalWidth > 0 })));
+  const snapshot = () =>
+    page.evaluate(() =>
+      Array.from(document.images)
+        .filter((img) => img.getClientRects().length > 0)
+        .map((img) => ({ src: img.currentSrc || img.src, complete: img.complete, ok: img.naturalWidth > 0 })),
+    );
   const deadline = Date.now() + timeoutMs;
   let imgs = await snapshot();
   while (Date.now() < deadline && imgs.some((i) => !i.complete)) {
@@ -52,11 +55,18 @@ describe('without JavaScript', SKIP, () => {
         const w = await open(width, path);
         try {
           // The enhanced controls only exist after hydration: with scripts off they must not appear.
-          assert.equal(await w.page.locator('.section-menu--enhanced, .nav-dropdown > button').count(), 0, `${path}: hydrated without JS?`);
+          assert.equal(
+            await w.page.locator('.section-menu--enhanced, .nav-dropdown > button').count(),
+            0,
+            `${path}: hydrated without JS?`,
+          );
           await scrollThroughFromOutside(w.page);
           assert.deepEqual(await brokenImages(w.page), [], `${path} @${width}: broken or unloaded images`);
           const overflow = await horizontalOverflow(w.page);
-          assert.ok(overflow.scrollWidth <= overflow.innerWidth, `${path} @${width}: overflow ${JSON.stringify(overflow)}`);
+          assert.ok(
+            overflow.scrollWidth <= overflow.innerWidth,
+            `${path} @${width}: overflow ${JSON.stringify(overflow)}`,
+          );
           assert.deepEqual(w.external, [], `${path}: requests off loopback`);
         } finally {
           await w.close();
@@ -72,7 +82,10 @@ describe('without JavaScript', SKIP, () => {
       assert.equal(await links.first().isVisible(), false, 'closed at first');
       await w.page.click('.nav-dropdown summary');
       assert.equal(await links.first().isVisible(), true);
-      assert.deepEqual((await links.allTextContents()).map((t) => t.trim()), expectedNavOrder());
+      assert.deepEqual(
+        (await links.allTextContents()).map((t) => t.trim()),
+        expectedNavOrder(),
+      );
       const href = await links.first().getAttribute('href');
       await links.first().click();
       await w.page.waitForURL((u) => u.pathname.startsWith(href!));
@@ -88,7 +101,10 @@ describe('without JavaScript', SKIP, () => {
       await w.page.click('.mobile-menu summary');
       const links = w.page.locator('.mobile-menu .school-list a');
       assert.equal(await links.first().isVisible(), true);
-      assert.deepEqual((await links.allTextContents()).map((t) => t.trim()), expectedNavOrder());
+      assert.deepEqual(
+        (await links.allTextContents()).map((t) => t.trim()),
+        expectedNavOrder(),
+      );
       for (const label of ['Elementary School Options', 'High School Options']) {
         assert.equal(await w.page.locator('.mobile-menu').getByRole('link', { name: label }).isVisible(), true, label);
       }
@@ -101,7 +117,9 @@ describe('without JavaScript', SKIP, () => {
     const w = await open(1280, '/schools/lincoln-middle/');
     try {
       // Locators are lazy: pin the accordion by position, or opening it would move ':not([open])' on.
-      const index = await w.page.evaluate(() => Array.from(document.querySelectorAll('details.accordion')).findIndex((d) => !(d as HTMLDetailsElement).open));
+      const index = await w.page.evaluate(() =>
+        Array.from(document.querySelectorAll('details.accordion')).findIndex((d) => !(d as HTMLDetailsElement).open),
+      );
       assert.ok(index >= 0, 'the page has a closed accordion');
       const closed = w.page.locator('details.accordion').nth(index);
       const panel = closed.locator('.accordion__panel');
@@ -114,7 +132,10 @@ describe('without JavaScript', SKIP, () => {
       const hash = await link.getAttribute('href');
       await link.click();
       await w.page.waitForURL((u) => u.hash === hash);
-      const top = await w.page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top, hash!.slice(1));
+      const top = await w.page.evaluate(
+        (id) => document.getElementById(id)!.getBoundingClientRect().top,
+        hash!.slice(1),
+      );
       assert.ok(top >= -2 && top < 200, `section ${hash} top at ${top}px after the jump`);
     } finally {
       await w.close();

@@ -43,7 +43,10 @@ describe('every exported page', SKIP, () => {
 
   for (const width of WIDTHS) {
     test(`at ${width}px every page is clean, complete and fits the screen`, async () => {
-      const targets = [...pages.map((p) => ({ path: p.path === '/404.html' ? '/no-such-page/here' : p.path, label: p.file })), { path: '/schools/', label: 'unknown /schools/' }];
+      const targets = [
+        ...pages.map((p) => ({ path: p.path === '/404.html' ? '/no-such-page/here' : p.path, label: p.file })),
+        { path: '/schools/', label: 'unknown /schools/' },
+      ];
       const failures: string[] = [];
       await inLanes(targets, 2, async (target) => {
         const w = await openPage(session.browser, width);
@@ -56,14 +59,21 @@ describe('every exported page', SKIP, () => {
           await scrollThrough(w.page);
           const images = await imageReport(w.page);
           if (images.broken.length) failures.push(`${target.label}: broken images ${images.broken.join(', ')}`);
-          if (images.pending.length) failures.push(`${target.label}: images never finished ${images.pending.join(', ')}`);
+          if (images.pending.length)
+            failures.push(`${target.label}: images never finished ${images.pending.join(', ')}`);
           const overflow = await horizontalOverflow(w.page);
           if (overflow.scrollWidth > overflow.innerWidth) {
-            failures.push(`${target.label}: scrollWidth ${overflow.scrollWidth} > ${overflow.innerWidth}: ${overflow.culprits.join('; ')}`);
+            failures.push(
+              `${target.label}: scrollWidth ${overflow.scrollWidth} > ${overflow.innerWidth}: ${overflow.culprits.join('; ')}`,
+            );
           }
           for (const [name, shotPath] of Object.entries(SHOT_PAGES)) {
             if (shotPath !== target.path) continue;
-            const png = await w.page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+            const png = await w.page.screenshot({
+              path: path.join(SHOTS, `${name}-${width}.png`),
+              fullPage: true,
+              animations: 'disabled',
+            });
             assert.ok(png.length > 10_000, `${name}-${width}.png looks empty`);
           }
           const problems = await unexpectedProblems(w.page, w.problems, { status404: expect404 });

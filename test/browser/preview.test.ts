@@ -42,7 +42,8 @@ async function openPreview(urlPath: string): Promise<Watched> {
   return w;
 }
 
-const subtitleText = (w: Watched) => w.page.evaluate(() => document.querySelector('h1')?.parentElement?.textContent ?? '');
+const subtitleText = (w: Watched) =>
+  w.page.evaluate(() => document.querySelector('h1')?.parentElement?.textContent ?? '');
 
 describe('preview', SKIP, () => {
   before(async () => {
@@ -50,8 +51,19 @@ describe('preview', SKIP, () => {
     dir = mkdtempSync(path.join(tmpdir(), 'preview-browser-'));
     cpSync(SAMPLE, dir, { recursive: true });
     datasetText = readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8');
-    service = await startContentService({ contentDir: dir, token: TOKEN, port: 0, host: '127.0.0.1', watch: false, keepAliveMs: 1000, log: () => {} });
-    app = await buildPreviewServer({ content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET }, { logLevel: 'silent' });
+    service = await startContentService({
+      contentDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      watch: false,
+      keepAliveMs: 1000,
+      log: () => {},
+    });
+    app = await buildPreviewServer(
+      { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET },
+      { logLevel: 'silent' },
+    );
     await app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     browser = await launch();
@@ -67,8 +79,16 @@ describe('preview', SKIP, () => {
     const w = await openPreview('/schools/lincoln-middle?livepreview=1');
     try {
       // The pending draft is what an editor sees, not the published subtitle.
-      await w.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Lincoln Middle School', undefined, { timeout: 15_000 });
-      await w.page.waitForFunction(() => document.body.textContent!.includes('now offering Mandarin in all grades'), undefined, { timeout: 10_000 });
+      await w.page.waitForFunction(
+        () => document.querySelector('h1')?.textContent === 'Lincoln Middle School',
+        undefined,
+        { timeout: 15_000 },
+      );
+      await w.page.waitForFunction(
+        () => document.body.textContent!.includes('now offering Mandarin in all grades'),
+        undefined,
+        { timeout: 10_000 },
+      );
       assert.ok(!(await subtitleText(w)).includes('Home of the Lions since 1962'));
       assert.match((await w.page.textContent('.section-menu'))!, /Academics & World Languages/);
       // Let the change stream connect before editing.
@@ -82,7 +102,9 @@ describe('preview', SKIP, () => {
       // Before the debounce has run out the page still shows the old draft.
       await w.page.waitForTimeout(Math.max(0, DEBOUNCE_MS - 400 - (committed - start)));
       assert.ok(!(await subtitleText(w)).includes(subtitle), 'the draft was re-fetched before the debounce ran out');
-      await w.page.waitForFunction((s) => document.body.textContent!.includes(s), subtitle, { timeout: DEBOUNCE_MS + 3000 });
+      await w.page.waitForFunction((s) => document.body.textContent!.includes(s), subtitle, {
+        timeout: DEBOUNCE_MS + 3000,
+      });
       const elapsed = Date.now() - committed;
       assert.ok(elapsed >= DEBOUNCE_MS - 150, `updated after ${elapsed} ms, sooner than the debounce`);
 
@@ -91,7 +113,9 @@ describe('preview', SKIP, () => {
       await w.page.waitForTimeout(400);
       await client.patch('drafts.school-lincoln').set({ subtitle: 'burst 2' }).commit();
       const last = Date.now();
-      await w.page.waitForFunction(() => document.body.textContent!.includes('burst 2'), undefined, { timeout: DEBOUNCE_MS + 3000 });
+      await w.page.waitForFunction(() => document.body.textContent!.includes('burst 2'), undefined, {
+        timeout: DEBOUNCE_MS + 3000,
+      });
       assert.ok(Date.now() - last >= DEBOUNCE_MS - 150, 'refreshed before the debounce after the last edit');
       assert.deepEqual(await unexpectedProblems(w.page, w.problems, { data: datasetText }), []);
       assert.deepEqual(w.external, []);
@@ -103,7 +127,11 @@ describe('preview', SKIP, () => {
   test('a school with no draft shows its published document and follows published changes', async () => {
     const w = await openPreview('/schools/aspen-ridge?livepreview=1');
     try {
-      await w.page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Aspen Ridge Middle School', undefined, { timeout: 15_000 });
+      await w.page.waitForFunction(
+        () => document.querySelector('h1')?.textContent === 'Aspen Ridge Middle School',
+        undefined,
+        { timeout: 15_000 },
+      );
       await w.page.waitForTimeout(700);
       const subtitle = `Published edit ${Date.now()}`;
       await editorClient(service.url, TOKEN).patch('school-aspen-ridge').set({ subtitle }).commit();
@@ -118,7 +146,9 @@ describe('preview', SKIP, () => {
     const w = await openPage(browser, 1280);
     try {
       let release!: () => void;
-      const held = new Promise<void>((r) => { release = r; });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
       await w.page.route('**/api/navigation*', async (route) => {
         await held;
         await route.continue();

@@ -15,10 +15,21 @@ let session: SampleSession;
 
 const LINCOLN = '/schools/lincoln-middle/';
 /** Lincoln's sections in the sample, then the tour entry (always numbered 06). */
-const LINCOLN_MENU = ['01 Academics', '02 Visual & Performing Arts', '03 Athletics', '04 Student Life', '05 About Us', '06 Tours'];
+const LINCOLN_MENU = [
+  '01 Academics',
+  '02 Visual & Performing Arts',
+  '03 Athletics',
+  '04 Student Life',
+  '05 About Us',
+  '06 Tours',
+];
 const LINCOLN_IDS = ['academics', 'arts', 'athletics', 'student-life', 'about', 'tours'];
 
-async function load(width: (typeof WIDTHS)[number] | { width: number; height: number }, urlPath = LINCOLN, options = {}): Promise<Watched> {
+async function load(
+  width: (typeof WIDTHS)[number] | { width: number; height: number },
+  urlPath = LINCOLN,
+  options = {},
+): Promise<Watched> {
   const w = await openPage(session.browser, width, options);
   await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   await hydrated(w.page);
@@ -30,10 +41,14 @@ async function assertClean(w: Watched): Promise<void> {
   assert.deepEqual(w.external, []);
 }
 
-const menuTexts = (page: Page) => page.$$eval('.section-menu__link', (as) => as.map((a) => a.textContent!.replace(/\s+/g, ' ').trim()));
-const activeIndex = (page: Page) => page.$$eval('.section-menu__link', (as) => as.findIndex((a) => a.getAttribute('aria-current') === 'location'));
-const menuBottom = (page: Page) => page.evaluate(() => document.querySelector('.section-menu')!.getBoundingClientRect().bottom);
-const topOf = (page: Page, id: string) => page.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
+const menuTexts = (page: Page) =>
+  page.$$eval('.section-menu__link', (as) => as.map((a) => a.textContent!.replace(/\s+/g, ' ').trim()));
+const activeIndex = (page: Page) =>
+  page.$$eval('.section-menu__link', (as) => as.findIndex((a) => a.getAttribute('aria-current') === 'location'));
+const menuBottom = (page: Page) =>
+  page.evaluate(() => document.querySelector('.section-menu')!.getBoundingClientRect().bottom);
+const topOf = (page: Page, id: string) =>
+  page.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
 
 describe('school page', SKIP, () => {
   session = withSampleSite();
@@ -43,10 +58,18 @@ describe('school page', SKIP, () => {
     try {
       const page = w.page;
       assert.equal(await page.textContent('h1'), 'Lincoln Middle School');
-      assert.match((await page.textContent('.school-header, header.school-header, .school'))!, /Home of the Lions since 1962/);
+      assert.match(
+        (await page.textContent('.school-header, header.school-header, .school'))!,
+        /Home of the Lions since 1962/,
+      );
       assert.deepEqual(await menuTexts(page), LINCOLN_MENU);
-      assert.deepEqual(await page.$$eval('.section-menu__link', (as) => as.map((a) => a.getAttribute('href'))), LINCOLN_IDS.map((id) => `#${id}`));
-      const headings = await page.$$eval('.school-section__heading', (hs) => hs.map((h) => h.textContent!.replace(/\s+/g, ' ').trim()));
+      assert.deepEqual(
+        await page.$$eval('.section-menu__link', (as) => as.map((a) => a.getAttribute('href'))),
+        LINCOLN_IDS.map((id) => `#${id}`),
+      );
+      const headings = await page.$$eval('.school-section__heading', (hs) =>
+        hs.map((h) => h.textContent!.replace(/\s+/g, ' ').trim()),
+      );
       assert.deepEqual(headings, LINCOLN_MENU);
       assert.equal(await page.textContent('#tours h3'), 'Schedule A Tour at Lincoln Middle School');
       await assertClean(w);
@@ -60,16 +83,31 @@ describe('school page', SKIP, () => {
     try {
       const page = w.page;
       assert.equal(await page.isVisible('.section-menu__toggle'), false);
-      const boxes = await page.$$eval('.section-menu__link', (as) => as.map((a) => { const r = a.getBoundingClientRect(); return { top: Math.round(r.top), left: r.left }; }));
-      assert.ok(boxes.every((b) => b.top === boxes[0]!.top), `links not in one row: ${JSON.stringify(boxes)}`);
-      assert.ok(boxes.every((b, i) => i === 0 || b.left > boxes[i - 1]!.left), 'links not left to right');
+      const boxes = await page.$$eval('.section-menu__link', (as) =>
+        as.map((a) => {
+          const r = a.getBoundingClientRect();
+          return { top: Math.round(r.top), left: r.left };
+        }),
+      );
+      assert.ok(
+        boxes.every((b) => b.top === boxes[0]!.top),
+        `links not in one row: ${JSON.stringify(boxes)}`,
+      );
+      assert.ok(
+        boxes.every((b, i) => i === 0 || b.left > boxes[i - 1]!.left),
+        'links not left to right',
+      );
 
       // Before the first section nothing is active.
       assert.equal(await activeIndex(page), -1);
       // Clicking an entry scrolls its section to just under the (stuck) menu and marks it.
       await page.click('.section-menu__link[href="#athletics"]');
       await scrollSettled(page);
-      assert.equal(Math.round(await page.evaluate(() => document.querySelector('.section-menu')!.getBoundingClientRect().top)), 0, 'menu stuck at the top');
+      assert.equal(
+        Math.round(await page.evaluate(() => document.querySelector('.section-menu')!.getBoundingClientRect().top)),
+        0,
+        'menu stuck at the top',
+      );
       assert.ok(Math.abs((await topOf(page, 'athletics')) - (await menuBottom(page))) <= 2);
       assert.equal(await activeIndex(page), 2);
       assert.equal(new URL(page.url()).hash, '#athletics');
@@ -81,7 +119,14 @@ describe('school page', SKIP, () => {
           const bar = document.querySelector('.section-menu')!.getBoundingClientRect().height;
           window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - bar + 20, behavior: 'instant' });
         }, id);
-        await page.waitForFunction((n) => Array.from(document.querySelectorAll('.section-menu__link')).findIndex((a) => a.getAttribute('aria-current') === 'location') === n, i, { timeout: 2000 });
+        await page.waitForFunction(
+          (n) =>
+            Array.from(document.querySelectorAll('.section-menu__link')).findIndex(
+              (a) => a.getAttribute('aria-current') === 'location',
+            ) === n,
+          i,
+          { timeout: 2000 },
+        );
       }
       await assertClean(w);
     } finally {
@@ -91,11 +136,17 @@ describe('school page', SKIP, () => {
     // (a tall laptop window, so the tour section and footer fit below the menu).
     const tall = await load({ width: 1280, height: 1300 });
     try {
-      await tall.page.evaluate(() => window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' }));
+      await tall.page.evaluate(() =>
+        window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' }),
+      );
       await scrollSettled(tall.page);
       const gap = (await topOf(tall.page, 'tours')) - (await menuBottom(tall.page));
       assert.ok(gap > 20, `the tour section reached the menu (gap ${gap}px): this check needs a taller window`);
-      await tall.page.waitForFunction(() => document.querySelector('.section-menu__link[aria-current="location"]')?.getAttribute('href') === '#tours', undefined, { timeout: 2000 });
+      await tall.page.waitForFunction(
+        () => document.querySelector('.section-menu__link[aria-current="location"]')?.getAttribute('href') === '#tours',
+        undefined,
+        { timeout: 2000 },
+      );
       await assertClean(tall);
     } finally {
       await tall.close();
@@ -125,10 +176,17 @@ describe('school page', SKIP, () => {
       await toggle.click();
       await page.keyboard.press('Escape');
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Toggle navigation menu');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        'Toggle navigation menu',
+      );
       // Scrolling to the bottom shows the last entry in the bar.
       await page.evaluate(() => window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' }));
-      await page.waitForFunction(() => document.querySelector('.section-menu__current')?.textContent?.replace(/\s+/g, ' ').trim() === '06 Tours', undefined, { timeout: 2000 });
+      await page.waitForFunction(
+        () => document.querySelector('.section-menu__current')?.textContent?.replace(/\s+/g, ' ').trim() === '06 Tours',
+        undefined,
+        { timeout: 2000 },
+      );
       await assertClean(w);
     } finally {
       await w.close();
@@ -138,7 +196,9 @@ describe('school page', SKIP, () => {
   test('distance chip: with permission it shows the haversine distance in miles; denied, it stays at the prompt', async () => {
     const school = schoolBySlug('lincoln-middle');
     const here = { latitude: 39.7817, longitude: -104.8901 };
-    const expected = (Math.round(haversineMiles({ lat: here.latitude, lng: here.longitude }, school.location!) * 10) / 10).toFixed(1);
+    const expected = (
+      Math.round(haversineMiles({ lat: here.latitude, lng: here.longitude }, school.location!) * 10) / 10
+    ).toFixed(1);
     assert.notEqual(expected, '0.0');
 
     const granted = await load(375, LINCOLN, { permissions: ['geolocation'], geolocation: here });
@@ -146,14 +206,26 @@ describe('school page', SKIP, () => {
       const chip = granted.page.locator('.distance-chip');
       assert.equal((await chip.textContent())?.trim(), 'Get Distance');
       await chip.click();
-      await granted.page.waitForFunction(() => /mi$/.test(document.querySelector('.distance-chip')!.textContent!.trim()), undefined, { timeout: 5000 });
+      await granted.page.waitForFunction(
+        () => /mi$/.test(document.querySelector('.distance-chip')!.textContent!.trim()),
+        undefined,
+        { timeout: 5000 },
+      );
       assert.equal((await chip.textContent())?.trim(), `${expected} mi`);
       assert.equal(await chip.locator('svg').count(), 1, 'pin icon');
       // A new position gives a new distance on the next press.
       await granted.context.setGeolocation({ latitude: school.location!.lat, longitude: school.location!.lng + 0.1 });
       await chip.click();
-      const again = (Math.round(haversineMiles(school.location!, { lat: school.location!.lat, lng: school.location!.lng + 0.1 }) * 10) / 10).toFixed(1);
-      await granted.page.waitForFunction((t) => document.querySelector('.distance-chip')!.textContent!.trim() === t, `${again} mi`, { timeout: 5000 });
+      const again = (
+        Math.round(
+          haversineMiles(school.location!, { lat: school.location!.lat, lng: school.location!.lng + 0.1 }) * 10,
+        ) / 10
+      ).toFixed(1);
+      await granted.page.waitForFunction(
+        (t) => document.querySelector('.distance-chip')!.textContent!.trim() === t,
+        `${again} mi`,
+        { timeout: 5000 },
+      );
       await assertClean(granted);
     } finally {
       await granted.close();
@@ -163,7 +235,11 @@ describe('school page', SKIP, () => {
     try {
       const chip = denied.page.locator('.distance-chip');
       await chip.click();
-      await denied.page.waitForFunction(() => !document.querySelector('.distance-chip')!.hasAttribute('aria-busy'), undefined, { timeout: 5000 });
+      await denied.page.waitForFunction(
+        () => !document.querySelector('.distance-chip')!.hasAttribute('aria-busy'),
+        undefined,
+        { timeout: 5000 },
+      );
       await denied.page.waitForTimeout(300);
       assert.equal((await chip.textContent())?.trim(), 'Get Distance');
       await assertClean(denied);
@@ -211,7 +287,10 @@ describe('school page', SKIP, () => {
       assert.ok((await buttons.count()) >= 2);
       const states = await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-expanded')));
       const closed = states.indexOf('false');
-      assert.ok(states.includes('true') && closed >= 0, `expected one default-open and one closed accordion: ${states}`);
+      assert.ok(
+        states.includes('true') && closed >= 0,
+        `expected one default-open and one closed accordion: ${states}`,
+      );
       const button = buttons.nth(closed);
       const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
       assert.equal(await panel.isVisible(), false);
@@ -249,9 +328,16 @@ describe('school page', SKIP, () => {
       await facade.locator('.video-facade__play').click();
       const frame = page.locator('.school iframe');
       await frame.waitFor({ state: 'attached' });
-      assert.match((await frame.getAttribute('src'))!, new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${videoId}(\\?|$)`));
+      assert.match(
+        (await frame.getAttribute('src'))!,
+        new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${videoId}(\\?|$)`),
+      );
       await page.waitForTimeout(300);
-      assert.ok((w.external as string[]).length >= 1 && (w.external as string[]).every((u) => u.startsWith(`https://www.youtube-nocookie.com/embed/${videoId}`)), w.external.join(', '));
+      assert.ok(
+        (w.external as string[]).length >= 1 &&
+          (w.external as string[]).every((u) => u.startsWith(`https://www.youtube-nocookie.com/embed/${videoId}`)),
+        w.external.join(', '),
+      );
     } finally {
       await w.close();
     }
@@ -261,12 +347,27 @@ describe('school page', SKIP, () => {
     test(`${width}px: section numbers stay on one line beside their titles, and blocks are spaced apart`, async () => {
       const w = await load(width, '/schools/aspen-ridge/');
       try {
-        const nums = await w.page.$$eval('.school-section__num', (els) => els.map((el) => ({ text: el.textContent, lines: el.getClientRects().length, h: el.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.3 })));
-        for (const n of nums) assert.ok(n.lines === 1 && n.h < n.lh * 1.5, `number ${n.text} wraps (${n.h}px tall, line ${n.lh}px)`);
-        const gaps = await w.page.$$eval('.school-section__blocks', (lists) => lists.flatMap((list) => {
-          const kids = Array.from(list.children).filter((k) => k.getClientRects().length > 0);
-          return kids.slice(1).map((k, i) => ({ gap: k.getBoundingClientRect().top - kids[i]!.getBoundingClientRect().bottom, what: `${kids[i]!.className} → ${k.className}` }));
-        }));
+        const nums = await w.page.$$eval('.school-section__num', (els) =>
+          els.map((el) => ({
+            text: el.textContent,
+            lines: el.getClientRects().length,
+            h: el.getBoundingClientRect().height,
+            lh: parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.3,
+          })),
+        );
+        for (const n of nums)
+          assert.ok(n.lines === 1 && n.h < n.lh * 1.5, `number ${n.text} wraps (${n.h}px tall, line ${n.lh}px)`);
+        const gaps = await w.page.$$eval('.school-section__blocks', (lists) =>
+          lists.flatMap((list) => {
+            const kids = Array.from(list.children).filter((k) => k.getClientRects().length > 0);
+            return kids
+              .slice(1)
+              .map((k, i) => ({
+                gap: k.getBoundingClientRect().top - kids[i]!.getBoundingClientRect().bottom,
+                what: `${kids[i]!.className} → ${k.className}`,
+              }));
+          }),
+        );
         const tight = gaps.filter((g) => g.gap < 16);
         assert.deepEqual(tight, [], 'blocks touching each other');
       } finally {

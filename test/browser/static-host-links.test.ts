@@ -19,9 +19,19 @@ import { canonicalPath } from '../../src/routes.ts';
 import type { Browser } from 'playwright-core';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.webp': 'image/webp', '.jpg': 'image/jpeg', '.png': 'image/png', '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4', '.webm': 'video/webm', '.xml': 'application/xml', '.txt': 'text/plain',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
 };
 
 const kind = (p: string): 'file' | 'dir' | null => {
@@ -34,7 +44,11 @@ function pagesLikeHost(root: string): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://host');
     let rel: string;
-    try { rel = decodeURIComponent(url.pathname); } catch { rel = '/\0'; }
+    try {
+      rel = decodeURIComponent(url.pathname);
+    } catch {
+      rel = '/\0';
+    }
     const abs = path.join(root, rel);
     const send = (file: string, status = 200) => {
       res.writeHead(status, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });

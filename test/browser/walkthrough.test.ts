@@ -24,29 +24,38 @@ async function assertClean(w: Watched): Promise<void> {
 }
 
 /** Where a dropdown link sits against the panel's visible area and the window, and what is on top at its centre. */
-interface LinkView { name: string; inPanel: boolean; inWindow: boolean; onTop: boolean }
+interface LinkView {
+  name: string;
+  inPanel: boolean;
+  inWindow: boolean;
+  onTop: boolean;
+}
 
-const linkView = (w: Watched, index: number): Promise<LinkView> => w.page.evaluate((i) => {
-  const panel = document.querySelector<HTMLElement>('.nav-dropdown__panel')!;
-  const link = panel.querySelectorAll<HTMLAnchorElement>('a.school-link')[i]!;
-  const p = panel.getBoundingClientRect();
-  const r = link.getBoundingClientRect();
-  const top = p.top + panel.clientTop;
-  const bottom = top + panel.clientHeight;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return {
-    name: link.textContent ?? '',
-    inPanel: r.top >= top - 0.5 && r.bottom <= bottom + 0.5,
-    inWindow: r.top >= 0 && r.bottom <= window.innerHeight + 0.5,
-    onTop: !!hit && link.contains(hit),
-  };
-}, index);
+const linkView = (w: Watched, index: number): Promise<LinkView> =>
+  w.page.evaluate((i) => {
+    const panel = document.querySelector<HTMLElement>('.nav-dropdown__panel')!;
+    const link = panel.querySelectorAll<HTMLAnchorElement>('a.school-link')[i]!;
+    const p = panel.getBoundingClientRect();
+    const r = link.getBoundingClientRect();
+    const top = p.top + panel.clientTop;
+    const bottom = top + panel.clientHeight;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+      name: link.textContent ?? '',
+      inPanel: r.top >= top - 0.5 && r.bottom <= bottom + 0.5,
+      inWindow: r.top >= 0 && r.bottom <= window.innerHeight + 0.5,
+      onTop: !!hit && link.contains(hit),
+    };
+  }, index);
 
 describe('family walkthrough', SKIP, () => {
   session = withSampleSite();
   const schools = publishedSchools();
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 1024, height: 600 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 600 },
+  ]) {
     const size = `${viewport.width}x${viewport.height}`;
     test(`${size}: every school in the dropdown can be reached by keyboard, wheel and click`, async () => {
       const w = await load(viewport, '/');
@@ -85,7 +94,9 @@ describe('family walkthrough', SKIP, () => {
         }
 
         // Mouse: back to the top of the list, wheel down to the last school and click it.
-        await page.evaluate(() => { document.querySelector('.nav-dropdown__panel')!.scrollTop = 0; });
+        await page.evaluate(() => {
+          document.querySelector('.nav-dropdown__panel')!.scrollTop = 0;
+        });
         const box = (await page.locator('.nav-dropdown__panel').boundingBox())!;
         await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
         await page.mouse.wheel(0, 2000);
@@ -123,8 +134,9 @@ describe('family walkthrough', SKIP, () => {
         const next = await page.evaluate(() => {
           const main = document.getElementById('main')!;
           const controls = main.querySelectorAll<HTMLElement>('a[href], button, [tabindex]:not([tabindex="-1"])');
-          const first = Array.from(controls)
-            .find((el) => el.getClientRects().length > 0 && !(el as HTMLButtonElement).disabled);
+          const first = Array.from(controls).find(
+            (el) => el.getClientRects().length > 0 && !(el as HTMLButtonElement).disabled,
+          );
           const el = document.activeElement as HTMLElement;
           const label = (x: Element | undefined) => x?.textContent?.trim().slice(0, 40) ?? '';
           return { isFirst: el === first, text: label(el), first: label(first) };
@@ -213,21 +225,26 @@ describe('family walkthrough', SKIP, () => {
   }
 
   test('no menu icon is an empty box: a logo, the static logo, or initials (dropdown and phone menu)', async () => {
-    assert.ok(schools.some((s) => !s.hasLogo), 'the sample has a school without a content-service logo');
+    assert.ok(
+      schools.some((s) => !s.hasLogo),
+      'the sample has a school without a content-service logo',
+    );
     const check = async (w: Watched, scope: string) => {
       const loaded = (sel: string) => {
         const imgs = document.querySelectorAll<HTMLImageElement>(`${sel} img.school-link__icon`);
         return Array.from(imgs).every((i) => i.complete);
       };
       await w.page.waitForFunction(loaded, scope);
-      const icons = await w.page.$$eval(`${scope} .school-link__icon`, (els) => els.map((el) => {
-        const r = el.getBoundingClientRect();
-        const name = el.closest('a')?.querySelector('.school-link__name')?.textContent ?? '';
-        if (el instanceof HTMLImageElement) return { name, ok: el.naturalWidth > 0, kind: 'img', w: r.width };
-        const content = getComputedStyle(el, '::before').content;
-        const drawn = content !== 'none' && content !== 'normal' && content.replace(/["']/g, '').trim() !== '';
-        return { name, ok: drawn, kind: 'monogram', w: r.width };
-      }));
+      const icons = await w.page.$$eval(`${scope} .school-link__icon`, (els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          const name = el.closest('a')?.querySelector('.school-link__name')?.textContent ?? '';
+          if (el instanceof HTMLImageElement) return { name, ok: el.naturalWidth > 0, kind: 'img', w: r.width };
+          const content = getComputedStyle(el, '::before').content;
+          const drawn = content !== 'none' && content !== 'normal' && content.replace(/["']/g, '').trim() !== '';
+          return { name, ok: drawn, kind: 'monogram', w: r.width };
+        }),
+      );
       assert.equal(icons.length, schools.length, scope);
       for (const i of icons) assert.ok(i.ok && i.w > 0, `${scope}: ${i.name}: empty ${i.kind}`);
       // The sample's static-logo school shows that logo.

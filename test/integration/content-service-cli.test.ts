@@ -15,10 +15,17 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('../../content-service/cli.ts', import.meta.url));
 
 function run(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => out, exited };
 }
@@ -36,14 +43,25 @@ async function waitForUrl(p: ReturnType<typeof run>, ms = 20_000): Promise<strin
 
 describe('npm run content', () => {
   it('serves a dataset folder under another dataset name, with drafts behind the token, and stops on SIGTERM', async () => {
-    const p = run(['--content', 'test/fixtures/mini', '--port', '0', '--dataset=staging', '--token', 'cli-token-123456']);
+    const p = run([
+      '--content',
+      'test/fixtures/mini',
+      '--port',
+      '0',
+      '--dataset=staging',
+      '--token',
+      'cli-token-123456',
+    ]);
     try {
       const url = await waitForUrl(p);
       const pub = createPublicClient(embeddedConfig(url, 'staging'));
       assert.equal(await pub.fetch('count(*[_type == "school"])'), 5);
       const preview = createPreviewClient(embeddedConfig(url, 'staging'), 'cli-token-123456');
       assert.equal(await preview.fetch('*[_id == "school-summit"][0].title'), 'Summit Charter Academy');
-      await assert.rejects(createPublicClient(embeddedConfig(url, 'production')).fetch('1'), (err: Error & { statusCode?: number }) => err.statusCode === 404);
+      await assert.rejects(
+        createPublicClient(embeddedConfig(url, 'production')).fetch('1'),
+        (err: Error & { statusCode?: number }) => err.statusCode === 404,
+      );
       const img = await fetch(`${url}/images/whatever-project/staging/a1f0c3d2e5-400x300.jpg?w=10`);
       assert.equal(img.status, 200);
       assert.doesNotMatch(p.output(), /cli-token-123456/, 'the token is never printed');
@@ -57,7 +75,10 @@ describe('npm run content', () => {
     const unknown = run(['--contnet', 'x']);
     const port = run(['--port', 'eighty']);
     assert.equal(await unknown.exited, 1);
-    assert.match(unknown.output(), /unknown flag --contnet; accepted flags: --content, --port, --token, --dataset, --help/);
+    assert.match(
+      unknown.output(),
+      /unknown flag --contnet; accepted flags: --content, --port, --token, --dataset, --help/,
+    );
     assert.equal(await port.exited, 1);
     assert.match(port.output(), /--port must be a whole number/);
   });
@@ -73,13 +94,21 @@ describe('core/args.ts', () => {
   const spec = { port: { type: 'string' }, watch: { type: 'boolean' }, out: { type: 'string', short: 'o' } } as const;
 
   it('accepts --flag value, --flag=value and short aliases', () => {
-    assert.deepEqual(parseArgs(['--port', '80', '--watch', '-o', 'dist'], spec).values, { port: '80', watch: true, out: 'dist' });
+    assert.deepEqual(parseArgs(['--port', '80', '--watch', '-o', 'dist'], spec).values, {
+      port: '80',
+      watch: true,
+      out: 'dist',
+    });
     assert.deepEqual(parseArgs(['--port=81', '--out=x=y'], spec).values, { port: '81', out: 'x=y' });
     assert.deepEqual(parseArgs(['--port=-1'], spec).values, { port: '-1' });
   });
 
   it('names the problem: unknown flag, missing value, value on a switch, stray argument', () => {
-    assert.throws(() => parseArgs(['--prot', '1'], spec), (e: Error) => e instanceof InputError && /unknown flag --prot; accepted flags: --port, --watch, --out/.test(e.message));
+    assert.throws(
+      () => parseArgs(['--prot', '1'], spec),
+      (e: Error) =>
+        e instanceof InputError && /unknown flag --prot; accepted flags: --port, --watch, --out/.test(e.message),
+    );
     assert.throws(() => parseArgs(['--port'], spec), /--port needs a value/);
     assert.throws(() => parseArgs(['--port', '--watch'], spec), /--port needs a value/);
     assert.throws(() => parseArgs(['--watch=yes'], spec), /--watch takes no value/);

@@ -47,8 +47,18 @@ describe('image service', () => {
 
   it('renders exactly the sizes the site URL builder asks for (hotspot crops, widths, icons)', async () => {
     const urls = createImageUrls({ projectId: 'anyproject', dataset: 'production', imageHost: service.url });
-    const img = { asset: { _ref: 'image-a1f0c3d2e5-400x300-jpg' }, hotspot: { x: 0.75, y: 0.5, width: 0.3, height: 0.4 }, crop: { top: 0.05, bottom: 0, left: 0.1, right: 0.03 } };
-    const variants = [urls.crop(img, 800, 600), urls.crop(img, 64, 64), urls.width(img, 240), urls.width(img, 1280), urls.crop({ asset: img.asset }, 90, 160)];
+    const img = {
+      asset: { _ref: 'image-a1f0c3d2e5-400x300-jpg' },
+      hotspot: { x: 0.75, y: 0.5, width: 0.3, height: 0.4 },
+      crop: { top: 0.05, bottom: 0, left: 0.1, right: 0.03 },
+    };
+    const variants = [
+      urls.crop(img, 800, 600),
+      urls.crop(img, 64, 64),
+      urls.width(img, 240),
+      urls.width(img, 1280),
+      urls.crop({ asset: img.asset }, 90, 160),
+    ];
     for (const v of variants) {
       assert.ok(v);
       assert.match(v.src, /[?&]auto=format/);
@@ -75,7 +85,11 @@ describe('image service', () => {
     assert.deepEqual(await size('w=200&h=200'), [200, 150], 'clip keeps the aspect ratio inside the box');
     assert.deepEqual(await size('w=800&h=800&fit=max'), [400, 300], 'max never upscales');
     assert.deepEqual(await size('w=800&fit=max'), [400, 300]);
-    assert.deepEqual(await size('w=800&h=800&fit=min'), [300, 300], 'min crops to the ratio without exceeding the source');
+    assert.deepEqual(
+      await size('w=800&h=800&fit=min'),
+      [300, 300],
+      'min crops to the ratio without exceeding the source',
+    );
     assert.deepEqual(await size('w=120&h=200&fit=fill'), [120, 200]);
     assert.deepEqual(await size('w=120&h=200&fit=scale'), [120, 200]);
     assert.deepEqual(await size('w=120&h=200&fit=crop'), [120, 200]);
@@ -112,7 +126,14 @@ describe('image service', () => {
   });
 
   it('answers 404 for unknown files, missing files, other datasets and path tricks', async () => {
-    for (const path of ['ffffffffff-400x300.jpg', 'deadbeef00-640x480.jpg', '..%2Fdataset.ndjson', '..%2F..%2Fpackage.json', 'a1f0c3d2e5-400x300.jpg%00.png', 'notanimage']) {
+    for (const path of [
+      'ffffffffff-400x300.jpg',
+      'deadbeef00-640x480.jpg',
+      '..%2Fdataset.ndjson',
+      '..%2F..%2Fpackage.json',
+      'a1f0c3d2e5-400x300.jpg%00.png',
+      'notanimage',
+    ]) {
       const { res } = await get(path);
       assert.equal(res.status, 404, path);
     }
@@ -123,7 +144,24 @@ describe('image service', () => {
   });
 
   it('answers 400 for absurd or malformed parameters', async () => {
-    for (const q of ['w=5001', 'h=99999', 'w=abc', 'w=-5', 'w=0', 'q=500', 'fit=stretch', 'fm=bmp', 'rect=1,2,3', 'rect=0,0,0,10', 'dpr=10', 'crop=middle', 'fp-x=2', 'w=3000&dpr=2', 'auto=compress', 'bg=zzz']) {
+    for (const q of [
+      'w=5001',
+      'h=99999',
+      'w=abc',
+      'w=-5',
+      'w=0',
+      'q=500',
+      'fit=stretch',
+      'fm=bmp',
+      'rect=1,2,3',
+      'rect=0,0,0,10',
+      'dpr=10',
+      'crop=middle',
+      'fp-x=2',
+      'w=3000&dpr=2',
+      'auto=compress',
+      'bg=zzz',
+    ]) {
       const { res, body } = await get(`${CAMPUS}?${q}`);
       assert.equal(res.status, 400, q);
       assert.match(JSON.parse(body.toString()).message, /\w/, `${q} explains itself`);

@@ -18,36 +18,73 @@ const TOKEN = 'test-token-listen-0123456789';
 type Ev = ListenEvent<Record<string, unknown>>;
 
 /** Subscribes and lets a test wait (bounded) for the next event matching a predicate. */
-function listen(client: SanityClient, query: string, params: Record<string, unknown> = {}, opts: Record<string, unknown> = {}) {
+function listen(
+  client: SanityClient,
+  query: string,
+  params: Record<string, unknown> = {},
+  opts: Record<string, unknown> = {},
+) {
   const events: Ev[] = [];
   let error: Error | null = null;
   const waiters = new Set<() => void>();
   const sub = client.listen(query, params, { events: ['welcome', 'mutation'], ...opts } as never).subscribe({
-    next: (e: Ev) => { events.push(e); waiters.forEach((w) => w()); },
-    error: (e: Error) => { error = e; waiters.forEach((w) => w()); },
+    next: (e: Ev) => {
+      events.push(e);
+      waiters.forEach((w) => w());
+    },
+    error: (e: Error) => {
+      error = e;
+      waiters.forEach((w) => w());
+    },
   });
   const waitFor = <T extends Ev>(pred: (e: Ev) => boolean, ms = 1000, from = 0): Promise<T> =>
     new Promise((resolve, reject) => {
       const check = (): void => {
         const hit = events.slice(from).find(pred);
-        if (hit) { done(); resolve(hit as T); } else if (error) { done(); reject(error); }
+        if (hit) {
+          done();
+          resolve(hit as T);
+        } else if (error) {
+          done();
+          reject(error);
+        }
       };
-      const timer = setTimeout(() => { done(); reject(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events.map((e) => e.type))}`)); }, ms);
-      const done = (): void => { clearTimeout(timer); waiters.delete(check); };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events.map((e) => e.type))}`));
+      }, ms);
+      const done = (): void => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
       waiters.add(check);
       check();
     });
   const failed = (ms = 2000): Promise<Error> =>
     new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error('listener did not fail')), ms);
-      const check = (): void => { if (error) { clearTimeout(t); resolve(error); } };
+      const check = (): void => {
+        if (error) {
+          clearTimeout(t);
+          resolve(error);
+        }
+      };
       waiters.add(check);
       check();
     });
-  return { events, waitFor, failed, close: () => sub.unsubscribe(), welcome: () => waitFor((e) => e.type === 'welcome', 2000) };
+  return {
+    events,
+    waitFor,
+    failed,
+    close: () => sub.unsubscribe(),
+    welcome: () => waitFor((e) => e.type === 'welcome', 2000),
+  };
 }
 
-const isMutation = (id: string) => (e: Ev): boolean => e.type === 'mutation' && (e as MutationEvent).documentId === id;
+const isMutation =
+  (id: string) =>
+  (e: Ev): boolean =>
+    e.type === 'mutation' && (e as MutationEvent).documentId === id;
 
 describe('listen: mutations and file edits reach @sanity/client listeners', () => {
   let dir: string;
@@ -60,7 +97,14 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'content-listen-'));
     cpSync(MINI, dir, { recursive: true });
-    service = await startContentService({ contentDir: dir, token: TOKEN, keepAliveMs: 150, pollMs: 200, debounceMs: 30, log: (m) => warnings.push(m) });
+    service = await startContentService({
+      contentDir: dir,
+      token: TOKEN,
+      keepAliveMs: 150,
+      pollMs: 200,
+      debounceMs: 30,
+      log: (m) => warnings.push(m),
+    });
     const cfg = embeddedConfig(service.url);
     editor = createPreviewClient(cfg, TOKEN);
     anonymous = createPreviewClient(cfg, null);
@@ -75,7 +119,10 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
     const l = listen(editor, '*[_type == "school" && _id == $id]', { id: 'school-beacon' });
     open.push(l);
     await l.welcome();
-    const committed = await editor.transaction().patch('school-beacon', (p) => p.set({ title: 'Beacon Charter (renamed)' })).commit();
+    const committed = await editor
+      .transaction()
+      .patch('school-beacon', (p) => p.set({ title: 'Beacon Charter (renamed)' }))
+      .commit();
     const ev = await l.waitFor<MutationEvent>(isMutation('school-beacon'), 1000);
     assert.equal(ev.transition, 'update');
     assert.equal(ev.transactionId, committed.transactionId);
@@ -130,7 +177,10 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
   });
 
   it('filters an anonymous listener that names drafts by access instead of refusing it (as hosted)', async () => {
-    const l = listen(anonymous, '*[_id in [$id, $draftId]]', { id: 'school-lincoln', draftId: 'drafts.school-lincoln' });
+    const l = listen(anonymous, '*[_id in [$id, $draftId]]', {
+      id: 'school-lincoln',
+      draftId: 'drafts.school-lincoln',
+    });
     open.push(l);
     await l.welcome();
     await editor.patch('drafts.school-lincoln').set({ title: 'Lincoln (draft 3)' }).commit();
@@ -148,7 +198,10 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
 
   it('sends keep-alive comments on an idle stream', async () => {
     const ctl = new AbortController();
-    const res = await fetch(`${service.url}/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_id == "nothing"]')}`, { signal: ctl.signal });
+    const res = await fetch(
+      `${service.url}/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_id == "nothing"]')}`,
+      { signal: ctl.signal },
+    );
     assert.equal(res.headers.get('content-type'), 'text/event-stream; charset=utf-8');
     const reader = res.body!.getReader();
     let text = '';
@@ -171,7 +224,11 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     const edited = lines
       .filter((line) => !line.includes('"_id":"school-noslug"'))
-      .map((line) => (line.includes('"_id":"school-innovation"') ? line.replace('Career Innovation Center', 'Career Innovation Center (edited)') : line));
+      .map((line) =>
+        line.includes('"_id":"school-innovation"')
+          ? line.replace('Career Innovation Center', 'Career Innovation Center (edited)')
+          : line,
+      );
     edited.splice(3, 0, '{"_id": "broken", this is not json');
     const started = Date.now();
     writeFileSync(file, edited.join('\n') + '\n');
@@ -182,17 +239,25 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
     assert.equal(changed.identity, 'dataset-file');
     const removed = await l.waitFor<MutationEvent>(isMutation('school-noslug'), 1000);
     assert.equal(removed.transition, 'disappear');
-    assert.ok(warnings.some((w) => /dataset\.ndjson line 4\b/.test(w)), `a warning names the malformed line: ${warnings.join(' | ')}`);
+    assert.ok(
+      warnings.some((w) => /dataset\.ndjson line 4\b/.test(w)),
+      `a warning names the malformed line: ${warnings.join(' | ')}`,
+    );
     assert.equal(await editor.fetch('*[_id == "school-innovation"][0].title'), 'Career Innovation Center (edited)');
     // In-memory mutations the file edit did not touch survive the reload.
     assert.equal(await editor.fetch('*[_id == "school-aurora"][0].twitter'), '@aurora');
   });
 
   it('never writes mutations to the dataset on disk', () => {
-    const docs = readFileSync(join(dir, 'dataset.ndjson'), 'utf8').split('\n').filter((l) => l.startsWith('{"_id":"'))
+    const docs = readFileSync(join(dir, 'dataset.ndjson'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{"_id":"'))
       .map((l) => JSON.parse(l) as { _id: string; twitter?: string });
     assert.ok(!docs.some((d) => d._id === 'school-new-charter'), 'created documents stay in memory');
     assert.equal(docs.find((d) => d._id === 'school-aurora')?.twitter, '@auroramiddle', 'patches stay in memory');
-    assert.ok(docs.some((d) => d._id === 'school-beacon'), 'deletes stay in memory');
+    assert.ok(
+      docs.some((d) => d._id === 'school-beacon'),
+      'deletes stay in memory',
+    );
   });
 });

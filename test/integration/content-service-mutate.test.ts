@@ -28,13 +28,23 @@ describe('mutate endpoint', () => {
   after(() => service.close());
 
   it('creates documents and answers with Sanity-shaped results', async () => {
-    const res = await editor.mutate<Record<string, unknown>>([
-      { create: { _id: 'video-new', _type: 'video', title: 'New', videoId: 'abc' } },
-      { createIfNotExists: { _id: 'video-tour', _type: 'video', title: 'ignored' } },
-      { createOrReplace: { _id: 'video-tour', _type: 'video', title: 'Replaced', videoId: 'xyz' } },
-    ], { returnDocuments: false, returnFirst: false });
+    const res = await editor.mutate<Record<string, unknown>>(
+      [
+        { create: { _id: 'video-new', _type: 'video', title: 'New', videoId: 'abc' } },
+        { createIfNotExists: { _id: 'video-tour', _type: 'video', title: 'ignored' } },
+        { createOrReplace: { _id: 'video-tour', _type: 'video', title: 'Replaced', videoId: 'xyz' } },
+      ],
+      { returnDocuments: false, returnFirst: false },
+    );
     assert.match(res.transactionId, /^\w+$/);
-    assert.deepEqual(res.results.map((r) => [r.id, r.operation]), [['video-new', 'create'], ['video-tour', 'none'], ['video-tour', 'update']]);
+    assert.deepEqual(
+      res.results.map((r) => [r.id, r.operation]),
+      [
+        ['video-new', 'create'],
+        ['video-tour', 'none'],
+        ['video-tour', 'update'],
+      ],
+    );
     const doc = await raw.getDocument('video-new');
     assert.equal(doc?.title, 'New');
     assert.match(String(doc?._rev), /\w{10,}/);
@@ -45,7 +55,8 @@ describe('mutate endpoint', () => {
   });
 
   it('patches with set and unset on top-level and dotted paths, and returns the document', async () => {
-    const doc = await editor.patch('school-aurora')
+    const doc = await editor
+      .patch('school-aurora')
       .set({ title: 'Aurora Middle', 'location.lat': 40, 'sectionRepeater[_key=="s1"].title': 'Learning' })
       .unset(['twitter', 'mainImage.hotspot'])
       .commit();
@@ -58,18 +69,27 @@ describe('mutate endpoint', () => {
     assert.deepEqual(doc.mainImage.crop, { top: 0, bottom: 0, left: 0.1, right: 0 });
     const replaced = await editor.patch('school-aurora').set({ sectionRepeater: [] }).commit();
     assert.deepEqual(replaced.sectionRepeater, []);
-    const appended = await editor.patch('school-aurora').setIfMissing({ sectionRepeater: [] }).append('sectionRepeater', [{ _key: 'n', title: 'New' }]).commit();
+    const appended = await editor
+      .patch('school-aurora')
+      .setIfMissing({ sectionRepeater: [] })
+      .append('sectionRepeater', [{ _key: 'n', title: 'New' }])
+      .commit();
     assert.deepEqual(appended.sectionRepeater, [{ _key: 'n', title: 'New' }]);
   });
 
   it('applies inc, dec and diffMatchPatch through @sanity/mutator, refusing inc on a non-number', async () => {
     const doc = await editor.patch('school-aurora').set({ title: 'Aurora', 'location.lat': 40 }).commit();
-    const counted = await editor.patch('school-aurora')
-      .inc({ 'location.lat': 2 }).dec({ 'location.lng': 0.2 }).commit();
+    const counted = await editor
+      .patch('school-aurora')
+      .inc({ 'location.lat': 2 })
+      .dec({ 'location.lng': 0.2 })
+      .commit();
     assert.equal(counted.location.lat, 42);
     assert.equal(counted.location.lng, doc.location.lng - 0.2);
-    const edited = await editor.patch('school-aurora')
-      .diffMatchPatch({ title: '@@ -1,6 +1,13 @@\n Aurora\n+ Middle\n' }).commit();
+    const edited = await editor
+      .patch('school-aurora')
+      .diffMatchPatch({ title: '@@ -1,6 +1,13 @@\n Aurora\n+ Middle\n' })
+      .commit();
     assert.equal(edited.title, 'Aurora Middle');
     const refused = editor.patch('school-aurora').inc({ title: 1 }).commit();
     await assert.rejects(refused, (err: Err) => err.statusCode === 409);
@@ -90,19 +110,39 @@ describe('mutate endpoint', () => {
   });
 
   it('rejects a transaction as a whole when one mutation fails', async () => {
-    await assert.rejects(editor.mutate([
-      { patch: { id: 'school-beacon', set: { title: 'should not stick' } } },
-      { create: { _id: 'school-aurora', _type: 'school' } },
-    ]), (err: Err) => err.statusCode === 409 && err.details?.type === 'mutationError' && /already exists/.test(err.message));
+    await assert.rejects(
+      editor.mutate([
+        { patch: { id: 'school-beacon', set: { title: 'should not stick' } } },
+        { create: { _id: 'school-aurora', _type: 'school' } },
+      ]),
+      (err: Err) =>
+        err.statusCode === 409 && err.details?.type === 'mutationError' && /already exists/.test(err.message),
+    );
     assert.equal((await raw.getDocument('school-beacon'))?.title, 'Beacon Charter School');
-    await assert.rejects(editor.patch('no-such-doc').set({ a: 1 }).commit(), (err: Err) => err.statusCode === 409 && /does not exist/.test(err.message));
-    await assert.rejects(editor.patch('school-beacon').set({ _id: 'other' }).commit(), (err: Err) => err.statusCode === 400);
-    await assert.rejects(editor.patch('school-beacon').ifRevisionId('stale').set({ title: 'x' }).commit(), (err: Err) => err.statusCode === 409);
-    await assert.rejects(editor.mutate([{ create: { _id: 'x' } } as never]), (err: Err) => err.statusCode === 400 && /_type/.test(err.message));
+    await assert.rejects(
+      editor.patch('no-such-doc').set({ a: 1 }).commit(),
+      (err: Err) => err.statusCode === 409 && /does not exist/.test(err.message),
+    );
+    await assert.rejects(
+      editor.patch('school-beacon').set({ _id: 'other' }).commit(),
+      (err: Err) => err.statusCode === 400,
+    );
+    await assert.rejects(
+      editor.patch('school-beacon').ifRevisionId('stale').set({ title: 'x' }).commit(),
+      (err: Err) => err.statusCode === 409,
+    );
+    await assert.rejects(
+      editor.mutate([{ create: { _id: 'x' } } as never]),
+      (err: Err) => err.statusCode === 400 && /_type/.test(err.message),
+    );
   });
 
   it('does not apply a dry run', async () => {
-    const res = await editor.mutate([{ patch: { id: 'school-beacon', set: { title: 'dry' } } }], { dryRun: true, returnDocuments: false, returnFirst: false });
+    const res = await editor.mutate([{ patch: { id: 'school-beacon', set: { title: 'dry' } } }], {
+      dryRun: true,
+      returnDocuments: false,
+      returnFirst: false,
+    });
     assert.equal(res.results[0]?.operation, 'update');
     assert.equal((await raw.getDocument('school-beacon'))?.title, 'Beacon Charter School');
   });
@@ -115,8 +155,15 @@ describe('mutate endpoint', () => {
   it('parses the supported patch paths and refuses the rest', () => {
     assert.deepEqual(parsePath('title'), ['title']);
     assert.deepEqual(parsePath('location.lat'), ['location', 'lat']);
-    assert.deepEqual(parsePath('sectionRepeater[2].blocks[_key=="b1"].body'), ['sectionRepeater', 2, 'blocks', { key: 'b1' }, 'body']);
-    assert.deepEqual(parsePath("items[-1]"), ['items', -1]);
-    for (const bad of ['', 'a..b', 'a[*]', '..title', 'a b', '[0]', 'a.', 'a[_key==x]']) assert.throws(() => parsePath(bad), /patch path/, bad);
+    assert.deepEqual(parsePath('sectionRepeater[2].blocks[_key=="b1"].body'), [
+      'sectionRepeater',
+      2,
+      'blocks',
+      { key: 'b1' },
+      'body',
+    ]);
+    assert.deepEqual(parsePath('items[-1]'), ['items', -1]);
+    for (const bad of ['', 'a..b', 'a[*]', '..title', 'a b', '[0]', 'a.', 'a[_key==x]'])
+      assert.throws(() => parsePath(bad), /patch path/, bad);
   });
 });

@@ -27,7 +27,11 @@ const optional = (v: unknown, check: (x: unknown) => boolean): boolean => v === 
 const isImage = (v: unknown): boolean => {
   if (typeof v !== 'object' || v === null) return false;
   const asset = (v as { asset?: { _ref?: unknown } }).asset;
-  return asset === undefined || asset === null || (typeof asset === 'object' && (asset._ref === undefined || isStr(asset._ref)));
+  return (
+    asset === undefined ||
+    asset === null ||
+    (typeof asset === 'object' && (asset._ref === undefined || isStr(asset._ref)))
+  );
 };
 
 /** Any `{_type: 'reference', _ref}` left outside an image's `asset` means a projection forgot to expand it. */
@@ -35,7 +39,8 @@ function unexpandedRefs(value: unknown, path = '$', out: string[] = []): string[
   if (Array.isArray(value)) value.forEach((v, i) => unexpandedRefs(v, `${path}[${i}]`, out));
   else if (typeof value === 'object' && value !== null) {
     const rec = value as Record<string, unknown>;
-    if (typeof rec._ref === 'string' && !path.endsWith('.asset') && !rec._ref.startsWith('image-')) out.push(`${path} -> ${rec._ref}`);
+    if (typeof rec._ref === 'string' && !path.endsWith('.asset') && !rec._ref.startsWith('image-'))
+      out.push(`${path} -> ${rec._ref}`);
     for (const [k, v] of Object.entries(rec)) unexpandedRefs(v, `${path}.${k}`, out);
   }
   return out;
@@ -44,13 +49,34 @@ function unexpandedRefs(value: unknown, path = '$', out: string[] = []): string[
 function checkSchool(s: School, label: string): void {
   const at = (f: string): string => `${label}: ${f}`;
   assert.ok(isStr(s._id), at('_id'));
-  for (const f of ['title', 'subtitle', 'slug', 'staticLogo', 'staticImage', 'color', 'twitter', 'seoDescription', 'tourTitle', 'tourLink'] as const) {
+  for (const f of [
+    'title',
+    'subtitle',
+    'slug',
+    'staticLogo',
+    'staticImage',
+    'color',
+    'twitter',
+    'seoDescription',
+    'tourTitle',
+    'tourLink',
+  ] as const) {
     assert.ok(optional(s[f], isStr), at(`${f} is a string when present`));
   }
-  for (const f of ['logo', 'image', 'mainImage', 'seoImage', 'tourImage'] as const) assert.ok(optional(s[f], isImage), at(`${f} is an image`));
-  assert.ok(optional(s.isCharter, (v) => typeof v === 'boolean'), at('isCharter'));
-  assert.ok(optional(s.location, (v) => typeof (v as { lat: unknown }).lat === 'number'), at('location'));
-  assert.ok(optional(s.featuredQuote, (q) => typeof q === 'object' && !('_ref' in (q as object))), at('featuredQuote expanded'));
+  for (const f of ['logo', 'image', 'mainImage', 'seoImage', 'tourImage'] as const)
+    assert.ok(optional(s[f], isImage), at(`${f} is an image`));
+  assert.ok(
+    optional(s.isCharter, (v) => typeof v === 'boolean'),
+    at('isCharter'),
+  );
+  assert.ok(
+    optional(s.location, (v) => typeof (v as { lat: unknown }).lat === 'number'),
+    at('location'),
+  );
+  assert.ok(
+    optional(s.featuredQuote, (q) => typeof q === 'object' && !('_ref' in (q as object))),
+    at('featuredQuote expanded'),
+  );
   assert.ok(optional(s.tourDescription, Array.isArray), at('tourDescription'));
   assert.ok(optional(s.sectionRepeater, Array.isArray), at('sectionRepeater'));
   for (const section of s.sectionRepeater ?? []) {
@@ -60,10 +86,15 @@ function checkSchool(s: School, label: string): void {
       if (!block) continue;
       assert.ok(isStr(block._type), at('block _type'));
       if (block._type === 'accordionSection') {
-        for (const a of (block as { accordions?: unknown[] }).accordions ?? []) assert.ok(a === null || (typeof a === 'object' && 'accordionTitle' in (a as object)), at('accordion expanded'));
+        for (const a of (block as { accordions?: unknown[] }).accordions ?? [])
+          assert.ok(
+            a === null || (typeof a === 'object' && 'accordionTitle' in (a as object)),
+            at('accordion expanded'),
+          );
       }
       if (block._type === 'highlightSection') {
-        for (const h of (block as { highlights?: unknown[] }).highlights ?? []) assert.ok(h === null || (typeof h === 'object' && 'title' in (h as object)), at('highlight expanded'));
+        for (const h of (block as { highlights?: unknown[] }).highlights ?? [])
+          assert.ok(h === null || (typeof h === 'object' && 'title' in (h as object)), at('highlight expanded'));
       }
     }
   }
@@ -82,7 +113,10 @@ function checkLandingRow(r: LandingSchoolRow): void {
 }
 
 /** Every exported GROQ string in queries.ts, so a new query cannot slip past these tests. */
-const siteQueries = Object.entries(queries).filter(([name, v]) => name.endsWith('Query') && typeof v === 'string') as [string, string][];
+const siteQueries = Object.entries(queries).filter(([name, v]) => name.endsWith('Query') && typeof v === 'string') as [
+  string,
+  string,
+][];
 
 const PARAMS_FOR: Record<string, (ids: { slug: string; id: string }) => Record<string, unknown>> = {
   schoolBySlugQuery: ({ slug }) => ({ slug }),
@@ -114,16 +148,32 @@ async function runAllSiteQueries(client: SanityClient, label: string): Promise<R
   assert.deepEqual([...slugs].sort(), slugs, `${label}: allSlugs sorted`);
   assert.ok((out.schoolIdsBySlugQuery as string[]).includes(first._id), `${label}: ids by slug include the school`);
   // The export's reads: the full one holds the site's lists and a revision for each of them.
-  const full = out.exportContentQuery as { revs: { _id: string; _rev: string }[]; nav: unknown[]; landing: unknown[]; schools: School[] };
+  const full = out.exportContentQuery as {
+    revs: { _id: string; _rev: string }[];
+    nav: unknown[];
+    landing: unknown[];
+    schools: School[];
+  };
   assert.deepEqual(full.nav, out.navigationSchoolsQuery, `${label}: export nav rows`);
   assert.deepEqual(full.schools, out.allSchoolsQuery, `${label}: export schools`);
   const revs = new Map(full.revs.map((r) => [r._id, r._rev]));
   for (const s of full.schools) assert.ok(isStr(revs.get(s._id)), `${label}: ${s._id} has a revision`);
   // The incremental one, for one school: its revision and rows, and the school expanded like allSchools.
-  const changed = out.exportChangedQuery as { ids: { _id: string; _rev: string; nav: unknown; landing: unknown }[]; schools: School[] };
-  assert.deepEqual(changed.ids.map((r) => [r._id, r._rev]), [[first._id, revs.get(first._id)]], `${label}: changed ids`);
+  const changed = out.exportChangedQuery as {
+    ids: { _id: string; _rev: string; nav: unknown; landing: unknown }[];
+    schools: School[];
+  };
+  assert.deepEqual(
+    changed.ids.map((r) => [r._id, r._rev]),
+    [[first._id, revs.get(first._id)]],
+    `${label}: changed ids`,
+  );
   assert.deepEqual(changed.ids[0]!.nav, first, `${label}: changed nav row`);
-  assert.deepEqual(changed.schools.find((s) => s._id === first._id), full.schools.find((s) => s._id === first._id), `${label}: changed school`);
+  assert.deepEqual(
+    changed.schools.find((s) => s._id === first._id),
+    full.schools.find((s) => s._id === first._id),
+    `${label}: changed school`,
+  );
   assert.ok((out.referrersQuery as string[]).every(isStr), `${label}: referrers are ids`);
   return out;
 }
@@ -152,8 +202,10 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
   it('answers every site query with the shapes the site expects', async () => {
     assert.ok(siteQueries.length >= 8, 'found the site queries');
     const out = await runAllSiteQueries(publicClient, 'mini');
-    assert.deepEqual((out.navigationSchoolsQuery as NavigationSchoolRow[]).map((r) => r.title),
-      ['Aurora Middle School', 'Beacon Charter School', 'Career Innovation Center', 'Lincoln Middle School']);
+    assert.deepEqual(
+      (out.navigationSchoolsQuery as NavigationSchoolRow[]).map((r) => r.title),
+      ['Aurora Middle School', 'Beacon Charter School', 'Career Innovation Center', 'Lincoln Middle School'],
+    );
     assert.deepEqual(out.allSlugsQuery, ['aurora-middle', 'beacon-charter', 'innovation-center', 'lincoln-middle']);
   });
 
@@ -161,13 +213,30 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     const s = await publicClient.fetch<School>(queries.schoolBySlugQuery, { slug: 'aurora-middle' });
     assert.equal(s.title, 'Aurora Middle School');
     assert.equal(s.slug, 'aurora-middle');
-    assert.deepEqual(s.featuredQuote, { quote: 'Teachers here know my name.', student: 'Jonah P.', year: 'Class of 2027', schoolTitle: 'Aurora Middle School' });
+    assert.deepEqual(s.featuredQuote, {
+      quote: 'Teachers here know my name.',
+      student: 'Jonah P.',
+      year: 'Class of 2027',
+      schoolTitle: 'Aurora Middle School',
+    });
     const [academics, life] = s.sectionRepeater!;
     const highlights = academics!.blocks![1] as { highlights: ({ title: string } | null)[] };
-    assert.deepEqual(highlights.highlights.map((h) => h?.title ?? null), ['Honors courses', 'Focus pathways', null]);
+    assert.deepEqual(
+      highlights.highlights.map((h) => h?.title ?? null),
+      ['Honors courses', 'Focus pathways', null],
+    );
     const acc = academics!.blocks![2] as { accordions: { accordionTitle: string; defaultOpen: boolean }[] };
-    assert.deepEqual(acc.accordions.map((a) => [a.accordionTitle, a.defaultOpen]), [['Bell schedule', true], ['Lunch', false]]);
-    const vt = life!.blocks![0] as { testimonial: { student: string; schoolTitle: string }; video: { videoId: string } };
+    assert.deepEqual(
+      acc.accordions.map((a) => [a.accordionTitle, a.defaultOpen]),
+      [
+        ['Bell schedule', true],
+        ['Lunch', false],
+      ],
+    );
+    const vt = life!.blocks![0] as {
+      testimonial: { student: string; schoolTitle: string };
+      video: { videoId: string };
+    };
     assert.equal(vt.testimonial.schoolTitle, 'Aurora Middle School');
     assert.equal(vt.video.videoId, 'dQw4w9WgXcQ');
     assert.equal(life!.blocks![4]!._type, 'mysteryWidget', 'unknown blocks pass through for the fallback');
@@ -176,9 +245,15 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
 
   it('feeds the mapping functions: charter schools last, hidden titles off the grid', async () => {
     const nav = mapNavigation(await publicClient.fetch(queries.navigationSchoolsQuery));
-    assert.deepEqual(nav.map((n) => n.name), ['Aurora Middle School', 'Career Innovation Center', 'Lincoln Middle School', 'Beacon Charter School']);
+    assert.deepEqual(
+      nav.map((n) => n.name),
+      ['Aurora Middle School', 'Career Innovation Center', 'Lincoln Middle School', 'Beacon Charter School'],
+    );
     const grid = mapLandingGrid(await publicClient.fetch(queries.landingSchoolsQuery));
-    assert.deepEqual(grid.map((c) => c.slug), ['aurora-middle', 'beacon-charter', 'lincoln-middle']);
+    assert.deepEqual(
+      grid.map((c) => c.slug),
+      ['aurora-middle', 'beacon-charter', 'lincoln-middle'],
+    );
   });
 
   it('keeps drafts out of published reads, even when asked by id', async () => {
@@ -190,7 +265,10 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
   });
 
   it('overlays drafts with the token (perspective drafts), under the published id', async () => {
-    const s = await previewClient.fetch<School & { _originalId?: string }>(`*[_id == $id][0]{..., "_originalId": _originalId}`, { id: 'school-lincoln' });
+    const s = await previewClient.fetch<School & { _originalId?: string }>(
+      `*[_id == $id][0]{..., "_originalId": _originalId}`,
+      { id: 'school-lincoln' },
+    );
     assert.equal(s.title, 'Lincoln Middle School (draft)');
     assert.equal(s._id, 'school-lincoln');
     assert.equal(s._originalId, 'drafts.school-lincoln');
@@ -199,15 +277,24 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     assert.equal(full.sectionRepeater?.[0]?.title, 'About (draft)');
     const summit = await previewClient.fetch<School>(queries.schoolBySlugQuery, { slug: 'summit-charter' });
     assert.equal(summit._id, 'school-summit', 'a draft-only school appears under its published id');
-    const navTitles = (await previewClient.fetch<NavigationSchoolRow[]>(queries.navigationSchoolsQuery)).map((r) => r.title);
+    const navTitles = (await previewClient.fetch<NavigationSchoolRow[]>(queries.navigationSchoolsQuery)).map(
+      (r) => r.title,
+    );
     assert.ok(navTitles.includes('Summit Charter Academy') && navTitles.includes('Lincoln Middle School (draft)'));
     assert.ok(!navTitles.includes('Lincoln Middle School'), 'the published version is replaced, not duplicated');
   });
 
   it('shows published and draft documents side by side in the raw perspective (token only)', async () => {
-    const ids = await previewClient.fetch<string[]>(queries.schoolIdsBySlugQuery, { slug: 'lincoln-middle' }, { perspective: 'raw' });
+    const ids = await previewClient.fetch<string[]>(
+      queries.schoolIdsBySlugQuery,
+      { slug: 'lincoln-middle' },
+      { perspective: 'raw' },
+    );
     assert.deepEqual(ids, ['drafts.school-lincoln', 'school-lincoln']);
-    assert.equal(await previewClient.fetch(queries.draftLookupQuery, { draftId: 'drafts.school-summit' }, { perspective: 'raw' }), 'drafts.school-summit');
+    assert.equal(
+      await previewClient.fetch(queries.draftLookupQuery, { draftId: 'drafts.school-summit' }, { perspective: 'raw' }),
+      'drafts.school-summit',
+    );
     // Without the token, raw and drafts answer 200 with published documents only (as hosted), never a dotted id.
     const published = await publicClient.fetch<string[]>('*[]._id', {}, { perspective: 'published' });
     for (const perspective of ['raw', 'drafts'] as const) {
@@ -232,21 +319,40 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
   });
 
   it('rejects a bad query with a 400 the client turns into a readable parse error', async () => {
-    await assert.rejects(publicClient.fetch('*[_type == "school"'), (err: Error & { statusCode?: number; details?: { type?: string } }) => {
-      assert.equal(err.statusCode, 400);
-      assert.equal(err.details?.type, 'queryParseError');
-      assert.match(err.message, /GROQ query parse error/);
-      return true;
-    });
+    await assert.rejects(
+      publicClient.fetch('*[_type == "school"'),
+      (err: Error & { statusCode?: number; details?: { type?: string } }) => {
+        assert.equal(err.statusCode, 400);
+        assert.equal(err.details?.type, 'queryParseError');
+        assert.match(err.message, /GROQ query parse error/);
+        return true;
+      },
+    );
     await assert.rejects(publicClient.fetch(queries.schoolBySlugQuery), /param \$slug referenced, but not provided/);
     await assert.rejects(publicClient.fetch('*[nosuchfunction(_id)]'), /nosuchfunction/i);
   });
 
   it('refuses a wrong token with 401 on every kind of request', async () => {
-    const wrong = createClient({ projectId: 'embedded', dataset: 'production', apiVersion: PREVIEW_API_VERSION, useCdn: false, token: 'wrong-token', apiHost: service.url, useProjectHostname: false });
-    await assert.rejects(wrong.fetch('count(*)'), (err: Error & { statusCode?: number }) => err.statusCode === 401 && /Unauthorized/.test(err.message));
-    await assert.rejects(wrong.getDocument('school-aurora'), (err: Error & { statusCode?: number }) => err.statusCode === 401);
-    const img = await fetch(`${service.url}/images/embedded/production/a1f0c3d2e5-400x300.jpg`, { headers: { authorization: 'Bearer nope' } });
+    const wrong = createClient({
+      projectId: 'embedded',
+      dataset: 'production',
+      apiVersion: PREVIEW_API_VERSION,
+      useCdn: false,
+      token: 'wrong-token',
+      apiHost: service.url,
+      useProjectHostname: false,
+    });
+    await assert.rejects(
+      wrong.fetch('count(*)'),
+      (err: Error & { statusCode?: number }) => err.statusCode === 401 && /Unauthorized/.test(err.message),
+    );
+    await assert.rejects(
+      wrong.getDocument('school-aurora'),
+      (err: Error & { statusCode?: number }) => err.statusCode === 401,
+    );
+    const img = await fetch(`${service.url}/images/embedded/production/a1f0c3d2e5-400x300.jpg`, {
+      headers: { authorization: 'Bearer nope' },
+    });
     assert.equal(img.status, 401);
   });
 
@@ -258,8 +364,11 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     assert.equal(await publicClient.getDocument('drafts.school-lincoln'), undefined);
     const res = await fetch(`${service.url}/v2025-02-19/data/doc/production/school-aurora,drafts.school-lincoln,nope`);
     assert.equal(res.status, 200);
-    const body = await res.json() as { documents: { _id: string }[]; omitted: { id: string; reason: string }[] };
-    assert.deepEqual(body.documents.map((d) => d._id), ['school-aurora']);
+    const body = (await res.json()) as { documents: { _id: string }[]; omitted: { id: string; reason: string }[] };
+    assert.deepEqual(
+      body.documents.map((d) => d._id),
+      ['school-aurora'],
+    );
     assert.deepEqual(body.omitted, [
       { id: 'drafts.school-lincoln', reason: 'permission' },
       { id: 'nope', reason: 'existence' },
@@ -270,15 +379,23 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
 
   it('answers 404 for another dataset name and unknown API versions', async () => {
     const other = createPublicClient(embeddedConfig(service.url, 'staging'));
-    await assert.rejects(other.fetch('count(*)'), (err: Error & { statusCode?: number }) => err.statusCode === 404 && /staging/.test(err.message));
+    await assert.rejects(
+      other.fetch('count(*)'),
+      (err: Error & { statusCode?: number }) => err.statusCode === 404 && /staging/.test(err.message),
+    );
     const res = await fetch(`${service.url}/vBAD/data/query/production?query=1`);
     assert.equal(res.status, 404);
   });
 
   it('allows browsers to read published data across origins (CORS)', async () => {
-    const res = await fetch(`${service.url}/v1/data/query/production?query=1`, { headers: { origin: 'http://127.0.0.1:8080' } });
+    const res = await fetch(`${service.url}/v1/data/query/production?query=1`, {
+      headers: { origin: 'http://127.0.0.1:8080' },
+    });
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
-    const pre = await fetch(`${service.url}/v1/data/query/production`, { method: 'OPTIONS', headers: { origin: 'http://x', 'access-control-request-method': 'POST' } });
+    const pre = await fetch(`${service.url}/v1/data/query/production`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://x', 'access-control-request-method': 'POST' },
+    });
     assert.equal(pre.status, 204);
     assert.match(pre.headers.get('access-control-allow-headers') ?? '', /authorization/);
   });
@@ -287,11 +404,18 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
 // ---- the bundled sample -----------------------------------------------------------------------
 
 const sampleExists = existsSync(`${SAMPLE}/dataset.ndjson`);
-describe('content service over content/sample', { skip: sampleExists ? false : 'content/sample/dataset.ndjson does not exist yet (generated by npm run sample)' }, () => {
+describe('content service over content/sample', {
+  skip: sampleExists ? false : 'content/sample/dataset.ndjson does not exist yet (generated by npm run sample)',
+}, () => {
   let service: ContentService;
   const warnings: string[] = [];
   before(async () => {
-    service = await startContentService({ contentDir: SAMPLE, token: TOKEN, watch: false, log: (m) => warnings.push(m) });
+    service = await startContentService({
+      contentDir: SAMPLE,
+      token: TOKEN,
+      watch: false,
+      log: (m) => warnings.push(m),
+    });
   });
   after(() => service?.close());
 
@@ -308,7 +432,11 @@ describe('content service over content/sample', { skip: sampleExists ? false : '
 
   it('serves every image the sample references', async () => {
     const client = createPreviewClient(embeddedConfig(service.url), TOKEN);
-    const refs = await client.fetch<string[]>('array::unique(*[_type == "sanity.imageAsset"]._id)', {}, { perspective: 'raw' });
+    const refs = await client.fetch<string[]>(
+      'array::unique(*[_type == "sanity.imageAsset"]._id)',
+      {},
+      { perspective: 'raw' },
+    );
     assert.ok(refs.length > 0);
     for (const ref of refs.slice(0, 40)) {
       const m = /^image-([A-Za-z0-9]+)-(\d+x\d+)-(\w+)$/.exec(ref);

@@ -30,20 +30,23 @@ const tempCopy = (dirs: string[]): string => {
 /** Edits documents in dataset.ndjson the way a person would: the line changes, its `_rev` does not. */
 function editFile(dir: string, edits: Record<string, (doc: Record<string, unknown>) => void>): void {
   const file = join(dir, 'dataset.ndjson');
-  const lines = readFileSync(file, 'utf8').split('\n').map((line) => {
-    if (line.trim() === '') return line;
-    const doc = JSON.parse(line) as Record<string, unknown>;
-    const edit = edits[doc._id as string];
-    if (!edit) return line;
-    const rev = doc._rev;
-    edit(doc);
-    assert.equal(doc._rev, rev, 'the edit keeps the file _rev');
-    return JSON.stringify(doc);
-  });
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => {
+      if (line.trim() === '') return line;
+      const doc = JSON.parse(line) as Record<string, unknown>;
+      const edit = edits[doc._id as string];
+      if (!edit) return line;
+      const rev = doc._rev;
+      edit(doc);
+      assert.equal(doc._rev, rev, 'the edit keeps the file _rev');
+      return JSON.stringify(doc);
+    });
   writeFileSync(file, lines.join('\n'));
 }
 
-const editor = (service: ContentService): SanityClient => createPreviewClient(embeddedConfig(service.url), TOKEN).withConfig({ perspective: 'raw' });
+const editor = (service: ContentService): SanityClient =>
+  createPreviewClient(embeddedConfig(service.url), TOKEN).withConfig({ perspective: 'raw' });
 
 /** Every document's served rev, as an export would collect them. */
 async function revsOf(client: SanityClient): Promise<Map<string, string>> {
@@ -78,7 +81,13 @@ describe('served _rev of documents read from dataset.ndjson', () => {
 
     before(async () => {
       dir = tempCopy(dirs);
-      service = await startContentService({ contentDir: dir, token: TOKEN, pollMs: 100, debounceMs: 20, log: () => {} });
+      service = await startContentService({
+        contentDir: dir,
+        token: TOKEN,
+        pollMs: 100,
+        debounceMs: 20,
+        log: () => {},
+      });
       client = editor(service);
     });
     after(async () => {
@@ -88,21 +97,35 @@ describe('served _rev of documents read from dataset.ndjson', () => {
 
     it('serves a new rev for a hand edit that keeps the _rev, announces it, and leaves untouched documents alone', async () => {
       const before = await revsOf(client);
-      assert.match(before.get('school-aurora')!, new RegExp(`^rev-aurora-1-${HASH}$`), 'the file rev plus a content hash');
-      assert.match(before.get('school-beacon')!, new RegExp(`^${HASH}$`), 'a document without _rev gets its content hash');
+      assert.match(
+        before.get('school-aurora')!,
+        new RegExp(`^rev-aurora-1-${HASH}$`),
+        'the file rev plus a content hash',
+      );
+      assert.match(
+        before.get('school-beacon')!,
+        new RegExp(`^${HASH}$`),
+        'a document without _rev gets its content hash',
+      );
       assert.equal(new Set(before.values()).size, before.size, 'every document has its own rev');
-      assert.equal((await client.getDocument('school-aurora'))?._rev, before.get('school-aurora'), 'the doc endpoint serves the same rev');
+      assert.equal(
+        (await client.getDocument('school-aurora'))?._rev,
+        before.get('school-aurora'),
+        'the doc endpoint serves the same rev',
+      );
 
       const events: MutationEvent[] = [];
       let welcomed = false;
       let waiter: (() => void) | null = null;
-      const sub = client.listen('*[_id in ["school-aurora", "school-beacon"]]', {}, { events: ['welcome', 'mutation'] } as never).subscribe({
-        next: (e: { type: string }) => {
-          if (e.type === 'welcome') welcomed = true;
-          if (e.type === 'mutation') events.push(e as MutationEvent);
-          waiter?.();
-        },
-      });
+      const sub = client
+        .listen('*[_id in ["school-aurora", "school-beacon"]]', {}, { events: ['welcome', 'mutation'] } as never)
+        .subscribe({
+          next: (e: { type: string }) => {
+            if (e.type === 'welcome') welcomed = true;
+            if (e.type === 'mutation') events.push(e as MutationEvent);
+            waiter?.();
+          },
+        });
       open.push(sub);
       const waitUntil = (pred: () => boolean, what: string): Promise<void> =>
         new Promise((resolve, reject) => {
@@ -119,8 +142,12 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       await waitUntil(() => welcomed, 'the listener to open');
 
       editFile(dir, {
-        'school-aurora': (d) => { d.title = 'Aurora Middle School (edited by hand)'; },
-        'school-beacon': (d) => { d.subtitle = 'edited by hand'; },
+        'school-aurora': (d) => {
+          d.title = 'Aurora Middle School (edited by hand)';
+        },
+        'school-beacon': (d) => {
+          d.subtitle = 'edited by hand';
+        },
       });
       await waitUntil(() => new Set(events.map((e) => e.documentId)).size === 2, 'both file edits to be announced');
 
@@ -129,7 +156,11 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       assert.match(after.get('school-aurora')!, new RegExp(`^rev-aurora-1-${HASH}$`));
       assert.match(after.get('school-beacon')!, new RegExp(`^${HASH}$`));
       for (const ev of events) {
-        assert.equal(ev.previousRev, before.get(ev.documentId), `${ev.documentId}: previousRev is the rev served before`);
+        assert.equal(
+          ev.previousRev,
+          before.get(ev.documentId),
+          `${ev.documentId}: previousRev is the rev served before`,
+        );
         assert.equal(ev.resultRev, after.get(ev.documentId), `${ev.documentId}: resultRev is the rev served now`);
         assert.equal((ev.result as { _rev?: string } | undefined)?._rev, after.get(ev.documentId));
       }
@@ -137,8 +168,15 @@ describe('served _rev of documents read from dataset.ndjson', () => {
 
       // Revs follow content, so undoing the edit serves the original rev again.
       const mark = events.length;
-      editFile(dir, { 'school-aurora': (d) => { d.title = 'Aurora Middle School'; } });
-      await waitUntil(() => events.slice(mark).some((e) => e.documentId === 'school-aurora'), 'the undo to be announced');
+      editFile(dir, {
+        'school-aurora': (d) => {
+          d.title = 'Aurora Middle School';
+        },
+      });
+      await waitUntil(
+        () => events.slice(mark).some((e) => e.documentId === 'school-aurora'),
+        'the undo to be announced',
+      );
       const undone = await revsOf(client);
       assert.equal(undone.get('school-aurora'), before.get('school-aurora'));
       assert.deepEqual(changedIds(after, undone), ['school-aurora']);
@@ -153,11 +191,19 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       assert.ok(first.size >= 15);
       assert.deepEqual([...second], [...first]);
 
-      editFile(dir, { 'drafts.school-lincoln': (d) => { d.title = 'Lincoln Middle School (draft, edited by hand)'; } });
+      editFile(dir, {
+        'drafts.school-lincoln': (d) => {
+          d.title = 'Lincoln Middle School (draft, edited by hand)';
+        },
+      });
       const third = await revsOfFreshStart(dir);
       assert.deepEqual(changedIds(first, third), ['drafts.school-lincoln']);
 
-      editFile(dir, { 'school-aurora': (d) => { (d.location as { lat: number }).lat = 39.71; } });
+      editFile(dir, {
+        'school-aurora': (d) => {
+          (d.location as { lat: number }).lat = 39.71;
+        },
+      });
       const fourth = await revsOfFreshStart(dir);
       assert.deepEqual(changedIds(third, fourth), ['school-aurora'], 'a change deep inside a document counts');
     });
@@ -201,7 +247,11 @@ describe('served _rev of documents read from dataset.ndjson', () => {
         (err: Err) => err.statusCode === 409,
         'the bare file rev is not what the service serves',
       );
-      const patched = await client.patch('school-aurora').ifRevisionId(served).set({ title: 'Aurora (patched)' }).commit();
+      const patched = await client
+        .patch('school-aurora')
+        .ifRevisionId(served)
+        .set({ title: 'Aurora (patched)' })
+        .commit();
       assert.equal(patched.title, 'Aurora (patched)');
       assert.notEqual(patched._rev, served);
       assert.equal((await client.getDocument('school-aurora'))?._rev, patched._rev);
@@ -214,7 +264,11 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       assert.notEqual(again._rev, patched._rev);
 
       const beaconRev = (await client.getDocument('school-beacon'))!._rev;
-      const beacon = await client.patch('school-beacon').ifRevisionId(beaconRev).set({ title: 'Beacon (patched)' }).commit();
+      const beacon = await client
+        .patch('school-beacon')
+        .ifRevisionId(beaconRev)
+        .set({ title: 'Beacon (patched)' })
+        .commit();
       assert.notEqual(beacon._rev, beaconRev, 'a document without a file _rev works the same way');
     });
   });
@@ -227,7 +281,11 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       assert.match(a, new RegExp(`^r1-${HASH}$`));
       assert.equal(servedRevision(line({ _id: 'a', _rev: 'r1', title: 'A' }), 'r1'), a, 'deterministic');
       assert.notEqual(servedRevision(line({ _id: 'a', _rev: 'r1', title: 'B' }), 'r1'), a);
-      assert.notEqual(servedRevision(line({ _id: 'a', _rev: 'r2', title: 'A' }), 'r2'), a, 'a new file rev changes it too');
+      assert.notEqual(
+        servedRevision(line({ _id: 'a', _rev: 'r2', title: 'A' }), 'r2'),
+        a,
+        'a new file rev changes it too',
+      );
     });
 
     it('notices a nested "_rev" member moving even when it repeats the file rev', () => {
@@ -252,7 +310,11 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       const served = servedRevision(line({ _id: 'a', _rev: 'r1', title: 'A' }), 'r1');
       const back = line({ _id: 'a', _rev: served, title: 'A' });
       assert.equal(servedRevision(back, served), served);
-      assert.notEqual(servedRevision(line({ _id: 'a', _rev: served, title: 'B' }), served), served, 'but not once the content changed');
+      assert.notEqual(
+        servedRevision(line({ _id: 'a', _rev: served, title: 'B' }), served),
+        served,
+        'but not once the content changed',
+      );
     });
   });
 });

@@ -40,9 +40,13 @@ describe('content service: request schemas', () => {
   });
 
   it('refuses bodies of the wrong shape', async () => {
-    const post = (url: string, payload: unknown) => app.inject({
-      method: 'POST', url, payload: payload as object, headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const post = (url: string, payload: unknown) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: payload as object,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
     sanity400(await post('/v2025-02-19/data/query/production', [1, 2]), 'array body');
     sanity400(await post('/v2025-02-19/data/query/production', { query: '*', params: [1] }), 'params array');
     const badId = { mutations: [], transactionId: { id: 7 } };

@@ -57,36 +57,68 @@ describe('openContentSource', () => {
 
   it('fails with a message naming a missing folder or dataset file', async () => {
     const missing = join(tmpdir(), 'no-such-content-folder-xyz');
-    await assert.rejects(openContentSource({ contentDir: missing, env: {} }), (err: Error) => err.message.includes(missing));
+    await assert.rejects(openContentSource({ contentDir: missing, env: {} }), (err: Error) =>
+      err.message.includes(missing),
+    );
     const empty = mkdtempSync(join(tmpdir(), 'content-empty-'));
     dirs.push(empty);
-    await assert.rejects(openContentSource({ contentDir: empty, env: {} }), (err: Error) => err.message.includes(join(empty, 'dataset.ndjson')));
+    await assert.rejects(openContentSource({ contentDir: empty, env: {} }), (err: Error) =>
+      err.message.includes(join(empty, 'dataset.ndjson')),
+    );
   });
 
   it('uses the hosted project and the read token when SANITY_PROJECT_ID is set, starting nothing', async () => {
     const source = await openContentSource({
-      env: { SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'staging', SANITY_API_READ_TOKEN: ' sk-secret ', SANITY_API_VERSION: 'v2024-01-01' },
+      env: {
+        SANITY_PROJECT_ID: 'abc123',
+        SANITY_DATASET: 'staging',
+        SANITY_API_READ_TOKEN: ' sk-secret ',
+        SANITY_API_VERSION: 'v2024-01-01',
+      },
     });
     opened.push(source);
     assert.equal(source.embedded, false);
-    assert.deepEqual(source.config, { projectId: 'abc123', dataset: 'staging', apiVersion: '2024-01-01', apiHost: null, imageHost: 'https://cdn.sanity.io', useCdn: true });
+    assert.deepEqual(source.config, {
+      projectId: 'abc123',
+      dataset: 'staging',
+      apiVersion: '2024-01-01',
+      apiHost: null,
+      imageHost: 'https://cdn.sanity.io',
+      useCdn: true,
+    });
     assert.equal(source.token, 'sk-secret');
   });
 
   it('reports bad hosted settings naming the variable', async () => {
     await assert.rejects(openContentSource({ env: { SANITY_PROJECT_ID: 'Bad Id!' } }), /SANITY_PROJECT_ID/);
-    await assert.rejects(openContentSource({ env: { SANITY_PROJECT_ID: 'abc', SANITY_API_READ_TOKEN: 'two words' } }), /SANITY_API_READ_TOKEN/);
+    await assert.rejects(
+      openContentSource({ env: { SANITY_PROJECT_ID: 'abc', SANITY_API_READ_TOKEN: 'two words' } }),
+      /SANITY_API_READ_TOKEN/,
+    );
   });
 });
 
 describe('secrets and the preview client', () => {
   it('reads the secrets from an env map, treating blanks as absent and never echoing values', () => {
     assert.deepEqual(readSecrets({}), { readToken: null, previewSecret: null });
-    assert.deepEqual(readSecrets({ SANITY_API_READ_TOKEN: '  ', PREVIEW_SECRET: 'p-123' }), { readToken: null, previewSecret: 'p-123' });
-    assert.throws(() => readSecrets({ PREVIEW_SECRET: 'abc\ndef' }), (err: Error) => /PREVIEW_SECRET/.test(err.message) && !err.message.includes('abc'));
+    assert.deepEqual(readSecrets({ SANITY_API_READ_TOKEN: '  ', PREVIEW_SECRET: 'p-123' }), {
+      readToken: null,
+      previewSecret: 'p-123',
+    });
+    assert.throws(
+      () => readSecrets({ PREVIEW_SECRET: 'abc\ndef' }),
+      (err: Error) => /PREVIEW_SECRET/.test(err.message) && !err.message.includes('abc'),
+    );
   });
 
-  const cfg: PublicConfig = { projectId: 'abc123', dataset: 'production', apiVersion: '2021-10-21', apiHost: null, imageHost: 'https://cdn.sanity.io', useCdn: true };
+  const cfg: PublicConfig = {
+    projectId: 'abc123',
+    dataset: 'production',
+    apiVersion: '2021-10-21',
+    apiHost: null,
+    imageHost: 'https://cdn.sanity.io',
+    useCdn: true,
+  };
 
   it('configures the credentialed client: no CDN, pinned API version, drafts with a token', () => {
     const c = createPreviewClient(cfg, 'tok').config();

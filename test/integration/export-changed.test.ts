@@ -34,13 +34,22 @@ async function exportAndCompare(): Promise<string> {
   const r = await runExport(['--content', dataset, '--out', out], env(), 180_000);
   assert.equal(r.code, 0, r.stderr);
   const scratch = path.join(work, `scratch-${fresh++}`);
-  const s = await runExport(['--content', dataset, '--out', scratch], cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, `m-${fresh}`), EXPORT_RENDER_THREADS: '1' }), 180_000);
+  const s = await runExport(
+    ['--content', dataset, '--out', scratch],
+    cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, `m-${fresh}`), EXPORT_RENDER_THREADS: '1' }),
+    180_000,
+  );
   assert.equal(s.code, 0, s.stderr);
   assert.match(s.stdout, /content: all read/);
   const files = listFiles(scratch);
   assert.deepEqual(listFiles(out), files);
-  for (const f of files) assert.ok(readFileSync(path.join(out, f)).equals(readFileSync(path.join(scratch, f))), `${f} is stale`);
-  assert.deepEqual(r.stderr.split('\n').filter((l) => l.startsWith('warning')), s.stderr.split('\n').filter((l) => l.startsWith('warning')), 'the same warnings');
+  for (const f of files)
+    assert.ok(readFileSync(path.join(out, f)).equals(readFileSync(path.join(scratch, f))), `${f} is stale`);
+  assert.deepEqual(
+    r.stderr.split('\n').filter((l) => l.startsWith('warning')),
+    s.stderr.split('\n').filter((l) => l.startsWith('warning')),
+    'the same warnings',
+  );
   removeDir(scratch);
   return r.stdout;
 }
@@ -53,7 +62,9 @@ before(async () => {
   ids = gen.schoolIds;
   // A cross reference two hops deep: school 0 features a quote of school 1.
   edit((all) => {
-    const quoteOf1 = all.find((d) => d._type === 'quote' && (d.school as { _ref?: string } | undefined)?._ref === ids[1]) ?? assert.fail('no quote of school 1');
+    const quoteOf1 =
+      all.find((d) => d._type === 'quote' && (d.school as { _ref?: string } | undefined)?._ref === ids[1]) ??
+      assert.fail('no quote of school 1');
     byId(all, ids[0]!).featuredQuote = { _type: 'reference', _ref: quoteOf1._id };
   });
   out = path.join(work, 'out');
@@ -70,7 +81,9 @@ test('nothing changed: nothing is read but revisions, every page is carried', as
 });
 
 test("a school's section edited: only that school is read and its page rendered", async () => {
-  edit((all) => { (byId(all, ids[5]!).sectionRepeater as { title: string }[])[0]!.title = 'Changed section title'; });
+  edit((all) => {
+    (byId(all, ids[5]!).sectionRepeater as { title: string }[])[0]!.title = 'Changed section title';
+  });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
   assert.match(stdout, /pages 1 rendered/);
@@ -78,7 +91,9 @@ test("a school's section edited: only that school is read and its page rendered"
 });
 
 test("two hops: renaming a school updates another school's page that features its student's quote", async () => {
-  edit((all) => { byId(all, ids[1]!).title = 'Renamed Middle School'; });
+  edit((all) => {
+    byId(all, ids[1]!).title = 'Renamed Middle School';
+  });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: 1 changed document\(s\) since the last export, \d+ school document\(s\) read/);
   const featuring = read(out, `schools/${slugs[0]}/index.html`);
@@ -87,7 +102,9 @@ test("two hops: renaming a school updates another school's page that features it
 
 test('one hop: editing a quote re-renders the school featuring it; deleting it too', async () => {
   const quoteId = (byId(docs(), ids[0]!).featuredQuote as { _ref: string })._ref;
-  edit((all) => { byId(all, quoteId).quote = 'A changed quotation from a student.'; });
+  edit((all) => {
+    byId(all, quoteId).quote = 'A changed quotation from a student.';
+  });
   let stdout = await exportAndCompare();
   assert.match(stdout, /content: 1 changed document\(s\)/);
   assert.ok(read(out, `schools/${slugs[0]}/index.html`).includes('A changed quotation from a student.'));
@@ -115,7 +132,9 @@ test('a school added or removed: everything is read', async () => {
 });
 
 test('much changed at once: one full read instead of many pieces', async () => {
-  edit((all) => { for (const d of all) if (d._type !== 'sanity.imageAsset') d.editorNote = 'bulk edit'; });
+  edit((all) => {
+    for (const d of all) if (d._type !== 'sanity.imageAsset') d.editorNote = 'bulk edit';
+  });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: all read/);
 });
@@ -123,7 +142,9 @@ test('much changed at once: one full read instead of many pieces', async () => {
 test('a carried page touched in out/ behind the export: the export reads everything and restores it', async () => {
   const page = path.join(out, 'schools', slugs[3]!, 'index.html');
   writeFileSync(page, 'tampered');
-  edit((all) => { (byId(all, ids[6]!).sectionRepeater as { title: string }[])[0]!.title = 'Another edit'; });
+  edit((all) => {
+    (byId(all, ids[6]!).sectionRepeater as { title: string }[])[0]!.title = 'Another edit';
+  });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: all read/);
   assert.notEqual(readFileSync(page, 'utf8'), 'tampered');

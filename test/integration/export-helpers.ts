@@ -20,25 +20,47 @@ export const SAMPLE = path.join(ROOT, 'content/sample');
 /** The bundled sample once it exists, else the small fixture (both in the content-model format). */
 export const DATASET = existsSync(path.join(SAMPLE, 'dataset.ndjson')) ? SAMPLE : MINI;
 
-export interface RunResult { code: number | null; stdout: string; stderr: string }
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Environment without any hosted-project settings, so the embedded service is used unless a test sets them. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANITY_') && k !== 'EXPORT_TIME_LIMIT_MS') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('SANITY_') && k !== 'EXPORT_TIME_LIMIT_MS') env[k] = v;
   return { ...env, ...extra };
 }
 
 export function runExport(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), timeoutMs = 90_000): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', EXPORT_SCRIPT, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', EXPORT_SCRIPT, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`export did not finish in ${timeoutMs} ms\n${stderr}`)); }, timeoutMs);
-    child.on('error', (err) => { clearTimeout(timer); reject(err); });
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`export did not finish in ${timeoutMs} ms\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -48,8 +70,9 @@ export function tempDir(prefix: string): string {
 
 export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
-
-export interface Snapshot { [file: string]: { bytes: Buffer; mtimeMs: number; ino: number } }
+export interface Snapshot {
+  [file: string]: { bytes: Buffer; mtimeMs: number; ino: number };
+}
 
 export function snapshot(dir: string): Snapshot {
   const snap: Snapshot = {};
@@ -71,7 +94,10 @@ export function embeddedJson(html: string, id: string): unknown {
 }
 
 export function readDataset(dir: string): Record<string, unknown>[] {
-  return readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  return readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
 }
 
 /** A copy of a dataset folder (images linked by copy) with its documents replaced. */
@@ -86,7 +112,13 @@ export function writeDataset(dir: string, docs: Record<string, unknown>[], image
  */
 export function expectedSlugs(docs: Record<string, unknown>[]): string[] {
   const schools = docs
-    .filter((d) => d._type === 'school' && typeof d._id === 'string' && !(d._id as string).startsWith('drafts.') && !(d._id as string).includes('.'))
+    .filter(
+      (d) =>
+        d._type === 'school' &&
+        typeof d._id === 'string' &&
+        !(d._id as string).startsWith('drafts.') &&
+        !(d._id as string).includes('.'),
+    )
     .sort((a, b) => ((a._id as string) < (b._id as string) ? -1 : 1));
   const seen = new Set<string>();
   for (const s of schools) {
@@ -98,7 +130,9 @@ export function expectedSlugs(docs: Record<string, unknown>[]): string[] {
 }
 
 /** A stand-in for a hosted content service that fails: answers every request with `status`, or never answers. */
-export async function failingService(mode: { status: number } | 'hang'): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
+export async function failingService(
+  mode: { status: number } | 'hang',
+): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
   let count = 0;
   const server: Server = createServer((req, res) => {
     count++;
@@ -111,7 +145,11 @@ export async function failingService(mode: { status: number } | 'hang'): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     requests: () => count,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 

@@ -6,12 +6,25 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cleanEnv, listFiles, MINI, readDataset, removeDir, runExport, snapshot, tempDir, writeDataset } from './export-helpers.ts';
+import {
+  cleanEnv,
+  listFiles,
+  MINI,
+  readDataset,
+  removeDir,
+  runExport,
+  snapshot,
+  tempDir,
+  writeDataset,
+} from './export-helpers.ts';
 
 const work = tempDir('incremental');
 const dataset = path.join(work, 'dataset');
 const out = path.join(work, 'out');
-const env = cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, 'manifests'), EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images') });
+const env = cleanEnv({
+  EXPORT_MANIFEST_DIR: path.join(work, 'manifests'),
+  EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images'),
+});
 const docs = readDataset(MINI);
 
 type Doc = Record<string, unknown> & { sectionRepeater?: Record<string, unknown>[] | null };
@@ -23,12 +36,24 @@ async function exportTo(dir: string, envOverride = env) {
   return r;
 }
 
-const warningsOf = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning: ')).sort();
+const warningsOf = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((l) => l.startsWith('warning: '))
+    .sort();
 
 describe('incremental export', () => {
   before(() => {
     // An unknown block on a school that stays unchanged: its warning must survive being carried.
-    school('school-beta').sectionRepeater = [{ _key: 's9', _type: 'section', title: 'Calendar', href: 'calendar', blocks: [{ _type: 'eventCalendar', _key: 'cal1' }] }];
+    school('school-beta').sectionRepeater = [
+      {
+        _key: 's9',
+        _type: 'section',
+        title: 'Calendar',
+        href: 'calendar',
+        blocks: [{ _type: 'eventCalendar', _key: 'cal1' }],
+      },
+    ];
     writeDataset(dataset, docs);
   });
   after(() => removeDir(work));
@@ -50,7 +75,9 @@ describe('incremental export', () => {
     assert.ok(warningsOf(second.stderr).some(namesPage), second.stderr);
 
     const afterSnap = snapshot(out);
-    const changed = Object.keys(afterSnap).filter((f) => afterSnap[f]!.ino !== beforeSnap[f]?.ino || afterSnap[f]!.mtimeMs !== beforeSnap[f]?.mtimeMs);
+    const changed = Object.keys(afterSnap).filter(
+      (f) => afterSnap[f]!.ino !== beforeSnap[f]?.ino || afterSnap[f]!.mtimeMs !== beforeSnap[f]?.mtimeMs,
+    );
     assert.deepEqual(changed, ['schools/alpha-middle.html', 'schools/alpha-middle/index.html']);
     assert.ok(afterSnap['schools/alpha-middle.html']!.bytes.includes('(updated)'));
     const { ino } = afterSnap['schools/alpha-middle.html']!;
@@ -58,10 +85,17 @@ describe('incremental export', () => {
 
     // The same content exported from scratch (no manifest) gives the same bytes everywhere.
     const full = path.join(work, 'full');
-    await exportTo(full, cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, 'manifests-full'), EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images') }));
+    await exportTo(
+      full,
+      cleanEnv({
+        EXPORT_MANIFEST_DIR: path.join(work, 'manifests-full'),
+        EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images'),
+      }),
+    );
     const fullSnap = snapshot(full);
     assert.deepEqual(Object.keys(afterSnap), Object.keys(fullSnap));
-    for (const f of Object.keys(fullSnap)) assert.ok(afterSnap[f]!.bytes.equals(fullSnap[f]!.bytes), `${f} differs from a full export`);
+    for (const f of Object.keys(fullSnap))
+      assert.ok(afterSnap[f]!.bytes.equals(fullSnap[f]!.bytes), `${f} differs from a full export`);
   });
 
   test('a page edited in out/ behind the export is rendered again, not trusted', async () => {

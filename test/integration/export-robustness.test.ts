@@ -6,8 +6,20 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import {
-  closedPort, cleanEnv, embeddedJson, failingService, listFiles, MINI, read, readDataset, removeDir, runExport, snapshot, tempDir,
-  writeDataset, type Snapshot,
+  closedPort,
+  cleanEnv,
+  embeddedJson,
+  failingService,
+  listFiles,
+  MINI,
+  read,
+  readDataset,
+  removeDir,
+  runExport,
+  snapshot,
+  tempDir,
+  writeDataset,
+  type Snapshot,
 } from './export-helpers.ts';
 
 const work = tempDir('robust');
@@ -22,7 +34,12 @@ function assertUntouched(before: Snapshot, after: Snapshot) {
 }
 
 const hostedEnv = (apiHost: string, limitMs: number) =>
-  cleanEnv({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SANITY_API_HOST: apiHost, EXPORT_TIME_LIMIT_MS: String(limitMs) });
+  cleanEnv({
+    SANITY_PROJECT_ID: 'abc123',
+    SANITY_DATASET: 'production',
+    SANITY_API_HOST: apiHost,
+    EXPORT_TIME_LIMIT_MS: String(limitMs),
+  });
 
 describe('a failed export leaves the existing out/ untouched', () => {
   const out = path.join(work, 'atomic', 'out');
@@ -113,7 +130,13 @@ describe('hostile slugs and titles', () => {
   before(async () => {
     const docs = readDataset(MINI);
     for (const [id, title, slug] of bad) {
-      docs.push({ _id: id, _type: 'school', title, ...(slug === undefined ? {} : { slug: { _type: 'slug', current: slug } }), seoDescription: 'hostile' });
+      docs.push({
+        _id: id,
+        _type: 'school',
+        title,
+        ...(slug === undefined ? {} : { slug: { _type: 'slug', current: slug } }),
+        seoDescription: 'hostile',
+      });
     }
     writeDataset(dataset, docs);
     result = await runExport(['--content', dataset, '--out', out]);
@@ -129,18 +152,32 @@ describe('hostile slugs and titles', () => {
   });
 
   test('valid pages are still exported; nothing lands outside out/', () => {
-    assert.deepEqual(listFiles(out).filter((f) => f.endsWith('.html')), [
-      '404.html', 'index.html',
-      'schools/alpha-middle.html', 'schools/alpha-middle/index.html',
-      'schools/beta-charter.html', 'schools/beta-charter/index.html',
-      'schools/gamma-middle.html', 'schools/gamma-middle/index.html',
-    ]);
-    assert.deepEqual(readdirSync(path.join(root, 'site')), ['out'], 'nothing written next to out/ (../x would land here)');
+    assert.deepEqual(
+      listFiles(out).filter((f) => f.endsWith('.html')),
+      [
+        '404.html',
+        'index.html',
+        'schools/alpha-middle.html',
+        'schools/alpha-middle/index.html',
+        'schools/beta-charter.html',
+        'schools/beta-charter/index.html',
+        'schools/gamma-middle.html',
+        'schools/gamma-middle/index.html',
+      ],
+    );
+    assert.deepEqual(
+      readdirSync(path.join(root, 'site')),
+      ['out'],
+      'nothing written next to out/ (../x would land here)',
+    );
     assert.ok(!existsSync(path.join(root, 'x')) && !existsSync(path.join(out, 'x')));
     // The kept duplicate is the first by _id, and no skipped school appears in navigation or cards.
     const alpha = embeddedJson(read(out, 'schools/alpha-middle/index.html'), '__DATA__') as { school: { _id: string } };
     assert.equal(alpha.school._id, 'school-alpha');
-    const landing = embeddedJson(read(out, 'index.html'), '__DATA__') as { nav: { id: string }[]; cards: { id: string }[] };
+    const landing = embeddedJson(read(out, 'index.html'), '__DATA__') as {
+      nav: { id: string }[];
+      cards: { id: string }[];
+    };
     const ids = [...landing.nav.map((n) => n.id), ...landing.cards.map((c) => c.id)];
     for (const [id] of bad) assert.ok(!ids.includes(id), `${id} is not linked`);
   });
@@ -159,7 +196,9 @@ describe('incremental rewriting', () => {
     const r = await runExport(['--content', dataset, '--out', out]);
     assert.equal(r.code, 0, r.stderr);
     const snap = snapshot(out);
-    return Object.keys(snap).filter((f) => snap[f]!.mtimeMs !== OLD.getTime()).sort();
+    return Object.keys(snap)
+      .filter((f) => snap[f]!.mtimeMs !== OLD.getTime())
+      .sort();
   }
 
   before(async () => {
@@ -173,7 +212,9 @@ describe('incremental rewriting', () => {
   });
 
   test("changing one school's body rewrites only that school's page", async () => {
-    const alpha = docs.find((d) => d._id === 'school-alpha')! as { sectionRepeater: { blocks: { body: { children: { text: string }[] }[] }[] }[] };
+    const alpha = docs.find((d) => d._id === 'school-alpha')! as {
+      sectionRepeater: { blocks: { body: { children: { text: string }[] }[] }[] }[];
+    };
     alpha.sectionRepeater[0]!.blocks[0]!.body[0]!.children[0]!.text = 'Changed: even stronger academics.';
     writeDataset(dataset, docs);
     assert.deepEqual(await exportAndDiff(), ['schools/alpha-middle.html', 'schools/alpha-middle/index.html']);
@@ -184,6 +225,10 @@ describe('incremental rewriting', () => {
     beta.title = 'Beta Charter Academy of the Arts';
     writeDataset(dataset, docs);
     const changed = await exportAndDiff();
-    assert.deepEqual(changed, listFiles(out).filter((f) => f.endsWith('.html')), 'every page embeds the navigation');
+    assert.deepEqual(
+      changed,
+      listFiles(out).filter((f) => f.endsWith('.html')),
+      'every page embeds the navigation',
+    );
   });
 });

@@ -79,7 +79,10 @@ test('content types for every kind of file the site serves', async () => {
 
 test('hashed assets are cached for a year; other files briefly', async () => {
   const files = listFiles(out);
-  const hashed = [files.find((f) => /^assets\/entry-client-[A-Z0-9]{8}\.js$/.test(f))!, files.find((f) => /^media\/.+-[0-9a-f]{8}\.webp$/.test(f))!];
+  const hashed = [
+    files.find((f) => /^assets\/entry-client-[A-Z0-9]{8}\.js$/.test(f))!,
+    files.find((f) => /^media\/.+-[0-9a-f]{8}\.webp$/.test(f))!,
+  ];
   for (const f of hashed) assert.equal((await app.inject(`/${f}`)).headers['cache-control'], IMMUTABLE_CACHE, f);
   assert.equal((await app.inject('/robots.txt')).headers['cache-control'], 'public, max-age=3600');
   assert.equal((await app.inject('/schools/alpha-middle/')).headers['cache-control'], HTML_CACHE);

@@ -8,13 +8,27 @@ import assert from 'node:assert/strict';
 import { lstatSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { SPARE_SUFFIX } from '../../scripts/lib/write-site.ts';
-import { cleanEnv, listFiles, MINI, readDataset, removeDir, runExport, snapshot, tempDir, writeDataset, type Snapshot } from './export-helpers.ts';
+import {
+  cleanEnv,
+  listFiles,
+  MINI,
+  readDataset,
+  removeDir,
+  runExport,
+  snapshot,
+  tempDir,
+  writeDataset,
+  type Snapshot,
+} from './export-helpers.ts';
 
 const work = tempDir('write-reuse');
 const dataset = path.join(work, 'dataset');
 const site = path.join(work, 'site');
 const out = path.join(site, 'out');
-const env = cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, 'manifests'), EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images') });
+const env = cleanEnv({
+  EXPORT_MANIFEST_DIR: path.join(work, 'manifests'),
+  EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images'),
+});
 const docs = readDataset(MINI);
 
 async function exportTo(dir: string, envOverride = env) {
@@ -24,16 +38,25 @@ async function exportTo(dir: string, envOverride = env) {
 }
 
 const changedBetween = (a: Snapshot, b: Snapshot) =>
-  Object.keys(b).filter((f) => b[f]!.ino !== a[f]?.ino || b[f]!.mtimeMs !== a[f]?.mtimeMs).sort();
+  Object.keys(b)
+    .filter((f) => b[f]!.ino !== a[f]?.ino || b[f]!.mtimeMs !== a[f]?.mtimeMs)
+    .sort();
 
 /** out/ equals an export of the same dataset into an empty folder, file for file and byte for byte. */
 async function assertEqualsFreshExport(label: string) {
   const fresh = path.join(work, `fresh-${label}`, 'out');
-  await exportTo(fresh, cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, `manifests-${label}`), EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images') }));
+  await exportTo(
+    fresh,
+    cleanEnv({
+      EXPORT_MANIFEST_DIR: path.join(work, `manifests-${label}`),
+      EXPORT_IMAGE_CACHE_DIR: path.join(work, 'images'),
+    }),
+  );
   const a = snapshot(out);
   const b = snapshot(fresh);
   assert.deepEqual(Object.keys(a), Object.keys(b), 'same files');
-  for (const f of Object.keys(b)) assert.ok(a[f]!.bytes.equals(b[f]!.bytes), `${f} differs from an export into an empty folder`);
+  for (const f of Object.keys(b))
+    assert.ok(a[f]!.bytes.equals(b[f]!.bytes), `${f} differs from an export into an empty folder`);
 }
 
 describe('re-exporting reuses the replaced tree', () => {
@@ -43,7 +66,10 @@ describe('re-exporting reuses the replaced tree', () => {
   test('three exports of unchanged content: every file, images included, keeps inode and mtime; the spare is private', async () => {
     await exportTo(out);
     const first = snapshot(out);
-    assert.ok(Object.keys(first).filter((f) => /^media\/.*\.webp$/.test(f)).length >= 3, 'the site has self-hosted image variants');
+    assert.ok(
+      Object.keys(first).filter((f) => /^media\/.*\.webp$/.test(f)).length >= 3,
+      'the site has self-hosted image variants',
+    );
     assert.deepEqual(readdirSync(site), ['out'], 'a first export leaves nothing next to out/');
 
     for (const round of [2, 3]) {
@@ -53,13 +79,19 @@ describe('re-exporting reuses the replaced tree', () => {
       assert.deepEqual(changedBetween(first, snapshot(out)), [], `export ${round}: no file got a new inode or mtime`);
       assert.deepEqual(readdirSync(site).sort(), ['out', `out${SPARE_SUFFIX}`]);
     }
-    assert.equal(lstatSync(path.join(site, `out${SPARE_SUFFIX}`)).mode & 0o777, 0o700, 'the spare is not readable by other users');
+    assert.equal(
+      lstatSync(path.join(site, `out${SPARE_SUFFIX}`)).mode & 0o777,
+      0o700,
+      'the spare is not readable by other users',
+    );
     assert.ok(!listFiles(out).some((f) => f.includes('spare')), 'the spare is not inside out/');
   });
 
   test('an edited school rewrites only its page; a removed school is gone and stays gone', async () => {
     const before = snapshot(out);
-    const alpha = docs.find((d) => d._id === 'school-alpha')! as { sectionRepeater: { blocks: { body: { children: { text: string }[] }[] }[] }[] };
+    const alpha = docs.find((d) => d._id === 'school-alpha')! as {
+      sectionRepeater: { blocks: { body: { children: { text: string }[] }[] }[] }[];
+    };
     alpha.sectionRepeater[0]!.blocks[0]!.body[0]!.children[0]!.text = 'Changed: a new robotics lab.';
     writeDataset(dataset, docs);
     await exportTo(out);

@@ -6,7 +6,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
-  DATASET, embeddedJson, expectedSlugs, listFiles, read, readDataset, removeDir, runExport, tempDir,
+  DATASET,
+  embeddedJson,
+  expectedSlugs,
+  listFiles,
+  read,
+  readDataset,
+  removeDir,
+  runExport,
+  tempDir,
 } from './export-helpers.ts';
 import { DISTRICT_NAME } from '../../src/config/site.ts';
 
@@ -23,12 +31,18 @@ before(async () => {
 });
 after(() => removeDir(work));
 
-const isWebp = (b: Buffer) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
+const isWebp = (b: Buffer) =>
+  b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
 
 describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   test('exits 0 with a summary of pages, images, bytes and time', () => {
     assert.equal(first.code, 0, first.stderr);
-    assert.match(first.stdout, new RegExp(`Exported ${slugs.length + 2} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`));
+    assert.match(
+      first.stdout,
+      new RegExp(
+        `Exported ${slugs.length + 2} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
+      ),
+    );
     assert.match(first.stdout, /JS first load [\d.]+ KB gzip/);
   });
 
@@ -52,16 +66,26 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
       const urls = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
       const local = urls.filter((u) => !u.startsWith('/schools/') && u !== '/' && !u.startsWith('//'));
       assert.ok(local.length > 0, page);
-      for (const u of local) assert.ok(files.has(decodeURIComponent(u.slice(1).split('#')[0]!.split('?')[0]!)), `${page} references ${u}, which is not in out/`);
-      for (const m of html.matchAll(/src="\/(media\/[^"]+\.webp)"/g)) assert.ok(isWebp(readFileSync(path.join(outA, m[1]!))), `${m[1]} is WebP`);
+      for (const u of local)
+        assert.ok(
+          files.has(decodeURIComponent(u.slice(1).split('#')[0]!.split('?')[0]!)),
+          `${page} references ${u}, which is not in out/`,
+        );
+      for (const m of html.matchAll(/src="\/(media\/[^"]+\.webp)"/g))
+        assert.ok(isWebp(readFileSync(path.join(outA, m[1]!))), `${m[1]} is WebP`);
     }
     // public/ is copied in.
     for (const f of ['brand/logo.svg', 'favicon.svg']) assert.ok(files.has(f), f);
   });
 
   test('school pages: title, description, canonical, social cards, MiddleSchool JSON-LD with geo, lazily loaded chunk', () => {
-    const withLocation = docs.find((d) => d._type === 'school' && !String(d._id).startsWith('drafts.') && slugs.includes((d.slug as { current: string }).current) && d.location) as
-      { title: string; slug: { current: string }; location: { lat: number; lng: number } } | undefined;
+    const withLocation = docs.find(
+      (d) =>
+        d._type === 'school' &&
+        !String(d._id).startsWith('drafts.') &&
+        slugs.includes((d.slug as { current: string }).current) &&
+        d.location,
+    ) as { title: string; slug: { current: string }; location: { lat: number; lng: number } } | undefined;
     assert.ok(withLocation, 'the dataset has a school with a location');
     const html = read(outA, `schools/${withLocation.slug.current}/index.html`);
     const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -72,13 +96,20 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.match(html, /<meta name="twitter:card" content="summary_large_image">/);
     const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!);
     assert.equal(ld['@type'], 'MiddleSchool');
-    assert.deepEqual(ld.geo, { '@type': 'GeoCoordinates', latitude: withLocation.location.lat, longitude: withLocation.location.lng });
+    assert.deepEqual(ld.geo, {
+      '@type': 'GeoCoordinates',
+      latitude: withLocation.location.lat,
+      longitude: withLocation.location.lng,
+    });
     assert.match(html, /<link rel="modulepreload" href="\/assets\/SchoolPage-[A-Z0-9]{8}\.js">/);
     assert.match(html, /<meta name="theme-color" content="#[0-9a-f]{6}">/);
     // The LCP image is preloaded in the head, never inside the hydration root.
     const head = html.slice(0, html.indexOf('</head>'));
     // With a srcset the preload names the candidates (imagesrcset/imagesizes), so phones preload the small one.
-    assert.match(head, /<link rel="preload" as="image" (?:href="\/media\/[^"]+\.webp"|imageSrcSet="\/media\/[^"]+\.webp 640w, [^"]+ 1280w" imageSizes="100vw")[^>]*fetch[pP]riority="high"/);
+    assert.match(
+      head,
+      /<link rel="preload" as="image" (?:href="\/media\/[^"]+\.webp"|imageSrcSet="\/media\/[^"]+\.webp 640w, [^"]+ 1280w" imageSizes="100vw")[^>]*fetch[pP]riority="high"/,
+    );
     assert.match(html, /<div id="root"><div/);
   });
 
@@ -121,7 +152,9 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.ok(assets.some((f) => /^SchoolPage-[A-Z0-9]{8}\.js$/.test(f)));
     assert.ok(assets.some((f) => /^styles-[A-Z0-9]{8}\.css$/.test(f)));
     const landing = read(outA, 'index.html');
-    const firstLoad = [...landing.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="\/([^"]+)"/g)].map((m) => m[1]!);
+    const firstLoad = [
+      ...landing.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="\/([^"]+)"/g),
+    ].map((m) => m[1]!);
     assert.ok(firstLoad.length >= 1);
     assert.ok(!firstLoad.some((f) => f.includes('SchoolPage')), 'the landing page does not load the school chunk');
     const gzip = firstLoad.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(outA, f)), { level: 9 }).length, 0);
@@ -137,7 +170,8 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.equal(second.code, 0, second.stderr);
     const a = listFiles(outA);
     assert.deepEqual(listFiles(outB), a);
-    for (const f of a) assert.ok(readFileSync(path.join(outA, f)).equals(readFileSync(path.join(outB, f))), `${f} differs between runs`);
+    for (const f of a)
+      assert.ok(readFileSync(path.join(outA, f)).equals(readFileSync(path.join(outB, f))), `${f} differs between runs`);
   });
 
   test('--base puts every asset URL and file under the base path', async () => {
@@ -147,7 +181,9 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     const base = '/wp-content/themes/district/';
     const html = read(outBase, `schools/${slugs[0]}/index.html`);
     // Asset references: src attributes and <link> hrefs (content's own <a href> links are the editors' business).
-    const assetUrls = [...html.matchAll(/(?:\ssrc="|<link\b[^>]*\shref=")(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    const assetUrls = [...html.matchAll(/(?:\ssrc="|<link\b[^>]*\shref=")(\/[^"]*)"/g)].map((m) =>
+      m[1]!.replace(/&amp;/g, '&'),
+    );
     assert.ok(assetUrls.length > 3);
     for (const u of assetUrls) {
       assert.ok(u.startsWith(base), `${u} is under ${base}`);
@@ -155,7 +191,11 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     }
     assert.deepEqual((embeddedJson(html, '__ENV__') as { base: string }).base, base);
     const entry = listFiles(path.join(outBase, base.slice(1), 'assets')).find((f) => f.startsWith('entry-client-'))!;
-    assert.ok(readFileSync(path.join(outBase, base.slice(1), 'assets', entry), 'utf8').includes(`import("${base}assets/SchoolPage-`));
+    assert.ok(
+      readFileSync(path.join(outBase, base.slice(1), 'assets', entry), 'utf8').includes(
+        `import("${base}assets/SchoolPage-`,
+      ),
+    );
     // Pages stay at the site root; only assets move. Without --site-url there is no sitemap, but robots.txt stays.
     assert.ok(existsSync(path.join(outBase, 'index.html')));
     assert.ok(!existsSync(path.join(outBase, 'sitemap.xml')));
@@ -164,7 +204,13 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
 
   test('usage errors exit 1 before anything is written', async () => {
     const out = path.join(work, 'usage');
-    for (const args of [['--site-url', 'schools.example.org'], ['--site-url', 'ftp://x.org'], ['--base', '../up'], ['--bogus'], ['--content', path.join(work, 'missing')]]) {
+    for (const args of [
+      ['--site-url', 'schools.example.org'],
+      ['--site-url', 'ftp://x.org'],
+      ['--base', '../up'],
+      ['--bogus'],
+      ['--content', path.join(work, 'missing')],
+    ]) {
       const r = await runExport(['--out', out, ...args]);
       assert.equal(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
       assert.ok(r.stderr.trim().length > 0);

@@ -10,7 +10,16 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
-import { cleanEnv, MINI, removeDir, runExport, snapshot, tempDir, type RunResult, type Snapshot } from './export-helpers.ts';
+import {
+  cleanEnv,
+  MINI,
+  removeDir,
+  runExport,
+  snapshot,
+  tempDir,
+  type RunResult,
+  type Snapshot,
+} from './export-helpers.ts';
 import { FAULTS, startFaultyProxy, type Fault, type FaultyProxy } from './helpers/faulty-proxy.ts';
 
 /** Short overall limit for failing runs: the export must give up within it (plus process start-up). */
@@ -25,9 +34,13 @@ let proxy: FaultyProxy;
 let good: Snapshot;
 const figures = { faultRuns: 0, failedCleanly: 0, exportedAnyway: 0, requests: 0, maxFailMs: 0 };
 
-const env = (limitMs: number) => cleanEnv({
-  SANITY_PROJECT_ID: 'faults', SANITY_DATASET: 'production', SANITY_API_HOST: proxy.url, EXPORT_TIME_LIMIT_MS: String(limitMs),
-});
+const env = (limitMs: number) =>
+  cleanEnv({
+    SANITY_PROJECT_ID: 'faults',
+    SANITY_DATASET: 'production',
+    SANITY_API_HOST: proxy.url,
+    EXPORT_TIME_LIMIT_MS: String(limitMs),
+  });
 
 /** One hash over every file's path and bytes: equal trees, equal hashes. */
 function treeHash(snap: Snapshot): string {
@@ -42,7 +55,10 @@ function assertUntouched(before: Snapshot, now: Snapshot) {
   assert.deepEqual(readdirSync(path.dirname(out)), ['out'], 'no temp folder left next to out/');
 }
 
-async function exportWith(plan: (n: number) => Fault, limitMs: number): Promise<RunResult & { ms: number; requests: number }> {
+async function exportWith(
+  plan: (n: number) => Fault,
+  limitMs: number,
+): Promise<RunResult & { ms: number; requests: number }> {
   proxy.reset();
   proxy.setPlan(plan);
   const started = Date.now();
@@ -67,8 +83,10 @@ after(async () => {
   await service?.close();
   removeDir(work);
   // eslint-disable-next-line no-console
-  console.log(`faults: ${figures.faultRuns} exports through the fault proxy (${figures.requests} requests); ${figures.failedCleanly} failed cleanly with exit 2 `
-    + `and out/ unchanged (slowest ${figures.maxFailMs} ms with a ${LIMIT_MS} ms limit), ${figures.exportedAnyway} exported despite slow or transient faults`);
+  console.log(
+    `faults: ${figures.faultRuns} exports through the fault proxy (${figures.requests} requests); ${figures.failedCleanly} failed cleanly with exit 2 ` +
+      `and out/ unchanged (slowest ${figures.maxFailMs} ms with a ${LIMIT_MS} ms limit), ${figures.exportedAnyway} exported despite slow or transient faults`,
+  );
 });
 
 describe('a failing content service: retries, then exit 2 within the time limit, out/ untouched', () => {

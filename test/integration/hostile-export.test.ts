@@ -11,13 +11,35 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createStaticServer } from '../../scripts/lib/static-server.ts';
-import { cleanEnv, embeddedJson, expectedSlugs, listFiles, read, readDataset, removeDir, ROOT, runExport, tempDir, type RunResult } from './export-helpers.ts';
+import {
+  cleanEnv,
+  embeddedJson,
+  expectedSlugs,
+  listFiles,
+  read,
+  readDataset,
+  removeDir,
+  ROOT,
+  runExport,
+  tempDir,
+  type RunResult,
+} from './export-helpers.ts';
 
 const CORPUS = path.join(ROOT, 'test/fixtures/hostile');
 const EXPECTED = JSON.parse(readFileSync(path.join(CORPUS, 'expected.json'), 'utf8')) as {
-  published: string[]; skipped: { id: string; field: string }[]; markers: number; documents: number;
+  published: string[];
+  skipped: { id: string; field: string }[];
+  markers: number;
+  documents: number;
 };
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** Link schemes a page may carry; anything else (javascript:, data:, vbscript:...) is an injection. */
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
@@ -46,7 +68,11 @@ describe('exporting the hostile corpus', () => {
     assert.deepEqual(now, beforeRoot, 'no file appeared next to out/');
     assert.deepEqual(readdirSync(site), ['out']);
     const newInTmp = readdirSync(tmpdir()).filter((n) => !beforeTmp.includes(n));
-    assert.deepEqual(newInTmp.filter((n) => /escaped|pwned/i.test(n)), [], 'traversal slugs reached the temp folder');
+    assert.deepEqual(
+      newInTmp.filter((n) => /escaped|pwned/i.test(n)),
+      [],
+      'traversal slugs reached the temp folder',
+    );
     for (const f of listFiles(out)) {
       assert.ok(!f.split('/').some((seg) => seg === '..' || seg === '.' || seg === ''), `odd path ${f}`);
       assert.ok(!/escaped|pwned|script/i.test(f), `a hostile slug became a file: ${f}`);
@@ -62,11 +88,17 @@ describe('exporting the hostile corpus', () => {
     }
     // Warnings quote hostile values: they must not carry raw control characters into a terminal or CI log.
     // eslint-disable-next-line no-control-regex
-    assert.doesNotMatch(result.stderr, /[\u0000-\u0008\u000b-\u001f\u007f]/, 'raw control characters in the export log');
+    assert.doesNotMatch(
+      result.stderr,
+      /[\u0000-\u0008\u000b-\u001f\u007f]/,
+      'raw control characters in the export log',
+    );
   });
 
   test('every valid school is still exported, and only those', () => {
-    const pages = listFiles(out).filter((f) => f.endsWith('.html')).sort();
+    const pages = listFiles(out)
+      .filter((f) => f.endsWith('.html'))
+      .sort();
     const schoolFiles = EXPECTED.published.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]);
     const want = ['404.html', 'index.html', ...schoolFiles].sort();
     assert.deepEqual(pages, want);
@@ -79,7 +111,17 @@ describe('exporting the hostile corpus', () => {
     const stored = docs.find((d) => d._id === 'school-hostile-strings')!;
     const html = read(out, 'schools/hostile-strings/index.html');
     const data = embeddedJson(html, '__DATA__') as { school: Record<string, unknown> };
-    for (const field of ['title', 'subtitle', 'seoDescription', 'twitter', 'color', 'tourTitle', 'tourLink', 'staticImage', 'staticLogo']) {
+    for (const field of [
+      'title',
+      'subtitle',
+      'seoDescription',
+      'twitter',
+      'color',
+      'tourTitle',
+      'tourLink',
+      'staticImage',
+      'staticLogo',
+    ]) {
       assert.deepEqual(data.school[field], stored[field], `field ${field} round-trips`);
     }
     assert.deepEqual(data.school.tourDescription, stored.tourDescription);
@@ -105,16 +147,36 @@ describe('every exported page in Chromium', () => {
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Only the local static server is reachable: external links, video players and the like go nowhere.
-    await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort('blockedbyclient')));
-    await context.exposeBinding('__hostileReport', ({ page }, what: string) => { hits.push(`${page?.url() ?? '?'}: ${what}`); });
+    await context.route('**/*', (route) =>
+      route.request().url().startsWith(origin) ? route.continue() : route.abort('blockedbyclient'),
+    );
+    await context.exposeBinding('__hostileReport', ({ page }, what: string) => {
+      hits.push(`${page?.url() ?? '?'}: ${what}`);
+    });
     // tsx compiles the functions handed to the page with esbuild's keepNames, which calls __name().
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await context.addInitScript(() => {
       const w = window as unknown as Record<string, unknown> & { __hostileReport?: (s: string) => void };
-      const report = (what: string) => { try { w.__hostileReport?.(what); } catch { /* frame without the binding */ } };
-      Object.defineProperty(window, '__pwned', { configurable: false, get: () => undefined, set: (v) => report(`window.__pwned = ${String(v)}`) });
+      const report = (what: string) => {
+        try {
+          w.__hostileReport?.(what);
+        } catch {
+          /* frame without the binding */
+        }
+      };
+      Object.defineProperty(window, '__pwned', {
+        configurable: false,
+        get: () => undefined,
+        set: (v) => report(`window.__pwned = ${String(v)}`),
+      });
       for (const fn of ['alert', 'confirm', 'prompt', 'print']) {
-        Object.defineProperty(window, fn, { configurable: false, value: (...args: unknown[]) => { report(`${fn}(${args.map(String).join(', ')})`); return null; } });
+        Object.defineProperty(window, fn, {
+          configurable: false,
+          value: (...args: unknown[]) => {
+            report(`${fn}(${args.map(String).join(', ')})`);
+            return null;
+          },
+        });
       }
     });
   });
@@ -124,14 +186,21 @@ describe('every exported page in Chromium', () => {
     await browser?.close().catch(() => {});
     await server?.close();
     // eslint-disable-next-line no-console
-    console.log(`hostile-export: ${EXPECTED.documents} documents with ${EXPECTED.markers} injection payloads; ${EXPECTED.published.length} schools exported, `
-      + `${EXPECTED.skipped.length} skipped with a named warning; ${stats.pages} pages opened in Chromium, ${stats.links} links checked, `
-      + `${stats.clicked} elements clicked, ${stats.hovered} hovered with the mouse, ${stats.dispatched} synthetic events; injected scripts run: ${hits.length}`);
+    console.log(
+      `hostile-export: ${EXPECTED.documents} documents with ${EXPECTED.markers} injection payloads; ${EXPECTED.published.length} schools exported, ` +
+        `${EXPECTED.skipped.length} skipped with a named warning; ${stats.pages} pages opened in Chromium, ${stats.links} links checked, ` +
+        `${stats.clicked} elements clicked, ${stats.hovered} hovered with the mouse, ${stats.dispatched} synthetic events; injected scripts run: ${hits.length}`,
+    );
   });
 
   const watch = (page: Page) => {
-    page.on('dialog', (d) => { hits.push(`${page.url()}: dialog ${d.type()} ${d.message()}`); void d.dismiss().catch(() => {}); });
-    page.on('pageerror', (e) => { pageErrors.push(`${page.url()}: ${e.message}`); });
+    page.on('dialog', (d) => {
+      hits.push(`${page.url()}: dialog ${d.type()} ${d.message()}`);
+      void d.dismiss().catch(() => {});
+    });
+    page.on('pageerror', (e) => {
+      pageErrors.push(`${page.url()}: ${e.message}`);
+    });
   };
 
   async function checkPage(page: Page, file: string) {
@@ -142,48 +211,81 @@ describe('every exported page in Chromium', () => {
     assert.ok(res, `no response for ${url}`);
     assert.equal(res.status(), file === '404.html' ? 200 : 200, `${url} status`);
     // Hydration has run once the entry module executed and React attached (root has a React key).
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')), null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')),
+      null,
+      { timeout: 10_000 },
+    );
     stats.pages++;
 
-    const found = await page.evaluate((safe) => {
-      const problems: string[] = [];
-      for (const a of Array.from(document.querySelectorAll('a[href], area[href]')) as HTMLAnchorElement[]) {
-        if (!safe.includes(a.protocol)) problems.push(`link with ${a.protocol} ${a.getAttribute('href')}`);
-      }
-      for (const el of Array.from(document.querySelectorAll('*'))) {
-        for (const attr of Array.from(el.attributes)) {
-          if (/^on/i.test(attr.name)) problems.push(`<${el.localName} ${attr.name}>`);
-          if ((attr.name === 'src' || attr.name === 'href' || attr.name === 'action' || attr.name === 'formaction' || attr.name === 'srcdoc')
-            && /^\s*(javascript|data|vbscript):/i.test(attr.value.replace(/[\u0000-\u0020]/g, ''))) problems.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 40)}">`);
+    const found = await page.evaluate(
+      (safe) => {
+        const problems: string[] = [];
+        for (const a of Array.from(document.querySelectorAll('a[href], area[href]')) as HTMLAnchorElement[]) {
+          if (!safe.includes(a.protocol)) problems.push(`link with ${a.protocol} ${a.getAttribute('href')}`);
         }
-      }
-      const scripts = Array.from(document.scripts).map((s) => s.type || 'classic');
-      if (scripts.filter((t) => t === 'module').length !== 1 || scripts.some((t) => !['module', 'application/json', 'application/ld+json'].includes(t))) problems.push(`scripts: ${scripts.join(',')}`);
-      if (document.querySelector('iframe, object, embed, base, meta[http-equiv]')) problems.push('an iframe/object/embed/base/meta refresh is present');
-      if (getComputedStyle(document.body).display === 'none' || getComputedStyle(document.getElementById('root')!).display === 'none') problems.push('the page was hidden by CSS');
-      const site = document.querySelector('.site') as HTMLElement | null;
-      const theme = site ? getComputedStyle(site).getPropertyValue('--theme').trim() : '#000000';
-      if (!/^#[0-9a-f]{6}$/.test(theme)) problems.push(`theme colour ${theme}`);
-      try { JSON.parse(document.getElementById('__DATA__')!.textContent!); } catch (e) { problems.push(`hydration data: ${(e as Error).message}`); }
-      return { problems, links: document.querySelectorAll('a[href]').length };
-    }, [...SAFE_PROTOCOLS]);
+        for (const el of Array.from(document.querySelectorAll('*'))) {
+          for (const attr of Array.from(el.attributes)) {
+            if (/^on/i.test(attr.name)) problems.push(`<${el.localName} ${attr.name}>`);
+            if (
+              (attr.name === 'src' ||
+                attr.name === 'href' ||
+                attr.name === 'action' ||
+                attr.name === 'formaction' ||
+                attr.name === 'srcdoc') &&
+              /^\s*(javascript|data|vbscript):/i.test(attr.value.replace(/[\u0000-\u0020]/g, ''))
+            )
+              problems.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 40)}">`);
+          }
+        }
+        const scripts = Array.from(document.scripts).map((s) => s.type || 'classic');
+        if (
+          scripts.filter((t) => t === 'module').length !== 1 ||
+          scripts.some((t) => !['module', 'application/json', 'application/ld+json'].includes(t))
+        )
+          problems.push(`scripts: ${scripts.join(',')}`);
+        if (document.querySelector('iframe, object, embed, base, meta[http-equiv]'))
+          problems.push('an iframe/object/embed/base/meta refresh is present');
+        if (
+          getComputedStyle(document.body).display === 'none' ||
+          getComputedStyle(document.getElementById('root')!).display === 'none'
+        )
+          problems.push('the page was hidden by CSS');
+        const site = document.querySelector('.site') as HTMLElement | null;
+        const theme = site ? getComputedStyle(site).getPropertyValue('--theme').trim() : '#000000';
+        if (!/^#[0-9a-f]{6}$/.test(theme)) problems.push(`theme colour ${theme}`);
+        try {
+          JSON.parse(document.getElementById('__DATA__')!.textContent!);
+        } catch (e) {
+          problems.push(`hydration data: ${(e as Error).message}`);
+        }
+        return { problems, links: document.querySelectorAll('a[href]').length };
+      },
+      [...SAFE_PROTOCOLS],
+    );
     assert.deepEqual(found.problems, [], `${file}`);
     stats.links += found.links;
 
     // Real pointer: the mouse visits up to 16 links and buttons spread over the page (each scrolled
     // into view first), so hover styles and any mouseover handler see real pointer events.
     const visible = "Array.from(document.querySelectorAll('a, button, summary')).filter((el) => el.checkVisibility())";
-    const count = await page.evaluate(`${visible}.length`) as number;
+    const count = (await page.evaluate(`${visible}.length`)) as number;
     const step = Math.max(1, Math.ceil(count / 16));
     for (let i = 0; i < count; i += step) {
-      const at = await page.evaluate(([list, n]) => {
-        const el = (0, eval)(list)[n] as HTMLElement | undefined;
-        if (!el) return null;
-        el.scrollIntoView({ block: 'center' });
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
-      }, [visible, i] as const);
-      if (at) { await page.mouse.move(at.x, at.y); stats.hovered++; }
+      const at = await page.evaluate(
+        ([list, n]) => {
+          const el = (0, eval)(list)[n] as HTMLElement | undefined;
+          if (!el) return null;
+          el.scrollIntoView({ block: 'center' });
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+        },
+        [visible, i] as const,
+      );
+      if (at) {
+        await page.mouse.move(at.x, at.y);
+        stats.hovered++;
+      }
     }
     // Every element: synthetic pointer/focus events (inline handlers would run), then a click on every
     // link, button and summary. Navigations to other documents are held back (those pages are visited
@@ -194,12 +296,25 @@ describe('every exported page in Chromium', () => {
       const hold = (e: Event) => {
         const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
         if (!a || !/^https?:$/.test(a.protocol)) return;
-        const fragmentOnly = a.origin === location.origin && a.pathname === location.pathname && a.search === location.search && a.hash !== '';
+        const fragmentOnly =
+          a.origin === location.origin &&
+          a.pathname === location.pathname &&
+          a.search === location.search &&
+          a.hash !== '';
         if (!fragmentOnly || a.target) e.preventDefault();
       };
       document.addEventListener('click', hold, true);
       for (const el of Array.from(document.querySelectorAll('body *'))) {
-        for (const type of ['mouseover', 'mouseenter', 'mousemove', 'focus', 'focusin', 'pointerover', 'animationstart', 'toggle']) {
+        for (const type of [
+          'mouseover',
+          'mouseenter',
+          'mousemove',
+          'focus',
+          'focusin',
+          'pointerover',
+          'animationstart',
+          'toggle',
+        ]) {
           el.dispatchEvent(new Event(type, { bubbles: type !== 'mouseenter' && type !== 'focus' }));
           dispatched++;
         }
@@ -245,8 +360,14 @@ describe('every exported page in Chromium', () => {
     await page.waitForTimeout(100);
     await page.close();
     const caught = hits.splice(before);
-    assert.ok(caught.some((h) => h.includes('window.__pwned = canary')), caught.join('\n'));
-    assert.ok(caught.some((h) => h.includes('alert(canary-alert)')), caught.join('\n'));
+    assert.ok(
+      caught.some((h) => h.includes('window.__pwned = canary')),
+      caught.join('\n'),
+    );
+    assert.ok(
+      caught.some((h) => h.includes('alert(canary-alert)')),
+      caught.join('\n'),
+    );
   });
 });
 

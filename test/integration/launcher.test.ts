@@ -7,18 +7,36 @@ import { spawn } from 'node:child_process';
 import { statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cleanEnv, listFiles, MINI, read, removeDir, ROOT, runExport, tempDir, type RunResult } from './export-helpers.ts';
+import {
+  cleanEnv,
+  listFiles,
+  MINI,
+  read,
+  removeDir,
+  ROOT,
+  runExport,
+  tempDir,
+  type RunResult,
+} from './export-helpers.ts';
 
 const LAUNCHER = path.join(ROOT, 'bin/run.mjs');
 const META = path.join(ROOT, 'dist/meta.json');
 
 function launch(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LAUNCHER, ...args], { cwd: opts.cwd ?? ROOT, env: opts.env ?? cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [LAUNCHER, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -47,13 +65,21 @@ describe('bin/run.mjs', () => {
     assert.match(r.stderr, /export\|start\|content\|preview/);
   });
 
-  it('the bundled export, run from another folder, writes the same site as the TypeScript one', { timeout: 180_000 }, async () => {
+  it('the bundled export, run from another folder, writes the same site as the TypeScript one', {
+    timeout: 180_000,
+  }, async () => {
     const work = tempDir('launcher');
     try {
-      const env = cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, 'manifests'), EXPORT_IMAGE_CACHE_DIR: path.join(work, 'cache') });
+      const env = cleanEnv({
+        EXPORT_MANIFEST_DIR: path.join(work, 'manifests'),
+        EXPORT_IMAGE_CACHE_DIR: path.join(work, 'cache'),
+      });
       const viaTsx = await runExport(['--content', MINI, '--out', path.join(work, 'tsx')], env);
       assert.equal(viaTsx.code, 0, viaTsx.stderr);
-      const bundled = await launch(['export', '--content', MINI, '--out', path.join(work, 'bundled')], { cwd: tmpdir(), env });
+      const bundled = await launch(['export', '--content', MINI, '--out', path.join(work, 'bundled')], {
+        cwd: tmpdir(),
+        env,
+      });
       assert.equal(bundled.code, 0, bundled.stderr);
       const files = listFiles(path.join(work, 'tsx'));
       assert.deepEqual(listFiles(path.join(work, 'bundled')), files);

@@ -26,7 +26,12 @@ const log = captureLog();
 const seen: LightMyRequestResponse[] = [];
 let cookie = '';
 
-async function req(method: 'GET' | 'POST' | 'HEAD', url: string, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') {
+async function req(
+  method: 'GET' | 'POST' | 'HEAD',
+  url: string,
+  headers: Record<string, string> = {},
+  remoteAddress = '10.0.0.1',
+) {
   const res = await app.inject({ method, url, headers, remoteAddress });
   seen.push(res);
   return res;
@@ -39,7 +44,12 @@ before(async () => {
   publicDir = mkdtempSync(path.join(tmpdir(), 'preview-public-'));
   writeFileSync(path.join(publicDir, 'hello.txt'), 'static hello');
   app = await buildPreviewServer(
-    { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET, publicDir, failureLimit: { max: 3, windowMs: 60_000 } },
+    {
+      content: { config: embeddedConfig(service.url), token: TOKEN },
+      previewSecret: SECRET,
+      publicDir,
+      failureLimit: { max: 3, windowMs: 60_000 },
+    },
     { logStream: log.stream, logLevel: 'debug' },
   );
   const login = await req('GET', `/?secret=${SECRET}`, {}, '10.9.9.9');
@@ -58,7 +68,14 @@ test('gate: no session is a 401 page for pages and 401 JSON for the API and the 
   assert.equal(page.statusCode, 401);
   assert.match(String(page.headers['content-type']), /text\/html/);
   assert.match(page.body, /Preview access required/);
-  for (const url of ['/api/navigation', '/api/events?id=school-lincoln', '/api/documents/drafts.school-lincoln', '/api/nope', '/assets/x.js', `/images/embedded/production/${IMAGE_FILE}`]) {
+  for (const url of [
+    '/api/navigation',
+    '/api/events?id=school-lincoln',
+    '/api/documents/drafts.school-lincoln',
+    '/api/nope',
+    '/assets/x.js',
+    `/images/embedded/production/${IMAGE_FILE}`,
+  ]) {
     const res = await get(url, false);
     assert.equal(res.statusCode, 401, url);
     if (url.startsWith('/api')) assert.equal(res.json().error, 'preview session required', url);
@@ -73,7 +90,12 @@ test('gate: a wrong secret is a 401 page; the right one sets an HttpOnly SameSit
   assert.match(wrong.body, /not valid/);
   assert.equal(wrong.headers['set-cookie'], undefined);
 
-  const right = await req('GET', `/schools/lincoln-middle?livepreview=1&secret=${encodeURIComponent(SECRET)}`, {}, '10.0.0.2');
+  const right = await req(
+    'GET',
+    `/schools/lincoln-middle?livepreview=1&secret=${encodeURIComponent(SECRET)}`,
+    {},
+    '10.0.0.2',
+  );
   assert.equal(right.statusCode, 302);
   assert.equal(right.headers.location, '/schools/lincoln-middle?livepreview=1');
   const setCookie = String(right.headers['set-cookie']);
@@ -105,7 +127,9 @@ test('gate: behind a configured https proxy the cookie is Secure', async () => {
     const res = await proxied.inject({ url: `/?secret=${SECRET}`, headers: { 'x-forwarded-proto': 'https' } });
     assert.equal(res.statusCode, 302);
     assert.match(String(res.headers['set-cookie']), /;\s*Secure/i);
-  } finally { await proxied.close(); }
+  } finally {
+    await proxied.close();
+  }
 });
 
 test('gate: failed attempts are rate limited per client (429 with Retry-After), others unaffected', async () => {
@@ -124,41 +148,84 @@ test('API: navigation lists non-charter schools first, then charter, alphabetica
   assert.equal(res.statusCode, 200);
   assert.equal(res.headers['cache-control'], 'no-store');
   const { schools } = res.json() as { schools: { name: string; link: string; description: string; icon: unknown }[] };
-  assert.deepEqual(schools.map((s) => s.name), ['Family Guide Center', 'Lincoln Middle School', 'Washington Middle School', 'Summit Charter Academy']);
+  assert.deepEqual(
+    schools.map((s) => s.name),
+    ['Family Guide Center', 'Lincoln Middle School', 'Washington Middle School', 'Summit Charter Academy'],
+  );
   assert.equal(schools[1]!.link, '/schools/lincoln-middle');
   assert.equal(schools[1]!.description, 'Published subtitle');
   assert.ok(schools[1]!.icon);
-  const drafts = (await get('/api/navigation?perspective=drafts')).json() as { schools: { name: string; description: string }[] };
+  const drafts = (await get('/api/navigation?perspective=drafts')).json() as {
+    schools: { name: string; description: string }[];
+  };
   assert.ok(drafts.schools.some((s) => s.name === 'New Horizons Middle School'));
   assert.equal(drafts.schools.find((s) => s.name === 'Lincoln Middle School')!.description, 'Draft subtitle');
 });
 
 test('API: landing cards are sorted and hide Guide/Innovation Center/Career Elevation titles', async () => {
   const { cards } = (await get('/api/landing')).json() as { cards: { title: string; slug: string; image: unknown }[] };
-  assert.deepEqual(cards.map((c) => c.title), ['Lincoln Middle School', 'Summit Charter Academy', 'Washington Middle School']);
+  assert.deepEqual(
+    cards.map((c) => c.title),
+    ['Lincoln Middle School', 'Summit Charter Academy', 'Washington Middle School'],
+  );
   assert.equal(cards[0]!.slug, 'lincoln-middle');
   assert.ok(cards[0]!.image);
 });
 
 test('API: school by slug (published by default, drafts on request), draft lookup, and documents by id', async () => {
-  const pub = (await get('/api/schools/lincoln-middle')).json() as { school: { _id: string; subtitle: string; featuredQuote: { quote: string; schoolTitle: string } } };
+  const pub = (await get('/api/schools/lincoln-middle')).json() as {
+    school: { _id: string; subtitle: string; featuredQuote: { quote: string; schoolTitle: string } };
+  };
   assert.equal(pub.school._id, 'school-lincoln');
   assert.equal(pub.school.subtitle, 'Published subtitle');
-  assert.deepEqual(pub.school.featuredQuote, { quote: 'I love it here.', student: 'Ana', year: '7th grade', schoolTitle: 'Lincoln Middle School' });
-  assert.equal(((await get('/api/schools/lincoln-middle?perspective=drafts')).json() as { school: { subtitle: string } }).school.subtitle, 'Draft subtitle');
+  assert.deepEqual(pub.school.featuredQuote, {
+    quote: 'I love it here.',
+    student: 'Ana',
+    year: '7th grade',
+    schoolTitle: 'Lincoln Middle School',
+  });
+  assert.equal(
+    ((await get('/api/schools/lincoln-middle?perspective=drafts')).json() as { school: { subtitle: string } }).school
+      .subtitle,
+    'Draft subtitle',
+  );
 
   const missingPublished = await get('/api/schools/new-horizons');
   assert.equal(missingPublished.statusCode, 404);
   assert.equal(missingPublished.json().error, 'school not found');
 
-  assert.deepEqual((await get('/api/schools/lincoln-middle/lookup')).json(), { id: 'school-lincoln', draftId: 'drafts.school-lincoln', hasDraft: true, hasPublished: true });
-  assert.deepEqual((await get('/api/schools/washington-middle/lookup')).json(), { id: 'school-washington', draftId: 'drafts.school-washington', hasDraft: false, hasPublished: true });
-  assert.deepEqual((await get('/api/schools/new-horizons/lookup')).json(), { id: 'school-horizons', draftId: 'drafts.school-horizons', hasDraft: true, hasPublished: false });
+  assert.deepEqual((await get('/api/schools/lincoln-middle/lookup')).json(), {
+    id: 'school-lincoln',
+    draftId: 'drafts.school-lincoln',
+    hasDraft: true,
+    hasPublished: true,
+  });
+  assert.deepEqual((await get('/api/schools/washington-middle/lookup')).json(), {
+    id: 'school-washington',
+    draftId: 'drafts.school-washington',
+    hasDraft: false,
+    hasPublished: true,
+  });
+  assert.deepEqual((await get('/api/schools/new-horizons/lookup')).json(), {
+    id: 'school-horizons',
+    draftId: 'drafts.school-horizons',
+    hasDraft: true,
+    hasPublished: false,
+  });
   assert.equal((await get('/api/schools/nobody/lookup')).statusCode, 404);
 
-  assert.equal(((await get('/api/documents/drafts.school-lincoln')).json() as { school: { subtitle: string } }).school.subtitle, 'Draft subtitle');
-  assert.equal(((await get('/api/documents/school-lincoln')).json() as { school: { subtitle: string } }).school.subtitle, 'Published subtitle');
-  assert.equal(((await get('/api/documents/drafts.school-horizons')).json() as { school: { title: string } }).school.title, 'New Horizons Middle School');
+  assert.equal(
+    ((await get('/api/documents/drafts.school-lincoln')).json() as { school: { subtitle: string } }).school.subtitle,
+    'Draft subtitle',
+  );
+  assert.equal(
+    ((await get('/api/documents/school-lincoln')).json() as { school: { subtitle: string } }).school.subtitle,
+    'Published subtitle',
+  );
+  assert.equal(
+    ((await get('/api/documents/drafts.school-horizons')).json() as { school: { title: string } }).school.title,
+    'New Horizons Middle School',
+  );
   const notASchool = await get('/api/documents/quote-1');
   assert.equal(notASchool.statusCode, 404, 'only school documents are served by id');
   assert.equal(notASchool.json().error, 'document not found');
@@ -166,9 +233,18 @@ test('API: school by slug (published by default, drafts on request), draft looku
 
 test('validation: bad slugs, ids and parameters are 400 JSON naming the problem', async () => {
   const cases = [
-    '/api/schools/a..b', '/api/schools/a%2Fb', '/api/schools/%20lead', `/api/schools/${'a'.repeat(201)}`, '/api/schools/%3Cscript%3E/lookup',
-    '/api/documents/has%20space', `/api/documents/${'x'.repeat(129)}`, '/api/documents/drafts.drafts.x',
-    '/api/events', '/api/events?id=*', '/api/navigation?perspective=raw', '/api/landing?perspective=drafts&perspective=published',
+    '/api/schools/a..b',
+    '/api/schools/a%2Fb',
+    '/api/schools/%20lead',
+    `/api/schools/${'a'.repeat(201)}`,
+    '/api/schools/%3Cscript%3E/lookup',
+    '/api/documents/has%20space',
+    `/api/documents/${'x'.repeat(129)}`,
+    '/api/documents/drafts.drafts.x',
+    '/api/events',
+    '/api/events?id=*',
+    '/api/navigation?perspective=raw',
+    '/api/landing?perspective=drafts&perspective=published',
     '/images/embedded/production/..%2F..%2Fsecret.png',
   ];
   for (const url of cases) {
@@ -184,7 +260,12 @@ test('validation: bad slugs, ids and parameters are 400 JSON naming the problem'
 });
 
 test('unknown API routes and methods are 404 JSON', async () => {
-  for (const [method, url] of [['GET', '/api/nope'], ['GET', '/api'], ['POST', '/api/navigation'], ['GET', '/assets/missing.js']] as const) {
+  for (const [method, url] of [
+    ['GET', '/api/nope'],
+    ['GET', '/api'],
+    ['POST', '/api/navigation'],
+    ['GET', '/assets/missing.js'],
+  ] as const) {
     const res = await req(method, url, { cookie });
     assert.equal(res.statusCode, 404, url);
     assert.match(String(res.headers['content-type']), /application\/json/);
@@ -193,7 +274,13 @@ test('unknown API routes and methods are 404 JSON', async () => {
 });
 
 test('security headers on pages, API answers, errors, 401s and assets', async () => {
-  const responses = [await get('/'), await get('/api/navigation'), await get('/api/nope'), await get('/api/schools/a..b'), await get('/', false)];
+  const responses = [
+    await get('/'),
+    await get('/api/navigation'),
+    await get('/api/nope'),
+    await get('/api/schools/a..b'),
+    await get('/', false),
+  ];
   const shell = await get('/');
   const script = /src="(\/assets\/preview-[^"]+\.js)"/.exec(shell.body)![1]!;
   responses.push(await get(script));
@@ -255,16 +342,30 @@ test('images are proxied from the content service; public files are served; noth
 test('a hosted-style configuration works against any Sanity-compatible API host', async () => {
   const token = 'hosted_' + 'k3'.repeat(16);
   const hostedService = await startFixtureService(fixture.dir, token);
-  const env = { SANITY_PROJECT_ID: 'district42', SANITY_DATASET: 'production', SANITY_API_HOST: hostedService.url, SANITY_API_READ_TOKEN: token, PREVIEW_SECRET: SECRET };
+  const env = {
+    SANITY_PROJECT_ID: 'district42',
+    SANITY_DATASET: 'production',
+    SANITY_API_HOST: hostedService.url,
+    SANITY_API_READ_TOKEN: token,
+    PREVIEW_SECRET: SECRET,
+  };
   const config = loadPreviewConfig(['--port', '0'], env);
   const source = await openContentSource({ env });
   assert.equal(source.embedded, false);
-  const hosted = await buildPreviewServer({ content: { config: source.config, token: source.token }, previewSecret: config.previewSecret }, { logStream: log.stream });
+  const hosted = await buildPreviewServer(
+    { content: { config: source.config, token: source.token }, previewSecret: config.previewSecret },
+    { logStream: log.stream },
+  );
   try {
     const login = await hosted.inject({ url: `/?secret=${SECRET}` });
     const c = String(login.headers['set-cookie']).split(';')[0]!;
     const lookup = await hosted.inject({ url: '/api/schools/lincoln-middle/lookup', headers: { cookie: c } });
-    assert.deepEqual(lookup.json(), { id: 'school-lincoln', draftId: 'drafts.school-lincoln', hasDraft: true, hasPublished: true });
+    assert.deepEqual(lookup.json(), {
+      id: 'school-lincoln',
+      draftId: 'drafts.school-lincoln',
+      hasDraft: true,
+      hasPublished: true,
+    });
     const draft = await hosted.inject({ url: '/api/documents/drafts.school-lincoln', headers: { cookie: c } });
     assert.equal(draft.json().school.subtitle, 'Draft subtitle', 'drafts read with the hosted token');
     assert.doesNotMatch(draft.body + JSON.stringify(draft.headers) + lookup.body, new RegExp(token));
@@ -278,7 +379,13 @@ test('a hosted-style configuration works against any Sanity-compatible API host'
 
 test('a content service that is down makes the API answer 503 JSON; the token and secret appear in no response or log', async () => {
   await service.close();
-  for (const url of ['/api/navigation', '/api/landing', '/api/schools/lincoln-middle', '/api/schools/lincoln-middle/lookup', '/api/documents/school-lincoln']) {
+  for (const url of [
+    '/api/navigation',
+    '/api/landing',
+    '/api/schools/lincoln-middle',
+    '/api/schools/lincoln-middle/lookup',
+    '/api/documents/school-lincoln',
+  ]) {
     const res = await get(url);
     assert.ok(res.statusCode === 503 || res.statusCode === 502, `${url}: ${res.statusCode}`);
     assert.equal(res.json().error, 'content service unavailable', url);

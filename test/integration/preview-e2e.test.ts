@@ -33,10 +33,19 @@ class NodeEventSource implements EventSourceLike {
   private listeners = new Map<string, ((e: { data?: unknown }) => void)[]>();
   private ac = new AbortController();
   private closed = false;
-  constructor(url: string) { void this.run(url); }
-  addEventListener(type: string, fn: (e: { data?: unknown }) => void) { this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]); }
-  close() { this.closed = true; this.ac.abort(); }
-  private emit(type: string, data?: string) { if (!this.closed) for (const fn of this.listeners.get(type) ?? []) fn({ data }); }
+  constructor(url: string) {
+    void this.run(url);
+  }
+  addEventListener(type: string, fn: (e: { data?: unknown }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+    this.ac.abort();
+  }
+  private emit(type: string, data?: string) {
+    if (!this.closed) for (const fn of this.listeners.get(type) ?? []) fn({ data });
+  }
   private async run(url: string) {
     try {
       const res = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal: this.ac.signal });
@@ -56,7 +65,10 @@ class NodeEventSource implements EventSourceLike {
             if (line.startsWith('event: ')) event = line.slice(7);
             else if (line.startsWith('data: ')) data.push(line.slice(6));
           }
-          if (data.length) { bodies.push(data.join('\n')); this.emit(event, data.join('\n')); }
+          if (data.length) {
+            bodies.push(data.join('\n'));
+            this.emit(event, data.join('\n'));
+          }
         }
       }
       throw new Error('stream ended');
@@ -91,16 +103,29 @@ function watchSchool(slug: string, livepreview = true): Watched {
   const api = createPreviewApi(sessionFetch, origin);
   const fetches: { id: string; at: number }[] = [];
   let last: SchoolFlowState<School> | null = null;
-  const flow = startSchoolFlow<School>(slug, livepreview, {
-    fetchBySlug: (s) => api.schoolBySlug(s),
-    lookup: (s) => api.lookup(s),
-    fetchById: (id) => { fetches.push({ id, at: Date.now() }); return api.document(id); },
-    subscribe: (id, handlers) => connectChangeStream({
-      url: api.eventsUrl(id), createEventSource: (u) => new NodeEventSource(u),
-      backoff: { baseMs: 100, maxMs: 400 }, ...handlers,
-    }),
-    log: () => {},
-  }, (s) => { last = s; });
+  const flow = startSchoolFlow<School>(
+    slug,
+    livepreview,
+    {
+      fetchBySlug: (s) => api.schoolBySlug(s),
+      lookup: (s) => api.lookup(s),
+      fetchById: (id) => {
+        fetches.push({ id, at: Date.now() });
+        return api.document(id);
+      },
+      subscribe: (id, handlers) =>
+        connectChangeStream({
+          url: api.eventsUrl(id),
+          createEventSource: (u) => new NodeEventSource(u),
+          backoff: { baseMs: 100, maxMs: 400 },
+          ...handlers,
+        }),
+      log: () => {},
+    },
+    (s) => {
+      last = s;
+    },
+  );
   return { flow, fetches, state: () => last ?? flow.state() };
 }
 
@@ -109,7 +134,12 @@ before(async () => {
   service = await startFixtureService(fixture.dir, TOKEN);
   servicePort = service.port;
   app = await buildPreviewServer(
-    { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET, keepAliveMs: 500, relayBackoff: { baseMs: 100, maxMs: 400 } },
+    {
+      content: { config: embeddedConfig(service.url), token: TOKEN },
+      previewSecret: SECRET,
+      keepAliveMs: 500,
+      relayBackoff: { baseMs: 100, maxMs: 400 },
+    },
     { logStream: log.stream },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -132,9 +162,15 @@ const editor = () => editorClient(service.url, TOKEN);
 test('a published school with a pending draft: the draft is shown and re-fetched once, 1000 ms after the edit', async () => {
   const w = watchSchool('lincoln-middle');
   try {
-    await waitFor('draft shown and stream live', () => w.state().school?.subtitle === 'Draft subtitle' && w.state().connection === 'live');
+    await waitFor(
+      'draft shown and stream live',
+      () => w.state().school?.subtitle === 'Draft subtitle' && w.state().connection === 'live',
+    );
     assert.equal(w.state().mode, 'draft');
-    assert.deepEqual(w.fetches.map((f) => f.id), ['drafts.school-lincoln']);
+    assert.deepEqual(
+      w.fetches.map((f) => f.id),
+      ['drafts.school-lincoln'],
+    );
 
     const editedAt = Date.now();
     await editor().patch('drafts.school-lincoln').set({ subtitle: 'Edit 1' }).commit();
@@ -147,7 +183,10 @@ test('a published school with a pending draft: the draft is shown and re-fetched
     // A burst of edits ends on the last one: one refetch, after the quiet period that follows it.
     let lastEdit = 0;
     for (let i = 1; i <= 5; i++) {
-      await editor().patch('drafts.school-lincoln').set({ subtitle: `Burst ${i}` }).commit();
+      await editor()
+        .patch('drafts.school-lincoln')
+        .set({ subtitle: `Burst ${i}` })
+        .commit();
       lastEdit = Date.now();
       await new Promise((r) => setTimeout(r, 150));
     }
@@ -156,34 +195,59 @@ test('a published school with a pending draft: the draft is shown and re-fetched
     await waitFor('the last edit shown', () => w.state().school?.subtitle === 'Burst 5');
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal(w.fetches.length, 3, 'exactly one refetch for the burst');
-  } finally { w.flow.stop(); }
+  } finally {
+    w.flow.stop();
+  }
 });
 
 test('a published school without a draft updates live from change events', async () => {
   const w = watchSchool('washington-middle');
   try {
-    await waitFor('published shown and live', () => w.state().school?.subtitle === 'No draft here' && w.state().connection === 'live');
+    await waitFor(
+      'published shown and live',
+      () => w.state().school?.subtitle === 'No draft here' && w.state().connection === 'live',
+    );
     assert.equal(w.state().mode, 'published');
     const at = Date.now();
     await editor().patch('school-washington').set({ subtitle: 'Published live edit' }).commit();
     await waitFor('live update', () => w.state().school?.subtitle === 'Published live edit', 5000);
     assert.ok(w.fetches[1]!.at - at < 1000, 'no draft debounce for published updates');
-    assert.deepEqual(w.fetches.map((f) => f.id), ['school-washington', 'school-washington']);
+    assert.deepEqual(
+      w.fetches.map((f) => f.id),
+      ['school-washington', 'school-washington'],
+    );
 
     // An editor starts a draft: the preview follows the draft from then on.
-    await editor().createOrReplace({ _id: 'drafts.school-washington', _type: 'school', title: 'Washington Middle School', subtitle: 'Now a draft', slug: { _type: 'slug', current: 'washington-middle' } });
-    await waitFor('switch to the draft', () => w.state().mode === 'draft' && w.state().school?.subtitle === 'Now a draft', 5000);
-  } finally { w.flow.stop(); }
+    await editor().createOrReplace({
+      _id: 'drafts.school-washington',
+      _type: 'school',
+      title: 'Washington Middle School',
+      subtitle: 'Now a draft',
+      slug: { _type: 'slug', current: 'washington-middle' },
+    });
+    await waitFor(
+      'switch to the draft',
+      () => w.state().mode === 'draft' && w.state().school?.subtitle === 'Now a draft',
+      5000,
+    );
+  } finally {
+    w.flow.stop();
+  }
 });
 
 test('a draft-only school previews and follows its edits; without livepreview the published school is fetched once', async () => {
   const w = watchSchool('new-horizons');
   try {
-    await waitFor('draft-only shown', () => w.state().school?.title === 'New Horizons Middle School' && w.state().connection === 'live');
+    await waitFor(
+      'draft-only shown',
+      () => w.state().school?.title === 'New Horizons Middle School' && w.state().connection === 'live',
+    );
     assert.equal(w.state().mode, 'draft');
     await editor().patch('drafts.school-horizons').set({ title: 'New Horizons Academy' }).commit();
     await waitFor('draft edit shown', () => w.state().school?.title === 'New Horizons Academy', 5000);
-  } finally { w.flow.stop(); }
+  } finally {
+    w.flow.stop();
+  }
 
   const once = watchSchool('washington-middle', false);
   await waitFor('published by slug', () => once.state().status === 'ready');
@@ -204,12 +268,21 @@ test('the preview recovers by itself when the content service goes away and come
     assert.equal((await down.json()).error, 'content service unavailable');
 
     // Back on the same port, so the preview server's configuration still points at it.
-    service = await startContentService({ contentDir: fixture.dir, token: TOKEN, port: servicePort, host: '127.0.0.1', watch: false, log: () => {} });
+    service = await startContentService({
+      contentDir: fixture.dir,
+      token: TOKEN,
+      port: servicePort,
+      host: '127.0.0.1',
+      watch: false,
+      log: () => {},
+    });
     await waitFor('live again', () => w.state().connection === 'live', 15000);
     await waitFor('reloaded after the gap', () => w.fetches.length > before, 5000);
     assert.equal(w.state().status, 'ready');
     assert.equal((await sessionFetch(`${origin}/api/navigation`)).status, 200);
-  } finally { w.flow.stop(); }
+  } finally {
+    w.flow.stop();
+  }
 });
 
 test('no response, stream event, bundle or log carries the token; SIGTERM-style close ends open streams', async () => {
@@ -224,8 +297,12 @@ test('no response, stream event, bundle or log carries the token; SIGTERM-style 
   const es = new NodeEventSource(`${origin}/api/events?id=school-lincoln`);
   let ready = false;
   let ended = false;
-  es.addEventListener('ready', () => { ready = true; });
-  es.addEventListener('error', () => { ended = true; });
+  es.addEventListener('ready', () => {
+    ready = true;
+  });
+  es.addEventListener('error', () => {
+    ended = true;
+  });
   await waitFor('stream ready', () => ready);
   const start = Date.now();
   await app.close();

@@ -26,17 +26,34 @@ let service: ContentService;
 let app: FastifyInstance;
 let cookie = '';
 const log = captureLog();
-const figures = { fuzz: 0, byStatus: new Map<number, number>(), guesses: 0, guessesBlocked: 0, heapGrowthMb: 0, heapStartMb: 0, heapEndMb: 0, loadMs: 0 };
+const figures = {
+  fuzz: 0,
+  byStatus: new Map<number, number>(),
+  guesses: 0,
+  guessesBlocked: 0,
+  heapGrowthMb: 0,
+  heapStartMb: 0,
+  heapEndMb: 0,
+  loadMs: 0,
+};
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-const heapMb = () => { gc(); gc(); return process.memoryUsage().heapUsed / 2 ** 20; };
+const heapMb = () => {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
 
 before(async () => {
   fixture = await writePreviewFixture();
   service = await startFixtureService(fixture.dir, TOKEN);
   app = await buildPreviewServer(
-    { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET, failureLimit: { max: FAILURE_MAX, windowMs: 10 * 60_000 } },
+    {
+      content: { config: embeddedConfig(service.url), token: TOKEN },
+      previewSecret: SECRET,
+      failureLimit: { max: FAILURE_MAX, windowMs: 10 * 60_000 },
+    },
     { logStream: log.stream, logLevel: 'info' },
   );
   const login = await app.inject({ method: 'GET', url: `/?secret=${SECRET}`, remoteAddress: '127.0.0.200' });
@@ -48,35 +65,118 @@ after(async () => {
   await app?.close();
   await service?.close();
   fixture?.cleanup();
-  const statuses = [...figures.byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(' ');
+  const statuses = [...figures.byStatus]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ');
   // eslint-disable-next-line no-console
-  console.log(`preview-fuzz: ${figures.fuzz} random requests, 0 with 5xx (statuses ${statuses}); ${figures.guesses} secret guesses, `
-    + `${figures.guessesBlocked} refused with 429 after ${FAILURE_MAX} per address; ${LOAD_REQUESTS} load requests in ${figures.loadMs} ms, `
-    + `heap ${figures.heapStartMb.toFixed(0)} -> ${figures.heapEndMb.toFixed(0)} MB after GC; token and secret in 0 responses and 0 log lines`);
+  console.log(
+    `preview-fuzz: ${figures.fuzz} random requests, 0 with 5xx (statuses ${statuses}); ${figures.guesses} secret guesses, ` +
+      `${figures.guessesBlocked} refused with 429 after ${FAILURE_MAX} per address; ${LOAD_REQUESTS} load requests in ${figures.loadMs} ms, ` +
+      `heap ${figures.heapStartMb.toFixed(0)} -> ${figures.heapEndMb.toFixed(0)} MB after GC; token and secret in 0 responses and 0 log lines`,
+  );
 });
 
 // --- the request arbitrary ---------------------------------------------------------------------------
 
 const segment = fc.oneof(
-  fc.constantFrom('api', 'schools', 'documents', 'navigation', 'landing', 'lookup', 'images', 'embedded', 'production', 'assets', 'events',
-    'lincoln-middle', 'drafts.school-lincoln', 'school-lincoln', 'new-horizons', '..', '.', '%2e%2e', '%2E%2e%2f', '%00', '%ff', '%', '%zz',
-    '..%5c..%5cetc', 'index.html', 'favicon.svg', '<script>alert(1)</script>', "'\"", 'é日本', '%F0%9F%98%80', '', '~', '*', ':slug'),
+  fc.constantFrom(
+    'api',
+    'schools',
+    'documents',
+    'navigation',
+    'landing',
+    'lookup',
+    'images',
+    'embedded',
+    'production',
+    'assets',
+    'events',
+    'lincoln-middle',
+    'drafts.school-lincoln',
+    'school-lincoln',
+    'new-horizons',
+    '..',
+    '.',
+    '%2e%2e',
+    '%2E%2e%2f',
+    '%00',
+    '%ff',
+    '%',
+    '%zz',
+    '..%5c..%5cetc',
+    'index.html',
+    'favicon.svg',
+    '<script>alert(1)</script>',
+    '\'"',
+    'é日本',
+    '%F0%9F%98%80',
+    '',
+    '~',
+    '*',
+    ':slug',
+  ),
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
   fc.constant('x'.repeat(700)),
 );
 const pathArb = fc.oneof(
   fc.array(segment, { minLength: 0, maxLength: 5 }).map((s) => '/' + s.join('/')),
-  fc.constantFrom('/', '//', '///api//navigation', '/api/schools/lincoln-middle/', '/API/NAVIGATION', '/schools/lincoln-middle?livepreview',
-    '/images/embedded/production/a1b2c3d4-40x30.png?w=99999&h=-1&fit=crop&rect=1,2,3', '/images/../../etc/passwd', '/assets/../server/app.ts'),
+  fc.constantFrom(
+    '/',
+    '//',
+    '///api//navigation',
+    '/api/schools/lincoln-middle/',
+    '/API/NAVIGATION',
+    '/schools/lincoln-middle?livepreview',
+    '/images/embedded/production/a1b2c3d4-40x30.png?w=99999&h=-1&fit=crop&rect=1,2,3',
+    '/images/../../etc/passwd',
+    '/assets/../server/app.ts',
+  ),
 );
 const param = fc.tuple(
-  fc.constantFrom('secret', 'livepreview', 'perspective', 'slug', 'id', 'w', 'h', 'q', 'fit', 'crop', 'rect', '__proto__', 'constructor', 'a[b]', 'x'),
-  fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('drafts', 'raw', 'published', 'previewDrafts', '1', '-1', '1e309', 'NaN', '', '%00', '[]', '{}')),
+  fc.constantFrom(
+    'secret',
+    'livepreview',
+    'perspective',
+    'slug',
+    'id',
+    'w',
+    'h',
+    'q',
+    'fit',
+    'crop',
+    'rect',
+    '__proto__',
+    'constructor',
+    'a[b]',
+    'x',
+  ),
+  fc.oneof(
+    fc.string({ maxLength: 20 }),
+    fc.constantFrom('drafts', 'raw', 'published', 'previewDrafts', '1', '-1', '1e309', 'NaN', '', '%00', '[]', '{}'),
+  ),
 );
 const headerArb = fc.record({
-  cookie: fc.oneof(fc.constant(undefined), fc.constant('VALID'), fc.string({ maxLength: 40 }), fc.constantFrom('preview_session=', 'preview_session=a.b.c', 'preview_session=VALID-TAMPERED')),
-  accept: fc.option(fc.constantFrom('text/html', 'application/json', 'text/event-stream', '*/*', 'image/webp', '\u0000'), { nil: undefined }),
-  'content-type': fc.option(fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16'), { nil: undefined }),
+  cookie: fc.oneof(
+    fc.constant(undefined),
+    fc.constant('VALID'),
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom('preview_session=', 'preview_session=a.b.c', 'preview_session=VALID-TAMPERED'),
+  ),
+  accept: fc.option(
+    fc.constantFrom('text/html', 'application/json', 'text/event-stream', '*/*', 'image/webp', '\u0000'),
+    { nil: undefined },
+  ),
+  'content-type': fc.option(
+    fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+    ),
+    { nil: undefined },
+  ),
   'x-forwarded-for': fc.option(fc.constantFrom('1.2.3.4', '127.0.0.1, 10.0.0.1', 'garbage'), { nil: undefined }),
   'if-none-match': fc.option(fc.string({ maxLength: 10 }), { nil: undefined }),
   range: fc.option(fc.constantFrom('bytes=0-10', 'bytes=-1', 'bytes=99999999-', 'junk'), { nil: undefined }),
@@ -87,18 +187,27 @@ const requestArb = fc.record({
   path: pathArb,
   params: fc.array(param, { maxLength: 4 }),
   headers: headerArb,
-  body: fc.option(fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom('{"query":"*"}', '{', '[1,2', '{"__proto__":{"x":1}}')), { nil: undefined }),
+  body: fc.option(
+    fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom('{"query":"*"}', '{', '[1,2', '{"__proto__":{"x":1}}')),
+    { nil: undefined },
+  ),
   address: fc.integer({ min: 1, max: 40 }).map((n) => `10.1.0.${n}`),
 });
 
 /** The live change stream never ends by design: a valid session never gets to open one here (the e2e tests cover it). */
 const isEventStream = (path: string) => {
   let p = path;
-  try { p = decodeURIComponent(path); } catch { /* keep raw */ }
+  try {
+    p = decodeURIComponent(path);
+  } catch {
+    /* keep raw */
+  }
   return /^\/+api\/+events\/*$/i.test(p.split('?')[0]!.replace(/\/\.\//g, '/'));
 };
 
-test(`fuzz: ${FUZZ_REQUESTS} random requests get no 5xx, the server keeps answering, secret guessing is rate limited`, { timeout: 180_000 }, async () => {
+test(`fuzz: ${FUZZ_REQUESTS} random requests get no 5xx, the server keeps answering, secret guessing is rate limited`, {
+  timeout: 180_000,
+}, async () => {
   const samples = fc.sample(requestArb, { numRuns: FUZZ_REQUESTS, seed: SEED });
   const failuresByAddress = new Map<string, number>();
   const bad: string[] = [];
@@ -109,7 +218,8 @@ test(`fuzz: ${FUZZ_REQUESTS} random requests get no 5xx, the server keeps answer
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(r.headers)) if (v !== undefined) headers[k] = v;
     if (headers.cookie === 'VALID') {
-      if (isEventStream(r.path)) delete headers.cookie; else headers.cookie = cookie;
+      if (isEventStream(r.path)) delete headers.cookie;
+      else headers.cookie = cookie;
     } else if (headers.cookie === 'preview_session=VALID-TAMPERED') headers.cookie = cookie.slice(0, -2) + 'xx';
     const opts: InjectOptions = { method: r.method as InjectOptions['method'], url, headers, remoteAddress: r.address };
     if (r.body !== undefined && r.method !== 'GET' && r.method !== 'HEAD') opts.payload = r.body;
@@ -125,7 +235,8 @@ test(`fuzz: ${FUZZ_REQUESTS} random requests get no 5xx, the server keeps answer
     }
     figures.fuzz++;
     figures.byStatus.set(res.statusCode, (figures.byStatus.get(res.statusCode) ?? 0) + 1);
-    if (res.statusCode >= 500) bad.push(`${r.method} ${url.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (res.statusCode >= 500)
+      bad.push(`${r.method} ${url.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
     const everything = res.body + JSON.stringify(res.headers);
     if (everything.includes(TOKEN) || everything.includes(SECRET)) leaks.push(`${r.method} ${url.slice(0, 120)}`);
     const guessed = r.params.some(([k]) => k === 'secret') && (r.method === 'GET' || r.method === 'HEAD');
@@ -140,20 +251,42 @@ test(`fuzz: ${FUZZ_REQUESTS} random requests get no 5xx, the server keeps answer
   }
   assert.deepEqual(bad, [], `${bad.length} requests got a 5xx or no answer`);
   assert.deepEqual(leaks, [], 'token or secret in a response');
-  for (const [address, failures] of failuresByAddress) assert.ok(failures <= FAILURE_MAX, `${address} had ${failures} wrong guesses answered with 401`);
+  for (const [address, failures] of failuresByAddress)
+    assert.ok(failures <= FAILURE_MAX, `${address} had ${failures} wrong guesses answered with 401`);
   assert.ok(figures.guessesBlocked > 0, 'the fuzz did run into the limit');
   // Still healthy afterwards, and the session still works.
-  const nav = await app.inject({ method: 'GET', url: '/api/navigation', headers: { cookie }, remoteAddress: '10.2.0.1' });
+  const nav = await app.inject({
+    method: 'GET',
+    url: '/api/navigation',
+    headers: { cookie },
+    remoteAddress: '10.2.0.1',
+  });
   assert.equal(nav.statusCode, 200, nav.body);
   assert.ok(Array.isArray(nav.json().schools), nav.body.slice(0, 200));
 });
 
 test(`load: ${LOAD_REQUESTS} API and page requests hold a steady heap`, { timeout: 120_000 }, async () => {
-  const urls = ['/api/navigation', '/api/landing', '/api/schools/lincoln-middle', '/api/schools/lincoln-middle?perspective=drafts', '/api/schools/lincoln-middle/lookup', '/schools/lincoln-middle', '/'];
+  const urls = [
+    '/api/navigation',
+    '/api/landing',
+    '/api/schools/lincoln-middle',
+    '/api/schools/lincoln-middle?perspective=drafts',
+    '/api/schools/lincoln-middle/lookup',
+    '/schools/lincoln-middle',
+    '/',
+  ];
   const round = async (n: number) => {
     for (let i = 0; i < n; i += 10) {
-      const batch = Array.from({ length: 10 }, (_, j) => app.inject({ method: 'GET', url: urls[(i + j) % urls.length]!, headers: { cookie }, remoteAddress: '10.3.0.1' }));
-      for (const res of await Promise.all(batch)) assert.ok(res.statusCode < 400, `${res.statusCode} ${res.body.slice(0, 100)}`);
+      const batch = Array.from({ length: 10 }, (_, j) =>
+        app.inject({
+          method: 'GET',
+          url: urls[(i + j) % urls.length]!,
+          headers: { cookie },
+          remoteAddress: '10.3.0.1',
+        }),
+      );
+      for (const res of await Promise.all(batch))
+        assert.ok(res.statusCode < 400, `${res.statusCode} ${res.body.slice(0, 100)}`);
     }
   };
   await round(500); // warm-up: caches, JIT, bundle
@@ -164,7 +297,10 @@ test(`load: ${LOAD_REQUESTS} API and page requests hold a steady heap`, { timeou
   figures.heapStartMb = start;
   figures.heapEndMb = heapMb();
   figures.heapGrowthMb = figures.heapEndMb - start;
-  assert.ok(figures.heapGrowthMb < 25, `heap grew ${figures.heapGrowthMb.toFixed(1)} MB over ${LOAD_REQUESTS} requests`);
+  assert.ok(
+    figures.heapGrowthMb < 25,
+    `heap grew ${figures.heapGrowthMb.toFixed(1)} MB over ${LOAD_REQUESTS} requests`,
+  );
 });
 
 test('the token and the secret appear in no log line', () => {

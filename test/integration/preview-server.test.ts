@@ -20,19 +20,26 @@ function run(args: string[], env: Record<string, string>) {
   });
   let out = '';
   let err = '';
-  child.stdout.on('data', (d) => { out += d; });
-  child.stderr.on('data', (d) => { err += d; });
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, out: () => out, err: () => err };
 }
 
-test('npm run preview: prints a secret link, serves the session, and exits 0 on SIGTERM with a stream open', { timeout: 60_000 }, async () => {
+test('npm run preview: prints a secret link, serves the session, and exits 0 on SIGTERM with a stream open', {
+  timeout: 60_000,
+}, async () => {
   const fixture = await writePreviewFixture();
   const p = run(['--content', fixture.dir, '--port', '0'], {});
   try {
     const start = Date.now();
     while (!/Open: (http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+)/.test(p.out())) {
-      if (Date.now() - start > 45_000 || p.child.exitCode !== null) throw new Error(`no ready line:\n${p.out()}\n${p.err()}`);
+      if (Date.now() - start > 45_000 || p.child.exitCode !== null)
+        throw new Error(`no ready line:\n${p.out()}\n${p.err()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const link = /Open: (\S+)/.exec(p.out())![1]!;
@@ -67,17 +74,24 @@ test('npm run preview: prints a secret link, serves the session, and exits 0 on 
   }
 });
 
-test('boot fails with a message naming the variable: hosted project without PREVIEW_SECRET or token, bad PORT', { timeout: 60_000 }, async () => {
+test('boot fails with a message naming the variable: hosted project without PREVIEW_SECRET or token, bad PORT', {
+  timeout: 60_000,
+}, async () => {
   const token = 'do-not-print-' + 'h'.repeat(20);
   const cases: [Record<string, string>, RegExp][] = [
-    [{ SANITY_PROJECT_ID: 'district42', SANITY_API_HOST: 'http://127.0.0.1:9', SANITY_API_READ_TOKEN: token }, /PREVIEW_SECRET.*required/],
+    [
+      { SANITY_PROJECT_ID: 'district42', SANITY_API_HOST: 'http://127.0.0.1:9', SANITY_API_READ_TOKEN: token },
+      /PREVIEW_SECRET.*required/,
+    ],
     [{ SANITY_PROJECT_ID: 'district42', PREVIEW_SECRET: 'x'.repeat(20) }, /SANITY_API_READ_TOKEN/],
     [{ PORT: 'http' }, /PORT/],
   ];
-  await Promise.all(cases.map(async ([env, pattern]) => {
-    const p = run([], env);
-    assert.equal(await p.exited, 1, p.err());
-    assert.match(p.err(), pattern);
-    assert.ok(!p.err().includes(token) && !p.out().includes(token), 'secret values are never printed');
-  }));
+  await Promise.all(
+    cases.map(async ([env, pattern]) => {
+      const p = run([], env);
+      assert.equal(await p.exited, 1, p.err());
+      assert.match(p.err(), pattern);
+      assert.ok(!p.err().includes(token) && !p.out().includes(token), 'secret values are never printed');
+    }),
+  );
 });

@@ -35,7 +35,11 @@ function sourceFiles(): string[] {
   );
 }
 
-interface Edge { from: string; to: string; spec: string }
+interface Edge {
+  from: string;
+  to: string;
+  spec: string;
+}
 
 /** Every import of every source file: relative ones resolved to files, the rest kept as specifiers. */
 function readGraph(): { files: string[]; edges: Edge[] } {
@@ -79,21 +83,38 @@ describe('architecture: one-way layers', () => {
       const pair = [layerOf(e.from), e.spec.startsWith('.') ? layerOf(e.to) : null].sort().join('+');
       return pair === 'scripts+server';
     });
-    assert.deepEqual(crossing.map((e) => `${rel(e.from)} -> ${e.spec}`), []);
+    assert.deepEqual(
+      crossing.map((e) => `${rel(e.from)} -> ${e.spec}`),
+      [],
+    );
   });
 
   it('nothing under src/ (it reaches a browser) imports Node modules, secrets or server-side layers', () => {
-    const offending = edges.filter((e) => layerOf(e.from) === 'src').filter((e) =>
-      e.spec.startsWith('node:') || ['fs', 'path', 'crypto', 'os', 'child_process'].includes(e.spec) ||
-      /secrets/.test(e.spec) || (e.spec.startsWith('.') && layerOf(e.to) !== 'src'));
-    assert.deepEqual(offending.map((e) => `${rel(e.from)} -> ${e.spec}`), []);
+    const offending = edges
+      .filter((e) => layerOf(e.from) === 'src')
+      .filter(
+        (e) =>
+          e.spec.startsWith('node:') ||
+          ['fs', 'path', 'crypto', 'os', 'child_process'].includes(e.spec) ||
+          /secrets/.test(e.spec) ||
+          (e.spec.startsWith('.') && layerOf(e.to) !== 'src'),
+      );
+    assert.deepEqual(
+      offending.map((e) => `${rel(e.from)} -> ${e.spec}`),
+      [],
+    );
     for (const f of files.filter((x) => layerOf(x) === 'src')) {
-      assert.doesNotMatch(readFileSync(f, 'utf8'), /\bSANITY_API_READ_TOKEN\b|\bPREVIEW_SECRET\b/, `${rel(f)} reads a secret variable`);
+      assert.doesNotMatch(
+        readFileSync(f, 'utf8'),
+        /\bSANITY_API_READ_TOKEN\b|\bPREVIEW_SECRET\b/,
+        `${rel(f)} reads a secret variable`,
+      );
     }
   });
 
   it('only the server and the content source read secrets', () => {
-    const readers = edges.filter((e) => e.spec.startsWith('.') && rel(e.to).startsWith(`core${path.sep}secrets`))
+    const readers = edges
+      .filter((e) => e.spec.startsWith('.') && rel(e.to).startsWith(`core${path.sep}secrets`))
       .map((e) => layerOf(e.from));
     assert.ok(readers.length > 0);
     for (const layer of readers) assert.ok(layer === 'server' || layer === 'core', `${layer} reads secrets`);
@@ -108,18 +129,31 @@ describe('architecture: one-way layers', () => {
     }
     // Tarjan's strongly connected components: any component of more than one module is a cycle.
     let index = 0;
-    const idx = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], on = new Set<string>();
+    const idx = new Map<string, number>(),
+      low = new Map<string, number>(),
+      stack: string[] = [],
+      on = new Set<string>();
     const cycles: string[][] = [];
     const visit = (v: string): void => {
-      idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+      idx.set(v, index);
+      low.set(v, index);
+      index++;
+      stack.push(v);
+      on.add(v);
       for (const w of next.get(v) ?? []) {
-        if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-        else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+        if (!idx.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v)!, low.get(w)!));
+        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
       }
       if (low.get(v) === idx.get(v)) {
         const comp: string[] = [];
         let w: string;
-        do { w = stack.pop()!; on.delete(w); comp.push(rel(w)); } while (w !== v);
+        do {
+          w = stack.pop()!;
+          on.delete(w);
+          comp.push(rel(w));
+        } while (w !== v);
         if (comp.length > 1 || next.get(v)!.includes(v)) cycles.push(comp.sort());
       }
     };

@@ -40,8 +40,23 @@ test('N=20 gives 20 published schools in the dataset-folder format with every re
     }
 
     // Block variety comes from the templates: several block types appear across the district.
-    const blockTypes = new Set(schools.flatMap((s) => (s.sectionRepeater as { blocks?: { _type: string }[] }[]).flatMap((sec) => (sec.blocks ?? []).map((b) => b._type))));
-    for (const t of ['content', 'photo', 'photos', 'accordionSection', 'highlightSection', 'tagList', 'videoTestimonial']) assert.ok(blockTypes.has(t), `block type ${t} present`);
+    const blockTypes = new Set(
+      schools.flatMap((s) =>
+        (s.sectionRepeater as { blocks?: { _type: string }[] }[]).flatMap((sec) =>
+          (sec.blocks ?? []).map((b) => b._type),
+        ),
+      ),
+    );
+    for (const t of [
+      'content',
+      'photo',
+      'photos',
+      'accordionSection',
+      'highlightSection',
+      'tagList',
+      'videoTestimonial',
+    ])
+      assert.ok(blockTypes.has(t), `block type ${t} present`);
 
     // Every document reference of a generated school points at a document of that school's own clone set.
     const images = new Set(readdirSync(path.join(dir, 'images')));

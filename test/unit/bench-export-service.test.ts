@@ -9,10 +9,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateDataset } from '../../bench/gen-dataset.ts';
-import { checkEditedPage, compareSites, parsePhases, publishSectionEdit, startServiceProcess, type RunningService } from '../../bench/lib/export-bench.ts';
+import {
+  checkEditedPage,
+  compareSites,
+  parsePhases,
+  publishSectionEdit,
+  startServiceProcess,
+  type RunningService,
+} from '../../bench/lib/export-bench.ts';
 import { DEFAULT_API_VERSION } from '../../src/config/public.ts';
 
-type Doc = { _id: string; _rev?: string; _updatedAt?: string; sectionRepeater?: { title?: string }[] } & Record<string, unknown>;
+type Doc = { _id: string; _rev?: string; _updatedAt?: string; sectionRepeater?: { title?: string }[] } & Record<
+  string,
+  unknown
+>;
 
 describe('bench: running content service and the published edit', () => {
   let work: string;
@@ -31,7 +41,9 @@ describe('bench: running content service and the published edit', () => {
   });
 
   const all = async (): Promise<Doc[]> => {
-    const res = await fetch(`${service.url}/v${DEFAULT_API_VERSION}/data/query/production?query=${encodeURIComponent('*[!(_id in path("drafts.**"))] | order(_id asc)')}`);
+    const res = await fetch(
+      `${service.url}/v${DEFAULT_API_VERSION}/data/query/production?query=${encodeURIComponent('*[!(_id in path("drafts.**"))] | order(_id asc)')}`,
+    );
     assert.equal(res.status, 200);
     return ((await res.json()) as { result: Doc[] }).result;
   };
@@ -42,7 +54,7 @@ describe('bench: running content service and the published edit', () => {
     assert.ok(service.token.length >= 16);
   });
 
-  it('publishes one school\'s first section title and changes nothing else', async () => {
+  it("publishes one school's first section title and changes nothing else", async () => {
     const target = schoolIds[4]!;
     const docsBefore = await all();
     const { before: oldTitle, after: newTitle } = await publishSectionEdit(service.url, service.token, target);
@@ -51,9 +63,19 @@ describe('bench: running content service and the published edit', () => {
     const docsAfter = await all();
     assert.equal(docsAfter.length, docsBefore.length);
     const changed = docsAfter.filter((d, i) => JSON.stringify(d) !== JSON.stringify(docsBefore[i]));
-    assert.deepEqual(changed.map((d) => d._id), [target]);
-    const strip = ({ _rev: _r, _updatedAt: _u, sectionRepeater, ...rest }: Doc) => ({ rest, sections: sectionRepeater?.map((s, i) => (i === 0 ? { ...s, title: null } : s)) });
-    assert.deepEqual(strip(changed[0]!), strip(docsBefore.find((d) => d._id === target)!), 'only the first section title (and the revision) changed');
+    assert.deepEqual(
+      changed.map((d) => d._id),
+      [target],
+    );
+    const strip = ({ _rev: _r, _updatedAt: _u, sectionRepeater, ...rest }: Doc) => ({
+      rest,
+      sections: sectionRepeater?.map((s, i) => (i === 0 ? { ...s, title: null } : s)),
+    });
+    assert.deepEqual(
+      strip(changed[0]!),
+      strip(docsBefore.find((d) => d._id === target)!),
+      'only the first section title (and the revision) changed',
+    );
     assert.equal(changed[0]!.sectionRepeater![0]!.title, newTitle);
   });
 
@@ -70,7 +92,9 @@ describe('bench: running content service and the published edit', () => {
 
 describe('bench: checks on the exported site', () => {
   let dir: string;
-  before(() => { dir = mkdtempSync(path.join(tmpdir(), 'bench-site-check-')); });
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'bench-site-check-'));
+  });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('fails a stale incremental export: page unchanged, or changed without the new title', () => {
@@ -103,8 +127,22 @@ describe('bench: checks on the exported site', () => {
 
   it('refuses sites with different files, images left on the service, or missing media', () => {
     const ok = site('ok', { 'index.html': '<img src="/media/abc-10x10-1.webp">', 'media/abc-10x10-1.webp': 'x' });
-    assert.throws(() => compareSites(ok, site('extra', { 'index.html': '<img src="/media/abc-10x10-1.webp">', 'media/abc-10x10-1.webp': 'x', 'more.html': '' })), /different files.*more\.html/);
-    const remote = { 'index.html': '<img src="http://127.0.0.1:4312/images/embedded/production/abc-10x10.jpg?w=10">', 'media/abc-10x10-1.webp': 'x' };
+    assert.throws(
+      () =>
+        compareSites(
+          ok,
+          site('extra', {
+            'index.html': '<img src="/media/abc-10x10-1.webp">',
+            'media/abc-10x10-1.webp': 'x',
+            'more.html': '',
+          }),
+        ),
+      /different files.*more\.html/,
+    );
+    const remote = {
+      'index.html': '<img src="http://127.0.0.1:4312/images/embedded/production/abc-10x10.jpg?w=10">',
+      'media/abc-10x10-1.webp': 'x',
+    };
     assert.throws(() => compareSites(site('r1', remote), site('r2', remote)), /references the content service/);
     const missing = { 'index.html': '<img src="/media/nope-10x10-1.webp">', 'media/abc-10x10-1.webp': 'x' };
     assert.throws(() => compareSites(site('m1', missing), site('m2', missing)), /did not write/);
@@ -113,10 +151,11 @@ describe('bench: checks on the exported site', () => {
 
 describe('bench: export phase lines', () => {
   it('reads the durations the export prints for a terminal, warnings in between, the rest as other', () => {
-    const stderr = '  fetch   …\r  fetch     1.25 s  1000 school documents\n  bundle  …\n'
-      + 'warning: schools/a/index.html: block: unknown block type "x"; nothing is shown for it\n'
-      + '  bundle   312 ms  JS 83.4 KB gzip first load\n  render  …\r  render    2.00 s  1002 pages, 1001 unchanged\n'
-      + '\tCommand being timed: "node"\n  Maximum resident set size (kbytes): 500000\n';
+    const stderr =
+      '  fetch   …\r  fetch     1.25 s  1000 school documents\n  bundle  …\n' +
+      'warning: schools/a/index.html: block: unknown block type "x"; nothing is shown for it\n' +
+      '  bundle   312 ms  JS 83.4 KB gzip first load\n  render  …\r  render    2.00 s  1002 pages, 1001 unchanged\n' +
+      '\tCommand being timed: "node"\n  Maximum resident set size (kbytes): 500000\n';
     assert.deepEqual(parsePhases(stderr, 4000), { fetch: 1250, bundle: 312, render: 2000, other: 438 });
     assert.deepEqual(parsePhases('nothing here\n', 4000), {});
   });

@@ -12,17 +12,38 @@ import { parseHtml, text } from './helpers/html.ts';
 const img = (hash: string, w = 1600, h = 1000) => ({ _type: 'image', asset: { _ref: `image-${hash}-${w}x${h}-jpg` } });
 const p = (t: string) => [{ _type: 'block', children: [{ _type: 'span', text: t }] }];
 const env = { ...defaultSiteEnv, base: '/theme/' };
-const html = (block: unknown) => renderToString(<SiteEnvProvider env={env}><BlockRenderer block={block as Block} /></SiteEnvProvider>);
+const html = (block: unknown) =>
+  renderToString(
+    <SiteEnvProvider env={env}>
+      <BlockRenderer block={block as Block} />
+    </SiteEnvProvider>,
+  );
 const dom = (block: unknown) => parseHtml(html(block));
 
 let warnings: string[] = [];
 const realWarn = console.warn;
-beforeEach(() => { resetWarnings(); warnings = []; console.warn = (...a: unknown[]) => { warnings.push(a.map(String).join(' ')); }; });
-afterEach(() => { console.warn = realWarn; });
+beforeEach(() => {
+  resetWarnings();
+  warnings = [];
+  console.warn = (...a: unknown[]) => {
+    warnings.push(a.map(String).join(' '));
+  };
+});
+afterEach(() => {
+  console.warn = realWarn;
+});
 
 describe('block map', () => {
   test('maps the seven block types of the content model', () => {
-    assert.deepEqual(Object.keys(blockComponents).sort(), ['accordionSection', 'content', 'highlightSection', 'photo', 'photos', 'tagList', 'videoTestimonial']);
+    assert.deepEqual(Object.keys(blockComponents).sort(), [
+      'accordionSection',
+      'content',
+      'highlightSection',
+      'photo',
+      'photos',
+      'tagList',
+      'videoTestimonial',
+    ]);
   });
 
   test('prototype names are unknown, not components', () => {
@@ -41,8 +62,14 @@ describe('block map', () => {
 
 describe('content', () => {
   test('one or two columns of rich text', () => {
-    assert.equal(html({ _type: 'content', body: p('Hi') }), '<div class="rich-text block block-content"><p>Hi</p></div>');
-    assert.equal(html({ _type: 'content', columns: true, body: p('Hi') }), '<div class="rich-text block block-content block-content--columns"><p>Hi</p></div>');
+    assert.equal(
+      html({ _type: 'content', body: p('Hi') }),
+      '<div class="rich-text block block-content"><p>Hi</p></div>',
+    );
+    assert.equal(
+      html({ _type: 'content', columns: true, body: p('Hi') }),
+      '<div class="rich-text block block-content block-content--columns"><p>Hi</p></div>',
+    );
     assert.equal(html({ _type: 'content', body: null }), '');
   });
 });
@@ -60,9 +87,31 @@ describe('photo', () => {
 
 describe('photos', () => {
   test('640 wide frames cycling through 5 rotation patterns; entries without an asset skipped', () => {
-    const reel = [img('a1'), { _type: 'image' }, null, img('a2'), img('a3'), { asset: { _ref: 'bogus' } }, img('a4'), img('a5'), img('a6'), img('a7')];
+    const reel = [
+      img('a1'),
+      { _type: 'image' },
+      null,
+      img('a2'),
+      img('a3'),
+      { asset: { _ref: 'bogus' } },
+      img('a4'),
+      img('a5'),
+      img('a6'),
+      img('a7'),
+    ];
     const frames = [...dom({ _type: 'photos', photoReel: reel }).querySelectorAll('li.photo-frame')];
-    assert.deepEqual(frames.map((f) => f.className.split(' ')[1]), ['photo-frame--r1', 'photo-frame--r2', 'photo-frame--r3', 'photo-frame--r4', 'photo-frame--r5', 'photo-frame--r1', 'photo-frame--r2']);
+    assert.deepEqual(
+      frames.map((f) => f.className.split(' ')[1]),
+      [
+        'photo-frame--r1',
+        'photo-frame--r2',
+        'photo-frame--r3',
+        'photo-frame--r4',
+        'photo-frame--r5',
+        'photo-frame--r1',
+        'photo-frame--r2',
+      ],
+    );
     for (const f of frames) assert.match(f.querySelector('img')!.getAttribute('src')!, /\?w=640&/);
     assert.equal(html({ _type: 'photos', photoReel: [{ _type: 'image' }] }), '');
     assert.equal(html({ _type: 'photos' }), '');
@@ -72,24 +121,50 @@ describe('photos', () => {
 describe('accordionSection', () => {
   test('title as h3, accordions as h4 in <details>, null and untitled accordions skipped, layout flags', () => {
     const doc = dom({
-      _type: 'accordionSection', sectionTitle: 'Programs', columns: true, topPadding: true,
-      accordions: [{ accordionTitle: 'Honors', defaultOpen: true, accordionContent: p('H') }, null, { accordionTitle: '' }, { accordionTitle: 'Band', accordionContent: p('B') }],
+      _type: 'accordionSection',
+      sectionTitle: 'Programs',
+      columns: true,
+      topPadding: true,
+      accordions: [
+        { accordionTitle: 'Honors', defaultOpen: true, accordionContent: p('H') },
+        null,
+        { accordionTitle: '' },
+        { accordionTitle: 'Band', accordionContent: p('B') },
+      ],
     });
     const root = doc.querySelector('.block-accordions')!;
     assert.equal(root.className, 'block block-accordions block-accordions--columns block-accordions--top-padding');
     assert.equal(text(root.querySelector('h3')), 'Programs');
     const details = [...root.querySelectorAll('details')];
-    assert.deepEqual(details.map((d) => [text(d.querySelector('h4')), d.hasAttribute('open'), text(d.querySelector('.accordion__panel'))]), [['Honors', true, 'H'], ['Band', false, 'B']]);
+    assert.deepEqual(
+      details.map((d) => [
+        text(d.querySelector('h4')),
+        d.hasAttribute('open'),
+        text(d.querySelector('.accordion__panel')),
+      ]),
+      [
+        ['Honors', true, 'H'],
+        ['Band', false, 'B'],
+      ],
+    );
   });
 
   test('without a section title the accordion titles are h3', () => {
-    assert.equal(text(dom({ _type: 'accordionSection', accordions: [{ accordionTitle: 'Only' }] }).querySelector('summary h3')), 'Only');
+    assert.equal(
+      text(dom({ _type: 'accordionSection', accordions: [{ accordionTitle: 'Only' }] }).querySelector('summary h3')),
+      'Only',
+    );
     assert.equal(html({ _type: 'accordionSection', accordions: [null] }), '');
   });
 });
 
 describe('videoTestimonial', () => {
-  const block = { _type: 'videoTestimonial', testimonial: { quote: 'Great school.', student: 'Ana', year: '7th grade' }, video: { title: 'Ana on Lincoln', videoId: 'abcDEF_-123' }, backgroundImage: img('bg', 3000, 2000) };
+  const block = {
+    _type: 'videoTestimonial',
+    testimonial: { quote: 'Great school.', student: 'Ana', year: '7th grade' },
+    video: { title: 'Ana on Lincoln', videoId: 'abcDEF_-123' },
+    backgroundImage: img('bg', 3000, 2000),
+  };
 
   test('quote, student and year; facade with the 1920 poster and a watch link before play', () => {
     const doc = dom(block);
@@ -120,9 +195,15 @@ describe('videoTestimonial', () => {
 
 describe('highlightSection', () => {
   test("'Learn More' goes to the internal link, else the external href in a new tab, else nowhere", () => {
-    assert.deepEqual(learnMoreTarget({ link: '/schools/x', href: 'https://a.example' }), { href: '/schools/x', external: false });
+    assert.deepEqual(learnMoreTarget({ link: '/schools/x', href: 'https://a.example' }), {
+      href: '/schools/x',
+      external: false,
+    });
     assert.deepEqual(learnMoreTarget({ link: '#tours', href: null }), { href: '#tours', external: false });
-    assert.deepEqual(learnMoreTarget({ link: 'javascript:alert(1)', href: 'https://a.example/' }), { href: 'https://a.example/', external: true });
+    assert.deepEqual(learnMoreTarget({ link: 'javascript:alert(1)', href: 'https://a.example/' }), {
+      href: 'https://a.example/',
+      external: true,
+    });
     assert.equal(learnMoreTarget({ link: '//evil.example', href: 'data:text/html,x' }), null);
     assert.equal(learnMoreTarget({ link: null, href: null }), null);
   });
@@ -139,8 +220,14 @@ describe('highlightSection', () => {
     });
     const cards = [...doc.querySelectorAll('li.highlight')];
     assert.equal(cards.length, 3);
-    assert.deepEqual(cards.map((c) => text(c.querySelector('h3'))), ['STEM', 'Partners', 'Bad']);
-    assert.deepEqual(cards.map((c) => text(c.querySelector('.highlight__description'))), ['Robots.', 'Mentors.', 'None.']);
+    assert.deepEqual(
+      cards.map((c) => text(c.querySelector('h3'))),
+      ['STEM', 'Partners', 'Bad'],
+    );
+    assert.deepEqual(
+      cards.map((c) => text(c.querySelector('.highlight__description'))),
+      ['Robots.', 'Mentors.', 'None.'],
+    );
     assert.match(cards[0]!.querySelector('img')!.getAttribute('src')!, /\?w=640&/);
     assert.equal(cards[1]!.querySelector('img')!.getAttribute('src'), '/theme/img/p.jpg');
     assert.equal(cards[2]!.querySelector('img'), null);
@@ -155,10 +242,15 @@ describe('highlightSection', () => {
 });
 
 describe('tagList', () => {
-  const tags = { visualPerformingArtsTags: [{ label: 'Choir' }], athleticsTags: [{ label: 'Soccer' }, null, { label: ' ' }], clubsTags: [{ label: 'Chess' }, { label: 'Robotics' }] };
+  const tags = {
+    visualPerformingArtsTags: [{ label: 'Choir' }],
+    athleticsTags: [{ label: 'Soccer' }, null, { label: ' ' }],
+    clubsTags: [{ label: 'Chess' }, { label: 'Robotics' }],
+  };
 
   test('pills for the list of the category', () => {
-    const pills = (tagCategory: string) => [...dom({ _type: 'tagList', tagCategory, ...tags }).querySelectorAll('li.tag-pill')].map(text);
+    const pills = (tagCategory: string) =>
+      [...dom({ _type: 'tagList', tagCategory, ...tags }).querySelectorAll('li.tag-pill')].map(text);
     assert.deepEqual(pills('arts'), ['Choir']);
     assert.deepEqual(pills('athletics'), ['Soccer']);
     assert.deepEqual(pills('clubs'), ['Chess', 'Robotics']);

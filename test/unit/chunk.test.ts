@@ -13,18 +13,23 @@ test('resolves with the module when the import succeeds', async () => {
 
 test('a failed import rejects with the chunk error, keeping the cause', async () => {
   const cause = new TypeError('Failed to fetch dynamically imported module');
-  await assert.rejects(loadChunk('SchoolPage', () => Promise.reject(cause)), (err: Error) => {
-    assert.equal(err.message, 'Loading chunk SchoolPage failed');
-    assert.equal(err.cause, cause);
-    return true;
-  });
+  await assert.rejects(
+    loadChunk('SchoolPage', () => Promise.reject(cause)),
+    (err: Error) => {
+      assert.equal(err.message, 'Loading chunk SchoolPage failed');
+      assert.equal(err.cause, cause);
+      return true;
+    },
+  );
 });
 
 test('an import that never settles rejects after the timeout', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const pending = loadChunk('SchoolPage', () => new Promise(() => {}));
   let settled: unknown = null;
-  pending.catch((err) => { settled = err; });
+  pending.catch((err) => {
+    settled = err;
+  });
   t.mock.timers.tick(CHUNK_LOAD_TIMEOUT_MS - 1);
   await Promise.resolve();
   assert.equal(settled, null, 'not before 120 s');
@@ -35,7 +40,14 @@ test('an import that never settles rejects after the timeout', async (t) => {
 test('a late success after the timeout does not resolve again', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   let finish!: (v: string) => void;
-  const pending = loadChunk('x', () => new Promise<string>((r) => { finish = r; }), 10);
+  const pending = loadChunk(
+    'x',
+    () =>
+      new Promise<string>((r) => {
+        finish = r;
+      }),
+    10,
+  );
   t.mock.timers.tick(10);
   finish('late');
   await assert.rejects(pending, { message: 'Loading chunk x failed' });

@@ -38,8 +38,18 @@ test('formatMiles rounds to one decimal and hides zero and junk', () => {
 test('isValidLocation accepts finite in-range coordinates only', () => {
   assert.ok(isValidLocation({ lat: 39.74, lng: -104.99 }));
   assert.ok(isValidLocation({ lat: -90, lng: 180 }));
-  for (const bad of [null, undefined, 'x', {}, { lat: 91, lng: 0 }, { lat: 0, lng: -180.5 }, { lat: '39', lng: -104 },
-    { lat: Number.NaN, lng: 0 }, { lat: 0, lng: Number.POSITIVE_INFINITY }, { lat: 10 }]) {
+  for (const bad of [
+    null,
+    undefined,
+    'x',
+    {},
+    { lat: 91, lng: 0 },
+    { lat: 0, lng: -180.5 },
+    { lat: '39', lng: -104 },
+    { lat: Number.NaN, lng: 0 },
+    { lat: 0, lng: Number.POSITIVE_INFINITY },
+    { lat: 10 },
+  ]) {
     assert.equal(isValidLocation(bad), false, JSON.stringify(bad));
   }
 });

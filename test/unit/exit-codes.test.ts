@@ -8,7 +8,7 @@ import { InputError as BrowserInputError } from '../../src/lib/input-error.ts';
 import { parsePort } from '../../core/args.ts';
 
 describe('core/exit-codes.ts', () => {
-  it('keeps the export\'s documented meanings', () => {
+  it("keeps the export's documented meanings", () => {
     assert.deepEqual(EXIT, { ok: 0, usage: 1, fetch: 2, noContent: 3, render: 4, targetMissed: 5 });
   });
 
@@ -32,7 +32,8 @@ describe('parsePort', () => {
     assert.equal(parsePort(' ', '--port', 4000), 4000);
     assert.equal(parsePort('0', '--port', 1), 0);
     assert.equal(parsePort('65535', 'PORT', 1), 65535);
-    assert.throws(() => parsePort('65536', 'PORT', 1),
+    assert.throws(
+      () => parsePort('65536', 'PORT', 1),
       (e: unknown) => e instanceof InputError && e.variable === 'PORT',
     );
     assert.throws(() => parsePort('eighty', '--port', 1), /^InputError: flag --port must be a whole number/);

@@ -9,7 +9,10 @@ import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import { DISTRICT_NAME } from '../../src/config/site.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 
-const env: SiteEnv = { images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' }, base: '/wp-content/themes/district/' };
+const env: SiteEnv = {
+  images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
+  base: '/wp-content/themes/district/',
+};
 const withEnv = (ui: ReactNode) => <SiteEnvProvider env={env}>{ui}</SiteEnvProvider>;
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '');
 
@@ -22,13 +25,22 @@ afterEach(() => {
 test('copyright line: current year, district name, All rights reserved.', () => {
   const year = new Date().getFullYear();
   assert.equal(DISTRICT_NAME, 'Cedar Valley Public Schools');
-  assert.ok(text(renderToString(withEnv(<Footer />))).includes(`© ${year} Cedar Valley Public Schools. All rights reserved.`));
-  assert.ok(text(renderToString(withEnv(<Footer year={2031} />))).includes('© 2031 Cedar Valley Public Schools. All rights reserved.'));
+  assert.ok(
+    text(renderToString(withEnv(<Footer />))).includes(`© ${year} Cedar Valley Public Schools. All rights reserved.`),
+  );
+  assert.ok(
+    text(renderToString(withEnv(<Footer year={2031} />))).includes(
+      '© 2031 Cedar Valley Public Schools. All rights reserved.',
+    ),
+  );
 });
 
 test('the PDF guide link is under the asset base and opens in a new tab safely', () => {
   const html = renderToString(withEnv(<Footer />));
-  const m = /<a class="site-footer__pdf" href="([^"]+)" target="_blank" rel="noopener noreferrer">Download a PDF Guide to Middle School Options/.exec(html);
+  const m =
+    /<a class="site-footer__pdf" href="([^"]+)" target="_blank" rel="noopener noreferrer">Download a PDF Guide to Middle School Options/.exec(
+      html,
+    );
   assert.ok(m, html);
   assert.equal(m[1], '/wp-content/themes/district/guide/middle-school-options.pdf');
 });
@@ -39,14 +51,18 @@ test('a page exported last year hydrates without a mismatch and then shows this 
   assert.ok(text(server).includes('© 1999'));
   const errors = await dom.hydrate(withEnv(<Footer />), server);
   assert.deepEqual(errors, []);
-  assert.ok(dom.container.textContent!.includes(`© ${new Date().getFullYear()} ${DISTRICT_NAME}. All rights reserved.`));
+  assert.ok(
+    dom.container.textContent!.includes(`© ${new Date().getFullYear()} ${DISTRICT_NAME}. All rights reserved.`),
+  );
 });
 
 for (const reducedMotion of [false, true]) {
   test(`'Return to Top' scrolls to the top (${reducedMotion ? 'instantly under reduced motion' : 'smoothly'})`, async () => {
     dom = await setupDom({ reducedMotion });
     const calls: unknown[] = [];
-    dom.window.scrollTo = ((opts: unknown) => { calls.push(opts); }) as typeof dom.window.scrollTo;
+    dom.window.scrollTo = ((opts: unknown) => {
+      calls.push(opts);
+    }) as typeof dom.window.scrollTo;
     await dom.render(withEnv(<Footer />));
     const button = Array.from(dom.container.querySelectorAll('button')).find((b) => b.textContent === 'Return to Top');
     assert.ok(button, 'a Return to Top button');

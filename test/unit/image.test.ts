@@ -13,7 +13,12 @@ test('the spec widths and quality', () => {
 });
 
 test('parseAssetRef reads hash, size and extension, and refuses anything else', () => {
-  assert.deepEqual(parseAssetRef('image-3f2a9c-1600x1067-jpg'), { hash: '3f2a9c', width: 1600, height: 1067, ext: 'jpg' });
+  assert.deepEqual(parseAssetRef('image-3f2a9c-1600x1067-jpg'), {
+    hash: '3f2a9c',
+    width: 1600,
+    height: 1067,
+    ext: 'jpg',
+  });
   for (const bad of ['file-3f2a9c-1600x1067-jpg', 'image-3f2a9c-0x10-jpg', 'image-../x-10x10-png', 42, null, '']) {
     assert.equal(parseAssetRef(bad), null, String(bad));
   }
@@ -39,15 +44,26 @@ test('a width variant keeps the cropped aspect ratio, never upscales, and asks f
 
 test('the landing crop is 800x600 around the hotspot', () => {
   const urls = createImageUrls(settings);
-  const card = urls.crop(img('image-abc-1600x1200-jpg', { hotspot: { x: 0.25, y: 0.5, width: 0.2, height: 0.2 } }), 800, 600)!;
+  const card = urls.crop(
+    img('image-abc-1600x1200-jpg', { hotspot: { x: 0.25, y: 0.5, width: 0.2, height: 0.2 } }),
+    800,
+    600,
+  )!;
   assert.deepEqual([card.width, card.height], [800, 600]);
   const p = params(card.src);
-  assert.equal(p.w, '800'); assert.equal(p.h, '600'); assert.equal(p.fit, 'crop'); assert.equal(p.q, '90'); assert.equal(p.auto, 'format');
+  assert.equal(p.w, '800');
+  assert.equal(p.h, '600');
+  assert.equal(p.fit, 'crop');
+  assert.equal(p.q, '90');
+  assert.equal(p.auto, 'format');
 });
 
 test('junk crops and hotspots are cleaned instead of reaching the builder', () => {
   const urls = createImageUrls(settings, () => assert.fail('no warning expected'));
-  const v = urls.width(img('image-abc-800x600-jpg', { crop: { top: 'x', bottom: -3, left: 2, right: NaN }, hotspot: { x: 9, y: 'y' } }), 640)!;
+  const v = urls.width(
+    img('image-abc-800x600-jpg', { crop: { top: 'x', bottom: -3, left: 2, right: NaN }, hotspot: { x: 9, y: 'y' } }),
+    640,
+  )!;
   assert.deepEqual([v.width, v.height], [640, 480]);
   assert.equal(urls.width({ asset: null }, 640), null);
   assert.equal(urls.crop(null, 64, 64), null);
@@ -55,7 +71,11 @@ test('junk crops and hotspots are cleaned instead of reaching the builder', () =
 
 test('self-hosted variants get a stable local name under the base, and every variant is reported', () => {
   const seen: string[] = [];
-  const urls = createImageUrls({ ...settings, selfHostBase: '/wp-content/themes/district/', onVariant: (v) => seen.push(v.src) });
+  const urls = createImageUrls({
+    ...settings,
+    selfHostBase: '/wp-content/themes/district/',
+    onVariant: (v) => seen.push(v.src),
+  });
   const v = urls.width(img('image-abc-1920x1080-jpg'), 640)!;
   const query = v.remote.slice(v.remote.indexOf('?') + 1);
   assert.equal(v.src, `/wp-content/themes/district/media/abc-640x360-${fnv1a(query)}.webp`);

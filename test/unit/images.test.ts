@@ -19,13 +19,23 @@ let webp: Buffer;
 let png: Buffer;
 
 before(async () => {
-  webp = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#862633' } }).webp().toBuffer();
-  png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#003366' } }).png().toBuffer();
+  webp = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#862633' } })
+    .webp()
+    .toBuffer();
+  png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#003366' } })
+    .png()
+    .toBuffer();
   server = createServer((req, res) => {
     requests.push(req.url!);
     const url = new URL(req.url!, 'http://x');
-    if (url.searchParams.get('fm') !== 'webp') { res.writeHead(400).end(); return; }
-    if (url.pathname.includes('missing')) { res.writeHead(404).end(); return; }
+    if (url.searchParams.get('fm') !== 'webp') {
+      res.writeHead(400).end();
+      return;
+    }
+    if (url.pathname.includes('missing')) {
+      res.writeHead(404).end();
+      return;
+    }
     res.writeHead(200, { 'content-type': url.pathname.includes('png') ? 'image/png' : 'image/webp' });
     res.end(url.pathname.includes('png') ? png : webp);
   });
@@ -43,7 +53,10 @@ const options = (cacheDir: string, warnings: string[] = []): ImageOptions => ({
   retry: { attempts: 2, baseDelayMs: 1, deadline: Date.now() + 10_000 },
   warn: (m) => warnings.push(m),
 });
-const job = (name: string): ImageJob => ({ file: `media/${name}.webp`, remote: `${base}/images/p/d/${name}-8x6.jpg?w=8&q=90&auto=format` });
+const job = (name: string): ImageJob => ({
+  file: `media/${name}.webp`,
+  remote: `${base}/images/p/d/${name}-8x6.jpg?w=8&q=90&auto=format`,
+});
 
 describe('fetchImages', () => {
   test('a cold cache fetches each variant once as WebP; a warm one answers from disk with the same bytes, asking nothing', async () => {
@@ -52,18 +65,32 @@ describe('fetchImages', () => {
     requests.length = 0;
     const cold = await fetchImages(jobs, options(cache));
     assert.deepEqual([cold.fetched, cold.cached, cold.missing], [3, 0, []]);
-    assert.deepEqual(cold.images.map((i) => i.file), ['media/a.webp', 'media/b.webp', 'media/c-png.webp'], 'sorted by file');
+    assert.deepEqual(
+      cold.images.map((i) => i.file),
+      ['media/a.webp', 'media/b.webp', 'media/c-png.webp'],
+      'sorted by file',
+    );
     assert.equal(requests.length, 3);
-    assert.ok(requests.every((u) => u.includes('fm=webp') && !u.includes('auto=')), 'WebP asked for explicitly');
-    assert.ok(cold.images.every((i) => isWebp(i.bytes)), 'a PNG answer is converted');
+    assert.ok(
+      requests.every((u) => u.includes('fm=webp') && !u.includes('auto=')),
+      'WebP asked for explicitly',
+    );
+    assert.ok(
+      cold.images.every((i) => isWebp(i.bytes)),
+      'a PNG answer is converted',
+    );
     assert.ok(Buffer.from(cold.images[0]!.bytes).equals(webp));
 
     requests.length = 0;
     const warm = await fetchImages(jobs, options(cache));
     assert.deepEqual([warm.fetched, warm.cached, warm.missing], [0, 3, []]);
     assert.equal(requests.length, 0, 'the service was not asked');
-    assert.deepEqual(warm.images.map((i) => [i.file, i.fromCache]), cold.images.map((i) => [i.file, true]));
-    for (const [i, img] of warm.images.entries()) assert.ok(Buffer.from(img.bytes).equals(Buffer.from(cold.images[i]!.bytes)), img.file);
+    assert.deepEqual(
+      warm.images.map((i) => [i.file, i.fromCache]),
+      cold.images.map((i) => [i.file, true]),
+    );
+    for (const [i, img] of warm.images.entries())
+      assert.ok(Buffer.from(img.bytes).equals(Buffer.from(cold.images[i]!.bytes)), img.file);
   });
 
   test('a damaged cache entry is fetched again; the others stay cached', async () => {
@@ -75,7 +102,11 @@ describe('fetchImages', () => {
     assert.deepEqual([r.fetched, r.cached], [1, 1]);
     assert.equal(requests.length, 1);
     assert.ok(Buffer.from(r.images.find((i) => i.file === 'media/a.webp')!.bytes).equals(webp));
-    assert.deepEqual(readdirSync(cache).filter((f) => f.includes('.tmp-')), [], 'no half-written cache file left');
+    assert.deepEqual(
+      readdirSync(cache).filter((f) => f.includes('.tmp-')),
+      [],
+      'no half-written cache file left',
+    );
   });
 
   test('a variant the service does not have is reported missing with a warning, the rest still arrive', async () => {
@@ -83,7 +114,10 @@ describe('fetchImages', () => {
     const warnings: string[] = [];
     const r = await fetchImages([job('a'), job('missing')], options(cache, warnings));
     assert.deepEqual(r.missing, ['media/missing.webp']);
-    assert.deepEqual(r.images.map((i) => i.file), ['media/a.webp']);
+    assert.deepEqual(
+      r.images.map((i) => i.file),
+      ['media/a.webp'],
+    );
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!, /media\/missing\.webp.*HTTP 404/);
   });

@@ -8,14 +8,25 @@ import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 
 const env: SiteEnv = { images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' }, base: '/' };
 const render = (color?: string | null) =>
-  renderToString(<SiteEnvProvider env={env}><Layout nav={[]} color={color}><p>content</p></Layout></SiteEnvProvider>);
+  renderToString(
+    <SiteEnvProvider env={env}>
+      <Layout nav={[]} color={color}>
+        <p>content</p>
+      </Layout>
+    </SiteEnvProvider>,
+  );
 
 test('landmarks in order: skip link, header with nav, main#main, footer', () => {
   const html = render();
   const firstLink = /<a [^>]*>/.exec(html)![0];
   assert.equal(firstLink, '<a class="skip-link" href="#main">');
   assert.ok(html.includes('>Skip to main content</a>'));
-  const order = ['class="skip-link"', '<header class="site-header"><nav class="nav" aria-label="Main">', '<main id="main" class="site-main" tabindex="-1"><p>content</p></main>', '<footer class="site-footer">'];
+  const order = [
+    'class="skip-link"',
+    '<header class="site-header"><nav class="nav" aria-label="Main">',
+    '<main id="main" class="site-main" tabindex="-1"><p>content</p></main>',
+    '<footer class="site-footer">',
+  ];
   let at = -1;
   for (const part of order) {
     const i = html.indexOf(part);

@@ -9,7 +9,10 @@ import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import { HERO_VIDEO_FADE_MS } from '../../src/config/site.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 
-const env: SiteEnv = { images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' }, base: '/theme/' };
+const env: SiteEnv = {
+  images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
+  base: '/theme/',
+};
 const withEnv = (ui: ReactNode) => <SiteEnvProvider env={env}>{ui}</SiteEnvProvider>;
 
 let dom: Dom | null = null;
@@ -18,18 +21,27 @@ afterEach(() => {
   dom = null;
 });
 
-interface MediaCalls { play: number; load: number }
+interface MediaCalls {
+  play: number;
+  load: number;
+}
 
-async function mountHero(width: number, reducedMotion = false): Promise<{ video: HTMLVideoElement; calls: MediaCalls }> {
+async function mountHero(
+  width: number,
+  reducedMotion = false,
+): Promise<{ video: HTMLVideoElement; calls: MediaCalls }> {
   dom = await setupDom({ width, reducedMotion });
   const calls: MediaCalls = { play: 0, load: 0 };
-  const proto = (dom.window as unknown as { HTMLMediaElement: { prototype: HTMLMediaElement } }).HTMLMediaElement.prototype;
+  const proto = (dom.window as unknown as { HTMLMediaElement: { prototype: HTMLMediaElement } }).HTMLMediaElement
+    .prototype;
   proto.play = function play(this: HTMLMediaElement) {
     calls.play++;
     this.dispatchEvent(new (dom!.window.Event as unknown as typeof Event)('play'));
     return Promise.resolve();
   };
-  proto.load = () => { calls.load++; };
+  proto.load = () => {
+    calls.load++;
+  };
   const ui = withEnv(<LandingHero />);
   assert.deepEqual(await dom.hydrate(ui, renderToString(ui)), []);
   return { video: dom.container.querySelector('video')!, calls };
@@ -49,8 +61,14 @@ test('on a 375px screen the video gets no sources and nothing is loaded or playe
 
 test('on a 1280px screen local sources attach after mount, it plays muted and fades in over 1000 ms once loaded', async () => {
   const { video, calls } = await mountHero(1280);
-  const sources = Array.from(video.querySelectorAll('source')).map((s) => [s.getAttribute('src'), s.getAttribute('type')]);
-  assert.deepEqual(sources, [['/theme/media/hero.webm', 'video/webm'], ['/theme/media/hero.mp4', 'video/mp4']]);
+  const sources = Array.from(video.querySelectorAll('source')).map((s) => [
+    s.getAttribute('src'),
+    s.getAttribute('type'),
+  ]);
+  assert.deepEqual(sources, [
+    ['/theme/media/hero.webm', 'video/webm'],
+    ['/theme/media/hero.mp4', 'video/mp4'],
+  ]);
   // No poster: it was never visible (the video fades in on its first frame) and cost a second download.
   assert.equal(video.getAttribute('poster'), null);
   assert.ok(video.muted);

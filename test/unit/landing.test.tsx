@@ -13,16 +13,37 @@ import { ADVANTAGE, HERO, LANDING_TESTIMONIAL, NAV_LINKS } from '../../src/confi
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { imageOf, landingRowWith } from './helpers/school-fixture.ts';
 
-const env: SiteEnv = { images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' }, base: '/theme/' };
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const env: SiteEnv = {
+  images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
+  base: '/theme/',
+};
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 const cards: LandingCard[] = mapLandingGrid([
-  landingRowWith({ _id: 'z', title: 'Zephyr Middle School', slug: 'zephyr', seoDescription: 'Arts and sciences on the hill.', mainImage: imageOf('image-zzz999-1600x1200-jpg', { hotspot: { x: 0.3, y: 0.4 } }) }),
-  landingRowWith({ _id: 'a', title: 'Aspen Middle School', slug: 'aspen', seoDescription: 'STEM focus & a big "garden".', mainImage: imageOf('image-aaa111-2000x1500-jpg') }),
+  landingRowWith({
+    _id: 'z',
+    title: 'Zephyr Middle School',
+    slug: 'zephyr',
+    seoDescription: 'Arts and sciences on the hill.',
+    mainImage: imageOf('image-zzz999-1600x1200-jpg', { hotspot: { x: 0.3, y: 0.4 } }),
+  }),
+  landingRowWith({
+    _id: 'a',
+    title: 'Aspen Middle School',
+    slug: 'aspen',
+    seoDescription: 'STEM focus & a big "garden".',
+    mainImage: imageOf('image-aaa111-2000x1500-jpg'),
+  }),
   landingRowWith({ _id: 'g', title: 'Guide to Enrollment', slug: 'guide', seoDescription: '' }),
   landingRowWith({ _id: 'm', title: 'Maple Middle School', slug: 'maple', seoDescription: '' }),
 ]);
-const nav: NavSchool[] = [{ id: 'a', name: 'Aspen Middle School', description: '', link: '/schools/aspen', icon: null }];
+const nav: NavSchool[] = [
+  { id: 'a', name: 'Aspen Middle School', description: '', link: '/schools/aspen', icon: null },
+];
 const data: LandingPageData = { page: 'landing', nav, cards };
 
 let dom: Dom | null = null;
@@ -43,8 +64,11 @@ test('hero copy: headline, tagline and superintendent quote', () => {
 
 test('the six statistics, exactly as specified', () => {
   const html = serverHtml();
-  const stats = [...html.matchAll(/<span class="landing-stats__value">([^<]+)<\/span> ?(?:<!-- -->)?<span class="landing-stats__label">([^<]+)<\/span>/g)]
-    .map((m) => `${m[1]} ${m[2]!.toLowerCase()}`);
+  const stats = [
+    ...html.matchAll(
+      /<span class="landing-stats__value">([^<]+)<\/span> ?(?:<!-- -->)?<span class="landing-stats__label">([^<]+)<\/span>/g,
+    ),
+  ].map((m) => `${m[1]} ${m[2]!.toLowerCase()}`);
   assert.deepEqual(stats, [
     '12 high school focus programs',
     '24.5 credits to graduate',
@@ -58,13 +82,29 @@ test('the six statistics, exactly as specified', () => {
 test('the five advantage panels, their outbound links, and the cited figures', () => {
   const html = serverHtml();
   const plain = text(html);
-  const titles = ['Rigorous Academic Preparation', 'Advancing Excellence', 'Open Enrollment Information', 'District Awards', 'Safety and Well-Being'];
-  assert.deepEqual(ADVANTAGE.panels.map((p) => p.title), titles);
+  const titles = [
+    'Rigorous Academic Preparation',
+    'Advancing Excellence',
+    'Open Enrollment Information',
+    'District Awards',
+    'Safety and Well-Being',
+  ];
+  assert.deepEqual(
+    ADVANTAGE.panels.map((p) => p.title),
+    titles,
+  );
   // Collapsible without JavaScript: each panel is a <details> with its title in the summary.
-  for (const t of titles) assert.match(html, new RegExp(`<details class="accordion"[^>]*><summary class="accordion__summary"><h3 class="accordion__heading">${t}</h3>`));
+  for (const t of titles)
+    assert.match(
+      html,
+      new RegExp(
+        `<details class="accordion"[^>]*><summary class="accordion__summary"><h3 class="accordion__heading">${t}</h3>`,
+      ),
+    );
   assert.ok(plain.includes('70+ programs'));
   assert.ok(plain.includes('over $45 million on safety'));
-  for (const panel of ADVANTAGE.panels) for (const link of panel.links) assert.ok(html.includes(`href="${link.href}">${link.label}</a>`), link.href);
+  for (const panel of ADVANTAGE.panels)
+    for (const link of panel.links) assert.ok(html.includes(`href="${link.href}">${link.label}</a>`), link.href);
 });
 
 test('the video testimonial and the three academic highlights', () => {
@@ -76,7 +116,11 @@ test('the video testimonial and the three academic highlights', () => {
   // The facade's poster is a local file under the asset base.
   assert.ok(html.includes('<img class="video-facade__poster" src="/theme/media/hero-poster.jpg"'));
   const highlights = [...html.matchAll(/<h3 class="landing-academics__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
-  assert.deepEqual(highlights, ['Honors and Advanced Coursework', 'Focus Program Pathways', 'Individualized Career and Academic Plans']);
+  assert.deepEqual(highlights, [
+    'Honors and Advanced Coursework',
+    'Focus Program Pathways',
+    'Individualized Career and Academic Plans',
+  ]);
 });
 
 test('section menu links to the three anchors, each of which exists', () => {
@@ -86,7 +130,10 @@ test('section menu links to the three anchors, each of which exists', () => {
   const hrefs = [...menu[0].matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
   assert.deepEqual(hrefs, ['advantage', 'academics', 'options']);
   for (const id of hrefs) assert.ok(html.includes(`id="${id}"`), id);
-  assert.ok(html.indexOf('id="advantage"') < html.indexOf('id="academics"') && html.indexOf('id="academics"') < html.indexOf('id="options"'));
+  assert.ok(
+    html.indexOf('id="advantage"') < html.indexOf('id="academics"') &&
+      html.indexOf('id="academics"') < html.indexOf('id="options"'),
+  );
 });
 
 test("'Your School. Your Choice.': cards in the given order with 800x600 crops, descriptions and 'Learn more' links", () => {
@@ -95,7 +142,9 @@ test("'Your School. Your Choice.': cards in the given order with 800x600 crops, 
   const grid = html.slice(html.indexOf('<ul class="school-grid">'));
   const titles = [...grid.matchAll(/<h3 class="school-card__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
   assert.deepEqual(titles, ['Aspen Middle School', 'Maple Middle School', 'Zephyr Middle School']);
-  const learnMore = [...grid.matchAll(/<a class="school-card__link button" href="([^"]+)">Learn more/g)].map((m) => m[1]);
+  const learnMore = [...grid.matchAll(/<a class="school-card__link button" href="([^"]+)">Learn more/g)].map(
+    (m) => m[1],
+  );
   assert.deepEqual(learnMore, ['/schools/aspen', '/schools/maple', '/schools/zephyr']);
   assert.ok(grid.includes('STEM focus &amp; a big &quot;garden&quot;.'), 'description escaped');
   const imgs = [...grid.matchAll(/<img src="([^"]+)" width="(\d+)" height="(\d+)" alt=""/g)];
@@ -121,8 +170,19 @@ test('an empty grid says so instead of showing nothing', () => {
 
 test('without JavaScript every link is in the server HTML, with no off-site media', () => {
   const html = serverHtml();
-  for (const href of ['/', NAV_LINKS.elementary.href, NAV_LINKS.high.href, '/schools/aspen', '/schools/maple', '/schools/zephyr',
-    '#advantage', '#academics', '#options', '#main', '/theme/guide/middle-school-options.pdf']) {
+  for (const href of [
+    '/',
+    NAV_LINKS.elementary.href,
+    NAV_LINKS.high.href,
+    '/schools/aspen',
+    '/schools/maple',
+    '/schools/zephyr',
+    '#advantage',
+    '#academics',
+    '#options',
+    '#main',
+    '/theme/guide/middle-school-options.pdf',
+  ]) {
     assert.ok(html.includes(`href="${href}"`), href);
   }
   // The hero video carries no sources until a wide screen asks for them after mount.
@@ -136,7 +196,10 @@ test('without JavaScript every link is in the server HTML, with no off-site medi
 });
 
 test('the default theme is #862633', () => {
-  assert.match(serverHtml(), /<div class="site" style="--theme:#862633;--theme-light:#86263311;--theme-contrast:#ffffff;--theme-text:#862633">/);
+  assert.match(
+    serverHtml(),
+    /<div class="site" style="--theme:#862633;--theme-light:#86263311;--theme-contrast:#ffffff;--theme-text:#862633">/,
+  );
 });
 
 test('hydrates the exported HTML without a mismatch', async () => {
@@ -160,7 +223,9 @@ test('landingSectionFromHash accepts only the three section ids', () => {
 async function scrollCalls(url: string, steps: ((d: Dom) => Promise<void>)[]): Promise<ScrollToOptions[][]> {
   dom = await setupDom({ url, width: 1280 });
   const calls: ScrollToOptions[] = [];
-  dom.window.scrollTo = ((opts: ScrollToOptions) => { calls.push(opts); }) as typeof dom.window.scrollTo;
+  dom.window.scrollTo = ((opts: ScrollToOptions) => {
+    calls.push(opts);
+  }) as typeof dom.window.scrollTo;
   const results: ScrollToOptions[][] = [];
   for (const step of steps) {
     await step(dom);
@@ -183,7 +248,8 @@ test('a section hash scrolls smoothly to that section once the data is there, an
 });
 
 test('a hash that is not a landing section does not scroll', async () => {
-  const [calls] = await scrollCalls('http://localhost/#somewhere-else', [(d) => d.render(<App data={data} env={env} />)]);
+  const [calls] = await scrollCalls('http://localhost/#somewhere-else', [
+    (d) => d.render(<App data={data} env={env} />),
+  ]);
   assert.deepEqual(calls, []);
 });
-

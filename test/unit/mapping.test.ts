@@ -6,7 +6,12 @@ import { isHiddenFromGrid, mapLandingGrid, mapNavigation, parseNavList, schoolPa
 import type { LandingSchoolRow, NavigationSchoolRow } from '../../src/lib/types.ts';
 import { imageOf, landingRowWith, navRowWith } from './helpers/school-fixture.ts';
 
-const nav = (title: string, slug: string, isCharter: boolean | null = null, extra: Partial<NavigationSchoolRow> = {}): NavigationSchoolRow =>
+const nav = (
+  title: string,
+  slug: string,
+  isCharter: boolean | null = null,
+  extra: Partial<NavigationSchoolRow> = {},
+): NavigationSchoolRow =>
   navRowWith({ _id: `school-${slug}`, title, slug, subtitle: `${title} subtitle`, isCharter, ...extra });
 
 test('navigation lists non-charter schools first, then charter schools, alphabetical within each group', () => {
@@ -17,16 +22,26 @@ test('navigation lists non-charter schools first, then charter schools, alphabet
     nav('Lincoln Middle', 'lincoln', null),
     nav('Birch Middle', 'birch'),
   ];
-  assert.deepEqual(mapNavigation(rows).map((s) => s.name), [
-    'aspen ridge', 'Birch Middle', 'Lincoln Middle', 'Meridian Charter', 'Zephyr Charter Academy',
-  ]);
+  assert.deepEqual(
+    mapNavigation(rows).map((s) => s.name),
+    ['aspen ridge', 'Birch Middle', 'Lincoln Middle', 'Meridian Charter', 'Zephyr Charter Academy'],
+  );
 });
 
 test('navigation maps to name, description, link and icon', () => {
   const logo = imageOf('image-abc-512x512-png');
-  assert.deepEqual(mapNavigation([nav('Lincoln Middle', 'lincoln-middle', false, { logo, subtitle: 'Home of the Lions' })]), [
-    { id: 'school-lincoln-middle', name: 'Lincoln Middle', description: 'Home of the Lions', link: '/schools/lincoln-middle', icon: logo },
-  ]);
+  assert.deepEqual(
+    mapNavigation([nav('Lincoln Middle', 'lincoln-middle', false, { logo, subtitle: 'Home of the Lions' })]),
+    [
+      {
+        id: 'school-lincoln-middle',
+        name: 'Lincoln Middle',
+        description: 'Home of the Lions',
+        link: '/schools/lincoln-middle',
+        icon: logo,
+      },
+    ],
+  );
   assert.equal(schoolPath('x'), '/schools/x');
 });
 
@@ -43,8 +58,16 @@ test("a school without logo carries its staticLogo as the menus' icon; with a lo
 });
 
 test('navigation skips rows without a title or slug and survives junk input', () => {
-  const rows = [null, nav('No Slug', ''), { ...nav('Bad', 'bad'), title: 42 as unknown as string }, nav('Good', 'good')];
-  assert.deepEqual(mapNavigation(rows).map((s) => s.link), ['/schools/good']);
+  const rows = [
+    null,
+    nav('No Slug', ''),
+    { ...nav('Bad', 'bad'), title: 42 as unknown as string },
+    nav('Good', 'good'),
+  ];
+  assert.deepEqual(
+    mapNavigation(rows).map((s) => s.link),
+    ['/schools/good'],
+  );
   assert.deepEqual(mapNavigation(null), []);
   assert.deepEqual(mapNavigation('nope' as unknown as NavigationSchoolRow[]), []);
   assert.equal(mapNavigation([nav('Untitled subtitle', 'u', false, { subtitle: null })])[0]!.description, '');
@@ -54,8 +77,15 @@ const row = (title: string, slug: string, extra: Partial<LandingSchoolRow> = {})
   landingRowWith({ _id: `school-${slug}`, title, slug, seoDescription: `About ${title}`, ...extra });
 
 test('the landing grid is sorted by title, not by slug or input order', () => {
-  const rows = [row('Cottonwood Middle', 'a-cottonwood'), row('Aspen Ridge Middle', 'z-aspen'), row('bluebell Hill', 'm-bluebell')];
-  assert.deepEqual(mapLandingGrid(rows).map((c) => c.title), ['Aspen Ridge Middle', 'bluebell Hill', 'Cottonwood Middle']);
+  const rows = [
+    row('Cottonwood Middle', 'a-cottonwood'),
+    row('Aspen Ridge Middle', 'z-aspen'),
+    row('bluebell Hill', 'm-bluebell'),
+  ];
+  assert.deepEqual(
+    mapLandingGrid(rows).map((c) => c.title),
+    ['Aspen Ridge Middle', 'bluebell Hill', 'Cottonwood Middle'],
+  );
 });
 
 test("the landing grid hides titles containing 'Innovation Center', 'Career Elevation' or 'Guide'", () => {
@@ -65,7 +95,10 @@ test("the landing grid hides titles containing 'Innovation Center', 'Career Elev
     row('Middle School Guide', 'guide'),
     row('Riverside Middle', 'riverside'),
   ];
-  assert.deepEqual(mapLandingGrid(rows).map((c) => c.slug), ['riverside']);
+  assert.deepEqual(
+    mapLandingGrid(rows).map((c) => c.slug),
+    ['riverside'],
+  );
   assert.equal(isHiddenFromGrid('Innovation Centre'), false, 'only the exact phrases hide a school');
   assert.equal(isHiddenFromGrid('Lincoln Guide Program'), true);
 });
@@ -75,13 +108,32 @@ test('a landing card carries title, slug, short description and main image', () 
   assert.deepEqual(mapLandingGrid([row('Lincoln Middle', 'lincoln', { mainImage, seoDescription: 'Short.' })]), [
     { id: 'school-lincoln', title: 'Lincoln Middle', slug: 'lincoln', description: 'Short.', image: mainImage },
   ]);
-  assert.equal(mapLandingGrid([row('No description', 'nd', { seoDescription: 7 as unknown as string })])[0]!.description, '');
+  assert.equal(
+    mapLandingGrid([row('No description', 'nd', { seoDescription: 7 as unknown as string })])[0]!.description,
+    '',
+  );
   assert.deepEqual(mapLandingGrid(undefined), []);
 });
 
 test('schools sharing a title keep one order whatever order their rows come in', () => {
-  const a = { ...navRowWith({ _id: 'school-a', title: 'Lincoln Middle School', slug: 'lincoln-a', isCharter: false }), color: null, mainImage: null, seoDescription: null };
-  const b = { ...navRowWith({ _id: 'school-b', title: 'Lincoln Middle School', slug: 'lincoln-b', isCharter: false }), color: null, mainImage: null, seoDescription: null };
-  assert.deepEqual(mapNavigation([b, a]).map((s) => s.link), mapNavigation([a, b]).map((s) => s.link));
-  assert.deepEqual(mapLandingGrid([b, a]).map((c) => c.slug), mapLandingGrid([a, b]).map((c) => c.slug));
+  const a = {
+    ...navRowWith({ _id: 'school-a', title: 'Lincoln Middle School', slug: 'lincoln-a', isCharter: false }),
+    color: null,
+    mainImage: null,
+    seoDescription: null,
+  };
+  const b = {
+    ...navRowWith({ _id: 'school-b', title: 'Lincoln Middle School', slug: 'lincoln-b', isCharter: false }),
+    color: null,
+    mainImage: null,
+    seoDescription: null,
+  };
+  assert.deepEqual(
+    mapNavigation([b, a]).map((s) => s.link),
+    mapNavigation([a, b]).map((s) => s.link),
+  );
+  assert.deepEqual(
+    mapLandingGrid([b, a]).map((c) => c.slug),
+    mapLandingGrid([a, b]).map((c) => c.slug),
+  );
 });

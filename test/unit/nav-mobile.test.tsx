@@ -41,7 +41,13 @@ test('server HTML: the small-screen menu is a <details> holding every entry, usa
   const menu = html.slice(html.indexOf('<details class="mobile-menu">'));
   assert.ok(menu.startsWith('<details class="mobile-menu"><summary class="mobile-menu__toggle">'));
   assert.ok(menu.includes('Open menu'));
-  for (const text of ['Elementary School Options', 'Middle School Options', 'High School Options', 'href="/schools/aspen"', 'href="/schools/birch"']) {
+  for (const text of [
+    'Elementary School Options',
+    'Middle School Options',
+    'High School Options',
+    'href="/schools/aspen"',
+    'href="/schools/birch"',
+  ]) {
     assert.ok(menu.includes(text), text);
   }
 });
@@ -57,7 +63,10 @@ test('the menu button is labelled and opens a full-screen dialog with the same e
   assert.equal(panel.getAttribute('role'), 'dialog');
   assert.equal(panel.getAttribute('aria-modal'), 'true');
   const links = Array.from(panel.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
-  assert.deepEqual(links.map(([t]) => t), ['Elementary School Options', 'Aspen Middle School', 'Birch Middle School', 'High School Options']);
+  assert.deepEqual(
+    links.map(([t]) => t),
+    ['Elementary School Options', 'Aspen Middle School', 'Birch Middle School', 'High School Options'],
+  );
   assert.ok(panel.textContent!.includes('Middle School Options'));
   assert.equal(dom!.document.activeElement, closeButton(), 'focus moves into the panel');
   assert.equal(closeButton().getAttribute('aria-label'), 'Close menu');

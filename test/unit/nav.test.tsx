@@ -10,13 +10,28 @@ import type { NavSchool } from '../../src/lib/types.ts';
 import { NAV_LINKS } from '../../src/config/site.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 
-const env: SiteEnv = { images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' }, base: '/theme/' };
+const env: SiteEnv = {
+  images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
+  base: '/theme/',
+};
 const withEnv = (ui: ReactNode) => <SiteEnvProvider env={env}>{ui}</SiteEnvProvider>;
 
 const schools: NavSchool[] = [
-  { id: 'a', name: 'Aspen Middle School', description: '', link: '/schools/aspen', icon: { asset: { _ref: 'image-aaa111-400x400-png' } } },
+  {
+    id: 'a',
+    name: 'Aspen Middle School',
+    description: '',
+    link: '/schools/aspen',
+    icon: { asset: { _ref: 'image-aaa111-400x400-png' } },
+  },
   { id: 'b', name: 'Birch Middle School', description: '', link: '/schools/birch', icon: null },
-  { id: 'c', name: 'Cedar Charter Academy', description: '', link: '/schools/cedar', icon: { asset: { _ref: 'image-ccc333-300x200-jpg' } } },
+  {
+    id: 'c',
+    name: 'Cedar Charter Academy',
+    description: '',
+    link: '/schools/cedar',
+    icon: { asset: { _ref: 'image-ccc333-300x200-jpg' } },
+  },
 ];
 
 let dom: Dom | null = null;
@@ -32,15 +47,22 @@ const q = <T extends Element = HTMLElement>(sel: string): T => {
 };
 const toggle = () => q<HTMLButtonElement>('.nav__list .nav-dropdown__toggle');
 const panel = () => q<HTMLElement>('.nav__list .nav-dropdown__panel');
-const dropdownLinks = () => Array.from(dom!.container.querySelectorAll<HTMLAnchorElement>('.nav__list .nav-dropdown__panel a'));
+const dropdownLinks = () =>
+  Array.from(dom!.container.querySelectorAll<HTMLAnchorElement>('.nav__list .nav-dropdown__panel a'));
 
 test('server HTML: logo links home, external links, and every school link without JavaScript', () => {
   const html = renderToString(withEnv(<NavBar nav={schools} />));
-  assert.match(html, /<a class="nav__logo" href="\/"><img src="\/theme\/brand\/logo.svg" width="\d+" height="\d+" alt="Cedar Valley Public Schools home"/);
+  assert.match(
+    html,
+    /<a class="nav__logo" href="\/"><img src="\/theme\/brand\/logo.svg" width="\d+" height="\d+" alt="Cedar Valley Public Schools home"/,
+  );
   assert.ok(html.includes(`href="${NAV_LINKS.elementary.href}">Elementary School Options</a>`));
   assert.ok(html.includes(`href="${NAV_LINKS.high.href}">High School Options</a>`));
   // The dropdown is a <details>, so its list opens without scripts; no button that needs JS.
-  assert.match(html, /<details class="nav-dropdown"><summary class="nav-dropdown__toggle nav__link">Middle School Options<\/summary>/);
+  assert.match(
+    html,
+    /<details class="nav-dropdown"><summary class="nav-dropdown__toggle nav__link">Middle School Options<\/summary>/,
+  );
   for (const s of schools) assert.ok(html.includes(`href="${s.link}"`), `link to ${s.link}`);
   assert.ok(!html.includes('aria-expanded'), 'no scripted controls in server HTML');
 });
@@ -60,8 +82,14 @@ test('each school shows a 64x64 logo (or its initials) and its name, linking to 
   dom = await setupDom({ width: 1280 });
   await dom.render(withEnv(<NavBar nav={schools} />));
   const links = dropdownLinks();
-  assert.deepEqual(links.map((a) => a.getAttribute('href')), ['/schools/aspen', '/schools/birch', '/schools/cedar']);
-  assert.deepEqual(links.map((a) => a.textContent), schools.map((s) => s.name));
+  assert.deepEqual(
+    links.map((a) => a.getAttribute('href')),
+    ['/schools/aspen', '/schools/birch', '/schools/cedar'],
+  );
+  assert.deepEqual(
+    links.map((a) => a.textContent),
+    schools.map((s) => s.name),
+  );
   const aspen = links[0]!.querySelector('img')!;
   assert.equal(aspen.getAttribute('width'), '64');
   assert.equal(aspen.getAttribute('height'), '64');
@@ -147,7 +175,9 @@ test('moving focus out of the open dropdown closes it', async () => {
   await dom.render(withEnv(<NavBar nav={schools} />));
   await dom.key(toggle(), 'ArrowDown');
   assert.equal(toggle().getAttribute('aria-expanded'), 'true');
-  const high = Array.from(dom.container.querySelectorAll<HTMLAnchorElement>('.nav__list a')).find((a) => a.textContent === 'High School Options')!;
+  const high = Array.from(dom.container.querySelectorAll<HTMLAnchorElement>('.nav__list a')).find(
+    (a) => a.textContent === 'High School Options',
+  )!;
   await dom.act(() => high.focus());
   assert.equal(toggle().getAttribute('aria-expanded'), 'false');
 });
@@ -168,7 +198,11 @@ test('a school with only a staticLogo shows it in the dropdown and the phone men
   const html = renderToString(withEnv(<NavBar nav={only} />));
   const imgs = [...html.matchAll(/<img src="([^"]+)" width="64" height="64" alt="" class="school-link__icon"/g)];
   const src = '/theme/static/dogwood.png';
-  assert.deepEqual(imgs.map((m) => m[1]), [src, src], 'dropdown and phone menu');
+  assert.deepEqual(
+    imgs.map((m) => m[1]),
+    [src, src],
+    'dropdown and phone menu',
+  );
   // An unsafe address is ignored like anywhere else: the initials instead.
   const bad = renderToString(withEnv(<NavBar nav={[{ ...only[0]!, staticIcon: 'javascript:alert(1)' }]} />));
   assert.ok(!bad.includes('javascript:'));

@@ -11,5 +11,8 @@ test('byCodeUnits orders by UTF-16 code units: capitals before lower case, digit
 
 test('byKey sorts records by one string field', () => {
   const files = [{ file: 'schools/b/index.html' }, { file: '404.html' }, { file: 'index.html' }];
-  assert.deepEqual([...files].sort(byKey('file')).map((f) => f.file), ['404.html', 'index.html', 'schools/b/index.html']);
+  assert.deepEqual(
+    [...files].sort(byKey('file')).map((f) => f.file),
+    ['404.html', 'index.html', 'schools/b/index.html'],
+  );
 });

@@ -9,15 +9,26 @@ import { toggleLivepreview } from '../../src/preview/PreviewRoot.tsx';
 test('banner text says draft or published and live or reconnecting', () => {
   assert.equal(bannerText({ livepreview: false, mode: null, connection: null }), 'Preview · published content');
   assert.equal(bannerText({ livepreview: true, mode: 'draft', connection: 'live' }), 'Preview · draft · live');
-  assert.equal(bannerText({ livepreview: true, mode: 'published', connection: 'reconnecting' }), 'Preview · published, no draft · reconnecting…');
+  assert.equal(
+    bannerText({ livepreview: true, mode: 'published', connection: 'reconnecting' }),
+    'Preview · published, no draft · reconnecting…',
+  );
   assert.equal(bannerText({ livepreview: true, mode: null, connection: null }), 'Preview · drafts included');
-  assert.equal(bannerText({ livepreview: true, mode: null, connection: null, note: 'school not found' }), 'Preview · drafts included · school not found');
+  assert.equal(
+    bannerText({ livepreview: true, mode: null, connection: null, note: 'school not found' }),
+    'Preview · drafts included · school not found',
+  );
 });
 
 test('banner markup: a labelled region with a polite status and a toggle link', () => {
-  const html = renderToStaticMarkup(<PreviewBanner livepreview mode="draft" connection="live" toggleHref="/schools/x" />);
+  const html = renderToStaticMarkup(
+    <PreviewBanner livepreview mode="draft" connection="live" toggleHref="/schools/x" />,
+  );
   assert.match(html, /<aside class="preview-banner" aria-label="Preview">/);
-  assert.match(html, /role="status" aria-live="polite"[^>]*data-mode="draft" data-connection="live">Preview · draft · live</);
+  assert.match(
+    html,
+    /role="status" aria-live="polite"[^>]*data-mode="draft" data-connection="live">Preview · draft · live</,
+  );
   assert.match(html, /<a class="preview-banner__toggle" href="\/schools\/x">Show published<\/a>/);
 });
 

@@ -5,20 +5,35 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { backoffDelay } from '../../src/lib/backoff.ts';
 import {
-  connectChangeStream, type ChangeEvent, type EventSourceLike, type StreamHandlers,
+  connectChangeStream,
+  type ChangeEvent,
+  type EventSourceLike,
+  type StreamHandlers,
 } from '../../src/lib/change-stream.ts';
 import { debounce, type Timers } from '../../src/lib/debounce.ts';
 import {
-  chooseSource, DRAFT_REFRESH_DEBOUNCE_MS, startSchoolFlow, type SchoolFlowState, type SchoolLookup,
+  chooseSource,
+  DRAFT_REFRESH_DEBOUNCE_MS,
+  startSchoolFlow,
+  type SchoolFlowState,
+  type SchoolLookup,
 } from '../../src/lib/school-flow.ts';
 
 class FakeClock implements Timers {
   now = 0;
   private seq = 0;
   private tasks = new Map<number, { at: number; fn: () => void }>();
-  setTimeout(fn: () => void, ms: number) { const id = ++this.seq; this.tasks.set(id, { at: this.now + ms, fn }); return id; }
-  clearTimeout(h: unknown) { this.tasks.delete(h as number); }
-  get pending() { return this.tasks.size; }
+  setTimeout(fn: () => void, ms: number) {
+    const id = ++this.seq;
+    this.tasks.set(id, { at: this.now + ms, fn });
+    return id;
+  }
+  clearTimeout(h: unknown) {
+    this.tasks.delete(h as number);
+  }
+  get pending() {
+    return this.tasks.size;
+  }
   async advance(ms: number) {
     const end = this.now + ms;
     for (;;) {
@@ -33,7 +48,9 @@ class FakeClock implements Timers {
     await flush();
   }
 }
-const flush = async () => { for (let i = 0; i < 10; i++) await Promise.resolve(); };
+const flush = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
 
 test('the draft debounce is the spec value', () => assert.equal(DRAFT_REFRESH_DEBOUNCE_MS, 1000));
 
@@ -41,7 +58,10 @@ test('debounce: a burst runs once, after the quiet period following the last cal
   const clock = new FakeClock();
   let runs = 0;
   const d = debounce(() => runs++, 1000, clock);
-  for (let i = 0; i < 5; i++) { d.call(); await clock.advance(300); }
+  for (let i = 0; i < 5; i++) {
+    d.call();
+    await clock.advance(300);
+  }
   assert.equal(runs, 0, 'still inside the burst');
   await clock.advance(699);
   assert.equal(runs, 0);
@@ -49,14 +69,18 @@ test('debounce: a burst runs once, after the quiet period following the last cal
   assert.equal(runs, 1);
   await clock.advance(5000);
   assert.equal(runs, 1);
-  d.call(); d.cancel();
+  d.call();
+  d.cancel();
   await clock.advance(2000);
   assert.equal(runs, 1, 'cancelled');
 });
 
 test('backoff: exponential from the base, capped, jitter only shortens', () => {
   const noJitter = { baseMs: 500, maxMs: 15000, jitter: 0 };
-  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 10, 1000].map((n) => backoffDelay(n, noJitter)), [500, 1000, 2000, 4000, 8000, 15000, 15000, 15000, 15000]);
+  assert.deepEqual(
+    [0, 1, 2, 3, 4, 5, 6, 10, 1000].map((n) => backoffDelay(n, noJitter)),
+    [500, 1000, 2000, 4000, 8000, 15000, 15000, 15000, 15000],
+  );
   for (const r of [0, 0.5, 0.999]) {
     const d = backoffDelay(20, { baseMs: 500, maxMs: 15000, jitter: 0.2 }, () => r);
     assert.ok(d <= 15000 && d >= 12000, `delay ${d}`);
@@ -66,12 +90,24 @@ test('backoff: exponential from the base, capped, jitter only shortens', () => {
 });
 
 test('chooseSource: an unpublished draft wins, otherwise the published document', () => {
-  assert.deepEqual(chooseSource({ id: 'a', draftId: 'drafts.a', hasDraft: true, hasPublished: true }), { mode: 'draft', id: 'drafts.a' });
-  assert.deepEqual(chooseSource({ id: 'a', draftId: 'drafts.a', hasDraft: false, hasPublished: true }), { mode: 'published', id: 'a' });
-  assert.deepEqual(chooseSource({ id: 'n', draftId: 'drafts.n', hasDraft: true, hasPublished: false }), { mode: 'draft', id: 'drafts.n' });
+  assert.deepEqual(chooseSource({ id: 'a', draftId: 'drafts.a', hasDraft: true, hasPublished: true }), {
+    mode: 'draft',
+    id: 'drafts.a',
+  });
+  assert.deepEqual(chooseSource({ id: 'a', draftId: 'drafts.a', hasDraft: false, hasPublished: true }), {
+    mode: 'published',
+    id: 'a',
+  });
+  assert.deepEqual(chooseSource({ id: 'n', draftId: 'drafts.n', hasDraft: true, hasPublished: false }), {
+    mode: 'draft',
+    id: 'drafts.n',
+  });
 });
 
-interface School { _id: string; title: string }
+interface School {
+  _id: string;
+  title: string;
+}
 
 function harness(lookup: SchoolLookup | null, docs: Record<string, School>) {
   const clock = new FakeClock();
@@ -80,15 +116,45 @@ function harness(lookup: SchoolLookup | null, docs: Record<string, School>) {
   let unsubscribed = false;
   const states: SchoolFlowState<School>[] = [];
   const deps = {
-    fetchBySlug: async (slug: string) => { calls.push(`slug:${slug}`); return docs[`slug:${slug}`] ?? null; },
-    lookup: async (slug: string) => { calls.push(`lookup:${slug}`); return lookup; },
-    fetchById: async (id: string) => { calls.push(`id:${id}`); return docs[id] ?? null; },
-    subscribe: (id: string, h: StreamHandlers) => { calls.push(`subscribe:${id}`); handlers = h; return () => { unsubscribed = true; }; },
+    fetchBySlug: async (slug: string) => {
+      calls.push(`slug:${slug}`);
+      return docs[`slug:${slug}`] ?? null;
+    },
+    lookup: async (slug: string) => {
+      calls.push(`lookup:${slug}`);
+      return lookup;
+    },
+    fetchById: async (id: string) => {
+      calls.push(`id:${id}`);
+      return docs[id] ?? null;
+    },
+    subscribe: (id: string, h: StreamHandlers) => {
+      calls.push(`subscribe:${id}`);
+      handlers = h;
+      return () => {
+        unsubscribed = true;
+      };
+    },
     timers: clock,
     log: () => {},
   };
   const emit = (ev: ChangeEvent) => handlers!.onChange(ev);
-  return { clock, calls, deps, states, emit, get handlers() { return handlers; }, get unsubscribed() { return unsubscribed; }, setLookup(l: SchoolLookup) { lookup = l; } };
+  return {
+    clock,
+    calls,
+    deps,
+    states,
+    emit,
+    get handlers() {
+      return handlers;
+    },
+    get unsubscribed() {
+      return unsubscribed;
+    },
+    setLookup(l: SchoolLookup) {
+      lookup = l;
+    },
+  };
 }
 
 test('without livepreview the school is fetched once by slug and nothing subscribes', async () => {
@@ -101,7 +167,10 @@ test('without livepreview the school is fetched once by slug and nothing subscri
 });
 
 test('livepreview with a draft: lookup, fetch the draft, re-fetch once per quiet period after a burst', async () => {
-  const docs = { 'drafts.lincoln': { _id: 'drafts.lincoln', title: 'Draft 1' }, lincoln: { _id: 'lincoln', title: 'Published' } };
+  const docs = {
+    'drafts.lincoln': { _id: 'drafts.lincoln', title: 'Draft 1' },
+    lincoln: { _id: 'lincoln', title: 'Published' },
+  };
   const h = harness({ id: 'lincoln', draftId: 'drafts.lincoln', hasDraft: true, hasPublished: true }, docs);
   const flow = startSchoolFlow('lincoln', true, h.deps, (s) => h.states.push(s));
   await h.clock.advance(0);
@@ -111,7 +180,10 @@ test('livepreview with a draft: lookup, fetch the draft, re-fetch once per quiet
 
   // A burst of five edits 200 ms apart: nothing until 1000 ms after the last one, then one fetch.
   docs['drafts.lincoln'] = { _id: 'drafts.lincoln', title: 'Draft 6' };
-  for (let i = 0; i < 5; i++) { h.emit({ documentId: 'drafts.lincoln', transition: 'update' }); await h.clock.advance(200); }
+  for (let i = 0; i < 5; i++) {
+    h.emit({ documentId: 'drafts.lincoln', transition: 'update' });
+    await h.clock.advance(200);
+  }
   await h.clock.advance(799);
   assert.equal(h.calls.filter((c) => c === 'id:drafts.lincoln').length, 1, 'no refetch inside the quiet period');
   await h.clock.advance(1);
@@ -151,7 +223,10 @@ test('a draft appearing while previewing the published school switches to the dr
 });
 
 test('the draft disappearing (published) looks the school up again and shows the published version', async () => {
-  const docs: Record<string, School> = { lincoln: { _id: 'lincoln', title: 'Old' }, 'drafts.lincoln': { _id: 'drafts.lincoln', title: 'Draft' } };
+  const docs: Record<string, School> = {
+    lincoln: { _id: 'lincoln', title: 'Old' },
+    'drafts.lincoln': { _id: 'drafts.lincoln', title: 'Draft' },
+  };
   const h = harness({ id: 'lincoln', draftId: 'drafts.lincoln', hasDraft: true, hasPublished: true }, docs);
   const flow = startSchoolFlow('lincoln', true, h.deps, () => {});
   await h.clock.advance(0);
@@ -176,19 +251,30 @@ test('a resync after a stream gap reloads; unknown slugs end as not-found; a slo
   let release: ((s: School) => void) | null = null;
   let n = 0;
   let handlers: StreamHandlers | null = null;
-  const flow2 = startSchoolFlow<School>('x', true, {
-    lookup: async () => ({ id: 'x', draftId: 'drafts.x', hasDraft: false, hasPublished: true }),
-    fetchBySlug: async () => null,
-    fetchById: () => {
-      n++;
-      if (n === 1) return Promise.resolve({ _id: 'x', title: 'first' });
-      if (n === 2) return new Promise<School>((r) => { release = r; });
-      return Promise.resolve({ _id: 'x', title: `fetch ${n}` });
+  const flow2 = startSchoolFlow<School>(
+    'x',
+    true,
+    {
+      lookup: async () => ({ id: 'x', draftId: 'drafts.x', hasDraft: false, hasPublished: true }),
+      fetchBySlug: async () => null,
+      fetchById: () => {
+        n++;
+        if (n === 1) return Promise.resolve({ _id: 'x', title: 'first' });
+        if (n === 2)
+          return new Promise<School>((r) => {
+            release = r;
+          });
+        return Promise.resolve({ _id: 'x', title: `fetch ${n}` });
+      },
+      subscribe: (_id, hh) => {
+        handlers = hh;
+        return () => {};
+      },
+      timers: clock,
+      log: () => {},
     },
-    subscribe: (_id, hh) => { handlers = hh; return () => {}; },
-    timers: clock,
-    log: () => {},
-  }, () => {});
+    () => {},
+  );
   await clock.advance(0);
   handlers!.onChange({ documentId: 'x', transition: 'update' }); // fetch 2, held
   handlers!.onChange({ documentId: 'x', transition: 'update' }); // coalesced: runs after fetch 2
@@ -206,10 +292,19 @@ class FakeES implements EventSourceLike {
   static all: FakeES[] = [];
   listeners = new Map<string, ((e: { data?: unknown }) => void)[]>();
   closed = false;
-  constructor(readonly url: string) { FakeES.all.push(this); }
-  addEventListener(type: string, fn: (e: { data?: unknown }) => void) { this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]); }
-  close() { this.closed = true; }
-  fire(type: string, data?: unknown) { for (const fn of this.listeners.get(type) ?? []) fn({ data: data === undefined ? undefined : JSON.stringify(data) }); }
+  constructor(readonly url: string) {
+    FakeES.all.push(this);
+  }
+  addEventListener(type: string, fn: (e: { data?: unknown }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+  }
+  fire(type: string, data?: unknown) {
+    for (const fn of this.listeners.get(type) ?? [])
+      fn({ data: data === undefined ? undefined : JSON.stringify(data) });
+  }
 }
 
 test('change stream: closes a failed source and reopens with capped exponential backoff, resyncing after a gap', async () => {
@@ -265,8 +360,12 @@ test('change stream: an upstream outage reported by the server also triggers a r
   let resyncs = 0;
   const statuses: string[] = [];
   const stop = connectChangeStream({
-    url: 'u', createEventSource: (u) => new FakeES(u), timers: new FakeClock(),
-    onChange: () => {}, onStatus: (s) => statuses.push(s), onResync: () => resyncs++,
+    url: 'u',
+    createEventSource: (u) => new FakeES(u),
+    timers: new FakeClock(),
+    onChange: () => {},
+    onStatus: (s) => statuses.push(s),
+    onResync: () => resyncs++,
   });
   const es = FakeES.all[0]!;
   es.fire('ready', {});

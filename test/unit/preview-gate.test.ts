@@ -18,25 +18,35 @@ test('sessions: issued values verify until they expire; tampered or foreign ones
   const parts = value.split('.');
   const later = [parts[0], (parseInt(parts[1]!, 36) + 100000).toString(36), parts[2], parts[3]].join('.');
   assert.ok(!signer.verify(later, now), 'expiry cannot be extended without the key');
-  assert.ok(!createSessionSigner('another-secret-value!!', 60_000).verify(value, now), 'rotating the secret ends sessions');
-  for (const junk of [undefined, '', 'v1', 'v1.a.b.c', 'x'.repeat(500), `${value}x`]) assert.ok(!signer.verify(junk, now));
+  assert.ok(
+    !createSessionSigner('another-secret-value!!', 60_000).verify(value, now),
+    'rotating the secret ends sessions',
+  );
+  for (const junk of [undefined, '', 'v1', 'v1.a.b.c', 'x'.repeat(500), `${value}x`])
+    assert.ok(!signer.verify(junk, now));
   assert.ok(!value.includes(SECRET));
 });
 
 test('secret check: exact match only, any length', () => {
   const signer = createSessionSigner(SECRET, 1000);
   assert.ok(signer.secretMatches(SECRET));
-  for (const wrong of ['', SECRET.slice(0, -1), `${SECRET} `, SECRET.toUpperCase(), 'x'.repeat(10_000)]) assert.ok(!signer.secretMatches(wrong));
+  for (const wrong of ['', SECRET.slice(0, -1), `${SECRET} `, SECRET.toUpperCase(), 'x'.repeat(10_000)])
+    assert.ok(!signer.secretMatches(wrong));
 });
 
 test('failure limiter: blocks after max failures in the window, then forgets them', () => {
   const l = new FailureLimiter(3, 60_000, 2);
-  for (let i = 0; i < 3; i++) { assert.ok(!l.blocked('a', i)); l.recordFailure('a', i); }
+  for (let i = 0; i < 3; i++) {
+    assert.ok(!l.blocked('a', i));
+    l.recordFailure('a', i);
+  }
   assert.ok(l.blocked('a', 10));
   assert.ok(!l.blocked('b', 10), 'per client');
   assert.ok(l.retryAfterSeconds('a', 10) >= 59);
   assert.ok(!l.blocked('a', 60_001), 'window slides');
-  l.recordFailure('b', 1); l.recordFailure('c', 1); l.recordFailure('d', 1);
+  l.recordFailure('b', 1);
+  l.recordFailure('c', 1);
+  l.recordFailure('d', 1);
   assert.ok(!l.blocked('b', 2) && l.retryAfterSeconds('b', 2) === 0, 'bounded memory drops the oldest client');
 });
 
@@ -56,14 +66,22 @@ test('config: embedded default generates a secret; hosted needs PREVIEW_SECRET a
   assert.equal(embedded.contentDir, '/repo/content/sample');
   assert.equal(embedded.host, '127.0.0.1');
 
-  const hosted = { SANITY_PROJECT_ID: 'abc123', SANITY_API_READ_TOKEN: 'tok', PREVIEW_SECRET: SECRET, SANITY_API_HOST: 'http://127.0.0.1:4000' };
+  const hosted = {
+    SANITY_PROJECT_ID: 'abc123',
+    SANITY_API_READ_TOKEN: 'tok',
+    PREVIEW_SECRET: SECRET,
+    SANITY_API_HOST: 'http://127.0.0.1:4000',
+  };
   const cfg = loadPreviewConfig([], hosted);
   assert.equal(cfg.hosted?.projectId, 'abc123');
   assert.equal(cfg.previewSecret, SECRET);
   assert.equal(cfg.secretGenerated, false);
 
   const fails = (env: Record<string, string>, variable: string, argv: string[] = []) =>
-    assert.throws(() => loadPreviewConfig(argv, env), (e: unknown) => e instanceof InputError && e.variable === variable && e.message.startsWith(variable));
+    assert.throws(
+      () => loadPreviewConfig(argv, env),
+      (e: unknown) => e instanceof InputError && e.variable === variable && e.message.startsWith(variable),
+    );
   fails({ ...hosted, PREVIEW_SECRET: '' }, 'PREVIEW_SECRET');
   fails({ ...hosted, PREVIEW_SECRET: 'short' }, 'PREVIEW_SECRET');
   fails({ ...hosted, SANITY_API_READ_TOKEN: '' }, 'SANITY_API_READ_TOKEN');

@@ -18,14 +18,32 @@ describe('readPublicConfig', () => {
 
   it('fills defaults for a hosted project', () => {
     assert.deepEqual(readPublicConfig({ SANITY_PROJECT_ID: 'abc123' }), {
-      projectId: 'abc123', dataset: 'production', apiVersion: DEFAULT_API_VERSION, apiHost: null, imageHost: SANITY_IMAGE_HOST, useCdn: true,
+      projectId: 'abc123',
+      dataset: 'production',
+      apiVersion: DEFAULT_API_VERSION,
+      apiHost: null,
+      imageHost: SANITY_IMAGE_HOST,
+      useCdn: true,
     });
   });
 
   it('accepts every setting, trimming whitespace, a leading v and trailing slashes', () => {
-    assert.deepEqual(readPublicConfig({
-      SANITY_PROJECT_ID: ' my-project ', SANITY_DATASET: 'staging_2', SANITY_API_VERSION: 'v2024-06-01', SANITY_API_HOST: 'http://127.0.0.1:4000//',
-    }), { projectId: 'my-project', dataset: 'staging_2', apiVersion: '2024-06-01', apiHost: 'http://127.0.0.1:4000', imageHost: 'http://127.0.0.1:4000', useCdn: true });
+    assert.deepEqual(
+      readPublicConfig({
+        SANITY_PROJECT_ID: ' my-project ',
+        SANITY_DATASET: 'staging_2',
+        SANITY_API_VERSION: 'v2024-06-01',
+        SANITY_API_HOST: 'http://127.0.0.1:4000//',
+      }),
+      {
+        projectId: 'my-project',
+        dataset: 'staging_2',
+        apiVersion: '2024-06-01',
+        apiHost: 'http://127.0.0.1:4000',
+        imageHost: 'http://127.0.0.1:4000',
+        useCdn: true,
+      },
+    );
     assert.equal(readPublicConfig({ SANITY_PROJECT_ID: 'p', SANITY_API_VERSION: 'X' })?.apiVersion, 'X');
     assert.equal(readPublicConfig({ SANITY_PROJECT_ID: 'p', SANITY_API_VERSION: '1' })?.apiVersion, '1');
   });
@@ -43,12 +61,15 @@ describe('readPublicConfig', () => {
   ];
   for (const [env, variable] of invalid) {
     it(`rejects ${JSON.stringify(env)} naming ${variable}`, () => {
-      assert.throws(() => readPublicConfig(env), (err: Error) => {
-        assert.ok(err instanceof InputError);
-        assert.equal(err.variable, variable);
-        assert.ok(err.message.startsWith(`${variable}: `), err.message);
-        return true;
-      });
+      assert.throws(
+        () => readPublicConfig(env),
+        (err: Error) => {
+          assert.ok(err instanceof InputError);
+          assert.equal(err.variable, variable);
+          assert.ok(err.message.startsWith(`${variable}: `), err.message);
+          return true;
+        },
+      );
     });
   }
 });
@@ -56,7 +77,12 @@ describe('readPublicConfig', () => {
 describe('embeddedConfig and the public client', () => {
   it('points API and images at the embedded service', () => {
     assert.deepEqual(embeddedConfig('http://127.0.0.1:4567/', 'staging'), {
-      projectId: 'embedded', dataset: 'staging', apiVersion: DEFAULT_API_VERSION, apiHost: 'http://127.0.0.1:4567', imageHost: 'http://127.0.0.1:4567', useCdn: true,
+      projectId: 'embedded',
+      dataset: 'staging',
+      apiVersion: DEFAULT_API_VERSION,
+      apiHost: 'http://127.0.0.1:4567',
+      imageHost: 'http://127.0.0.1:4567',
+      useCdn: true,
     });
   });
 

@@ -14,7 +14,8 @@ function hops(node: unknown, ctx: number, deepest: { max: number }): number {
   if (!node || typeof node !== 'object') return ctx;
   const n = node as Node;
   switch (n.type) {
-    case 'Everything': return 0;
+    case 'Everything':
+      return 0;
     case 'Deref': {
       const h = hops(n.base, ctx, deepest) + 1;
       deepest.max = Math.max(deepest.max, h);
@@ -29,7 +30,8 @@ function hops(node: unknown, ctx: number, deepest: { max: number }): number {
     }
     default: {
       let h = ctx;
-      for (const [k, v] of Object.entries(n)) if (k !== 'type' && v && typeof v === 'object') h = Math.max(h, hops(v, ctx, deepest));
+      for (const [k, v] of Object.entries(n))
+        if (k !== 'type' && v && typeof v === 'object') h = Math.max(h, hops(v, ctx, deepest));
       return h;
     }
   }
@@ -50,5 +52,8 @@ test('the depth measure counts chained and nested dereferences', () => {
   assert.equal(depthOf('*[]{ "q": quote->text }'), 1);
   assert.equal(depthOf('*[]{ "q": quote->{ "s": school->title } }'), 2);
   assert.equal(depthOf('*[]{ "q": quote->school->district->name }'), 3);
-  assert.equal(depthOf('*[]{ "b": blocks[]{ _type == "x" => { "h": items[]->{ "t": tag->{ "c": cat->name } } } } }'), 3);
+  assert.equal(
+    depthOf('*[]{ "b": blocks[]{ _type == "x" => { "h": items[]->{ "t": tag->{ "c": cat->name } } } } }'),
+    3,
+  );
 });

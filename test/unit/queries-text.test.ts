@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import * as queries from '../../src/lib/queries.ts';
 
-const before = JSON.parse(readFileSync(new URL('../fixtures/queries-before.json', import.meta.url), 'utf8')) as Record<string, string>;
+const before = JSON.parse(readFileSync(new URL('../fixtures/queries-before.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
 
 test('every query and fragment has the same text as before TypeGen', () => {
   const now = Object.fromEntries(Object.entries(queries).filter(([, v]) => typeof v === 'string'));

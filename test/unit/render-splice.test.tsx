@@ -20,11 +20,23 @@ const nav: NavSchool[] = Array.from({ length: 40 }, (_, i) => ({
   name: i === 3 ? '</ul><script>alert(1)</script> & "Quotes" \u2028' : `School ${String(i).padStart(2, '0')}`,
   description: `Description ${i}`,
   link: `/schools/school-${i}`,
-  icon: i % 5 === 0 ? null : { asset: { _ref: `image-${'abc123'.repeat(2)}${i % 3}-512x512-png` }, ...(i % 4 === 0 ? { hotspot: { x: 0.3, y: 0.6, width: 0.5, height: 0.5 } } : {}) },
+  icon:
+    i % 5 === 0
+      ? null
+      : {
+          asset: { _ref: `image-${'abc123'.repeat(2)}${i % 3}-512x512-png` },
+          ...(i % 4 === 0 ? { hotspot: { x: 0.3, y: 0.6, width: 0.5, height: 0.5 } } : {}),
+        },
 }));
 
 const envWith = (collect: ImageVariant[], selfHostBase: string | null): SiteEnv => ({
-  images: { projectId: 'p', dataset: 'production', imageHost: 'https://img.test', selfHostBase, onVariant: (v) => collect.push(v) },
+  images: {
+    projectId: 'p',
+    dataset: 'production',
+    imageHost: 'https://img.test',
+    selfHostBase,
+    onVariant: (v) => collect.push(v),
+  },
   base: '/theme/',
   preview: null,
 });
@@ -39,7 +51,8 @@ for (const selfHostBase of [null, '/theme/']) {
       [`/schools/${school.slug}`, { page: 'school', nav, school }],
     ];
     for (const [url, data] of pages) {
-      for (let round = 0; round < 2; round++) { // the second round is served from the memo
+      for (let round = 0; round < 2; round++) {
+        // the second round is served from the memo
         const a: ImageVariant[] = [];
         const b: ImageVariant[] = [];
         const spliced = render(url, data, envWith(a, selfHostBase));
@@ -53,7 +66,7 @@ for (const selfHostBase of [null, '/theme/']) {
   });
 }
 
-test('a different navigation array or environment is never served from another one\'s memo', () => {
+test("a different navigation array or environment is never served from another one's memo", () => {
   const other = nav.map((n) => ({ ...n, name: `${n.name} (renamed)` }));
   const data = (list: NavSchool[]): PageData => ({ page: 'landing', nav: list, cards: [] });
   const one = render('/', data(nav), envWith([], null));
@@ -90,16 +103,34 @@ test('a shared navigation file: the page embeds nav null, names the file in its 
   const seo = landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } });
   const shared: SiteEnv = { ...envWith([], '/theme/'), navSrc: '/theme/navigation.json' };
   const data: PageData = { page: 'landing', nav: null, cards: [] };
-  const doc = renderDocument({ appHtml: render('/', data, shared), data, env: shared, seo, themeColor: '#862633', assets: { css: [], entry: '/e.js' } });
-  const json = (id: string, html: string) => JSON.parse(new RegExp(`id="${id}">([^<]*)<`).exec(html)![1]!) as Record<string, unknown>;
+  const doc = renderDocument({
+    appHtml: render('/', data, shared),
+    data,
+    env: shared,
+    seo,
+    themeColor: '#862633',
+    assets: { css: [], entry: '/e.js' },
+  });
+  const json = (id: string, html: string) =>
+    JSON.parse(new RegExp(`id="${id}">([^<]*)<`).exec(html)![1]!) as Record<string, unknown>;
   assert.equal(json(DATA_ID, doc).nav, null);
   assert.equal(json(ENV_ID, doc).navSrc, '/theme/navigation.json');
   assert.ok(!doc.includes('href="/schools/'), 'no school links in the page');
-  assert.ok(!doc.includes('rel="preload" href="/theme/navigation.json"'), 'loaded after hydration, not competing with the page');
+  assert.ok(
+    !doc.includes('rel="preload" href="/theme/navigation.json"'),
+    'loaded after hydration, not competing with the page',
+  );
   // Inline: the list is in the data and the HTML, and the environment names no file.
   const env = envWith([], '/theme/');
   const inlineData: PageData = { page: 'landing', nav, cards: [] };
-  const inline = renderDocument({ appHtml: render('/', inlineData, env), data: inlineData, env, seo, themeColor: '#862633', assets: { css: [], entry: '/e.js' } });
+  const inline = renderDocument({
+    appHtml: render('/', inlineData, env),
+    data: inlineData,
+    env,
+    seo,
+    themeColor: '#862633',
+    assets: { css: [], entry: '/e.js' },
+  });
   assert.equal(json(ENV_ID, inline).navSrc, undefined);
   assert.deepEqual(json(DATA_ID, inline).nav, JSON.parse(serializeForScript(nav)));
   for (const n of nav) assert.ok(inline.includes(`href="${n.link}"`), `${n.link} is in the HTML`);

@@ -15,7 +15,13 @@ import type { PageData } from '../../src/lib/types.ts';
 import { sampleSchool } from './helpers/school-fixture.ts';
 
 const env = (collect: ImageVariant[] = [], preview: SiteEnv['preview'] = null): SiteEnv => ({
-  images: { projectId: 'p', dataset: 'production', imageHost: 'https://img.test', selfHostBase: '/', onVariant: (v) => collect.push(v) },
+  images: {
+    projectId: 'p',
+    dataset: 'production',
+    imageHost: 'https://img.test',
+    selfHostBase: '/',
+    onVariant: (v) => collect.push(v),
+  },
   base: '/',
   preview,
 });
@@ -34,11 +40,18 @@ test('school page: hero and logo carry srcset candidates, all reported to the ex
   const heroSet = /srcSet="([^"]+)"/.exec(hero)?.[1] ?? '';
   assert.ok(heroSet, 'hero has a srcset');
   const widths = heroSet.split(', ').map((c) => Number(/ (\d+)w$/.exec(c)?.[1]));
-  assert.deepEqual(widths, widths.slice().sort((a, b) => a - b));
+  assert.deepEqual(
+    widths,
+    widths.slice().sort((a, b) => a - b),
+  );
   assert.ok(widths.length >= 2 && widths.every((w) => (SRCSET_WIDTHS.hero as readonly number[]).includes(w)));
   assert.match(hero, /sizes="100vw"/);
   assert.match(hero, /fetchPriority="high"/);
-  for (const c of heroSet.split(', ')) assert.ok(used.some((u) => u.src === c.split(' ')[0]), `${c} is reported, so the export writes it`);
+  for (const c of heroSet.split(', '))
+    assert.ok(
+      used.some((u) => u.src === c.split(' ')[0]),
+      `${c} is reported, so the export writes it`,
+    );
   const logo = /<img [^>]*class="school-header__logo"[^>]*>/.exec(html)?.[0] ?? '';
   // The spec fixes the logo at 240 wide: one width, so no srcset (and so no sizes either).
   assert.match(logo, /width="240"/);
@@ -61,18 +74,36 @@ test('the LCP image is preloaded once: by its candidates when it has a srcset', 
   const appHtml = render(`/schools/${school.slug}`, data, env());
   const src = /<img src="([^"]+)"[^>]*fetchPriority="high"/.exec(appHtml)![1]!;
   const doc = renderDocument({
-    appHtml, data, env: env(), seo: landingSeo(null, { siteUrl: null, base: '/', urls: { width: () => null, crop: () => null } }),
-    themeColor: '#862633', assets: { css: [], entry: '/e.js' }, lcpImage: { src },
+    appHtml,
+    data,
+    env: env(),
+    seo: landingSeo(null, { siteUrl: null, base: '/', urls: { width: () => null, crop: () => null } }),
+    themeColor: '#862633',
+    assets: { css: [], entry: '/e.js' },
+    lcpImage: { src },
   });
   const head = doc.slice(0, doc.indexOf('</head>'));
-  const preloads = [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]).filter((t) => t.includes('/media/'));
+  const preloads = [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((t) => t.includes('/media/'));
   assert.equal(preloads.length, 1, preloads.join('\n'));
   assert.match(preloads[0]!, /imageSrcSet="[^"]*640w[^"]*" imageSizes="100vw" fetchPriority="high"/);
 });
 
 test('video poster: smaller copies in exports, the original alone in the preview', () => {
-  const exported = renderToString(<SiteEnvProvider env={env()}><TestimonialBanner /></SiteEnvProvider>);
-  assert.match(exported, /<img class="video-facade__poster" src="\/media\/hero-poster.jpg" srcSet="\/media\/hero-poster-480w.jpg 480w, [^"]*\/media\/hero-poster.jpg 1920w" sizes="[^"]+"/);
-  const preview = renderToString(<SiteEnvProvider env={env([], { livepreview: false })}><TestimonialBanner /></SiteEnvProvider>);
+  const exported = renderToString(
+    <SiteEnvProvider env={env()}>
+      <TestimonialBanner />
+    </SiteEnvProvider>,
+  );
+  assert.match(
+    exported,
+    /<img class="video-facade__poster" src="\/media\/hero-poster.jpg" srcSet="\/media\/hero-poster-480w.jpg 480w, [^"]*\/media\/hero-poster.jpg 1920w" sizes="[^"]+"/,
+  );
+  const preview = renderToString(
+    <SiteEnvProvider env={env([], { livepreview: false })}>
+      <TestimonialBanner />
+    </SiteEnvProvider>,
+  );
   assert.ok(preview.includes('src="/media/hero-poster.jpg"') && !/srcSet|sizes=/.test(preview));
 });

@@ -9,30 +9,50 @@ import { normalizeRichText } from '../../src/components/richtext/normalize.ts';
 import { resetWarnings } from '../../src/lib/warn.ts';
 
 const dir = new URL('../fixtures/richtext/', import.meta.url);
-const names = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+const names = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5))
+  .sort();
 
 let warnings: string[] = [];
 const realWarn = console.warn;
 beforeEach(() => {
   resetWarnings();
   warnings = [];
-  console.warn = (...args: unknown[]) => { warnings.push(args.map(String).join(' ')); };
+  console.warn = (...args: unknown[]) => {
+    warnings.push(args.map(String).join(' '));
+  };
 });
-afterEach(() => { console.warn = realWarn; });
+afterEach(() => {
+  console.warn = realWarn;
+});
 
 describe('rich text fixtures', () => {
   test('the fixture set covers marks, links, lists, breaks, styles, unknowns and malformed input', () => {
-    assert.deepEqual(names, ['breaks-and-styles', 'links-allowed', 'links-denied', 'lists', 'malformed', 'marks', 'unknown']);
+    assert.deepEqual(names, [
+      'breaks-and-styles',
+      'links-allowed',
+      'links-denied',
+      'lists',
+      'malformed',
+      'marks',
+      'unknown',
+    ]);
   });
 
   for (const name of names) {
     test(name, () => {
-      const fixture = JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')) as { value: unknown; warnings: number | string[] };
+      const fixture = JSON.parse(readFileSync(new URL(`${name}.json`, dir), 'utf8')) as {
+        value: unknown;
+        warnings: number | string[];
+      };
       const expected = readFileSync(new URL(`${name}.html`, dir), 'utf8').trimEnd();
       assert.equal(renderToStaticMarkup(<RichText value={fixture.value} />), expected);
       const wanted = Array.isArray(fixture.warnings) ? fixture.warnings : [];
       assert.equal(warnings.length, wanted.length, `warnings: ${JSON.stringify(warnings)}`);
-      wanted.forEach((w, i) => assert.ok(warnings[i]!.includes(w), `warning ${i} "${warnings[i]}" should mention ${w}`));
+      wanted.forEach((w, i) =>
+        assert.ok(warnings[i]!.includes(w), `warning ${i} "${warnings[i]}" should mention ${w}`),
+      );
       // Same content again (the next page of an export): no new warnings, same HTML.
       assert.equal(renderToStaticMarkup(<RichText value={fixture.value} />), expected);
       assert.equal(warnings.length, wanted.length);
@@ -49,19 +69,36 @@ describe('rich text edge cases', () => {
   });
 
   test('a single block object is accepted like a one-block array', () => {
-    const html = renderToStaticMarkup(<RichText value={{ _type: 'block', children: [{ _type: 'span', text: 'solo' }] }} />);
+    const html = renderToStaticMarkup(
+      <RichText value={{ _type: 'block', children: [{ _type: 'span', text: 'solo' }] }} />,
+    );
     assert.equal(html, '<div class="rich-text"><p>solo</p></div>');
   });
 
   test('duplicate _keys from copy-paste do not reach React as keys (no key warnings)', () => {
-    const dup = { _type: 'block', _key: 'same', children: [{ _type: 'span', _key: 'same', text: 'x' }, { _type: 'span', _key: 'same', text: 'y', marks: ['em'] }] };
+    const dup = {
+      _type: 'block',
+      _key: 'same',
+      children: [
+        { _type: 'span', _key: 'same', text: 'x' },
+        { _type: 'span', _key: 'same', text: 'y', marks: ['em'] },
+      ],
+    };
     const out = normalizeRichText([dup, dup]);
-    assert.deepEqual(out.map((b) => b._key), ['b0', 'b1']);
+    assert.deepEqual(
+      out.map((b) => b._key),
+      ['b0', 'b1'],
+    );
     const errors: unknown[] = [];
     const realError = console.error;
-    console.error = (...a: unknown[]) => { errors.push(a); };
+    console.error = (...a: unknown[]) => {
+      errors.push(a);
+    };
     try {
-      assert.equal(renderToStaticMarkup(<RichText value={[dup, dup]} />), '<div class="rich-text"><p>x<em>y</em></p><p>x<em>y</em></p></div>');
+      assert.equal(
+        renderToStaticMarkup(<RichText value={[dup, dup]} />),
+        '<div class="rich-text"><p>x<em>y</em></p><p>x<em>y</em></p></div>',
+      );
     } finally {
       console.error = realError;
     }
@@ -69,7 +106,9 @@ describe('rich text edge cases', () => {
   });
 
   test('a link mark whose markDef is missing renders its text through the unknown-mark fallback, once', () => {
-    const html = renderToStaticMarkup(<RichText value={[{ _type: 'block', children: [{ _type: 'span', text: 'orphan', marks: ['k1'] }] }]} />);
+    const html = renderToStaticMarkup(
+      <RichText value={[{ _type: 'block', children: [{ _type: 'span', text: 'orphan', marks: ['k1'] }] }]} />,
+    );
     assert.equal(html, '<div class="rich-text"><p><span>orphan</span></p></div>');
     assert.equal(warnings.length, 1);
   });

@@ -2,7 +2,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolRoutePath,
+  canonicalPath,
+  matchRoute,
+  NOT_FOUND_FILE,
+  routeAliases,
+  routeFile,
+  schoolRoutePath,
 } from '../../src/routes.ts';
 
 test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
@@ -13,7 +18,17 @@ test('/ is the landing page and /schools/{slug} a school, with or without a trai
 });
 
 test('any other path shows the landing page', () => {
-  for (const p of ['/about', '/schools', '/schools/', '/schools/a/b', '/404.html', '/index.html', '/schools/%E0%A4%A', '/schools/%2e%2e', '/schools/..']) {
+  for (const p of [
+    '/about',
+    '/schools',
+    '/schools/',
+    '/schools/a/b',
+    '/404.html',
+    '/index.html',
+    '/schools/%E0%A4%A',
+    '/schools/%2e%2e',
+    '/schools/..',
+  ]) {
     assert.deepEqual(matchRoute(p), { page: 'landing' }, p);
   }
 });

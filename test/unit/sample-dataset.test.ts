@@ -24,9 +24,16 @@ const PUBLIC = join(ROOT, 'public');
 
 type Doc = { _id: string; _type: string; [k: string]: any };
 const ndjson = readFileSync(join(SAMPLE, 'dataset.ndjson'), 'utf8');
-const docs: Doc[] = ndjson.trimEnd().split('\n').map((line, i) => {
-  try { return JSON.parse(line) as Doc; } catch (e) { throw new Error(`line ${i + 1} is not JSON: ${(e as Error).message}`); }
-});
+const docs: Doc[] = ndjson
+  .trimEnd()
+  .split('\n')
+  .map((line, i) => {
+    try {
+      return JSON.parse(line) as Doc;
+    } catch (e) {
+      throw new Error(`line ${i + 1} is not JSON: ${(e as Error).message}`);
+    }
+  });
 const byId = new Map(docs.map((d) => [d._id, d]));
 const ofType = (t: string) => docs.filter((d) => d._type === t);
 const schools = ofType('school');
@@ -44,13 +51,26 @@ const all = [...walk(docs)].map((n) => n.value);
 const ptArrays = all.filter((v) => Array.isArray(v) && v.some((x) => x && x._type === 'block')) as any[][];
 const ptBlocks = ptArrays.flat().filter((b) => b && b._type === 'block');
 const spans = ptBlocks.flatMap((b) => b.children).filter((c: any) => c && c._type === 'span');
-const hrefs: string[] = ptBlocks.flatMap((b) => b.markDefs ?? []).filter((m: any) => m._type === 'link').map((m: any) => m.href);
+const hrefs: string[] = ptBlocks
+  .flatMap((b) => b.markDefs ?? [])
+  .filter((m: any) => m._type === 'link')
+  .map((m: any) => m.href);
 const sections = schools.flatMap((s) => (s.sectionRepeater ?? []) as any[]);
 const blocks = sections.flatMap((s) => s.blocks as any[]);
-const KNOWN_BLOCKS = ['content', 'photo', 'photos', 'accordionSection', 'videoTestimonial', 'highlightSection', 'tagList'];
+const KNOWN_BLOCKS = [
+  'content',
+  'photo',
+  'photos',
+  'accordionSection',
+  'videoTestimonial',
+  'highlightSection',
+  'tagList',
+];
 
 function luminance(hex: string): number {
-  const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
+  const c = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
   return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
 }
 
@@ -60,8 +80,12 @@ describe('sample dataset: documents', () => {
     for (const d of docs) {
       const id = d._id.replace(/^drafts\./, '');
       const pattern: Record<string, RegExp> = {
-        school: /^school-[a-z-]+$/, quote: /^quote-[a-z-]+-\d$/, video: /^video-[a-z-]+$/,
-        highlight: /^highlight-[a-z-]+-\d$/, accordion: /^accordion-[a-z-]+-\d$/, 'sanity.imageAsset': /^image-[0-9a-f]{40}-\d+x\d+-(jpg|png)$/,
+        school: /^school-[a-z-]+$/,
+        quote: /^quote-[a-z-]+-\d$/,
+        video: /^video-[a-z-]+$/,
+        highlight: /^highlight-[a-z-]+-\d$/,
+        accordion: /^accordion-[a-z-]+-\d$/,
+        'sanity.imageAsset': /^image-[0-9a-f]{40}-\d+x\d+-(jpg|png)$/,
       };
       assert.ok(pattern[d._type], `unexpected type ${d._type}`);
       assert.match(id, pattern[d._type]!);
@@ -71,17 +95,48 @@ describe('sample dataset: documents', () => {
   it('has at least 10 schools, and together they fill every school field', () => {
     const distinct = new Set(schools.map((s) => s._id.replace(/^drafts\./, '')));
     assert.ok(distinct.size >= 10, `only ${distinct.size} schools`);
-    const fields = ['title', 'subtitle', 'slug', 'logo', 'staticLogo', 'image', 'staticImage', 'mainImage', 'isCharter', 'color', 'location',
-      'featuredQuote', 'twitter', 'seoDescription', 'seoImage', 'showTourSection', 'tourTitle', 'tourDescription', 'tourLink', 'tourImage', 'sectionRepeater'];
-    for (const f of fields) assert.ok(schools.some((s) => s[f] !== undefined && s[f] !== null), `no school sets ${f}`);
+    const fields = [
+      'title',
+      'subtitle',
+      'slug',
+      'logo',
+      'staticLogo',
+      'image',
+      'staticImage',
+      'mainImage',
+      'isCharter',
+      'color',
+      'location',
+      'featuredQuote',
+      'twitter',
+      'seoDescription',
+      'seoImage',
+      'showTourSection',
+      'tourTitle',
+      'tourDescription',
+      'tourLink',
+      'tourImage',
+      'sectionRepeater',
+    ];
+    for (const f of fields)
+      assert.ok(
+        schools.some((s) => s[f] !== undefined && s[f] !== null),
+        `no school sets ${f}`,
+      );
     const slugs = publishedSchools.map((s) => s.slug.current);
     assert.equal(new Set(slugs).size, slugs.length, 'duplicate slug');
     for (const s of schools) {
       assert.match(s.slug.current, /^[a-z0-9]+(-[a-z0-9]+)*$/);
-      assert.ok(s.seoDescription.length >= 110 && s.seoDescription.length <= 170, `${s._id} seoDescription is ${s.seoDescription.length} chars`);
+      assert.ok(
+        s.seoDescription.length >= 110 && s.seoDescription.length <= 170,
+        `${s._id} seoDescription is ${s.seoDescription.length} chars`,
+      );
       assert.match(s.tourLink, /^https:\/\/www\.cedarvalleyschools\.example\/tours\/[a-z-]+$/);
       if (s.location) {
-        assert.ok(s.location.lat > 39.4 && s.location.lat < 40 && s.location.lng > -105.3 && s.location.lng < -104.7, `${s._id} is outside the metro area`);
+        assert.ok(
+          s.location.lat > 39.4 && s.location.lat < 40 && s.location.lng > -105.3 && s.location.lng < -104.7,
+          `${s._id} is outside the metro area`,
+        );
       }
     }
   });
@@ -103,9 +158,18 @@ describe('sample dataset: documents', () => {
   it('covers the special schools', () => {
     const charters = publishedSchools.filter((s) => s.isCharter === true);
     assert.ok(charters.length >= 2, 'two charter schools so ordering is testable');
-    assert.ok(publishedSchools.some((s) => !s.location), 'a school without a location');
-    assert.ok(publishedSchools.some((s) => s.showTourSection === false), 'a school with showTourSection false');
-    assert.ok(publishedSchools.some((s) => isHiddenFromGrid(s.title)), 'a school hidden from the landing grid');
+    assert.ok(
+      publishedSchools.some((s) => !s.location),
+      'a school without a location',
+    );
+    assert.ok(
+      publishedSchools.some((s) => s.showTourSection === false),
+      'a school with showTourSection false',
+    );
+    assert.ok(
+      publishedSchools.some((s) => isHiddenFromGrid(s.title)),
+      'a school hidden from the landing grid',
+    );
     assert.ok(publishedSchools.filter((s) => !isHiddenFromGrid(s.title)).length >= 8);
 
     const withDraft = publishedSchools.filter((s) => byId.has(`drafts.${s._id}`));
@@ -113,7 +177,10 @@ describe('sample dataset: documents', () => {
     const pub = withDraft[0]!;
     const draft = byId.get(`drafts.${pub._id}`)!;
     assert.notEqual(draft.subtitle, pub.subtitle, 'the draft changes the subtitle');
-    assert.ok(draft.sectionRepeater.some((sec: any, i: number) => sec.title !== pub.sectionRepeater[i].title), 'the draft renames a section');
+    assert.ok(
+      draft.sectionRepeater.some((sec: any, i: number) => sec.title !== pub.sectionRepeater[i].title),
+      'the draft renames a section',
+    );
     assert.equal(draft.slug.current, pub.slug.current);
 
     const draftOnly = schools.filter((s) => s._id.startsWith('drafts.') && !byId.has(s._id.slice(7)));
@@ -131,17 +198,32 @@ describe('sample dataset: documents', () => {
   });
 
   it('navigation puts charter schools last, alphabetically within each group', () => {
-    const nav = mapNavigation(publishedSchools.map((s) => ({ _id: s._id, title: s.title, subtitle: s.subtitle, slug: s.slug.current, isCharter: s.isCharter, logo: null, staticLogo: null })));
+    const nav = mapNavigation(
+      publishedSchools.map((s) => ({
+        _id: s._id,
+        title: s.title,
+        subtitle: s.subtitle,
+        slug: s.slug.current,
+        isCharter: s.isCharter,
+        logo: null,
+        staticLogo: null,
+      })),
+    );
     const firstCharter = nav.findIndex((n) => publishedSchools.find((s) => s._id === n.id)!.isCharter);
     assert.ok(firstCharter > 0 && firstCharter <= nav.length - 2, 'at least two charters after the others');
     assert.ok(nav.slice(firstCharter).every((n) => publishedSchools.find((s) => s._id === n.id)!.isCharter));
     // A charter title sorts before a non-charter one, so a plain title sort would differ.
     const byTitle = [...publishedSchools].sort((a, b) => a.title.localeCompare(b.title)).map((s) => s._id);
-    assert.notDeepEqual(nav.map((n) => n.id), byTitle);
+    assert.notDeepEqual(
+      nav.map((n) => n.id),
+      byTitle,
+    );
   });
 
   it('has exactly one invalid colour and distinct dark #rrggbb colours otherwise', () => {
-    const colours = schools.filter((s) => !s._id.startsWith('drafts.') || !byId.has(s._id.slice(7))).map((s) => s.color);
+    const colours = schools
+      .filter((s) => !s._id.startsWith('drafts.') || !byId.has(s._id.slice(7)))
+      .map((s) => s.color);
     const invalid = colours.filter((c) => !/^#[0-9a-f]{6}$/i.test(c));
     assert.equal(invalid.length, 1, `invalid colours: ${invalid.join(', ')}`);
     const valid = colours.filter((c) => /^#[0-9a-f]{6}$/i.test(c));
@@ -166,7 +248,10 @@ describe('sample dataset: documents', () => {
         assert.notEqual(sec.href, 'tours', 'tours is the tour section anchor');
       }
     }
-    assert.ok(schools.some((s) => s.sectionRepeater.length >= 6), 'a school with 6 sections (section numbers meet the tour number)');
+    assert.ok(
+      schools.some((s) => s.sectionRepeater.length >= 6),
+      'a school with 6 sections (section numbers meet the tour number)',
+    );
     for (const arr of all.filter((v) => Array.isArray(v) && v.some((x) => x && x._key))) {
       const keys = arr.map((x: any) => x._key);
       assert.equal(new Set(keys).size, keys.length, 'duplicate _key in one array');
@@ -176,28 +261,53 @@ describe('sample dataset: documents', () => {
 
 describe('sample dataset: blocks and rich text', () => {
   it('uses every block type, plus an unknown one', () => {
-    for (const t of KNOWN_BLOCKS) assert.ok(blocks.some((b) => b._type === t), `no ${t} block`);
-    assert.ok(blocks.some((b) => !KNOWN_BLOCKS.includes(b._type)), 'an unknown block type');
+    for (const t of KNOWN_BLOCKS)
+      assert.ok(
+        blocks.some((b) => b._type === t),
+        `no ${t} block`,
+      );
+    assert.ok(
+      blocks.some((b) => !KNOWN_BLOCKS.includes(b._type)),
+      'an unknown block type',
+    );
     assert.ok(blocks.some((b) => b._type === 'content' && b.columns === true));
     assert.ok(blocks.some((b) => b._type === 'content' && b.columns === false));
-    assert.ok(blocks.some((b) => b._type === 'photos' && b.photoReel.some((p: any) => !p.asset)), 'a photo reel entry without an asset');
+    assert.ok(
+      blocks.some((b) => b._type === 'photos' && b.photoReel.some((p: any) => !p.asset)),
+      'a photo reel entry without an asset',
+    );
     const cats = new Set(blocks.filter((b) => b._type === 'tagList').map((b) => b.tagCategory));
     assert.deepEqual([...cats].sort(), ['arts', 'athletics', 'clubs']);
     for (const b of blocks.filter((x) => x._type === 'tagList')) {
-      const list = { arts: b.visualPerformingArtsTags, athletics: b.athleticsTags, clubs: b.clubsTags }[b.tagCategory as 'arts'];
+      const list = { arts: b.visualPerformingArtsTags, athletics: b.athleticsTags, clubs: b.clubsTags }[
+        b.tagCategory as 'arts'
+      ];
       assert.ok(list.length > 0 && list.every((t: any) => t._key && t.label), 'the shown list has labelled tags');
     }
     const acc = blocks.filter((b) => b._type === 'accordionSection');
-    assert.ok(acc.some((b) => b.columns) && acc.some((b) => !b.columns) && acc.some((b) => b.topPadding) && acc.some((b) => !b.topPadding));
-    assert.ok(blocks.filter((b) => b._type === 'videoTestimonial').every((b) => b.testimonial && b.video && b.backgroundImage?.asset));
+    assert.ok(
+      acc.some((b) => b.columns) &&
+        acc.some((b) => !b.columns) &&
+        acc.some((b) => b.topPadding) &&
+        acc.some((b) => !b.topPadding),
+    );
+    assert.ok(
+      blocks
+        .filter((b) => b._type === 'videoTestimonial')
+        .every((b) => b.testimonial && b.video && b.backgroundImage?.asset),
+    );
   });
 
   it('uses all five decorators, every link kind, lists, nesting and hard breaks', () => {
     const marks = new Set(spans.flatMap((s: any) => s.marks));
     for (const m of ['strong', 'em', 'code', 'underline', 'strike-through']) assert.ok(marks.has(m), `no ${m}`);
     const kinds: [string, (h: string) => boolean][] = [
-      ['https', (h) => h.startsWith('https://')], ['http', (h) => h.startsWith('http://')], ['mailto', (h) => h.startsWith('mailto:')],
-      ['tel', (h) => h.startsWith('tel:')], ['relative', (h) => h.startsWith('/')], ['anchor', (h) => h.startsWith('#')],
+      ['https', (h) => h.startsWith('https://')],
+      ['http', (h) => h.startsWith('http://')],
+      ['mailto', (h) => h.startsWith('mailto:')],
+      ['tel', (h) => h.startsWith('tel:')],
+      ['relative', (h) => h.startsWith('/')],
+      ['anchor', (h) => h.startsWith('#')],
       ['javascript', (h) => h.toLowerCase().startsWith('javascript:')],
     ];
     for (const [name, test] of kinds) assert.ok(hrefs.some(test), `no ${name} link`);
@@ -206,13 +316,26 @@ describe('sample dataset: blocks and rich text', () => {
     assert.ok(ptBlocks.some((b) => b.listItem === 'number' && b.level === 1));
     assert.ok(ptBlocks.some((b) => b.listItem === 'bullet' && b.level === 2));
     assert.ok(ptBlocks.some((b) => b.listItem === 'number' && b.level === 2));
-    assert.ok(spans.some((s: any) => s.text.includes('\n')), 'a hard break');
-    for (const style of ['normal', 'h2', 'h3', 'blockquote']) assert.ok(ptBlocks.some((b) => b.style === style), `no ${style} block`);
+    assert.ok(
+      spans.some((s: any) => s.text.includes('\n')),
+      'a hard break',
+    );
+    for (const style of ['normal', 'h2', 'h3', 'blockquote'])
+      assert.ok(
+        ptBlocks.some((b) => b.style === style),
+        `no ${style} block`,
+      );
   });
 
   it('has unknown objects inside portable text, and every mark resolves', () => {
-    assert.ok(ptArrays.some((arr) => arr.some((x) => x && x._type !== 'block')), 'an unknown block-level object in portable text');
-    assert.ok(ptBlocks.some((b) => b.children.some((c: any) => c._type !== 'span')), 'an unknown inline object');
+    assert.ok(
+      ptArrays.some((arr) => arr.some((x) => x && x._type !== 'block')),
+      'an unknown block-level object in portable text',
+    );
+    assert.ok(
+      ptBlocks.some((b) => b.children.some((c: any) => c._type !== 'span')),
+      'an unknown inline object',
+    );
     const decorators = new Set(['strong', 'em', 'code', 'underline', 'strike-through']);
     for (const b of ptBlocks) {
       const defs = new Set((b.markDefs ?? []).map((m: any) => m._key));
@@ -232,9 +355,18 @@ describe('sample dataset: referenced documents', () => {
     for (const v of videos) assert.match(v.videoId, /^[A-Za-z0-9_-]{11}$/);
     assert.equal(new Set(videos.map((v) => v.videoId)).size, videos.length);
     const hl = ofType('highlight');
-    assert.ok(hl.some((h) => h.link?.startsWith('#')) && hl.some((h) => h.link?.startsWith('/')), 'internal links (# and /)');
-    assert.ok(hl.some((h) => !h.link && /^https:\/\//.test(h.href)), 'an external-only highlight');
-    assert.ok(hl.some((h) => h.link && h.href), 'a highlight with both (link wins)');
+    assert.ok(
+      hl.some((h) => h.link?.startsWith('#')) && hl.some((h) => h.link?.startsWith('/')),
+      'internal links (# and /)',
+    );
+    assert.ok(
+      hl.some((h) => !h.link && /^https:\/\//.test(h.href)),
+      'an external-only highlight',
+    );
+    assert.ok(
+      hl.some((h) => h.link && h.href),
+      'a highlight with both (link wins)',
+    );
     const withUrl = hl.filter((h) => h.imageUrl && !h.image);
     assert.equal(withUrl.length, 1);
     assert.ok(existsSync(join(PUBLIC, withUrl[0]!.imageUrl)), 'the imageUrl file exists in public/');
@@ -246,7 +378,8 @@ describe('sample dataset: referenced documents', () => {
 
   it('expands through the site queries (published perspective)', async () => {
     const published = docs.filter((d) => !d._id.startsWith('drafts.'));
-    const run = async (q: string, params: Record<string, unknown> = {}) => (await evaluate(parse(q), { dataset: published, params })).get();
+    const run = async (q: string, params: Record<string, unknown> = {}) =>
+      (await evaluate(parse(q), { dataset: published, params })).get();
     const nav = (await run(navigationSchoolsQuery)) as any[];
     assert.equal(nav.length, publishedSchools.length);
     for (const s of publishedSchools) {
@@ -256,7 +389,8 @@ describe('sample dataset: referenced documents', () => {
       for (const b of r.sectionRepeater.flatMap((x: any) => x.blocks)) {
         if (b._type === 'accordionSection') assert.ok(b.accordions.every((a: any) => a && a.accordionTitle));
         if (b._type === 'highlightSection') assert.ok(b.highlights.every((h: any) => h && h.title));
-        if (b._type === 'videoTestimonial') assert.ok(b.testimonial.quote && b.testimonial.schoolTitle && b.video.videoId);
+        if (b._type === 'videoTestimonial')
+          assert.ok(b.testimonial.quote && b.testimonial.schoolTitle && b.video.videoId);
       }
     }
   });
@@ -284,7 +418,10 @@ describe('sample dataset: images', () => {
       const bytes = readFileSync(join(SAMPLE, 'images', file));
       assert.equal(createHash('sha1').update(bytes).digest('hex'), info.hash, `${file} hash`);
       const meta = await sharp(bytes).metadata();
-      assert.deepEqual([meta.width, meta.height, meta.format === 'jpeg' ? 'jpg' : meta.format], [info.width, info.height, info.ext]);
+      assert.deepEqual(
+        [meta.width, meta.height, meta.format === 'jpeg' ? 'jpg' : meta.format],
+        [info.width, info.height, info.ext],
+      );
     }
   });
 
@@ -299,13 +436,22 @@ describe('sample dataset: images', () => {
     const withHotspot = imageFields.filter((i) => i.hotspot);
     const withCrop = imageFields.filter((i) => i.crop);
     assert.ok(withHotspot.length >= 3 && withCrop.length >= 3);
-    for (const i of withHotspot) for (const k of ['x', 'y', 'width', 'height']) assert.ok(i.hotspot[k] >= 0 && i.hotspot[k] <= 1);
+    for (const i of withHotspot)
+      for (const k of ['x', 'y', 'width', 'height']) assert.ok(i.hotspot[k] >= 0 && i.hotspot[k] <= 1);
     for (const i of withCrop) {
       for (const k of ['top', 'bottom', 'left', 'right']) assert.ok(i.crop[k] >= 0 && i.crop[k] < 0.5);
       // The hotspot must sit inside the cropped area or the landing card would centre on nothing.
-      if (i.hotspot) assert.ok(i.hotspot.x > i.crop.left && i.hotspot.x < 1 - i.crop.right && i.hotspot.y > i.crop.top && i.hotspot.y < 1 - i.crop.bottom);
+      if (i.hotspot)
+        assert.ok(
+          i.hotspot.x > i.crop.left &&
+            i.hotspot.x < 1 - i.crop.right &&
+            i.hotspot.y > i.crop.top &&
+            i.hotspot.y < 1 - i.crop.bottom,
+        );
     }
-    const total = readdirSync(join(SAMPLE, 'images')).reduce((n, f) => n + statSync(join(SAMPLE, 'images', f)).size, 0) + ndjson.length;
+    const total =
+      readdirSync(join(SAMPLE, 'images')).reduce((n, f) => n + statSync(join(SAMPLE, 'images', f)).size, 0) +
+      ndjson.length;
     assert.ok(total < 12e6, `content/sample is ${(total / 1e6).toFixed(1)} MB`);
   });
 });
@@ -343,7 +489,11 @@ describe('public/ static media', () => {
   });
 
   it('loops seamlessly: the frame after the last is the first', async () => {
-    const px = async (t: number) => sharp(Buffer.from(heroFrameSvg(t))).resize(320, 180).raw().toBuffer();
+    const px = async (t: number) =>
+      sharp(Buffer.from(heroFrameSvg(t)))
+        .resize(320, 180)
+        .raw()
+        .toBuffer();
     const [a, b, mid] = await Promise.all([px(0), px(1), px(0.5)]);
     let diff = 0;
     for (let i = 0; i < a.length; i++) diff = Math.max(diff, Math.abs(a[i]! - b[i]!));
@@ -367,14 +517,24 @@ describe('generator', () => {
   after(() => rmSync(tmp, { recursive: true, force: true }));
 
   it('reproduces the committed dataset byte for byte', { timeout: 180_000 }, () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sample/generate.ts'), '--out', tmp, '--no-public'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts/sample/generate.ts'), '--out', tmp, '--no-public'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     assert.equal(r.status, 0, r.stderr);
-    assert.ok(readFileSync(join(tmp, 'dataset.ndjson')).equals(readFileSync(join(SAMPLE, 'dataset.ndjson'))), 'dataset.ndjson differs: run `npm run sample` and commit');
+    assert.ok(
+      readFileSync(join(tmp, 'dataset.ndjson')).equals(readFileSync(join(SAMPLE, 'dataset.ndjson'))),
+      'dataset.ndjson differs: run `npm run sample` and commit',
+    );
     assert.deepEqual(readdirSync(join(tmp, 'images')).sort(), readdirSync(join(SAMPLE, 'images')).sort());
   });
 
   it('rejects unknown options with a clear message', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sample/generate.ts'), '--bogus'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sample/generate.ts'), '--bogus'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 1);
     assert.match(r.stderr, /unknown option --bogus/);
   });

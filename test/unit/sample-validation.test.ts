@@ -12,7 +12,9 @@ import { createSchema, validateDocument, type SanityClient, type SanityDocument,
 import { schemaTypes } from '../../studio/src/schemaTypes/index.ts';
 
 const docs = readFileSync(new URL('../../content/sample/dataset.ndjson', import.meta.url), 'utf8')
-  .trimEnd().split('\n').map((line) => JSON.parse(line) as SanityDocument);
+  .trimEnd()
+  .split('\n')
+  .map((line) => JSON.parse(line) as SanityDocument);
 const ids = new Set(docs.map((d) => d._id));
 /** The content types editors write; sanity.imageAsset documents are Sanity's own (the sample's lack the hosted `url`). */
 const CONTENT_TYPES = ['school', 'quote', 'video', 'highlight', 'accordion'];
@@ -23,7 +25,8 @@ const CONTENT_TYPES = ['school', 'quote', 'video', 'highlight', 'accordion'];
  */
 const sampleClient = {
   withConfig: () => sampleClient,
-  fetch: async (query: string, params: Record<string, unknown> = {}) => (await evaluate(parse(query), { dataset: docs, params })).get(),
+  fetch: async (query: string, params: Record<string, unknown> = {}) =>
+    (await evaluate(parse(query), { dataset: docs, params })).get(),
 } as unknown as SanityClient;
 
 /** Every finding as one line: "<level> <_id> <path>: <message>". */
@@ -34,7 +37,9 @@ async function findings(documents: SanityDocument[]): Promise<string[]> {
   const out: string[] = [];
   for (const document of documents) {
     const markers = await validateDocument({
-      document, workspace, getClient: () => sampleClient,
+      document,
+      workspace,
+      getClient: () => sampleClient,
       // 'studio', as editors see it when they publish: with 'cli', Sanity 5 appends an
       // unknown-fields .warning() to every object field's rule, which turns the slug's own errors
       // into warnings.
@@ -43,7 +48,17 @@ async function findings(documents: SanityDocument[]): Promise<string[]> {
       getDocumentExists: async ({ id }) => ids.has(id),
     });
     for (const m of markers) {
-      const path = m.path.map((s) => (typeof s === 'object' ? ('_key' in s ? `[_key=${s._key}]` : `[${JSON.stringify(s)}]`) : typeof s === 'number' ? `[${s}]` : `.${s}`)).join('');
+      const path = m.path
+        .map((s) =>
+          typeof s === 'object'
+            ? '_key' in s
+              ? `[_key=${s._key}]`
+              : `[${JSON.stringify(s)}]`
+            : typeof s === 'number'
+              ? `[${s}]`
+              : `.${s}`,
+        )
+        .join('');
       out.push(`${m.level} ${document._id} ${path}: ${m.message}`);
     }
   }
@@ -72,7 +87,12 @@ const EXPECTED = [
 
 describe('the sample against the Studio schema (Sanity validation, offline)', () => {
   let found: string[] = [];
-  before(async () => { found = await findings(docs.filter((d) => CONTENT_TYPES.includes(d._type))); }, { timeout: 120_000 });
+  before(
+    async () => {
+      found = await findings(docs.filter((d) => CONTENT_TYPES.includes(d._type)));
+    },
+    { timeout: 120_000 },
+  );
 
   it('finds exactly the deliberate faults, and nothing in the good content', () => {
     assert.deepEqual(found, EXPECTED);
@@ -80,7 +100,10 @@ describe('the sample against the Studio schema (Sanity validation, offline)', ()
 
   it('covers every content document of the sample', () => {
     const types = new Set(docs.map((d) => d._type));
-    assert.deepEqual([...types].filter((t) => !CONTENT_TYPES.includes(t)), ['sanity.imageAsset']);
+    assert.deepEqual(
+      [...types].filter((t) => !CONTENT_TYPES.includes(t)),
+      ['sanity.imageAsset'],
+    );
     assert.ok(docs.filter((d) => d._type === 'school').length >= 10);
   });
 
@@ -92,7 +115,9 @@ describe('the sample against the Studio schema (Sanity validation, offline)', ()
       { ...school, _id: 'school-x3', slug: undefined },
       { ...school, _id: 'school-x4', title: '   ', slug: { _type: 'slug', current: 'x4' } },
     ] as SanityDocument[];
-    const got = (await findings(bad)).filter((f) => f.startsWith('error')).map((f) => f.split(' ').slice(1, 3).join(' '));
+    const got = (await findings(bad))
+      .filter((f) => f.startsWith('error'))
+      .map((f) => f.split(' ').slice(1, 3).join(' '));
     assert.deepEqual(got, ['school-x1 .slug:', 'school-x2 .slug:', 'school-x3 .slug:', 'school-x4 .title:']);
   });
 });

@@ -16,7 +16,10 @@ import { defaultSiteEnv } from '../../src/SiteEnv.tsx';
 import type { PageData } from '../../src/lib/types.ts';
 
 let dom: Dom | null = null;
-afterEach(() => { dom?.cleanup(); dom = null; });
+afterEach(() => {
+  dom?.cleanup();
+  dom = null;
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -41,7 +44,12 @@ function mockGeo(d: Dom, answer: { lat: number; lng: number } | 'denied' | 'thro
 describe('distance chip', () => {
   const school = { lat: 0, lng: 0 };
   const chip = (d: Dom) => d.container.querySelector('button.distance-chip') as HTMLButtonElement;
-  const press = async (d: Dom) => { await d.act(async () => { chip(d).click(); await sleep(5); }); };
+  const press = async (d: Dom) => {
+    await d.act(async () => {
+      chip(d).click();
+      await sleep(5);
+    });
+  };
 
   test("granted: pin icon and the distance in miles to one decimal ('69.1 mi' for one degree at the equator)", async () => {
     dom = await setupDom();
@@ -119,7 +127,11 @@ describe('distance chip', () => {
 });
 
 describe('accordion', () => {
-  const ui = (defaultOpen = false) => <Accordion title="Honors" defaultOpen={defaultOpen}><p>Panel text</p></Accordion>;
+  const ui = (defaultOpen = false) => (
+    <Accordion title="Honors" defaultOpen={defaultOpen}>
+      <p>Panel text</p>
+    </Accordion>
+  );
 
   test('server HTML is <details> with the text; after hydration a button controls a region', async () => {
     const html = renderToString(ui());
@@ -167,35 +179,62 @@ describe('accordion', () => {
     await dom.key(button, 'Enter');
     await dom.act(() => button.click());
     assert.equal(button.getAttribute('aria-expanded'), 'false');
-    assert.ok(dom.document.getElementById(button.getAttribute('aria-controls')!)!.hasAttribute('hidden'), 'reduced motion: hidden at once');
+    assert.ok(
+      dom.document.getElementById(button.getAttribute('aria-controls')!)!.hasAttribute('hidden'),
+      'reduced motion: hidden at once',
+    );
   });
 });
 
 describe('section menu', () => {
-  const items = [{ id: 'one', title: 'Academics' }, { id: 'two', title: 'Arts' }, { id: 'tours', title: 'Tours', number: 6 }];
+  const items = [
+    { id: 'one', title: 'Academics' },
+    { id: 'two', title: 'Arts' },
+    { id: 'tours', title: 'Tours', number: 6 },
+  ];
   async function mount(tops = [300, 1300, 2300], width = 375) {
     const d = await setupDom({ width, height: 800 });
     const page = d.document.createElement('div');
-    page.innerHTML = items.map((i) => `<section id="${i.id}" tabindex="-1" style="height:1000px">${i.title}</section>`).join('');
+    page.innerHTML = items
+      .map((i) => `<section id="${i.id}" tabindex="-1" style="height:1000px">${i.title}</section>`)
+      .join('');
     d.document.body.appendChild(page);
     Object.defineProperty(d.document.documentElement, 'scrollHeight', { value: 3000, configurable: true });
     setTops(d, tops);
     await d.render(<SectionMenu items={items} numbered label="School sections" />);
     return d;
   }
-  const setTops = (d: Dom, tops: number[]) => items.forEach((item, i) => {
-    const el = d.document.getElementById(item.id)!;
-    el.getBoundingClientRect = () => ({ top: tops[i]!, bottom: tops[i]! + 1000, left: 0, right: 375, width: 375, height: 1000, x: 0, y: tops[i]! }) as DOMRect;
-  });
+  const setTops = (d: Dom, tops: number[]) =>
+    items.forEach((item, i) => {
+      const el = d.document.getElementById(item.id)!;
+      el.getBoundingClientRect = () =>
+        ({
+          top: tops[i]!,
+          bottom: tops[i]! + 1000,
+          left: 0,
+          right: 375,
+          width: 375,
+          height: 1000,
+          x: 0,
+          y: tops[i]!,
+        }) as DOMRect;
+    });
   const scroll = async (d: Dom, y: number) => {
-    await d.act(async () => { d.window.scrollTo(0, y); d.window.dispatchEvent(new d.window.Event('scroll')); await sleep(40); });
+    await d.act(async () => {
+      d.window.scrollTo(0, y);
+      d.window.dispatchEvent(new d.window.Event('scroll'));
+      await sleep(40);
+    });
   };
 
   test("numbered links '01 Academics' … '06 Tours'; toggle 'Toggle navigation menu' with aria-expanded/controls", async () => {
     dom = await mount();
     assert.equal(dom.container.querySelector('a[aria-current]'), null, 'no section reached at the top of the page');
     const links = [...dom.container.querySelectorAll('a')];
-    assert.deepEqual(links.map((a) => a.textContent), ['01 Academics', '02 Arts', '06 Tours']);
+    assert.deepEqual(
+      links.map((a) => a.textContent),
+      ['01 Academics', '02 Arts', '06 Tours'],
+    );
     const toggle = dom.container.querySelector('button')!;
     assert.equal(toggle.getAttribute('aria-label'), 'Toggle navigation menu');
     assert.equal(toggle.getAttribute('aria-expanded'), 'false');
@@ -229,13 +268,19 @@ describe('section menu', () => {
     dom = await mount();
     setTops(dom, [100, 1100, 2100]);
     const calls: unknown[] = [];
-    dom.window.scrollTo = ((opts: unknown) => { calls.push(opts); }) as typeof dom.window.scrollTo;
+    dom.window.scrollTo = ((opts: unknown) => {
+      calls.push(opts);
+    }) as typeof dom.window.scrollTo;
     (globalThis as { scrollTo?: unknown }).scrollTo = dom.window.scrollTo;
     const pushes: string[] = [];
     const replace = dom.window.history.replaceState.bind(dom.window.history);
-    dom.window.history.replaceState = (s: unknown, t: string, url?: string | URL | null) => { pushes.push(String(url)); replace(s, t, url ?? undefined); };
+    dom.window.history.replaceState = (s: unknown, t: string, url?: string | URL | null) => {
+      pushes.push(String(url));
+      replace(s, t, url ?? undefined);
+    };
     const nav = dom.container.querySelector('nav')!;
-    nav.getBoundingClientRect = () => ({ top: 0, bottom: 56, height: 56, left: 0, right: 375, width: 375, x: 0, y: 0 }) as DOMRect;
+    nav.getBoundingClientRect = () =>
+      ({ top: 0, bottom: 56, height: 56, left: 0, right: 375, width: 375, x: 0, y: 0 }) as DOMRect;
     nav.style.position = 'sticky';
     nav.style.top = '0px';
     await dom.act(() => dom!.container.querySelector('button')!.click());
@@ -257,7 +302,9 @@ describe('section menu', () => {
 
 describe('video facade', () => {
   test('only poster and play button until pressed; then the privacy-enhanced iframe', async () => {
-    const ui = <VideoFacade videoId="dQw4w9WgXcQ" title="Sam on band" poster={{ src: '/p.jpg', width: 1920, height: 1080 }} />;
+    const ui = (
+      <VideoFacade videoId="dQw4w9WgXcQ" title="Sam on band" poster={{ src: '/p.jpg', width: 1920, height: 1080 }} />
+    );
     const html = renderToString(ui);
     assert.ok(!html.includes('youtube-nocookie') && !html.includes('<iframe'));
     dom = await setupDom();
@@ -284,7 +331,9 @@ describe('hydration', () => {
     assert.equal(text(parseHtml(html).querySelector('#academics h2')), '01 Academics');
     const errors: unknown[] = [];
     const realError = console.error;
-    console.error = (...a: unknown[]) => { errors.push(a); };
+    console.error = (...a: unknown[]) => {
+      errors.push(a);
+    };
     try {
       dom = await setupDom({ width: 1280 });
       const recoverable = await dom.hydrate(ui, html);

@@ -10,13 +10,25 @@ import { parseHtml, text } from './helpers/html.ts';
 import { sampleSchool, schoolWith } from './helpers/school-fixture.ts';
 
 const render = (school: School | null, env: SiteEnv = defaultSiteEnv) =>
-  renderToString(<SiteEnvProvider env={env}><SchoolPage data={{ page: 'school', nav: [], school }} /></SiteEnvProvider>);
+  renderToString(
+    <SiteEnvProvider env={env}>
+      <SchoolPage data={{ page: 'school', nav: [], school }} />
+    </SiteEnvProvider>,
+  );
 const page = (school: School | null, env?: SiteEnv) => parseHtml(render(school, env));
 
 let warnings: string[] = [];
 const realWarn = console.warn;
-beforeEach(() => { resetWarnings(); warnings = []; console.warn = (...a: unknown[]) => { warnings.push(a.map(String).join(' ')); }; });
-afterEach(() => { console.warn = realWarn; });
+beforeEach(() => {
+  resetWarnings();
+  warnings = [];
+  console.warn = (...a: unknown[]) => {
+    warnings.push(a.map(String).join(' '));
+  };
+});
+afterEach(() => {
+  console.warn = realWarn;
+});
 
 describe('school page (server render)', () => {
   test('no data renders a blank page', () => {
@@ -29,7 +41,11 @@ describe('school page (server render)', () => {
     assert.equal(text(doc.querySelector('h1')), 'Lincoln Middle School');
     assert.equal(text(doc.querySelector('.school-header__subtitle')), 'Home of the Lions');
     assert.equal(text(doc.querySelector('.featured-quote blockquote')), 'I found my people here.');
-    assert.deepEqual([...doc.querySelectorAll('.featured-quote figcaption span')].map(text), ['Maya R.', 'Lincoln Middle School', '8th grade']);
+    assert.deepEqual([...doc.querySelectorAll('.featured-quote figcaption span')].map(text), [
+      'Maya R.',
+      'Lincoln Middle School',
+      '8th grade',
+    ]);
   });
 
   test('hero is 1280 wide with priority and the title as alt; logo is 240 wide', () => {
@@ -47,9 +63,18 @@ describe('school page (server render)', () => {
 
   test('static hero/logo: site files get the base path, absolute URLs stay, anything else is ignored', () => {
     const env: SiteEnv = { ...defaultSiteEnv, base: '/wp-content/themes/district/' };
-    const s = { ...sampleSchool(), image: null, logo: null, staticImage: '/img/hero.jpg', staticLogo: 'https://cdn.example/logo.png' };
+    const s = {
+      ...sampleSchool(),
+      image: null,
+      logo: null,
+      staticImage: '/img/hero.jpg',
+      staticLogo: 'https://cdn.example/logo.png',
+    };
     const doc = page(s, env);
-    assert.equal(doc.querySelector('.school-header__hero img')!.getAttribute('src'), '/wp-content/themes/district/img/hero.jpg');
+    assert.equal(
+      doc.querySelector('.school-header__hero img')!.getAttribute('src'),
+      '/wp-content/themes/district/img/hero.jpg',
+    );
     assert.equal(doc.querySelector('.school-header__logo')!.getAttribute('src'), 'https://cdn.example/logo.png');
     const bad = page({ ...s, staticImage: 'javascript:alert(1)', staticLogo: '//evil.example/x.png' }, env);
     assert.equal(bad.querySelector('.school-header__hero'), null);
@@ -70,13 +95,20 @@ describe('school page (server render)', () => {
     assert.ok(nav.hasAttribute('data-sticky'));
     const links = [...nav.querySelectorAll('a')];
     assert.deepEqual(links.map(text), ['01 Academics', '02 Student Life', '06 Tours']);
-    assert.deepEqual(links.map((a) => a.getAttribute('href')), ['#academics', '#student-lifescript', '#tours']);
-    for (const a of links) assert.ok(doc.getElementById(a.getAttribute('href')!.slice(1)), 'every menu link has a target');
+    assert.deepEqual(
+      links.map((a) => a.getAttribute('href')),
+      ['#academics', '#student-lifescript', '#tours'],
+    );
+    for (const a of links)
+      assert.ok(doc.getElementById(a.getAttribute('href')!.slice(1)), 'every menu link has a target');
   });
 
   test("no 'Tours' menu entry without a tour title; no tour section when showTourSection is false", () => {
     const untitled = page({ ...sampleSchool(), tourTitle: '' });
-    assert.deepEqual([...untitled.querySelectorAll('nav.section-menu a')].map(text), ['01 Academics', '02 Student Life']);
+    assert.deepEqual([...untitled.querySelectorAll('nav.section-menu a')].map(text), [
+      '01 Academics',
+      '02 Student Life',
+    ]);
     assert.ok(untitled.getElementById('tours'), 'the section itself still shows');
     const hidden = page({ ...sampleSchool(), showTourSection: false });
     assert.equal(hidden.getElementById('tours'), null);
@@ -89,8 +121,14 @@ describe('school page (server render)', () => {
     assert.ok(!html.includes('<script'), 'no injected markup');
     const doc = parseHtml(html);
     const sections = [...doc.querySelectorAll('section.school-section')];
-    assert.deepEqual(sections.map((s) => s.id), ['academics', 'student-lifescript', 'tours']);
-    assert.deepEqual(sections.map((s) => text(s.querySelector('h2'))), ['01 Academics', '02 Student Life', '06 Tours']);
+    assert.deepEqual(
+      sections.map((s) => s.id),
+      ['academics', 'student-lifescript', 'tours'],
+    );
+    assert.deepEqual(
+      sections.map((s) => text(s.querySelector('h2'))),
+      ['01 Academics', '02 Student Life', '06 Tours'],
+    );
   });
 
   test('tour section: 06 Tours, "Schedule A Tour at" + title, description, 640 photo and a safe new-tab button', () => {
@@ -105,7 +143,13 @@ describe('school page (server render)', () => {
     assert.equal(button.getAttribute('target'), '_blank');
     assert.equal(button.getAttribute('rel'), 'noopener noreferrer');
     for (const tourLink of ['javascript:alert(1)', '/relative', null]) {
-      assert.equal(page({ ...sampleSchool(), tourLink }).getElementById('tours')!.querySelector('a'), null, String(tourLink));
+      assert.equal(
+        page({ ...sampleSchool(), tourLink })
+          .getElementById('tours')!
+          .querySelector('a'),
+        null,
+        String(tourLink),
+      );
     }
   });
 
@@ -120,7 +164,9 @@ describe('school page (server render)', () => {
     const doc = page(sampleSchool());
     const levels = [...doc.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((h) => Number(h.tagName[1]));
     assert.equal(levels[0], 1);
-    levels.forEach((l, i) => { if (i > 0) assert.ok(l <= levels[i - 1]! + 1, `h${levels[i - 1]} then h${l}`); });
+    levels.forEach((l, i) => {
+      if (i > 0) assert.ok(l <= levels[i - 1]! + 1, `h${levels[i - 1]} then h${l}`);
+    });
     const imgs = [...doc.querySelectorAll('img')];
     assert.ok(imgs.length >= 10);
     for (const img of imgs) {
@@ -133,7 +179,13 @@ describe('school page (server render)', () => {
   test('without JavaScript: every panel text and link is in the server HTML', () => {
     const doc = page(sampleSchool());
     const body = text(doc.body);
-    for (const s of ['Honors courses in every core subject.', 'Spanish, coding and band.', 'Band changed my life.', 'Robotics', 'Build robots.']) {
+    for (const s of [
+      'Honors courses in every core subject.',
+      'Spanish, coding and band.',
+      'Band changed my life.',
+      'Robotics',
+      'Build robots.',
+    ]) {
       assert.ok(body.includes(s), s);
     }
     assert.ok(doc.querySelector('details.accordion[open]'), 'default-open panel is open');

@@ -1,7 +1,14 @@
 // Section numbering, safe unique anchor ids, tour visibility and the section-menu entries.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { TOUR_NUMBER, isTourShown, padNumber, sanitizeAnchorId, schoolSections, sectionMenuItems } from '../../src/lib/sections.ts';
+import {
+  TOUR_NUMBER,
+  isTourShown,
+  padNumber,
+  sanitizeAnchorId,
+  schoolSections,
+  sectionMenuItems,
+} from '../../src/lib/sections.ts';
 import type { School, Section } from '../../src/lib/types.ts';
 import { schoolWith, sectionWith } from './helpers/school-fixture.ts';
 
@@ -29,28 +36,35 @@ test('sanitizeAnchorId keeps only [A-Za-z0-9_-]', () => {
 });
 
 test('sections are numbered from 1 in order, skipping null and empty ones', () => {
-  const s = schoolSections(school([
-    { title: 'Academics', href: 'academics', blocks: [block] },
-    null,
-    { title: '', href: 'empty', blocks: [] },
-    { title: 'Arts', href: 'arts', blocks: [null, block, { nope: 1 } as never] },
-  ]));
-  assert.deepEqual(s.map((x) => [x.number, x.label, x.id, x.title, x.blocks.length]), [
-    [1, '01', 'academics', 'Academics', 1],
-    [2, '02', 'arts', 'Arts', 1],
-  ]);
+  const s = schoolSections(
+    school([
+      { title: 'Academics', href: 'academics', blocks: [block] },
+      null,
+      { title: '', href: 'empty', blocks: [] },
+      { title: 'Arts', href: 'arts', blocks: [null, block, { nope: 1 } as never] },
+    ]),
+  );
+  assert.deepEqual(
+    s.map((x) => [x.number, x.label, x.id, x.title, x.blocks.length]),
+    [
+      [1, '01', 'academics', 'Academics', 1],
+      [2, '02', 'arts', 'Arts', 1],
+    ],
+  );
 });
 
 test('unsafe, missing, reserved and duplicate ids never collide', () => {
-  const s = schoolSections(school([
-    { title: 'One', href: '"><img src=x>', blocks: [block] },
-    { title: 'Two', href: null, blocks: [block] },
-    { title: 'Three', href: 'tours', blocks: [block] },
-    { title: 'Four', href: 'arts', blocks: [block] },
-    { title: 'Five', href: 'arts', blocks: [block] },
-    { title: 'Six', href: 'section-7', blocks: [block] },
-    { title: 'Seven', href: '', blocks: [block] },
-  ]));
+  const s = schoolSections(
+    school([
+      { title: 'One', href: '"><img src=x>', blocks: [block] },
+      { title: 'Two', href: null, blocks: [block] },
+      { title: 'Three', href: 'tours', blocks: [block] },
+      { title: 'Four', href: 'arts', blocks: [block] },
+      { title: 'Five', href: 'arts', blocks: [block] },
+      { title: 'Six', href: 'section-7', blocks: [block] },
+      { title: 'Seven', href: '', blocks: [block] },
+    ]),
+  );
   const ids = s.map((x) => x.id);
   assert.deepEqual(ids, ['img-srcx', 'section-2', 'section-3', 'arts', 'section-5', 'section-7', 'section-7-2']);
   assert.equal(new Set(ids).size, ids.length);
@@ -76,7 +90,13 @@ test('the tour section shows unless showTourSection is exactly false', () => {
 });
 
 test('menu: one entry per section plus Tours (always 6) when shown and titled', () => {
-  const s = school([{ title: 'Academics', href: 'academics', blocks: [block] }, { title: 'Arts', href: 'arts', blocks: [block] }], { tourTitle: 'Visit us' });
+  const s = school(
+    [
+      { title: 'Academics', href: 'academics', blocks: [block] },
+      { title: 'Arts', href: 'arts', blocks: [block] },
+    ],
+    { tourTitle: 'Visit us' },
+  );
   assert.deepEqual(sectionMenuItems(s), [
     { id: 'academics', title: 'Academics', number: 1 },
     { id: 'arts', title: 'Arts', number: 2 },

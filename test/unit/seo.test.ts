@@ -4,13 +4,27 @@ import assert from 'node:assert/strict';
 import { DISTRICT_NAME } from '../../src/config/site.ts';
 import { createImageUrls } from '../../src/lib/image.ts';
 import {
-  absoluteUrl, geoOf, LANDING_DESCRIPTION, LANDING_TITLE, landingSeo, normalizeSiteUrl, schoolDescription,
-  schoolSeo, schoolTitle, trimDescription, twitterHandle,
+  absoluteUrl,
+  geoOf,
+  LANDING_DESCRIPTION,
+  LANDING_TITLE,
+  landingSeo,
+  normalizeSiteUrl,
+  schoolDescription,
+  schoolSeo,
+  schoolTitle,
+  trimDescription,
+  twitterHandle,
 } from '../../src/lib/seo.ts';
 import type { School } from '../../src/lib/types.ts';
 import { geopoint, imageOf, schoolWith } from './helpers/school-fixture.ts';
 
-const urls = createImageUrls({ projectId: 'embedded', dataset: 'production', imageHost: 'http://127.0.0.1:9', selfHostBase: '/' });
+const urls = createImageUrls({
+  projectId: 'embedded',
+  dataset: 'production',
+  imageHost: 'http://127.0.0.1:9',
+  selfHostBase: '/',
+});
 const school: School = schoolWith({
   _id: 'school-lincoln',
   title: 'Lincoln Middle School',
@@ -30,7 +44,10 @@ test('titles: "{School} | {district}" and the landing guide title', () => {
 test('descriptions come from seoDescription, then subtitle, then the title; whitespace collapsed', () => {
   assert.equal(schoolDescription(school), 'Lincoln offers IB classes.');
   assert.equal(schoolDescription({ title: 'X', subtitle: 'Sub', seoDescription: '   ' }), 'Sub');
-  assert.equal(schoolDescription({ title: 'X', subtitle: null, seoDescription: null }), `X: a middle school in ${DISTRICT_NAME}.`);
+  assert.equal(
+    schoolDescription({ title: 'X', subtitle: null, seoDescription: null }),
+    `X: a middle school in ${DISTRICT_NAME}.`,
+  );
   const long = trimDescription('word '.repeat(100), 50);
   assert.ok(long.length <= 50 && long.endsWith('…'), long);
 });
@@ -47,7 +64,11 @@ test('site URLs must be absolute http(s) and lose their trailing slash', () => {
 });
 
 test('a school page: canonical, social image (absolute), MiddleSchool JSON-LD with GeoCoordinates', () => {
-  const seo = schoolSeo(school, '/schools/lincoln-middle/', { siteUrl: 'https://schools.example.org', base: '/', urls });
+  const seo = schoolSeo(school, '/schools/lincoln-middle/', {
+    siteUrl: 'https://schools.example.org',
+    base: '/',
+    urls,
+  });
   assert.equal(seo.canonical, 'https://schools.example.org/schools/lincoln-middle/');
   assert.match(seo.image!.url, /^https:\/\/schools\.example\.org\/media\/abc123-1200x630-[0-9a-f]{8}\.webp$/);
   assert.equal(seo.twitterSite, '@LincolnLions');

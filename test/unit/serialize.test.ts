@@ -11,17 +11,25 @@ test('escapes <, >, &, U+2028 and U+2029 as \\u escapes', () => {
 });
 
 test('the output never contains a raw HTML-significant character', () => {
-  fc.assert(fc.property(fc.jsonValue(), (value) => {
-    const out = serializeForScript(value);
-    assert.ok(!/[<>&\u2028\u2029]/.test(out), out);
-  }), { numRuns: 300 });
+  fc.assert(
+    fc.property(fc.jsonValue(), (value) => {
+      const out = serializeForScript(value);
+      assert.ok(!/[<>&\u2028\u2029]/.test(out), out);
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test('round-trips any JSON value, including hostile strings', () => {
-  const hostile = fc.string({ unit: fc.constantFrom('<', '>', '&', '/', '\u2028', '\u2029', '"', '\\', 's', 'c', 'r', 'i', 'p', 't', '!', '-') });
-  fc.assert(fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(hostile, hostile)), (value) => {
-    assert.deepEqual(JSON.parse(serializeForScript(value)), JSON.parse(JSON.stringify(value)));
-  }), { numRuns: 300 });
+  const hostile = fc.string({
+    unit: fc.constantFrom('<', '>', '&', '/', '\u2028', '\u2029', '"', '\\', 's', 'c', 'r', 'i', 'p', 't', '!', '-'),
+  });
+  fc.assert(
+    fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(hostile, hostile)), (value) => {
+      assert.deepEqual(JSON.parse(serializeForScript(value)), JSON.parse(JSON.stringify(value)));
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test('undefined becomes null rather than the string "undefined"', () => {

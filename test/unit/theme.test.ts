@@ -3,7 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_THEME_COLOR, contrastRatio, flatten, readableTextOn, themeColors, themeStyle, TEXT_DARK,
+  DEFAULT_THEME_COLOR,
+  contrastRatio,
+  flatten,
+  readableTextOn,
+  themeColors,
+  themeStyle,
+  TEXT_DARK,
 } from '../../src/lib/theme.ts';
 
 test('default theme is #862633 with light variant #86263311', () => {
@@ -18,8 +24,22 @@ test('a valid #rrggbb colour is used, normalised, with the 11 alpha suffix', () 
 });
 
 test('invalid colours fall back to the default', () => {
-  for (const bad of ['', 'red', '#fff', '#12345', '#1234567', '#12345678', 'rgb(0,0,0)', '#gggggg', '862633', '#86263311',
-    'url(javascript:alert(1))', '#123456;background:red', 42 as unknown as string, {} as unknown as string]) {
+  for (const bad of [
+    '',
+    'red',
+    '#fff',
+    '#12345',
+    '#1234567',
+    '#12345678',
+    'rgb(0,0,0)',
+    '#gggggg',
+    '862633',
+    '#86263311',
+    'url(javascript:alert(1))',
+    '#123456;background:red',
+    42 as unknown as string,
+    {} as unknown as string,
+  ]) {
     assert.deepEqual(themeColors(bad), { color: '#862633', light: '#86263311' }, `input ${JSON.stringify(bad)}`);
   }
 });
@@ -47,7 +67,10 @@ test('text on a theme colour passes AA: white on dark colours, near-black on lig
 
 test('themeStyle sets the custom properties and keeps theme-coloured text readable', () => {
   assert.deepEqual(themeStyle(null), {
-    '--theme': '#862633', '--theme-light': '#86263311', '--theme-contrast': '#ffffff', '--theme-text': '#862633',
+    '--theme': '#862633',
+    '--theme-light': '#86263311',
+    '--theme-contrast': '#ffffff',
+    '--theme-text': '#862633',
   });
   // A light school colour cannot be used for text on white: body text colour instead.
   const yellow = themeStyle('#ffeb3b');
@@ -63,11 +86,16 @@ test('every #rrggbb gets a theme text and contrast colour that pass AA', () => {
   // A coarse sweep of the colour cube (8 steps per channel) instead of a handful of picks.
   const steps = [0x00, 0x24, 0x49, 0x6d, 0x77, 0x92, 0xb6, 0xff];
   const hex = (n: number) => n.toString(16).padStart(2, '0');
-  for (const r of steps) for (const g of steps) for (const b of steps) {
-    const c = `#${hex(r)}${hex(g)}${hex(b)}`;
-    const style = themeStyle(c);
-    assert.ok(contrastRatio(style['--theme-contrast']!, c) >= 4.5, `contrast text on ${c}`);
-    assert.ok(contrastRatio(style['--theme-text']!, '#ffffff') >= 4.5, `theme text on white for ${c}`);
-    assert.ok(contrastRatio(style['--theme-text']!, flatten(style['--theme-light']!)) >= 4.5, `theme text on light for ${c}`);
-  }
+  for (const r of steps)
+    for (const g of steps)
+      for (const b of steps) {
+        const c = `#${hex(r)}${hex(g)}${hex(b)}`;
+        const style = themeStyle(c);
+        assert.ok(contrastRatio(style['--theme-contrast']!, c) >= 4.5, `contrast text on ${c}`);
+        assert.ok(contrastRatio(style['--theme-text']!, '#ffffff') >= 4.5, `theme text on white for ${c}`);
+        assert.ok(
+          contrastRatio(style['--theme-text']!, flatten(style['--theme-light']!)) >= 4.5,
+          `theme text on light for ${c}`,
+        );
+      }
 });

@@ -18,7 +18,10 @@ describe('generated schema and types', () => {
   let generated = false;
 
   it('regenerate without errors', { timeout: 180_000 }, () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'studio/scripts/typegen.ts'), '--out', tmp], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'studio/scripts/typegen.ts'), '--out', tmp], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0, r.stderr + r.stdout);
     generated = true;
   });
@@ -26,12 +29,27 @@ describe('generated schema and types', () => {
   it('studio/schema.json is current, and defines the five documents and seven blocks', () => {
     assert.ok(generated);
     const committed = readFileSync(join(ROOT, 'studio/schema.json'), 'utf8');
-    assert.ok(readFileSync(join(tmp, 'schema.json'), 'utf8') === committed, 'studio/schema.json is stale: run `npm run typegen` and commit');
+    assert.ok(
+      readFileSync(join(tmp, 'schema.json'), 'utf8') === committed,
+      'studio/schema.json is stale: run `npm run typegen` and commit',
+    );
     const types = JSON.parse(committed) as { name: string; type: string }[];
-    const documents = types.filter((t) => t.type === 'document' && !t.name.startsWith('sanity.')).map((t) => t.name).sort();
+    const documents = types
+      .filter((t) => t.type === 'document' && !t.name.startsWith('sanity.'))
+      .map((t) => t.name)
+      .sort();
     assert.deepEqual(documents, ['accordion', 'highlight', 'quote', 'school', 'video']);
     const names = new Set(types.map((t) => t.name));
-    for (const block of ['content', 'photo', 'photos', 'accordionSection', 'videoTestimonial', 'highlightSection', 'tagList', 'section']) {
+    for (const block of [
+      'content',
+      'photo',
+      'photos',
+      'accordionSection',
+      'videoTestimonial',
+      'highlightSection',
+      'tagList',
+      'section',
+    ]) {
       assert.ok(names.has(block), `schema.json has no ${block}`);
     }
   });
@@ -40,9 +58,18 @@ describe('generated schema and types', () => {
     assert.ok(generated);
     const committed = readFileSync(join(ROOT, 'src/lib/sanity.types.ts'), 'utf8');
     // TypeGen names the schema file it read; the temp copy's path is the one expected difference.
-    const fresh = readFileSync(join(tmp, 'sanity.types.ts'), 'utf8').replace(/^\/\/ Source: .*schema\.json$/m, '// Source: schema.json');
+    const fresh = readFileSync(join(tmp, 'sanity.types.ts'), 'utf8').replace(
+      /^\/\/ Source: .*schema\.json$/m,
+      '// Source: schema.json',
+    );
     assert.ok(fresh === committed, 'src/lib/sanity.types.ts is stale: run `npm run typegen` and commit');
-    for (const name of ['NavigationSchoolsQueryResult', 'LandingSchoolsQueryResult', 'SchoolBySlugQueryResult', 'ExportContentQueryResult', 'ExportChangedQueryResult']) {
+    for (const name of [
+      'NavigationSchoolsQueryResult',
+      'LandingSchoolsQueryResult',
+      'SchoolBySlugQueryResult',
+      'ExportContentQueryResult',
+      'ExportChangedQueryResult',
+    ]) {
       assert.match(committed, new RegExp(`export type ${name} =`));
     }
   });

@@ -4,7 +4,18 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,7 +52,11 @@ async function exportSite(out: string, site: Site) {
   }
 }
 
-interface Entry { text: string; ino: number; mtimeMs: number }
+interface Entry {
+  text: string;
+  ino: number;
+  mtimeMs: number;
+}
 /** Every file under dir with its text, inode and mtime; folders listed separately. */
 function readTree(dir: string): { files: Record<string, Entry>; dirs: string[] } {
   const files: Record<string, Entry> = {};
@@ -49,7 +64,11 @@ function readTree(dir: string): { files: Record<string, Entry>; dirs: string[] }
   const walk = (rel: string) => {
     for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) { dirs.push(r); walk(r); continue; }
+      if (e.isDirectory()) {
+        dirs.push(r);
+        walk(r);
+        continue;
+      }
       assert.ok(e.isFile(), `${r} is a regular file`);
       const p = path.join(dir, r);
       const st = statSync(p);
@@ -60,8 +79,19 @@ function readTree(dir: string): { files: Record<string, Entry>; dirs: string[] }
   return { files, dirs: dirs.sort() };
 }
 
-const texts = (t: ReturnType<typeof readTree>) => Object.fromEntries(Object.entries(t.files).map(([f, e]) => [f, e.text]));
-const ancestors = (files: string[]) => [...new Set(files.flatMap((f) => f.split('/').slice(0, -1).map((_, i, a) => a.slice(0, i + 1).join('/'))))].sort();
+const texts = (t: ReturnType<typeof readTree>) =>
+  Object.fromEntries(Object.entries(t.files).map(([f, e]) => [f, e.text]));
+const ancestors = (files: string[]) =>
+  [
+    ...new Set(
+      files.flatMap((f) =>
+        f
+          .split('/')
+          .slice(0, -1)
+          .map((_, i, a) => a.slice(0, i + 1).join('/')),
+      ),
+    ),
+  ].sort();
 const OLD = new Date('2020-01-01T00:00:00Z');
 
 /** out/ holds exactly `expected` (no other file, no empty folder). */
@@ -76,7 +106,12 @@ const siblings = (out: string) => readdirSync(path.dirname(out)).sort();
 describe('SiteWriter', () => {
   test('unchanged files keep inode and mtime on the second export and on the third, built from the spare', async () => {
     const out = freshOut();
-    const site = { 'index.html': '<h1>home</h1>', 'schools/a/index.html': 'A', 'schools/b/index.html': 'B', 'media/x.webp': 'RIFFxxxxWEBP' };
+    const site = {
+      'index.html': '<h1>home</h1>',
+      'schools/a/index.html': 'A',
+      'schools/b/index.html': 'B',
+      'media/x.webp': 'RIFFxxxxWEBP',
+    };
     const first = await exportSite(out, site);
     assert.deepEqual(first, { files: 4, bytes: 27, written: 4, unchanged: 0 });
     assert.deepEqual(siblings(out), ['out'], 'nothing replaced yet, so no spare');
@@ -126,7 +161,11 @@ describe('SiteWriter', () => {
     await assert.rejects(w.carry('missing/index.html'), /ENOENT/);
     await w.abort();
     assert.deepEqual(readTree(out), before, 'bytes, inodes and mtimes as before');
-    assert.deepEqual(siblings(out), ['out', `out${SPARE_SUFFIX}`], 'no temp folder left; the half-built tree is the spare');
+    assert.deepEqual(
+      siblings(out),
+      ['out', `out${SPARE_SUFFIX}`],
+      'no temp folder left; the half-built tree is the spare',
+    );
 
     // The next export starts from that half-built tree and still gets everything right.
     await exportSite(out, { ...site, 'b/index.html': 'B2' });
@@ -138,7 +177,13 @@ describe('SiteWriter', () => {
 
   test('whatever the spare holds, out/ becomes exactly the new site and nothing is written outside it', async () => {
     const out = freshOut();
-    const site = { 'index.html': 'home', 'schools/a/index.html': 'A', 'schools/b/index.html': 'B', 'media/x.webp': 'X', 'robots.txt': 'R' };
+    const site = {
+      'index.html': 'home',
+      'schools/a/index.html': 'A',
+      'schools/b/index.html': 'B',
+      'media/x.webp': 'X',
+      'robots.txt': 'R',
+    };
     await exportSite(out, site);
     await exportSite(out, site);
     const spare = `${out}${SPARE_SUFFIX}`;
@@ -212,7 +257,11 @@ describe('SiteWriter', () => {
     await exportSite(out, { 'index.html': 'home' });
     const before = readTree(out);
     for (const bad of ['../escape.html', '/abs.html', 'a\\b.html', '', 'a/../../x', 'x\0y']) {
-      await assert.rejects(exportSite(out, { 'index.html': 'home', [bad]: 'pwned' }), UnsafePathError, JSON.stringify(bad));
+      await assert.rejects(
+        exportSite(out, { 'index.html': 'home', [bad]: 'pwned' }),
+        UnsafePathError,
+        JSON.stringify(bad),
+      );
     }
     const w = new SiteWriter(out);
     await w.begin();
@@ -229,29 +278,41 @@ describe('SiteWriter', () => {
 
   test('any sequence of sites: out/ is exactly the site, and files with unchanged bytes keep inode and mtime', async () => {
     const paths = ['index.html', 'd1/f1', 'd1/f2', 'd1/d2/f3', 'd2/f1', 'd2/d3/d4/f5', 'd3/f1'];
-    const siteArb = fc.dictionary(fc.constantFrom(...paths), fc.constantFrom('a', 'b', 'cc', ''), { maxKeys: paths.length });
+    const siteArb = fc.dictionary(fc.constantFrom(...paths), fc.constantFrom('a', 'b', 'cc', ''), {
+      maxKeys: paths.length,
+    });
     const out = freshOut();
-    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(siteArb, fc.boolean()), { minLength: 1, maxLength: 4 }), async (rounds) => {
-      rmSync(path.dirname(out), { recursive: true, force: true });
-      mkdirSync(path.dirname(out));
-      let previous: Record<string, Entry> = {};
-      for (const [dict, carryUnchanged] of rounds) {
-        const site: Record<string, string> = { ...dict };
-        // Old mtimes first, so a rewritten file cannot pass for a kept one by having been written in the same tick.
-        if (existsSync(out)) for (const f of Object.keys(readTree(out).files)) utimesSync(path.join(out, f), OLD, OLD);
-        previous = existsSync(out) ? readTree(out).files : {};
-        // Carry a file over when its bytes are unchanged, as the export does for pages its manifest trusts.
-        const asked: Site = Object.fromEntries(Object.entries(site).map(([f, t]) => [f, carryUnchanged && previous[f]?.text === t ? CARRY : t]));
-        await exportSite(out, asked);
-        assertSite(out, site);
-        const now = readTree(out).files;
-        for (const [f, e] of Object.entries(now)) {
-          const same = previous[f]?.text === e.text;
-          if (same) assert.deepEqual([e.ino, e.mtimeMs], [previous[f]!.ino, previous[f]!.mtimeMs], `${f} kept`);
-          else assert.notEqual(e.mtimeMs, OLD.getTime(), `${f} written`);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(siteArb, fc.boolean()), { minLength: 1, maxLength: 4 }), async (rounds) => {
+        rmSync(path.dirname(out), { recursive: true, force: true });
+        mkdirSync(path.dirname(out));
+        let previous: Record<string, Entry> = {};
+        for (const [dict, carryUnchanged] of rounds) {
+          const site: Record<string, string> = { ...dict };
+          // Old mtimes first, so a rewritten file cannot pass for a kept one by having been written in the same tick.
+          if (existsSync(out))
+            for (const f of Object.keys(readTree(out).files)) utimesSync(path.join(out, f), OLD, OLD);
+          previous = existsSync(out) ? readTree(out).files : {};
+          // Carry a file over when its bytes are unchanged, as the export does for pages its manifest trusts.
+          const asked: Site = Object.fromEntries(
+            Object.entries(site).map(([f, t]) => [f, carryUnchanged && previous[f]?.text === t ? CARRY : t]),
+          );
+          await exportSite(out, asked);
+          assertSite(out, site);
+          const now = readTree(out).files;
+          for (const [f, e] of Object.entries(now)) {
+            const same = previous[f]?.text === e.text;
+            if (same) assert.deepEqual([e.ino, e.mtimeMs], [previous[f]!.ino, previous[f]!.mtimeMs], `${f} kept`);
+            else assert.notEqual(e.mtimeMs, OLD.getTime(), `${f} written`);
+          }
+          assert.deepEqual(
+            siblings(out).filter((s) => s !== 'out' && s !== `out${SPARE_SUFFIX}`),
+            [],
+            'no temp folder left',
+          );
         }
-        assert.deepEqual(siblings(out).filter((s) => s !== 'out' && s !== `out${SPARE_SUFFIX}`), [], 'no temp folder left');
-      }
-    }), { numRuns: 40, seed: 20240601 });
+      }),
+      { numRuns: 40, seed: 20240601 },
+    );
   });
 });

@@ -19,7 +19,12 @@ export function AccordionSectionBlock({ block }: { block: AccordionSectionData }
       {title !== '' ? <h3 className="block-accordions__title">{title}</h3> : null}
       <div className="block-accordions__list">
         {accordions.map((a, i) => (
-          <Accordion key={a._id ?? i} title={a.accordionTitle.trim()} defaultOpen={a.defaultOpen === true} headingLevel={title !== '' ? 4 : 3}>
+          <Accordion
+            key={a._id ?? i}
+            title={a.accordionTitle.trim()}
+            defaultOpen={a.defaultOpen === true}
+            headingLevel={title !== '' ? 4 : 3}
+          >
             <RichText value={a.accordionContent} />
           </Accordion>
         ))}

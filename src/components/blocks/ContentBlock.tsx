@@ -3,5 +3,10 @@ import type { ContentBlock as ContentBlockData } from '../../lib/types.ts';
 import { RichText } from '../richtext/RichText.tsx';
 
 export function ContentBlock({ block }: { block: ContentBlockData }) {
-  return <RichText value={block.body} className={block.columns === true ? 'block block-content block-content--columns' : 'block block-content'} />;
+  return (
+    <RichText
+      value={block.body}
+      className={block.columns === true ? 'block block-content block-content--columns' : 'block block-content'}
+    />
+  );
 }

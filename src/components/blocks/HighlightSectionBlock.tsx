@@ -33,7 +33,9 @@ function HighlightCard({ highlight }: { highlight: Highlight }) {
   const target = learnMoreTarget(highlight);
   return (
     <li className="highlight">
-      {variant ? <Img variant={variant} alt="" className="highlight__image" sizes="(min-width: 768px) 33vw, 100vw" /> : null}
+      {variant ? (
+        <Img variant={variant} alt="" className="highlight__image" sizes="(min-width: 768px) 33vw, 100vw" />
+      ) : null}
       <div className="highlight__body">
         {title ? <h3 className="highlight__title">{title}</h3> : null}
         {hasRichText(highlight.description) ? (

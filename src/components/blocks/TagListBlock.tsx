@@ -22,7 +22,10 @@ export function TagListBlock({ block }: { block: TagListData }) {
   const tags = tagsFor(block);
   if (tags === null) {
     const name = String(block.tagCategory).slice(0, 40);
-    warnOnce(`tagList:category:${name}`, `tagList: unknown tag category ${JSON.stringify(name)}; the block is not shown`);
+    warnOnce(
+      `tagList:category:${name}`,
+      `tagList: unknown tag category ${JSON.stringify(name)}; the block is not shown`,
+    );
     return null;
   }
   if (tags.length === 0) return null;

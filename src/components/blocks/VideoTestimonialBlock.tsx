@@ -13,7 +13,8 @@ export function VideoTestimonialBlock({ block }: { block: VideoTestimonialData }
   const student = text(block.testimonial?.student);
   const year = text(block.testimonial?.year);
   const videoId = text(block.video?.videoId);
-  const title = text(block.video?.title) || (student ? `Video testimonial from ${student}` : 'Student video testimonial');
+  const title =
+    text(block.video?.title) || (student ? `Video testimonial from ${student}` : 'Student video testimonial');
   if (!quote && !videoId) return null;
   const cite = [student, year].filter(Boolean).join(', ');
   return (

@@ -6,12 +6,16 @@ export function AcademicSection({ id }: { id: string }) {
   return (
     <section id={id} className="landing-section landing-academics" aria-labelledby={`${id}-title`}>
       <div className="container">
-        <h2 id={`${id}-title`} className="landing-section__title">{ACADEMICS.heading}</h2>
+        <h2 id={`${id}-title`} className="landing-section__title">
+          {ACADEMICS.heading}
+        </h2>
         <p className="landing-section__intro">{ACADEMICS.intro}</p>
         <ul className="landing-academics__list">
           {ACADEMICS.highlights.map((h, i) => (
             <li key={h.title} className="landing-academics__item">
-              <span className="landing-academics__number" aria-hidden="true">{padNumber(i + 1)}</span>
+              <span className="landing-academics__number" aria-hidden="true">
+                {padNumber(i + 1)}
+              </span>
               <h3 className="landing-academics__title">{h.title}</h3>
               <p>{h.text}</p>
             </li>

@@ -8,7 +8,9 @@ export function AdvantageSection({ id }: { id: string }) {
   return (
     <section id={id} className="landing-section landing-advantage" aria-labelledby={`${id}-title`}>
       <div className="container">
-        <h2 id={`${id}-title`} className="landing-section__title">{ADVANTAGE.heading}</h2>
+        <h2 id={`${id}-title`} className="landing-section__title">
+          {ADVANTAGE.heading}
+        </h2>
         <p className="landing-section__intro">{ADVANTAGE.intro}</p>
         <StatsList stats={STATS} heading={ADVANTAGE.statsHeading} />
         <div className="landing-advantage__panels">

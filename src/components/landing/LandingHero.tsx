@@ -8,7 +8,9 @@ export function LandingHero() {
     <section className="landing-hero" aria-labelledby="landing-hero-title">
       <HeroVideo />
       <div className="landing-hero__content container">
-        <h1 id="landing-hero-title" className="landing-hero__title">{HERO.headline}</h1>
+        <h1 id="landing-hero-title" className="landing-hero__title">
+          {HERO.headline}
+        </h1>
         <p className="landing-hero__tagline">{HERO.tagline}</p>
         <figure className="landing-hero__quote">
           <blockquote>

@@ -11,11 +11,21 @@ export function SchoolCard({ card }: { card: LandingCard }) {
   const images = useImages();
   const image = images.crop(card.image, CARD_SIZE.width, CARD_SIZE.height);
   // Same 4:3 crop at smaller widths; 800x600 stays the default src (spec section 7).
-  const srcSet = image ? srcSetOf(SRCSET_WIDTHS.card.map((w) => images.crop(card.image, w, Math.round((w * CARD_SIZE.height) / CARD_SIZE.width)))) : undefined;
+  const srcSet = image
+    ? srcSetOf(
+        SRCSET_WIDTHS.card.map((w) => images.crop(card.image, w, Math.round((w * CARD_SIZE.height) / CARD_SIZE.width))),
+      )
+    : undefined;
   return (
     <article className="school-card">
       {image ? (
-        <Img variant={image} alt="" className="school-card__image" srcSet={srcSet} sizes="(min-width: 1280px) 380px, (min-width: 768px) 45vw, calc(100vw - 2rem)" />
+        <Img
+          variant={image}
+          alt=""
+          className="school-card__image"
+          srcSet={srcSet}
+          sizes="(min-width: 1280px) 380px, (min-width: 768px) 45vw, calc(100vw - 2rem)"
+        />
       ) : (
         <span className="school-card__image school-card__image--placeholder" aria-hidden="true" />
       )}

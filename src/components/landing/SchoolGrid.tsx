@@ -8,10 +8,14 @@ export function SchoolGrid({ id, cards }: { id: string; cards: LandingCard[] }) 
   return (
     <section id={id} className="landing-section landing-options" aria-labelledby={`${id}-title`}>
       <div className="container">
-        <h2 id={`${id}-title`} className="landing-section__title">{OPTIONS.heading}</h2>
+        <h2 id={`${id}-title`} className="landing-section__title">
+          {OPTIONS.heading}
+        </h2>
         <p className="landing-section__intro">{OPTIONS.intro}</p>
         {cards.length === 0 ? (
-          <p className="landing-options__empty" role="status">{OPTIONS.empty}</p>
+          <p className="landing-options__empty" role="status">
+            {OPTIONS.empty}
+          </p>
         ) : (
           <ul className="school-grid">
             {cards.map((card) => (

@@ -7,8 +7,19 @@ import { VideoFacade } from '../VideoFacade.tsx';
 export function TestimonialBanner() {
   const { base, preview } = useSiteEnv();
   // The smaller copies exist in exports only; the editors' preview serves public/ as it is.
-  const srcSet = preview ? undefined : [...ASSETS.heroPosterWidths.map((w) => `${assetUrl(base, posterVariantPath(w))} ${w}w`), `${assetUrl(base, ASSETS.heroPoster.src)} ${ASSETS.heroPoster.width}w`].join(', ');
-  const poster = { src: assetUrl(base, ASSETS.heroPoster.src), width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, srcSet, sizes: '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 2rem)' };
+  const srcSet = preview
+    ? undefined
+    : [
+        ...ASSETS.heroPosterWidths.map((w) => `${assetUrl(base, posterVariantPath(w))} ${w}w`),
+        `${assetUrl(base, ASSETS.heroPoster.src)} ${ASSETS.heroPoster.width}w`,
+      ].join(', ');
+  const poster = {
+    src: assetUrl(base, ASSETS.heroPoster.src),
+    width: ASSETS.heroPoster.width,
+    height: ASSETS.heroPoster.height,
+    srcSet,
+    sizes: '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 2rem)',
+  };
   return (
     <section className="landing-testimonial" aria-label="Student testimonial">
       <div className="landing-testimonial__inner container">

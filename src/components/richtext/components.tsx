@@ -1,7 +1,11 @@
 // The one components map for every rich-text field on the site: the marks, styles and lists the
 // content model allows, link addresses filtered through src/lib/links.ts, and quiet fallbacks
 // (one warning per unknown kind, via warnOnce) for everything else.
-import type { MissingComponentHandler, PortableTextComponents, PortableTextMarkComponentProps } from '@portabletext/react';
+import type {
+  MissingComponentHandler,
+  PortableTextComponents,
+  PortableTextMarkComponentProps,
+} from '@portabletext/react';
 import type { ReactNode } from 'react';
 import { safeLinkHref } from '../../lib/links.ts';
 import { warnOnce } from '../../lib/warn.ts';
@@ -50,12 +54,19 @@ export const richTextComponents: PortableTextComponents = {
 };
 
 const NODE_NAMES: Record<string, string> = {
-  block: 'type', mark: 'mark', blockStyle: 'block style', listStyle: 'list style', listItemStyle: 'list item style',
+  block: 'type',
+  mark: 'mark',
+  blockStyle: 'block style',
+  listStyle: 'list style',
+  listItemStyle: 'list item style',
 };
 
 /** Replaces @portabletext/react's per-occurrence console.warn with one warning per unknown kind. */
 export const onMissingRichText: MissingComponentHandler = (_message, { type, nodeType }) => {
   const kind = NODE_NAMES[nodeType] ?? nodeType;
   // The name comes from content: quoted as JSON so newlines and terminal escapes cannot forge log lines.
-  warnOnce(`richtext:${nodeType}:${type}`, `rich text: unknown ${kind} ${JSON.stringify(type)} rendered with a fallback`);
+  warnOnce(
+    `richtext:${nodeType}:${type}`,
+    `rich text: unknown ${kind} ${JSON.stringify(type)} rendered with a fallback`,
+  );
 };

@@ -14,21 +14,40 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
  * "@"-prefixed node types are renamed, so they are looked up as what they are: unknown.
  */
 export function safeName(name: string): string {
-  return name.startsWith('@') || name in Object.prototype || name === '__proto__' ? `unknown-${name.replace(/^@+/, '')}` : name;
+  return name.startsWith('@') || name in Object.prototype || name === '__proto__'
+    ? `unknown-${name.replace(/^@+/, '')}`
+    : name;
 }
 
-export interface NormalizedSpan { _type: 'span'; _key: string; text: string; marks: string[] }
-export interface NormalizedInline { _type: string; _key: string }
-export interface NormalizedMarkDef { _type: string; _key: string; href?: unknown }
+export interface NormalizedSpan {
+  _type: 'span';
+  _key: string;
+  text: string;
+  marks: string[];
+}
+export interface NormalizedInline {
+  _type: string;
+  _key: string;
+}
+export interface NormalizedMarkDef {
+  _type: string;
+  _key: string;
+  href?: unknown;
+}
 
 function normalizeBlock(node: Obj, key: string): PortableTextBlock {
   const markDefs: NormalizedMarkDef[] = [];
   const defKeys = new Set<string>();
   if (Array.isArray(node.markDefs)) {
     for (const def of node.markDefs) {
-      if (!isObj(def) || typeof def._key !== 'string' || typeof def._type !== 'string' || defKeys.has(def._key)) continue;
+      if (!isObj(def) || typeof def._key !== 'string' || typeof def._type !== 'string' || defKeys.has(def._key))
+        continue;
       defKeys.add(def._key);
-      markDefs.push({ ...(def._type === 'link' ? { href: def.href } : {}), _type: safeName(def._type), _key: def._key });
+      markDefs.push({
+        ...(def._type === 'link' ? { href: def.href } : {}),
+        _type: safeName(def._type),
+        _key: def._key,
+      });
     }
   }
   const children: (NormalizedSpan | NormalizedInline)[] = [];
@@ -36,9 +55,16 @@ function normalizeBlock(node: Obj, key: string): PortableTextBlock {
     if (!isObj(child) || typeof child._type !== 'string') return;
     const childKey = `${key}-${j}`;
     if (child._type === 'span') {
-      const text = typeof child.text === 'string' ? child.text : typeof child.text === 'number' ? String(child.text) : '';
+      const text =
+        typeof child.text === 'string' ? child.text : typeof child.text === 'number' ? String(child.text) : '';
       const marks = Array.isArray(child.marks)
-        ? [...new Set(child.marks.filter((m): m is string => typeof m === 'string' && m !== '').map((m) => (defKeys.has(m) ? m : safeName(m))))]
+        ? [
+            ...new Set(
+              child.marks
+                .filter((m): m is string => typeof m === 'string' && m !== '')
+                .map((m) => (defKeys.has(m) ? m : safeName(m))),
+            ),
+          ]
         : [];
       children.push({ _type: 'span', _key: childKey, text, marks });
     } else {
@@ -70,8 +96,7 @@ export function normalizeRichText(value: unknown): PortableTextBlock[] {
     if (node._type === 'block') {
       // A block whose children are not a list is broken beyond repair: dropped, not shown empty.
       if (Array.isArray(node.children)) out.push(normalizeBlock(node, key));
-    }
-    else out.push({ _type: safeName(node._type), _key: key } as unknown as PortableTextBlock);
+    } else out.push({ _type: safeName(node._type), _key: key } as unknown as PortableTextBlock);
   });
   return out;
 }

@@ -21,11 +21,14 @@ function staticVariant(raw: unknown, base: string, size: { width: number; height
 export function SchoolHeader({ school, title }: { school: School; title: string }) {
   const images = useImages();
   const { base } = useSiteEnv();
-  const hero = images.width(school.image, IMAGE_WIDTHS.hero) ?? staticVariant(school.staticImage, base, STATIC_HERO_SIZE);
+  const hero =
+    images.width(school.image, IMAGE_WIDTHS.hero) ?? staticVariant(school.staticImage, base, STATIC_HERO_SIZE);
   const logo = images.width(school.logo, IMAGE_WIDTHS.logo) ?? staticVariant(school.staticLogo, base, STATIC_LOGO_SIZE);
   // Only content-service images have other widths; a static image is what it is.
-  const heroSet = school.image && hero ? srcSetOf(SRCSET_WIDTHS.hero.map((w) => images.width(school.image, w))) : undefined;
-  const logoSet = school.logo && logo ? srcSetOf(SRCSET_WIDTHS.logo.map((w) => images.width(school.logo, w))) : undefined;
+  const heroSet =
+    school.image && hero ? srcSetOf(SRCSET_WIDTHS.hero.map((w) => images.width(school.image, w))) : undefined;
+  const logoSet =
+    school.logo && logo ? srcSetOf(SRCSET_WIDTHS.logo.map((w) => images.width(school.logo, w))) : undefined;
   const subtitle = typeof school.subtitle === 'string' ? school.subtitle.trim() : '';
   return (
     <header className="school-header">
@@ -35,7 +38,15 @@ export function SchoolHeader({ school, title }: { school: School; title: string 
         </div>
       ) : null}
       <div className="school-header__body container">
-        {logo ? <Img variant={logo} alt={`${title} logo`} className="school-header__logo" srcSet={logoSet} sizes="(min-width: 768px) 144px, 136px" /> : null}
+        {logo ? (
+          <Img
+            variant={logo}
+            alt={`${title} logo`}
+            className="school-header__logo"
+            srcSet={logoSet}
+            sizes="(min-width: 768px) 144px, 136px"
+          />
+        ) : null}
         <div className="school-header__text">
           <h1 className="school-header__title">{title}</h1>
           {subtitle ? <p className="school-header__subtitle">{subtitle}</p> : null}

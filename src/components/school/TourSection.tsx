@@ -27,7 +27,9 @@ export function TourSection({ school, title }: { school: School; title: string }
               </a>
             ) : null}
           </div>
-          {photo ? <Img variant={photo} alt="" className="tour-section__photo" sizes="(min-width: 768px) 640px, 100vw" /> : null}
+          {photo ? (
+            <Img variant={photo} alt="" className="tour-section__photo" sizes="(min-width: 768px) 640px, 100vw" />
+          ) : null}
         </div>
       </div>
     </section>

@@ -7,8 +7,14 @@ export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
     .items([
-      S.documentTypeListItem('school').title('Schools').icon(HomeIcon)
-        .child(S.documentTypeList('school').title('Schools').defaultOrdering([{ field: 'title', direction: 'asc' }])),
+      S.documentTypeListItem('school')
+        .title('Schools')
+        .icon(HomeIcon)
+        .child(
+          S.documentTypeList('school')
+            .title('Schools')
+            .defaultOrdering([{ field: 'title', direction: 'asc' }]),
+        ),
       S.divider(),
       S.documentTypeListItem('quote').title('Quotes').icon(CommentIcon),
       S.documentTypeListItem('highlight').title('Highlights').icon(StarIcon),

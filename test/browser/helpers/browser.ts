@@ -3,7 +3,14 @@
 // exceptions, and requests to any host other than loopback. Browser tests skip (loudly) only when
 // /usr/bin/chromium is missing; CI installs it, so there they always run.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM);
@@ -13,7 +20,9 @@ export const SKIP: { skip: string | false } = {
   skip: HAS_CHROMIUM ? false : `SKIPPED: ${CHROMIUM} not found; browser tests need Debian's chromium (CI installs it)`,
 };
 if (!HAS_CHROMIUM) {
-  process.stderr.write(`\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!! ${SKIP.skip}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n`);
+  process.stderr.write(
+    `\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!! ${SKIP.skip}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n`,
+  );
 }
 
 export const WIDTHS = [375, 768, 1280] as const;
@@ -29,13 +38,25 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
 export const isLoopback = (url: string): boolean => {
   let u: URL;
-  try { u = new URL(url); } catch { return false; }
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
   if (u.protocol === 'data:' || u.protocol === 'blob:' || u.protocol === 'about:') return true;
   return u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
 };
@@ -57,16 +78,23 @@ export interface Watched {
  * console errors/warnings and page errors collected. Tests assert `problems` and `external` are
  * empty unless the behaviour under test (pressing play) is meant to reach out.
  */
-export async function openPage(browser: Browser, width: Width | { width: number; height: number }, options: BrowserContextOptions = {}): Promise<Watched> {
+export async function openPage(
+  browser: Browser,
+  width: Width | { width: number; height: number },
+  options: BrowserContextOptions = {},
+): Promise<Watched> {
   const viewport = typeof width === 'number' ? VIEWPORTS[width] : width;
   const context = await browser.newContext({ viewport, ...options });
   const problems: string[] = [];
   const external: string[] = [];
   const requests: string[] = [];
-  await context.route((url) => !isLoopback(url.href), (route) => {
-    external.push(route.request().url());
-    return route.abort('blockedbyclient');
-  });
+  await context.route(
+    (url) => !isLoopback(url.href),
+    (route) => {
+      external.push(route.request().url());
+      return route.abort('blockedbyclient');
+    },
+  );
   // tsx compiles this file with esbuild's keepNames, which wraps named functions inside the callbacks
   // handed to page.evaluate in __name(...): give the page that helper (it only returns its argument).
   await context.addInitScript('globalThis.__name = (fn) => fn;');
@@ -77,14 +105,18 @@ export async function openPage(browser: Browser, width: Width | { width: number;
   const page = await context.newPage();
   // A broken page should fail fast and clearly, not after Playwright's 30 s default.
   page.setDefaultTimeout(10_000);
-  page.on('request', (r: Request) => { requests.push(r.url()); });
+  page.on('request', (r: Request) => {
+    requests.push(r.url());
+  });
   page.on('console', (msg) => {
     if (msg.type() === 'error' || msg.type() === 'warning') {
       const loc = msg.location();
       problems.push(`console.${msg.type()}: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
     }
   });
-  page.on('pageerror', (err) => { problems.push(`pageerror: ${err.message}`); });
+  page.on('pageerror', (err) => {
+    problems.push(`pageerror: ${err.message}`);
+  });
   return { page, context, problems, external, requests, close: () => context.close() };
 }
 

@@ -11,16 +11,26 @@ import type { FrameGlobal } from './browser.ts';
  *   (a known type no longer recognised) still fails;
  * - on a page served with status 404 Chromium reports the document's own status as a resource error.
  */
-export async function unexpectedProblems(page: Page, problems: readonly string[], opts: { status404?: boolean; data?: string } = {}): Promise<string[]> {
+export async function unexpectedProblems(
+  page: Page,
+  problems: readonly string[],
+  opts: { status404?: boolean; data?: string } = {},
+): Promise<string[]> {
   // Pages without embedded data (the preview fetches it) pass the content they show as `data`.
-  const data = opts.data ?? await page.evaluate(() => document.getElementById('__DATA__')?.textContent ?? '');
+  const data = opts.data ?? (await page.evaluate(() => document.getElementById('__DATA__')?.textContent ?? ''));
   return problems.filter((line) => {
-    const unknown = /^console\.warning: (?:rich text: unknown [a-z ]+ "([^"]+)" rendered with a fallback|block: unknown block type "([^"]+)"; nothing is shown for it)/.exec(line);
+    const unknown =
+      /^console\.warning: (?:rich text: unknown [a-z ]+ "([^"]+)" rendered with a fallback|block: unknown block type "([^"]+)"; nothing is shown for it)/.exec(
+        line,
+      );
     if (unknown) {
       const name = unknown[1] ?? unknown[2]!;
       return !data.includes(`"${name}"`);
     }
-    if (opts.status404 && /^console\.error: Failed to load resource: the server responded with a status of 404/.test(line)) {
+    if (
+      opts.status404 &&
+      /^console\.error: Failed to load resource: the server responded with a status of 404/.test(line)
+    ) {
       const url = /\((https?:\/\/[^)]*):\d+\)$/.exec(line)?.[1];
       return url !== page.url();
     }
@@ -47,7 +57,10 @@ export async function scrollThrough(page: Page): Promise<void> {
   });
 }
 
-export interface ImageReport { broken: string[]; pending: string[] }
+export interface ImageReport {
+  broken: string[];
+  pending: string[];
+}
 
 /**
  * Waits (bounded) for every displayed <img> to finish, then lists the ones that failed to decode.
@@ -64,7 +77,8 @@ export async function imageReport(page: Page, timeoutMs = 10_000): Promise<Image
     const imgs = visible();
     // decoding="async" images can be complete but not painted yet; a screenshot would show a blank frame.
     // Bounded: a decode that never settles must not hang the suite.
-    const decoded = (img: HTMLImageElement) => Promise.race([img.decode().catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
+    const decoded = (img: HTMLImageElement) =>
+      Promise.race([img.decode().catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
     await Promise.all(imgs.map((img) => (img.complete && img.naturalWidth > 0 ? decoded(img) : undefined)));
     return {
       broken: imgs.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
@@ -74,14 +88,18 @@ export async function imageReport(page: Page, timeoutMs = 10_000): Promise<Image
 }
 
 /** Elements wider than the viewport, for a readable failure message (empty when nothing overflows). */
-export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; culprits: string[] }> {
+export async function horizontalOverflow(
+  page: Page,
+): Promise<{ scrollWidth: number; innerWidth: number; culprits: string[] }> {
   return page.evaluate(() => {
     const vw = window.innerWidth;
     const culprits: string[] = [];
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 && (r.right > vw + 1 || r.left < -1) && getComputedStyle(el).position !== 'fixed') {
-        culprits.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')} [${Math.round(r.left)}..${Math.round(r.right)}]`);
+        culprits.push(
+          `${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')} [${Math.round(r.left)}..${Math.round(r.right)}]`,
+        );
         if (culprits.length >= 5) break;
       }
     }

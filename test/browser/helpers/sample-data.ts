@@ -22,7 +22,10 @@ export interface SampleSchool {
 type Doc = Record<string, unknown>;
 
 export function sampleDocs(dir = SAMPLE): Doc[] {
-  return readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Doc);
+  return readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Doc);
 }
 
 /** Published schools (no draft-only ones) as the site should list them. */
@@ -59,7 +62,9 @@ export function expectedGrid(schools = publishedSchools()): SampleSchool[] {
 /** Great-circle distance in miles (mean Earth radius 3958.8 mi), written here independently of src/lib/distance.ts. */
 export function haversineMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const toRad = (d: number) => (d * Math.PI) / 180;
-  const s = Math.sin(toRad(b.lat - a.lat) / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(toRad(b.lng - a.lng) / 2) ** 2;
+  const s =
+    Math.sin(toRad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(toRad(b.lng - a.lng) / 2) ** 2;
   return 2 * 3958.8 * Math.asin(Math.sqrt(s));
 }
 

@@ -44,12 +44,22 @@ function runExport(out: string, extra: string[]): Promise<void> {
   // The embedded sample service, whatever hosted project the shell may have configured.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/export.ts'), '--content', SAMPLE, '--out', out, ...extra], {
-      cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/export.ts'), '--content', SAMPLE, '--out', out, ...extra],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let log = '';
-    child.stdout.on('data', (d) => { log += d; });
-    child.stderr.on('data', (d) => { log += d; });
+    child.stdout.on('data', (d) => {
+      log += d;
+    });
+    child.stderr.on('data', (d) => {
+      log += d;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -81,12 +91,21 @@ export async function exportedSite(): Promise<string> {
   for (const name of readdirSync(tmpdir())) {
     if (!name.startsWith(CACHE_PREFIX) || name === path.basename(dir)) continue;
     const p = path.join(tmpdir(), name);
-    try { if (Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { recursive: true, force: true }); } catch { /* raced with another run */ }
+    try {
+      if (Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { recursive: true, force: true });
+    } catch {
+      /* raced with another run */
+    }
   }
   return dir;
 }
 
-export interface Served { dir: string; origin: string; app: FastifyInstance; close(): Promise<void> }
+export interface Served {
+  dir: string;
+  origin: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
 
 /** Serves `dir` with the project's static server (what `npm start` runs) on 127.0.0.1:0. */
 export async function serve(dir: string): Promise<Served> {
@@ -139,7 +158,10 @@ export function schoolWithMostBlocks(dir: string): string {
 }
 
 /** The exported sample served on loopback plus one Chromium, shared by a test file's tests. */
-export interface SampleSession { site: Served; browser: Browser }
+export interface SampleSession {
+  site: Served;
+  browser: Browser;
+}
 
 /**
  * Registers before/after hooks in the calling describe block that serve the exported sample and

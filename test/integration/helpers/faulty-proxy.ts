@@ -3,7 +3,13 @@
 // 5xx answers, hung requests, reset connections, bodies cut off mid-transfer, malformed JSON, and
 // slow-but-correct answers. Each request asks `plan` what to do, so a test can script sequences
 // such as "the first two requests get 503, then everything is fine".
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 export type Fault =
@@ -44,20 +50,28 @@ export interface FaultyProxy {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Fetches the upstream answer in full (status, headers, body). */
-function forward(upstream: URL, req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string | string[]>; body: Buffer }> {
+function forward(
+  upstream: URL,
+  req: IncomingMessage,
+  body: Buffer,
+): Promise<{ status: number; headers: Record<string, string | string[]>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers = { ...req.headers, host: upstream.host };
     delete headers['accept-encoding']; // plain bodies, so truncation cuts real JSON
-    const up = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const h: Record<string, string | string[]> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && k !== 'transfer-encoding' && k !== 'connection' && k !== 'content-length') h[k] = v;
-        resolve({ status: res.statusCode ?? 502, headers: h, body: Buffer.concat(chunks) });
-      });
-      res.on('error', reject);
-    });
+    const up = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const h: Record<string, string | string[]> = {};
+          for (const [k, v] of Object.entries(res.headers))
+            if (v !== undefined && k !== 'transfer-encoding' && k !== 'connection' && k !== 'content-length') h[k] = v;
+          resolve({ status: res.statusCode ?? 502, headers: h, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      },
+    );
     up.on('error', reject);
     up.end(body);
   });
@@ -82,12 +96,15 @@ export async function startFaultyProxy(upstreamUrl: string): Promise<FaultyProxy
         return; // the socket stays open until the client gives up or the proxy closes
       case 'reset': {
         const s = req.socket as Socket & { resetAndDestroy?: () => void };
-        if (s.resetAndDestroy) s.resetAndDestroy(); else s.destroy();
+        if (s.resetAndDestroy) s.resetAndDestroy();
+        else s.destroy();
         return;
       }
       case 'status':
         res.writeHead(fault.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: 'Injected', message: `injected HTTP ${fault.status}`, statusCode: fault.status }));
+        res.end(
+          JSON.stringify({ error: 'Injected', message: `injected HTTP ${fault.status}`, statusCode: fault.status }),
+        );
         return;
       default:
         break;
@@ -131,19 +148,33 @@ export async function startFaultyProxy(upstreamUrl: string): Promise<FaultyProxy
   };
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => { if (!res.headersSent) { res.writeHead(500); res.end(); } else res.destroy(); });
+    handle(req, res).catch(() => {
+      if (!res.headersSent) {
+        res.writeHead(500);
+        res.end();
+      } else res.destroy();
+    });
   });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    setPlan(p) { plan = p; },
+    setPlan(p) {
+      plan = p;
+    },
     log: () => [...seen],
-    reset() { seen = []; plan = () => FAULTS.pass; },
-    close: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    }),
+    reset() {
+      seen = [];
+      plan = () => FAULTS.pass;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }

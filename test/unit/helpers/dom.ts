@@ -47,12 +47,41 @@ type Globals = Record<string, unknown>;
 
 // The names React DOM and our components reach for as globals.
 const GLOBAL_NAMES = [
-  'window', 'document', 'navigator', 'location', 'history', 'getComputedStyle', 'matchMedia',
-  'requestAnimationFrame', 'cancelAnimationFrame', 'scrollTo', 'HTMLElement', 'HTMLInputElement',
-  'HTMLButtonElement', 'HTMLAnchorElement', 'HTMLVideoElement', 'HTMLMediaElement', 'HTMLIFrameElement',
-  'Element', 'Node', 'Text', 'Document', 'DocumentFragment', 'Event', 'CustomEvent', 'KeyboardEvent',
-  'MouseEvent', 'FocusEvent', 'PointerEvent', 'UIEvent', 'MutationObserver', 'IntersectionObserver',
-  'ResizeObserver', 'SVGElement', 'DOMParser', 'MediaQueryList',
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'getComputedStyle',
+  'matchMedia',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'scrollTo',
+  'HTMLElement',
+  'HTMLInputElement',
+  'HTMLButtonElement',
+  'HTMLAnchorElement',
+  'HTMLVideoElement',
+  'HTMLMediaElement',
+  'HTMLIFrameElement',
+  'Element',
+  'Node',
+  'Text',
+  'Document',
+  'DocumentFragment',
+  'Event',
+  'CustomEvent',
+  'KeyboardEvent',
+  'MouseEvent',
+  'FocusEvent',
+  'PointerEvent',
+  'UIEvent',
+  'MutationObserver',
+  'IntersectionObserver',
+  'ResizeObserver',
+  'SVGElement',
+  'DOMParser',
+  'MediaQueryList',
 ] as const;
 
 function install(win: Window): void {
@@ -76,7 +105,11 @@ export async function setupDom(options: DomOptions = {}): Promise<Dom> {
       disableJavaScriptFileLoading: true,
       disableCSSFileLoading: true,
       handleDisabledFileLoadingAsSuccess: true,
-      navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
+      navigation: {
+        disableMainFrameNavigation: true,
+        disableChildFrameNavigation: true,
+        disableChildPageNavigation: true,
+      },
       device: { prefersReducedMotion: options.reducedMotion ? 'reduce' : 'no-preference' },
     },
   });
@@ -86,7 +119,10 @@ export async function setupDom(options: DomOptions = {}): Promise<Dom> {
   container.id = 'root';
   document.body.appendChild(container);
 
-  const [{ createRoot, hydrateRoot }, { act: reactAct }] = await Promise.all([import('react-dom/client'), import('react')]);
+  const [{ createRoot, hydrateRoot }, { act: reactAct }] = await Promise.all([
+    import('react-dom/client'),
+    import('react'),
+  ]);
   let root: Root | null = null;
 
   const act = async (fn: () => unknown): Promise<void> => {

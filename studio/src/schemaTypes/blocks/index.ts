@@ -15,10 +15,22 @@ const content = defineType({
   type: 'object',
   icon: DocumentTextIcon,
   fields: [
-    defineField({ name: 'columns', type: 'boolean', title: 'Two columns', description: 'Flow the text into two columns on wide screens.', initialValue: false }),
+    defineField({
+      name: 'columns',
+      type: 'boolean',
+      title: 'Two columns',
+      description: 'Flow the text into two columns on wide screens.',
+      initialValue: false,
+    }),
     defineField({ name: 'body', type: 'richText', title: 'Text' }),
   ],
-  preview: { select: { body: 'body', columns: 'columns' }, prepare: ({ body, columns }: { body?: unknown; columns?: boolean }) => ({ title: firstText(body) ?? 'Text', subtitle: columns ? 'Text, two columns' : 'Text' }) },
+  preview: {
+    select: { body: 'body', columns: 'columns' },
+    prepare: ({ body, columns }: { body?: unknown; columns?: boolean }) => ({
+      title: firstText(body) ?? 'Text',
+      subtitle: columns ? 'Text, two columns' : 'Text',
+    }),
+  },
 });
 
 const photo = defineType({
@@ -41,13 +53,24 @@ const photos = defineType({
       type: 'array',
       title: 'Photos',
       description: 'Shown as a strip of tilted frames, 640 pixels wide each. Empty slots are skipped.',
-      of: [defineArrayMember({
-        type: 'image', options: { hotspot: true },
-        validation: (rule) => rule.custom((img) => ((img as { asset?: unknown } | undefined)?.asset ? true : 'Empty slot: pick a photo or remove the slot')).warning(),
-      })],
+      of: [
+        defineArrayMember({
+          type: 'image',
+          options: { hotspot: true },
+          validation: (rule) =>
+            rule
+              .custom((img) =>
+                (img as { asset?: unknown } | undefined)?.asset ? true : 'Empty slot: pick a photo or remove the slot',
+              )
+              .warning(),
+        }),
+      ],
     }),
   ],
-  preview: { select: { media: 'photoReel.0' }, prepare: ({ media }: { media?: unknown }) => ({ title: 'Photo strip', media: media as never }) },
+  preview: {
+    select: { media: 'photoReel.0' },
+    prepare: ({ media }: { media?: unknown }) => ({ title: 'Photo strip', media: media as never }),
+  },
 });
 
 const accordionSection = defineType({
@@ -56,9 +79,26 @@ const accordionSection = defineType({
   type: 'object',
   icon: ListIcon,
   fields: [
-    defineField({ name: 'sectionTitle', type: 'string', title: 'Heading', description: 'Shown above the panels, e.g. "Frequently Asked Questions".' }),
-    defineField({ name: 'columns', type: 'boolean', title: 'Two columns', description: 'Lay the panels out in two columns on wide screens.', initialValue: false }),
-    defineField({ name: 'topPadding', type: 'boolean', title: 'Space above', description: 'Add space above the heading (use it after a text block).', initialValue: true }),
+    defineField({
+      name: 'sectionTitle',
+      type: 'string',
+      title: 'Heading',
+      description: 'Shown above the panels, e.g. "Frequently Asked Questions".',
+    }),
+    defineField({
+      name: 'columns',
+      type: 'boolean',
+      title: 'Two columns',
+      description: 'Lay the panels out in two columns on wide screens.',
+      initialValue: false,
+    }),
+    defineField({
+      name: 'topPadding',
+      type: 'boolean',
+      title: 'Space above',
+      description: 'Add space above the heading (use it after a text block).',
+      initialValue: true,
+    }),
     defineField({
       name: 'accordions',
       type: 'array',
@@ -67,7 +107,10 @@ const accordionSection = defineType({
       of: [defineArrayMember({ type: 'reference', to: [{ type: 'accordion' }] })],
     }),
   ],
-  preview: { select: { title: 'sectionTitle' }, prepare: ({ title }: { title?: string }) => ({ title: title ?? 'Accordions', subtitle: 'Accordions' }) },
+  preview: {
+    select: { title: 'sectionTitle' },
+    prepare: ({ title }: { title?: string }) => ({ title: title ?? 'Accordions', subtitle: 'Accordions' }),
+  },
 });
 
 const videoTestimonial = defineType({
@@ -76,11 +119,30 @@ const videoTestimonial = defineType({
   type: 'object',
   icon: PlayIcon,
   fields: [
-    defineField({ name: 'testimonial', type: 'reference', to: [{ type: 'quote' }], title: 'Quote', description: 'The student quote shown beside the video.' }),
+    defineField({
+      name: 'testimonial',
+      type: 'reference',
+      to: [{ type: 'quote' }],
+      title: 'Quote',
+      description: 'The student quote shown beside the video.',
+    }),
     defineField({ name: 'video', type: 'reference', to: [{ type: 'video' }], title: 'Video' }),
-    defineField({ name: 'backgroundImage', type: 'image', title: 'Background image', description: 'Shown behind the quote until the video plays.', options: { hotspot: true } }),
+    defineField({
+      name: 'backgroundImage',
+      type: 'image',
+      title: 'Background image',
+      description: 'Shown behind the quote until the video plays.',
+      options: { hotspot: true },
+    }),
   ],
-  preview: { select: { title: 'video.title', media: 'backgroundImage' }, prepare: ({ title, media }: { title?: string; media?: unknown }) => ({ title: title ?? 'Video testimonial', subtitle: 'Video testimonial', media: media as never }) },
+  preview: {
+    select: { title: 'video.title', media: 'backgroundImage' },
+    prepare: ({ title, media }: { title?: string; media?: unknown }) => ({
+      title: title ?? 'Video testimonial',
+      subtitle: 'Video testimonial',
+      media: media as never,
+    }),
+  },
 });
 
 const highlightSection = defineType({
@@ -100,11 +162,14 @@ const highlightSection = defineType({
   preview: { prepare: () => ({ title: 'Highlights' }) },
 });
 
-const tags = (name: string, title: string) => defineField({
-  name, type: 'array', title,
-  description: `Shown only when the category is ${title.replace(/ tags$/, '').toLowerCase()}.`,
-  of: [defineArrayMember({ type: 'tag' })],
-});
+const tags = (name: string, title: string) =>
+  defineField({
+    name,
+    type: 'array',
+    title,
+    description: `Shown only when the category is ${title.replace(/ tags$/, '').toLowerCase()}.`,
+    of: [defineArrayMember({ type: 'tag' })],
+  });
 
 const tagList = defineType({
   name: 'tagList',
@@ -124,13 +189,20 @@ const tagList = defineType({
     tags('athleticsTags', 'Athletics tags'),
     tags('clubsTags', 'Clubs tags'),
   ],
-  preview: { select: { category: 'tagCategory' }, prepare: ({ category }: { category?: string }) => ({ title: `Tags: ${TAG_CATEGORIES.find((c) => c.value === category)?.title ?? 'no category'}` }) },
+  preview: {
+    select: { category: 'tagCategory' },
+    prepare: ({ category }: { category?: string }) => ({
+      title: `Tags: ${TAG_CATEGORIES.find((c) => c.value === category)?.title ?? 'no category'}`,
+    }),
+  },
 });
 
 /** The plain text of the first block of a rich-text value, for list previews. */
 function firstText(body: unknown): string | undefined {
   if (!Array.isArray(body)) return undefined;
-  const block = body.find((b): b is { children: { text?: unknown }[] } => !!b && Array.isArray((b as { children?: unknown }).children));
+  const block = body.find(
+    (b): b is { children: { text?: unknown }[] } => !!b && Array.isArray((b as { children?: unknown }).children),
+  );
   const text = block?.children.map((c) => (typeof c.text === 'string' ? c.text : '')).join('');
   return text || undefined;
 }

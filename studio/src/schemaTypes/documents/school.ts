@@ -25,76 +25,186 @@ export const school = defineType({
   ],
   fields: [
     defineField({
-      name: 'title', type: 'string', title: 'Name', group: 'page',
-      description: 'The school\'s full name, e.g. "Lincoln Middle School". Shown as the page heading, in the menu and on the landing grid. Names containing "Innovation Center", "Career Elevation" or "Guide" are left off the grid.',
-      validation: (rule) => rule.required().custom((value) => (typeof value === 'string' && value.trim() === '' ? 'The name cannot be only spaces' : true)),
+      name: 'title',
+      type: 'string',
+      title: 'Name',
+      group: 'page',
+      description:
+        'The school\'s full name, e.g. "Lincoln Middle School". Shown as the page heading, in the menu and on the landing grid. Names containing "Innovation Center", "Career Elevation" or "Guide" are left off the grid.',
+      validation: (rule) =>
+        rule
+          .required()
+          .custom((value) =>
+            typeof value === 'string' && value.trim() === '' ? 'The name cannot be only spaces' : true,
+          ),
     }),
-    defineField({ name: 'subtitle', type: 'string', title: 'Subtitle', group: 'page', description: 'One line under the name, e.g. "Home of the Lions". Also the school\'s description in the menu.' }),
     defineField({
-      name: 'slug', type: 'slug', title: 'Address', group: 'page',
-      description: 'The last part of the page address: /schools/lincoln-middle. Press "Generate" to make it from the name. Changing it breaks old links to the page.',
+      name: 'subtitle',
+      type: 'string',
+      title: 'Subtitle',
+      group: 'page',
+      description: 'One line under the name, e.g. "Home of the Lions". Also the school\'s description in the menu.',
+    }),
+    defineField({
+      name: 'slug',
+      type: 'slug',
+      title: 'Address',
+      group: 'page',
+      description:
+        'The last part of the page address: /schools/lincoln-middle. Press "Generate" to make it from the name. Changing it breaks old links to the page.',
       options: { source: 'title', maxLength: 96 },
-      validation: (rule) => rule.custom((value) => {
-        const current = (value as { current?: unknown } | undefined)?.current;
-        if (current === undefined) return 'Set an address (press "Generate")';
-        const problem = slugProblem(current);
-        return problem === null ? true : `The address ${problem}; use lower-case letters, digits and "-"`;
-        // The slug type's own rules are warnings; without .error() this one would be too, and the
-        // Studio would let a school publish that the export then skips.
-      }).error(),
+      validation: (rule) =>
+        rule
+          .custom((value) => {
+            const current = (value as { current?: unknown } | undefined)?.current;
+            if (current === undefined) return 'Set an address (press "Generate")';
+            const problem = slugProblem(current);
+            return problem === null ? true : `The address ${problem}; use lower-case letters, digits and "-"`;
+            // The slug type's own rules are warnings; without .error() this one would be too, and the
+            // Studio would let a school publish that the export then skips.
+          })
+          .error(),
     }),
-    defineField({ name: 'isCharter', type: 'boolean', title: 'Charter school', group: 'page', description: 'Charter schools are listed after the district\'s own schools in the menu.', initialValue: false }),
     defineField({
-      name: 'color', type: 'string', title: 'Theme colour', group: 'page',
-      description: 'The page\'s accent colour as #rrggbb, e.g. #1f4e79. Pick a dark colour: white text sits on it. Anything else shows the district red.',
-      validation: (rule) => rule.custom((value) => (value === undefined || (typeof value === 'string' && COLOUR_PATTERN.test(value)) ? true : 'Use the form #rrggbb, e.g. #1f4e79')),
+      name: 'isCharter',
+      type: 'boolean',
+      title: 'Charter school',
+      group: 'page',
+      description: "Charter schools are listed after the district's own schools in the menu.",
+      initialValue: false,
     }),
-    defineField({ name: 'location', type: 'geopoint', title: 'Location', group: 'page', description: 'Where the school is. Without it the page has no "Get Distance" button.' }),
-    defineField({ name: 'featuredQuote', type: 'reference', to: [{ type: 'quote' }], title: 'Featured quote', group: 'page', description: 'The student quote in the page header.' }),
-    defineField({ name: 'twitter', type: 'string', title: 'X / Twitter', group: 'page', description: 'The school\'s handle (@lincolnlions) or profile address.' }),
+    defineField({
+      name: 'color',
+      type: 'string',
+      title: 'Theme colour',
+      group: 'page',
+      description:
+        "The page's accent colour as #rrggbb, e.g. #1f4e79. Pick a dark colour: white text sits on it. Anything else shows the district red.",
+      validation: (rule) =>
+        rule.custom((value) =>
+          value === undefined || (typeof value === 'string' && COLOUR_PATTERN.test(value))
+            ? true
+            : 'Use the form #rrggbb, e.g. #1f4e79',
+        ),
+    }),
+    defineField({
+      name: 'location',
+      type: 'geopoint',
+      title: 'Location',
+      group: 'page',
+      description: 'Where the school is. Without it the page has no "Get Distance" button.',
+    }),
+    defineField({
+      name: 'featuredQuote',
+      type: 'reference',
+      to: [{ type: 'quote' }],
+      title: 'Featured quote',
+      group: 'page',
+      description: 'The student quote in the page header.',
+    }),
+    defineField({
+      name: 'twitter',
+      type: 'string',
+      title: 'X / Twitter',
+      group: 'page',
+      description: "The school's handle (@lincolnlions) or profile address.",
+    }),
 
     image('logo', 'Logo', 'Square, at least 240 pixels wide; shown at 64 pixels in the menu.'),
     defineField({
-      name: 'staticLogo', type: 'url', title: 'Logo address (fallback)', group: 'media',
-      description: 'Only when there is no uploaded logo: the address of a logo file on the site, e.g. /static/schools/lincoln-logo.png.',
+      name: 'staticLogo',
+      type: 'url',
+      title: 'Logo address (fallback)',
+      group: 'media',
+      description:
+        'Only when there is no uploaded logo: the address of a logo file on the site, e.g. /static/schools/lincoln-logo.png.',
       validation: (rule) => rule.uri({ scheme: ['http', 'https'], allowRelative: true }),
     }),
     image('image', 'Header image', 'The wide picture at the top of the page, at least 1280 pixels wide.'),
     defineField({
-      name: 'staticImage', type: 'url', title: 'Header image address (fallback)', group: 'media',
+      name: 'staticImage',
+      type: 'url',
+      title: 'Header image address (fallback)',
+      group: 'media',
       description: 'Only when there is no uploaded header image: the address of an image file on the site.',
       validation: (rule) => rule.uri({ scheme: ['http', 'https'], allowRelative: true }),
     }),
-    image('mainImage', 'Landing card image', 'The picture on the landing page\'s school grid, cropped to 4:3 around the hotspot.'),
+    image(
+      'mainImage',
+      'Landing card image',
+      "The picture on the landing page's school grid, cropped to 4:3 around the hotspot.",
+    ),
 
-    defineField({ name: 'showTourSection', type: 'boolean', title: 'Show the tour section', group: 'tour', description: 'Turn off to hide the "Schedule A Tour" section.', initialValue: true }),
-    defineField({ name: 'tourTitle', type: 'string', title: 'Tour menu title', group: 'tour', description: 'The tour section\'s entry in the section menu, e.g. "Tours". Without it the menu has no tour entry.' }),
+    defineField({
+      name: 'showTourSection',
+      type: 'boolean',
+      title: 'Show the tour section',
+      group: 'tour',
+      description: 'Turn off to hide the "Schedule A Tour" section.',
+      initialValue: true,
+    }),
+    defineField({
+      name: 'tourTitle',
+      type: 'string',
+      title: 'Tour menu title',
+      group: 'tour',
+      description:
+        'The tour section\'s entry in the section menu, e.g. "Tours". Without it the menu has no tour entry.',
+    }),
     defineField({ name: 'tourDescription', type: 'richText', title: 'Tour description', group: 'tour' }),
     defineField({
-      name: 'tourLink', type: 'url', title: 'Tour booking address', group: 'tour',
-      description: 'The full address (https://…) of the page where families book a tour. Without it there is no "Schedule a Tour" button.',
+      name: 'tourLink',
+      type: 'url',
+      title: 'Tour booking address',
+      group: 'tour',
+      description:
+        'The full address (https://…) of the page where families book a tour. Without it there is no "Schedule a Tour" button.',
       validation: (rule) => rule.uri({ scheme: ['http', 'https'] }),
     }),
     image('tourImage', 'Tour photo', 'Shown beside the tour description, 640 pixels wide.', 'tour'),
 
     defineField({
-      name: 'sectionRepeater', type: 'array', title: 'Sections', group: 'sections',
-      description: 'The page\'s sections in order; they are numbered 01, 02, … in the section menu.',
+      name: 'sectionRepeater',
+      type: 'array',
+      title: 'Sections',
+      group: 'sections',
+      description: "The page's sections in order; they are numbered 01, 02, … in the section menu.",
       of: [defineArrayMember({ type: 'section' })],
-      validation: (rule) => rule.custom((sections) => {
-        const anchors = (sections ?? []).map((s) => (s as { href?: unknown }).href).filter((h): h is string => typeof h === 'string');
-        const twice = anchors.find((h, i) => anchors.indexOf(h) !== i);
-        return twice === undefined ? true : `Two sections use the anchor "${twice}"; each needs its own`;
-      }),
+      validation: (rule) =>
+        rule.custom((sections) => {
+          const anchors = (sections ?? [])
+            .map((s) => (s as { href?: unknown }).href)
+            .filter((h): h is string => typeof h === 'string');
+          const twice = anchors.find((h, i) => anchors.indexOf(h) !== i);
+          return twice === undefined ? true : `Two sections use the anchor "${twice}"; each needs its own`;
+        }),
     }),
 
-    defineField({ name: 'seoDescription', type: 'text', rows: 3, title: 'Description', group: 'seo', description: 'One or two sentences (about 110–160 characters) for search results, link previews and the landing grid card.' }),
+    defineField({
+      name: 'seoDescription',
+      type: 'text',
+      rows: 3,
+      title: 'Description',
+      group: 'seo',
+      description:
+        'One or two sentences (about 110–160 characters) for search results, link previews and the landing grid card.',
+    }),
     image('seoImage', 'Sharing image', 'Shown when the page is shared on social media; 1200×630 works best.', 'seo'),
   ],
   orderings: [{ title: 'Name', name: 'titleAsc', by: [{ field: 'title', direction: 'asc' }] }],
   preview: {
     select: { title: 'title', subtitle: 'subtitle', media: 'logo', slug: 'slug.current' },
-    prepare: ({ title, subtitle, media, slug }: { title?: string; subtitle?: string; media?: unknown; slug?: string }) => ({
+    prepare: ({
+      title,
+      subtitle,
+      media,
+      slug,
+    }: {
+      title?: string;
+      subtitle?: string;
+      media?: unknown;
+      slug?: string;
+    }) => ({
       title: title ?? 'Unnamed school',
       subtitle: subtitle ?? (slug ? `/schools/${slug}` : 'no address yet'),
       media: media as never,

@@ -11,9 +11,17 @@ export const video = defineType({
   type: 'document',
   icon: PlayIcon,
   fields: [
-    defineField({ name: 'title', type: 'string', title: 'Title', description: 'Read out by screen readers as the player\'s name.', validation: (rule) => rule.required() }),
     defineField({
-      name: 'videoId', type: 'string', title: 'Video id',
+      name: 'title',
+      type: 'string',
+      title: 'Title',
+      description: "Read out by screen readers as the player's name.",
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'videoId',
+      type: 'string',
+      title: 'Video id',
       description: 'The 11 characters after "v=" in the video\'s address, e.g. dQw4w9WgXcQ.',
       validation: (rule) => rule.required().regex(VIDEO_ID_PATTERN, { name: 'video id' }),
     }),

@@ -41,7 +41,8 @@ export const richText = defineType({
                 name: 'href',
                 type: 'url',
                 title: 'Address',
-                description: 'A full address (https://…), an email (mailto:…), a phone number (tel:…), a page on this site (/schools/…) or a section (#academics).',
+                description:
+                  'A full address (https://…), an email (mailto:…), a phone number (tel:…), a page on this site (/schools/…) or a section (#academics).',
                 validation: (rule) => rule.required().uri({ scheme: LINK_SCHEMES, allowRelative: true }),
               }),
             ],
@@ -52,12 +53,17 @@ export const richText = defineType({
   ],
   // Objects other than text blocks and spans render nothing on the site (an embed pasted from
   // another Studio, an icon plugin): a warning, since the text around them still shows.
-  validation: (rule) => rule.custom((value) => {
-    const foreign: string[] = [];
-    for (const item of (value ?? []) as { _type?: unknown; children?: { _type?: unknown }[] }[]) {
-      if (item._type !== 'block') foreign.push(String(item._type));
-      else for (const child of item.children ?? []) if (child._type !== 'span') foreign.push(String(child._type));
-    }
-    return foreign.length === 0 ? true : `${foreign.map((t) => JSON.stringify(t)).join(', ')} is not shown on the site`;
-  }).warning(),
+  validation: (rule) =>
+    rule
+      .custom((value) => {
+        const foreign: string[] = [];
+        for (const item of (value ?? []) as { _type?: unknown; children?: { _type?: unknown }[] }[]) {
+          if (item._type !== 'block') foreign.push(String(item._type));
+          else for (const child of item.children ?? []) if (child._type !== 'span') foreign.push(String(child._type));
+        }
+        return foreign.length === 0
+          ? true
+          : `${foreign.map((t) => JSON.stringify(t)).join(', ')} is not shown on the site`;
+      })
+      .warning(),
 });
