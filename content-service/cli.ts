@@ -14,7 +14,9 @@ const FLAGS = {
   content: {
     type: 'string',
     value: 'DIR',
-    description: 'dataset folder (dataset.ndjson + images/), default content/sample',
+    description:
+      'dataset folder (dataset.ndjson + images/) or a `sanity dataset export` .tar.gz or folder, ' +
+      'default content/sample',
   },
   port: { type: 'string', value: 'N', description: 'port on 127.0.0.1 (default 4000; 0 picks a free port)' },
   token: {

@@ -6,6 +6,7 @@ import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { LRUCache } from 'lru-cache';
+import { MIME_TYPES } from './sanity-export.ts';
 
 export const MAX_DIMENSION = 5000;
 const FILE_RE = /^([A-Za-z0-9]+)-(\d{1,5})x(\d{1,5})\.([a-z0-9]{2,5})$/;
@@ -45,7 +46,53 @@ export interface ImageParams {
   dpr: number;
   autoFormat: boolean;
   bg?: string;
+  blur?: number;
+  sharpen?: number;
+  flip?: 'h' | 'v' | 'hv';
+  orientation?: 0 | 90 | 180 | 270;
+  invert: boolean;
+  sat?: number;
+  pad?: number;
+  minW?: number;
+  maxW?: number;
+  minH?: number;
+  maxH?: number;
+  /** dl: download with this file name ('' = the original name). */
+  download?: string;
 }
+
+/**
+ * Every parameter the service understands: all that @sanity/image-url emits plus `rect`/`fp-*`.
+ * Anything else is refused with a 400 instead of being ignored, so a URL never silently renders
+ * differently here than on the hosted image CDN.
+ */
+export const IMAGE_PARAMS = [
+  'w',
+  'h',
+  'rect',
+  'fit',
+  'crop',
+  'fp-x',
+  'fp-y',
+  'q',
+  'fm',
+  'dpr',
+  'auto',
+  'bg',
+  'blur',
+  'sharp',
+  'flip',
+  'or',
+  'invert',
+  'sat',
+  'pad',
+  'min-w',
+  'max-w',
+  'min-h',
+  'max-h',
+  'dl',
+  'frame',
+] as const;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -66,6 +113,43 @@ function num(q: Query, name: string, min: number, max: number, integer: boolean)
 
 /** Validates the query string of an image request; throws ImageRequestError(400) on nonsense. */
 export function parseImageParams(q: Query): ImageParams {
+  for (const key of Object.keys(q)) {
+    if (!(IMAGE_PARAMS as readonly string[]).includes(key)) {
+      throw new ImageRequestError(400, `unsupported image parameter "${key}" (supported: ${IMAGE_PARAMS.join(', ')})`);
+    }
+  }
+  const frame = one(q, 'frame');
+  if (frame !== undefined && frame !== '1') {
+    throw new ImageRequestError(400, `frame must be 1 (the first frame), got "${frame}"`);
+  }
+  const flip = one(q, 'flip');
+  if (flip !== undefined && flip !== 'h' && flip !== 'v' && flip !== 'hv') {
+    throw new ImageRequestError(400, `flip must be h, v or hv, got "${flip}"`);
+  }
+  const or = num(q, 'or', 0, 270, true);
+  if (or !== undefined && or % 90 !== 0) throw new ImageRequestError(400, `or must be 0, 90, 180 or 270, got ${or}`);
+  const invert = one(q, 'invert');
+  if (invert !== undefined && invert !== 'true' && invert !== 'false') {
+    throw new ImageRequestError(400, `invert must be true or false, got "${invert}"`);
+  }
+  const dl = one(q, 'dl');
+  if (dl !== undefined && /[\x00-\x1f"\\/]/.test(dl)) throw new ImageRequestError(400, 'dl must be a plain file name');
+  const optional = <K extends string>(key: K, v: number | undefined): Partial<Record<K, number>> =>
+    v === undefined ? {} : ({ [key]: v } as Record<K, number>);
+  const extra = {
+    ...(num(q, 'blur', 0, 2000, true) ? { blur: num(q, 'blur', 0, 2000, true)! } : {}),
+    ...(num(q, 'sharp', 0, 100, true) ? { sharpen: num(q, 'sharp', 0, 100, true)! } : {}),
+    ...(flip ? { flip: flip as 'h' | 'v' | 'hv' } : {}),
+    ...(or ? { orientation: or as 90 | 180 | 270 } : {}),
+    invert: invert === 'true',
+    ...(num(q, 'sat', -100, 100, true) !== undefined ? { sat: num(q, 'sat', -100, 100, true)! } : {}),
+    ...(num(q, 'pad', 0, 1000, true) ? { pad: num(q, 'pad', 0, 1000, true)! } : {}),
+    ...optional('minW', num(q, 'min-w', 1, MAX_DIMENSION, true)),
+    ...optional('maxW', num(q, 'max-w', 1, MAX_DIMENSION, true)),
+    ...optional('minH', num(q, 'min-h', 1, MAX_DIMENSION, true)),
+    ...optional('maxH', num(q, 'max-h', 1, MAX_DIMENSION, true)),
+    ...(dl !== undefined ? { download: dl } : {}),
+  };
   const w = num(q, 'w', 1, MAX_DIMENSION, false);
   const h = num(q, 'h', 1, MAX_DIMENSION, false);
   let rect: ImageParams['rect'];
@@ -119,6 +203,7 @@ export function parseImageParams(q: Query): ImageParams {
     dpr,
     autoFormat: auto === 'format',
     ...(bg ? { bg } : {}),
+    ...extra,
   };
 }
 
@@ -153,19 +238,36 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
   const srcW = (swap ? meta.height : meta.width) ?? 1;
   const srcH = (swap ? meta.width : meta.height) ?? 1;
   let img = sharp(source, { failOn: 'none' }).rotate();
-
   let rw = srcW;
   let rh = srcH;
+  if (p.orientation) {
+    // One pipeline applies a single rotate(); materialise the EXIF-upright image first.
+    img = sharp(await img.toBuffer(), { failOn: 'none' }).rotate(p.orientation);
+    if (p.orientation !== 180) [rw, rh] = [rh, rw];
+  }
+  if (p.flip?.includes('h')) img = img.flop();
+  if (p.flip?.includes('v')) img = img.flip();
+  const [baseW, baseH] = [rw, rh];
+
   if (p.rect) {
-    const x = Math.min(p.rect.x, srcW - 1);
-    const y = Math.min(p.rect.y, srcH - 1);
-    rw = Math.max(1, Math.min(p.rect.w, srcW - x));
-    rh = Math.max(1, Math.min(p.rect.h, srcH - y));
+    const x = Math.min(p.rect.x, baseW - 1);
+    const y = Math.min(p.rect.y, baseH - 1);
+    rw = Math.max(1, Math.min(p.rect.w, baseW - x));
+    rh = Math.max(1, Math.min(p.rect.h, baseH - y));
     img = img.extract({ left: x, top: y, width: rw, height: rh });
   }
 
-  const W = p.w !== undefined ? Math.max(1, Math.round(p.w * p.dpr)) : undefined;
-  const H = p.h !== undefined ? Math.max(1, Math.round(p.h * p.dpr)) : undefined;
+  // min-/max- bound the requested size (or the source's, when none is requested).
+  const bound = (v: number | undefined, src: number, min?: number, max?: number): number | undefined => {
+    let out = v;
+    if (max !== undefined && (out ?? src) > max) out = max;
+    if (min !== undefined && (out ?? src) < min) out = min;
+    return out;
+  };
+  const w = bound(p.w, rw, p.minW, p.maxW);
+  const h = bound(p.h, rh, p.minH, p.maxH);
+  const W = w !== undefined ? Math.max(1, Math.round(w * p.dpr)) : undefined;
+  const H = h !== undefined ? Math.max(1, Math.round(h * p.dpr)) : undefined;
   if (W !== undefined || H !== undefined) {
     if (W !== undefined && H !== undefined) {
       switch (p.fit) {
@@ -229,6 +331,18 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
     }
   }
 
+  if (p.blur) img = sharp(await img.toBuffer()).blur(Math.min(1000, 0.3 + p.blur / 20));
+  if (p.sharpen) img = img.sharpen({ sigma: 0.5 + p.sharpen / 25 });
+  if (p.sat !== undefined && p.sat !== 0) {
+    img = p.sat <= -100 ? img.grayscale() : img.modulate({ saturation: 1 + p.sat / 100 });
+  }
+  if (p.invert) img = img.negate({ alpha: false });
+  if (p.pad) {
+    const opaque = format === 'jpg' || format === 'pjpg';
+    const background = p.bg ? `#${p.bg}` : opaque ? '#ffffff' : { r: 0, g: 0, b: 0, alpha: 0 };
+    img = sharp(await img.toBuffer()).extend({ top: p.pad, bottom: p.pad, left: p.pad, right: p.pad, background });
+  }
+
   switch (format) {
     case 'jpg':
     case 'pjpg':
@@ -249,12 +363,15 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
 
 export interface ImagesPluginOptions {
   imagesDir: string;
+  /** File assets (a real export's files/), served unchanged under /files/<project>/<dataset>/<hash>.<ext>. */
+  filesDir?: string;
   dataset: string;
   /** Budget of the in-memory variant cache, in bytes (default 64 MiB). */
   cacheBytes?: number;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const mimeOfExtension = (ext: string): string => MIME_TYPES[ext.toLowerCase()] ?? 'application/octet-stream';
 
 /** Fastify plugin: GET /images/:projectId/:dataset/:file */
 export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptions): Promise<void> {
@@ -287,6 +404,17 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
       if (!m || !resolve(path).startsWith(root + sep))
         return fail(reply, new ImageRequestError(404, 'image not found'));
       const ext = m[4]!;
+
+      // No parameters: the original bytes, as the hosted CDN serves them (no re-encoding).
+      if (Object.keys(req.query).length === 0) {
+        let original: Buffer;
+        try {
+          original = await readFile(path);
+        } catch {
+          return fail(reply, new ImageRequestError(404, 'image not found'));
+        }
+        return reply.header('content-type', mimeOfExtension(ext)).header('cache-control', IMMUTABLE).send(original);
+      }
 
       let params: ImageParams;
       try {
@@ -324,10 +452,42 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
         }
         cache.set(key, body);
       }
+      if (params.download !== undefined) {
+        const name = params.download || file;
+        reply.header('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"`);
+      }
       return reply
         .header('content-type', MIME[ext === 'svg' ? 'svg' : format])
         .header('cache-control', IMMUTABLE)
         .send(body);
     },
   );
+
+  const filesRoot = opts.filesDir ? resolve(opts.filesDir) : null;
+  type FileParams = { projectId: string; dataset: string; file: string };
+  type FileRequest = FastifyRequest<{ Params: FileParams; Querystring: Query }>;
+  app.get('/files/:projectId/:dataset/:file', async (req: FileRequest, reply) => {
+    const { dataset, file } = req.params;
+    if (dataset !== opts.dataset) return fail(reply, new ImageRequestError(404, `dataset "${dataset}" not found`));
+    const m = /^[A-Za-z0-9]+\.([A-Za-z0-9]{1,10})$/.exec(file);
+    const path = filesRoot ? join(filesRoot, file) : null;
+    if (!m || !path || !resolve(path).startsWith(filesRoot + sep)) {
+      return fail(reply, new ImageRequestError(404, 'file not found'));
+    }
+    const unknown = Object.keys(req.query).find((k) => k !== 'dl');
+    if (unknown) {
+      return fail(reply, new ImageRequestError(400, `unsupported file parameter "${unknown}" (supported: dl)`));
+    }
+    let body: Buffer;
+    try {
+      body = await readFile(path);
+    } catch {
+      return fail(reply, new ImageRequestError(404, 'file not found'));
+    }
+    const dl = one(req.query, 'dl');
+    if (dl !== undefined) {
+      reply.header('content-disposition', `attachment; filename="${(dl || file).replace(/[^\x20-\x7e]|"/g, '_')}"`);
+    }
+    return reply.header('content-type', mimeOfExtension(m[1]!)).header('cache-control', IMMUTABLE).send(body);
+  });
 }

@@ -1,6 +1,7 @@
 // Entry point of the embedded, Sanity-compatible content service: what `npm run content`, the
 // export and the preview server start when no hosted project is configured. It serves one
-// dataset folder (dataset.ndjson + images/) on loopback and follows edits of the file.
+// dataset folder (dataset.ndjson + images/) or a `sanity dataset export` (tarball or folder) on
+// loopback and follows edits of the file.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +9,16 @@ import { contentServicePlugin } from './plugin.ts';
 import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
 import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
+import {
+  convertExportFolder,
+  defaultCacheDir,
+  extractTarball,
+  findExportRoot,
+  isTarball,
+  statKey,
+} from './sanity-export.ts';
+import { TarError } from '../core/tar.ts';
+import { REPO_ROOT } from '../core/paths.ts';
 
 export { DatasetStore } from './store.ts';
 export type { Doc, Perspective, Transaction, DocumentChange } from './store.ts';
@@ -39,14 +50,76 @@ export interface ContentService {
   close(): Promise<void>;
 }
 
-/** Checks a dataset folder; throws an InputError naming the missing path. */
-export function resolveDatasetFolder(contentDir: string): { dir: string; file: string; imagesDir: string } {
+export interface DatasetLocation {
+  /** The folder named by --content (for a tarball: its extracted export folder in the cache). */
+  dir: string;
+  /** The dataset.ndjson the store reads (for a real export: the converted copy in the cache). */
+  file: string;
+  imagesDir: string;
+  filesDir: string;
+  format: 'folder' | 'sanity-export';
+}
+
+const resolved = new Map<string, DatasetLocation>();
+
+/**
+ * Finds the dataset behind --content: a dataset folder (dataset.ndjson + images/), a
+ * `sanity dataset export` tarball, or such a tarball extracted (data.ndjson + assets.json, alone or
+ * in one subfolder). Real exports are extracted and converted into the cache once per process and
+ * source state; their warnings (unresolvable asset fields) go to `log` then. Throws an InputError
+ * naming the missing path.
+ */
+export function resolveDatasetFolder(
+  contentDir: string,
+  opts: { log?: (message: string) => void; cacheDir?: string } = {},
+): DatasetLocation {
   const dir = resolve(contentDir);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`content folder not found: ${dir}`);
-  const file = join(dir, 'dataset.ndjson');
-  if (!existsSync(file))
-    throw new InputError(`dataset file not found: ${file} (a dataset folder holds dataset.ndjson and images/)`);
-  return { dir, file, imagesDir: join(dir, 'images') };
+  if (!existsSync(dir)) throw new InputError(`content folder not found: ${dir}`);
+  const log = opts.log ?? ((m: string) => console.warn(m));
+  const cacheDir = opts.cacheDir ?? defaultCacheDir(REPO_ROOT);
+  const st = statSync(dir);
+  if (st.isFile() && !isTarball(dir)) {
+    throw new InputError(`content folder not found: ${dir} (a file, not a .tar.gz export)`);
+  }
+  if (st.isDirectory() && existsSync(join(dir, 'dataset.ndjson'))) {
+    const file = join(dir, 'dataset.ndjson');
+    return { dir, file, imagesDir: join(dir, 'images'), filesDir: join(dir, 'files'), format: 'folder' };
+  }
+  let exportRoot: string | null;
+  if (st.isFile()) {
+    let extracted: string;
+    try {
+      extracted = extractTarball(dir, cacheDir);
+    } catch (err) {
+      if (err instanceof TarError) throw new InputError(`${dir}: ${err.message}`);
+      throw err;
+    }
+    exportRoot = findExportRoot(extracted);
+    if (!exportRoot) throw new InputError(`${dir}: no data.ndjson in the tarball (is it a \`sanity dataset export\`?)`);
+  } else {
+    exportRoot = findExportRoot(dir);
+    if (!exportRoot) {
+      throw new InputError(
+        `dataset file not found: ${join(dir, 'dataset.ndjson')} ` +
+          '(a dataset folder holds dataset.ndjson and images/; ' +
+          'a `sanity dataset export` holds data.ndjson and assets.json)',
+      );
+    }
+  }
+  const key = `${statKey(join(exportRoot, 'data.ndjson'))}|${cacheDir}`;
+  const known = resolved.get(key);
+  if (known) return known;
+  const { file, warnings } = convertExportFolder(exportRoot, cacheDir);
+  for (const w of warnings) log(`content-service: ${w}`);
+  const location: DatasetLocation = {
+    dir: exportRoot,
+    file,
+    imagesDir: join(exportRoot, 'images'),
+    filesDir: join(exportRoot, 'files'),
+    format: 'sanity-export',
+  };
+  resolved.set(key, location);
+  return location;
 }
 
 /** Builds the Fastify app without listening (tests may use app.inject). */
@@ -57,7 +130,7 @@ export async function buildContentServiceApp(
   if (!DATASET_NAME.test(dataset))
     throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
   const log = opts.log ?? ((m: string) => console.warn(m));
-  const { file, imagesDir } = resolveDatasetFolder(opts.contentDir);
+  const { file, imagesDir, filesDir } = resolveDatasetFolder(opts.contentDir, { log });
   const store = new DatasetStore(file, log).load();
   // Logger off: request logs would carry the Authorization header.
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
@@ -71,6 +144,7 @@ export async function buildContentServiceApp(
     dataset,
     token: opts.token ?? null,
     imagesDir,
+    filesDir,
     keepAliveMs: opts.keepAliveMs ?? 25_000,
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),

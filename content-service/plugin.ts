@@ -10,13 +10,16 @@ import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery } fro
 import { imagesPlugin } from './images.ts';
 import { listenRoutes } from './listen.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
-import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
+import { isPrivateId, MutationError, type DatasetStore, type Doc, type Perspective } from './store.ts';
+import { EMBEDDED_PROJECT } from './sanity-export.ts';
 
 export interface ContentServicePluginOptions {
   store: DatasetStore;
   dataset: string;
   token: string | null;
   imagesDir: string;
+  /** Folder of file assets (a real export's files/); served under /files/<project>/<dataset>/. */
+  filesDir?: string;
   keepAliveMs: number;
   imageCacheBytes?: number;
   log: (message: string) => void;
@@ -30,14 +33,70 @@ const CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
 interface DataRequest {
   params: Static<typeof DataParams>;
   query: Static<typeof DataQuery>;
-  headers: { authorization?: string | undefined };
+  headers: { authorization?: string | undefined; [name: string]: string | string[] | undefined };
+  protocol: string;
 }
 
-function perspectiveOf(raw: string | undefined): Perspective | null {
-  if (raw === undefined || raw === '' || raw === 'published') return 'published';
+/** API versions from this date query the published perspective by default; older ones raw (as hosted). */
+export const PUBLISHED_DEFAULT_FROM = '2025-02-19';
+
+export function perspectiveOf(raw: string | undefined, apiVersion: string): Perspective | null {
+  if (raw === undefined || raw === '') {
+    const date = apiVersion.slice(1);
+    // v1 is the oldest API; vX is the experimental latest, so it follows the newest default.
+    const modern = apiVersion === 'vX' || (/^\d{4}-\d{2}-\d{2}$/.test(date) && date >= PUBLISHED_DEFAULT_FROM);
+    return modern ? 'published' : 'raw';
+  }
+  if (raw === 'published') return 'published';
   if (raw === 'drafts' || raw === 'previewDrafts') return 'drafts';
   if (raw === 'raw') return 'raw';
   return null;
+}
+
+/** `image-<hash>-<w>x<h>-<ext>` → `<hash>-<w>x<h>.<ext>` under images/; `file-<hash>-<ext>` → `<hash>.<ext>`. */
+function assetFile(doc: Doc): { kind: 'image' | 'file'; file: string } | null {
+  if (doc._type !== 'sanity.imageAsset' && doc._type !== 'sanity.fileAsset') return null;
+  const m = /^(image|file)-([A-Za-z0-9]+(?:-\d+x\d+)?)-([A-Za-z0-9]+)$/.exec(doc._id);
+  return m ? { kind: m[1] as 'image' | 'file', file: `${m[2]}.${m[3]}` } : null;
+}
+
+/**
+ * Asset documents as the hosted API serves them: `path` names the project and dataset asked
+ * for, and `url` is the asset's address, here on this service's own image and file routes, so
+ * `asset->url` from a query is fetchable. Cached per view (views are replaced on every change).
+ */
+const decorated = new WeakMap<readonly Doc[], Map<string, Doc[]>>();
+function withAssetUrls(docs: readonly Doc[], origin: string, project: string, dataset: string): readonly Doc[] {
+  let perView = decorated.get(docs);
+  if (!perView) {
+    perView = new Map();
+    decorated.set(docs, perView);
+  }
+  const key = `${origin}|${project}`;
+  const hit = perView.get(key);
+  if (hit) return hit;
+  const out = docs.map((d) => {
+    const a = assetFile(d);
+    if (!a) return d;
+    const path = `${a.kind}s/${project}/${dataset}/${a.file}`;
+    return { ...d, path, url: `${origin}/${path}` };
+  });
+  perView.set(key, out);
+  return out;
+}
+
+const PROJECT_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** The origin a client reached this service at, and the project it names (header), for asset URLs. */
+function assetContext(req: { headers: Record<string, string | string[] | undefined>; protocol: string }): {
+  origin: string;
+  project: string;
+} {
+  const rawHost = req.headers.host;
+  const host = typeof rawHost === 'string' && /^[A-Za-z0-9.[\]:-]+$/.test(rawHost) ? rawHost : '127.0.0.1';
+  const header = req.headers['x-sanity-project-id'];
+  const project = typeof header === 'string' && PROJECT_RE.test(header) ? header : EMBEDDED_PROJECT;
+  return { origin: `${req.protocol}://${host}`, project };
 }
 
 export async function contentServicePlugin(
@@ -95,15 +154,17 @@ export async function contentServicePlugin(
     if (typeof query !== 'string' || query.trim() === '') return badRequest(reply, 'missing "query"');
     if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params)))
       return badRequest(reply, '"params" must be an object');
-    const perspective = perspectiveOf(req.query.perspective);
+    const perspective = perspectiveOf(req.query.perspective, req.params.apiVersion);
     if (!perspective)
       return badRequest(reply, `unsupported perspective "${req.query.perspective}" (published, drafts or raw)`);
     const access = accessOf(req.headers.authorization, token);
-    if (perspective !== 'published' && access !== 'editor')
-      return unauthorized(reply, `perspective "${perspective}" shows unpublished documents and needs a valid token`);
+    // As hosted: without read rights every perspective sees the same thing, the published
+    // documents outside any dotted path (no drafts, no versions), and answers 200.
+    const view = access === 'editor' ? store.view(perspective, true) : store.view('published', false);
+    const { origin, project } = assetContext(req);
     const started = performance.now();
     try {
-      const result = await runQuery(query, store.view(perspective, access === 'editor'), {
+      const result = await runQuery(query, withAssetUrls(view, origin, project, dataset), {
         params: (params ?? {}) as Record<string, unknown>,
         identity: access === 'editor' ? 'embedded-editor' : '',
         dataset,
@@ -145,13 +206,18 @@ export async function contentServicePlugin(
       .filter(Boolean);
     if (ids.length === 0) return badRequest(reply, 'no document ids given');
     const access = accessOf(req.headers.authorization, token);
-    if (access !== 'editor' && ids.some(isPrivateId))
-      return unauthorized(reply, 'reading drafts (ids with a dot) needs a valid token');
     const excludeContent = req.query.excludeContent === 'true';
+    const { origin, project } = assetContext(req);
     const documents = [];
     const omitted = [];
     for (const id of ids) {
-      const doc = store.get(id);
+      // As hosted: an id the caller may not read is left out and listed, not a 401 for the whole request.
+      if (access !== 'editor' && isPrivateId(id)) {
+        omitted.push({ id, reason: 'permission' });
+        continue;
+      }
+      const found = store.get(id);
+      const doc = found ? withAssetUrls([found], origin, project, dataset)[0]! : undefined;
       if (doc) documents.push(excludeContent ? { _id: doc._id } : doc);
       else omitted.push({ id, reason: 'existence' });
     }
@@ -190,6 +256,7 @@ export async function contentServicePlugin(
   });
   await app.register(imagesPlugin, {
     imagesDir: opts.imagesDir,
+    ...(opts.filesDir ? { filesDir: opts.filesDir } : {}),
     dataset,
     ...(opts.imageCacheBytes ? { cacheBytes: opts.imageCacheBytes } : {}),
   });

@@ -123,6 +123,14 @@ export function parseNdjson(text: string, file: string, log: Log): Map<string, P
       continue;
     }
     if (out.has(value._id)) log(`content-service: ${where}: duplicate _id "${value._id}", the later line wins`);
+    // An asset's url and path depend on who asks (origin, project, dataset): the plugin sets them
+    // on every answer, so stored ones are dropped and a written-back dataset keeps its served revs.
+    const isAsset = value._type === 'sanity.imageAsset' || value._type === 'sanity.fileAsset';
+    if (isAsset && ('url' in value || 'path' in value)) {
+      const { url: _url, path: _path, ...rest } = value;
+      out.set(value._id, { doc: rest as Doc, json: JSON.stringify(rest) });
+      continue;
+    }
     out.set(value._id, { doc: value as Doc, json: line });
   }
   return out;

@@ -15,6 +15,8 @@ export interface ContentSource {
 }
 
 export { DEFAULT_CONTENT_DIR, REPO_ROOT };
+// The cheap --content check (no extraction), for commands that validate their flags before starting.
+export { contentFormatOf, isTarball } from '../content-service/sanity-export.ts';
 
 export async function openContentSource(opts: {
   contentDir?: string;
@@ -33,7 +35,7 @@ export async function openContentSource(opts: {
   const contentDir = opts.contentDir ? resolve(REPO_ROOT, opts.contentDir) : DEFAULT_CONTENT_DIR;
   // Loaded only here: a hosted export or preview never pays for groq-js, sharp and the service.
   const { resolveDatasetFolder, startContentService } = await import('../content-service/index.ts');
-  resolveDatasetFolder(contentDir); // fail before starting anything, naming the missing path
+  resolveDatasetFolder(contentDir, opts.log ? { log: opts.log } : {}); // fail before starting anything, naming the path
   const token = randomBytes(32).toString('base64url');
   const service = await startContentService({
     contentDir,

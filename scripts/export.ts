@@ -26,7 +26,7 @@ import { readPublicConfig } from '../src/config/public.ts';
 import { normalizeSiteUrl } from '../src/lib/seo.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
-import { openContentSource, type ContentSource } from '../core/content-source.ts';
+import { contentFormatOf, isTarball, openContentSource, type ContentSource } from '../core/content-source.ts';
 import { DEFAULT_CONTENT_DIR, REPO_ROOT } from '../core/paths.ts';
 import { buildBundles, type BundleFile, type BundleResult, type BundleSizes } from '../core/bundler.ts';
 import { fetchChanged, fetchContent, type ContentRead } from './lib/fetch-content.ts';
@@ -152,8 +152,9 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
     }
   }
   const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
-  if (contentDir !== null && !(existsSync(contentDir) && statSync(contentDir).isDirectory())) {
-    throw new InputError(`--content ${values.content}: no such folder`);
+  const usable = (p: string) => existsSync(p) && (statSync(p).isDirectory() || isTarball(p));
+  if (contentDir !== null && !usable(contentDir)) {
+    throw new InputError(`--content ${values.content}: no such folder or .tar.gz export`);
   }
   return {
     contentDir,
@@ -270,11 +271,13 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
     );
   }
   const contentDir = hosted ? undefined : (opts.contentDir ?? DEFAULT_CONTENT_DIR);
-  if (contentDir && !existsSync(path.join(contentDir, 'dataset.ndjson'))) {
+  if (contentDir && contentFormatOf(contentDir) === null) {
     throw new ExportError(
       EXIT.usage,
       'setup',
-      `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson (a dataset folder holds dataset.ndjson and images/)`,
+      `${path.relative(io.cwd, contentDir) || contentDir}: no dataset.ndjson ` +
+        '(a dataset folder holds dataset.ndjson and images/; ' +
+        'a `sanity dataset export` .tar.gz or folder holds data.ndjson)',
     );
   }
   const retry = (): RetryOptions => ({
