@@ -19,85 +19,77 @@ export type RichText = Array<{
   children?: Array<{
     marks?: Array<string>;
     text?: string;
-    _type: 'span';
+    _type: "span";
     _key: string;
   }>;
-  style?: 'normal' | 'h2' | 'h3' | 'h4' | 'blockquote';
-  listItem?: 'bullet' | 'number';
+  style?: "normal" | "h2" | "h3" | "h4" | "blockquote";
+  listItem?: "bullet" | "number";
   markDefs?: Array<{
     href?: string;
-    _type: 'link';
+    _type: "link";
     _key: string;
   }>;
   level?: number;
-  _type: 'block';
+  _type: "block";
   _key: string;
 }>;
 
 export type Tag = {
-  _type: 'tag';
+  _type: "tag";
   label?: string;
 };
 
 export type TagList = {
-  _type: 'tagList';
-  tagCategory?: 'arts' | 'athletics' | 'clubs';
-  visualPerformingArtsTags?: Array<
-    {
-      _key: string;
-    } & Tag
-  >;
-  athleticsTags?: Array<
-    {
-      _key: string;
-    } & Tag
-  >;
-  clubsTags?: Array<
-    {
-      _key: string;
-    } & Tag
-  >;
+  _type: "tagList";
+  tagCategory?: "arts" | "athletics" | "clubs";
+  visualPerformingArtsTags?: Array<{
+    _key: string;
+  } & Tag>;
+  athleticsTags?: Array<{
+    _key: string;
+  } & Tag>;
+  clubsTags?: Array<{
+    _key: string;
+  } & Tag>;
 };
 
 export type HighlightReference = {
   _ref: string;
-  _type: 'reference';
+  _type: "reference";
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: 'highlight';
+  [internalGroqTypeReferenceTo]?: "highlight";
 };
 
 export type HighlightSection = {
-  _type: 'highlightSection';
-  highlights?: Array<
-    {
-      _key: string;
-    } & HighlightReference
-  >;
+  _type: "highlightSection";
+  highlights?: Array<{
+    _key: string;
+  } & HighlightReference>;
 };
 
 export type QuoteReference = {
   _ref: string;
-  _type: 'reference';
+  _type: "reference";
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: 'quote';
+  [internalGroqTypeReferenceTo]?: "quote";
 };
 
 export type VideoReference = {
   _ref: string;
-  _type: 'reference';
+  _type: "reference";
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: 'video';
+  [internalGroqTypeReferenceTo]?: "video";
 };
 
 export type SanityImageAssetReference = {
   _ref: string;
-  _type: 'reference';
+  _type: "reference";
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset';
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
 };
 
 export type VideoTestimonial = {
-  _type: 'videoTestimonial';
+  _type: "videoTestimonial";
   testimonial?: QuoteReference;
   video?: VideoReference;
   backgroundImage?: {
@@ -105,43 +97,41 @@ export type VideoTestimonial = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   };
 };
 
 export type AccordionReference = {
   _ref: string;
-  _type: 'reference';
+  _type: "reference";
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: 'accordion';
+  [internalGroqTypeReferenceTo]?: "accordion";
 };
 
 export type AccordionSection = {
-  _type: 'accordionSection';
+  _type: "accordionSection";
   sectionTitle?: string;
   columns?: boolean;
   topPadding?: boolean;
-  accordions?: Array<
-    {
-      _key: string;
-    } & AccordionReference
-  >;
+  accordions?: Array<{
+    _key: string;
+  } & AccordionReference>;
 };
 
 export type Photos = {
-  _type: 'photos';
+  _type: "photos";
   photoReel?: Array<{
     asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
     _key: string;
   }>;
 };
 
 export type Photo = {
-  _type: 'photo';
+  _type: "photo";
   asset?: SanityImageAssetReference;
   media?: unknown;
   hotspot?: SanityImageHotspot;
@@ -149,43 +139,35 @@ export type Photo = {
 };
 
 export type Content = {
-  _type: 'content';
+  _type: "content";
   columns?: boolean;
   body?: RichText;
 };
 
 export type Section = {
-  _type: 'section';
+  _type: "section";
   title?: string;
   href?: string;
-  blocks?: Array<
-    | ({
-        _key: string;
-      } & Content)
-    | ({
-        _key: string;
-      } & Photo)
-    | ({
-        _key: string;
-      } & Photos)
-    | ({
-        _key: string;
-      } & AccordionSection)
-    | ({
-        _key: string;
-      } & VideoTestimonial)
-    | ({
-        _key: string;
-      } & HighlightSection)
-    | ({
-        _key: string;
-      } & TagList)
-  >;
+  blocks?: Array<{
+    _key: string;
+  } & Content | {
+    _key: string;
+  } & Photo | {
+    _key: string;
+  } & Photos | {
+    _key: string;
+  } & AccordionSection | {
+    _key: string;
+  } & VideoTestimonial | {
+    _key: string;
+  } & HighlightSection | {
+    _key: string;
+  } & TagList>;
 };
 
 export type Accordion = {
   _id: string;
-  _type: 'accordion';
+  _type: "accordion";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -196,7 +178,7 @@ export type Accordion = {
 
 export type Highlight = {
   _id: string;
-  _type: 'highlight';
+  _type: "highlight";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -208,7 +190,7 @@ export type Highlight = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   };
   imageUrl?: string;
   link?: string;
@@ -216,7 +198,7 @@ export type Highlight = {
 };
 
 export type SanityImageCrop = {
-  _type: 'sanity.imageCrop';
+  _type: "sanity.imageCrop";
   top?: number;
   bottom?: number;
   left?: number;
@@ -224,7 +206,7 @@ export type SanityImageCrop = {
 };
 
 export type SanityImageHotspot = {
-  _type: 'sanity.imageHotspot';
+  _type: "sanity.imageHotspot";
   x?: number;
   y?: number;
   height?: number;
@@ -233,7 +215,7 @@ export type SanityImageHotspot = {
 
 export type Video = {
   _id: string;
-  _type: 'video';
+  _type: "video";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -243,7 +225,7 @@ export type Video = {
 
 export type School = {
   _id: string;
-  _type: 'school';
+  _type: "school";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -260,7 +242,7 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   };
   staticLogo?: string;
   image?: {
@@ -268,7 +250,7 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   };
   staticImage?: string;
   mainImage?: {
@@ -276,7 +258,7 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   };
   showTourSection?: boolean;
   tourTitle?: string;
@@ -287,33 +269,31 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   };
-  sectionRepeater?: Array<
-    {
-      _key: string;
-    } & Section
-  >;
+  sectionRepeater?: Array<{
+    _key: string;
+  } & Section>;
   seoDescription?: string;
   seoImage?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   };
 };
 
 export type SchoolReference = {
   _ref: string;
-  _type: 'reference';
+  _type: "reference";
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: 'school';
+  [internalGroqTypeReferenceTo]?: "school";
 };
 
 export type Quote = {
   _id: string;
-  _type: 'quote';
+  _type: "quote";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -324,20 +304,20 @@ export type Quote = {
 };
 
 export type Geopoint = {
-  _type: 'geopoint';
+  _type: "geopoint";
   lat?: number;
   lng?: number;
   alt?: number;
 };
 
 export type Slug = {
-  _type: 'slug';
+  _type: "slug";
   current?: string;
   source?: string;
 };
 
 export type SanityImagePaletteSwatch = {
-  _type: 'sanity.imagePaletteSwatch';
+  _type: "sanity.imagePaletteSwatch";
   background?: string;
   foreground?: string;
   population?: number;
@@ -345,7 +325,7 @@ export type SanityImagePaletteSwatch = {
 };
 
 export type SanityImagePalette = {
-  _type: 'sanity.imagePalette';
+  _type: "sanity.imagePalette";
   darkMuted?: SanityImagePaletteSwatch;
   lightVibrant?: SanityImagePaletteSwatch;
   darkVibrant?: SanityImagePaletteSwatch;
@@ -356,14 +336,14 @@ export type SanityImagePalette = {
 };
 
 export type SanityImageDimensions = {
-  _type: 'sanity.imageDimensions';
+  _type: "sanity.imageDimensions";
   height?: number;
   width?: number;
   aspectRatio?: number;
 };
 
 export type SanityImageMetadata = {
-  _type: 'sanity.imageMetadata';
+  _type: "sanity.imageMetadata";
   location?: Geopoint;
   dimensions?: SanityImageDimensions;
   palette?: SanityImagePalette;
@@ -376,7 +356,7 @@ export type SanityImageMetadata = {
 
 export type SanityFileAsset = {
   _id: string;
-  _type: 'sanity.fileAsset';
+  _type: "sanity.fileAsset";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -397,7 +377,7 @@ export type SanityFileAsset = {
 };
 
 export type SanityAssetSourceData = {
-  _type: 'sanity.assetSourceData';
+  _type: "sanity.assetSourceData";
   name?: string;
   id?: string;
   url?: string;
@@ -405,7 +385,7 @@ export type SanityAssetSourceData = {
 
 export type SanityImageAsset = {
   _id: string;
-  _type: 'sanity.imageAsset';
+  _type: "sanity.imageAsset";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -426,39 +406,7 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type AllSanitySchemaTypes =
-  | RichText
-  | Tag
-  | TagList
-  | HighlightReference
-  | HighlightSection
-  | QuoteReference
-  | VideoReference
-  | SanityImageAssetReference
-  | VideoTestimonial
-  | AccordionReference
-  | AccordionSection
-  | Photos
-  | Photo
-  | Content
-  | Section
-  | Accordion
-  | Highlight
-  | SanityImageCrop
-  | SanityImageHotspot
-  | Video
-  | School
-  | SchoolReference
-  | Quote
-  | Geopoint
-  | Slug
-  | SanityImagePaletteSwatch
-  | SanityImagePalette
-  | SanityImageDimensions
-  | SanityImageMetadata
-  | SanityFileAsset
-  | SanityAssetSourceData
-  | SanityImageAsset;
+export type AllSanitySchemaTypes = RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | SanityImageAssetReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | Accordion | Highlight | SanityImageCrop | SanityImageHotspot | Video | School | SchoolReference | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
 
 // Source: ../src/lib/queries.ts
 // Variable: navigationSchoolsQuery
@@ -473,7 +421,7 @@ export type NavigationSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   staticLogo: string | null;
   isCharter: boolean | null;
@@ -491,7 +439,7 @@ export type LandingSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   color: string | null;
   mainImage: {
@@ -499,7 +447,7 @@ export type LandingSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   seoDescription: string | null;
 }>;
@@ -509,7 +457,7 @@ export type LandingSchoolsQueryResult = Array<{
 // Query: *[_type == "school" && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }
 export type SchoolBySlugQueryResult = {
   _id: string;
-  _type: 'school';
+  _type: "school";
   _updatedAt: string;
   title: string | null;
   subtitle: string | null;
@@ -519,7 +467,7 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   staticLogo: string | null;
   image: {
@@ -527,7 +475,7 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   staticImage: string | null;
   mainImage: {
@@ -535,7 +483,7 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   isCharter: boolean | null;
   color: string | null;
@@ -553,7 +501,7 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   showTourSection: boolean | null;
   tourTitle: string | null;
@@ -564,460 +512,241 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   sectionRepeater: Array<{
     _key: string;
-    _type: 'section';
+    _type: "section";
     title: string | null;
     href: string | null;
-    blocks: Array<
-      | {
-          _key: string;
-          _type: 'accordionSection';
-          sectionTitle?: string;
-          columns?: boolean;
-          topPadding?: boolean;
-          accordions: Array<{
-            _id: string;
-            accordionTitle: string | null;
-            defaultOpen: boolean | null;
-            accordionContent: RichText | null;
-          }> | null;
-        }
-      | {
-          _key: string;
-          _type: 'content';
-          columns?: boolean;
-          body?: RichText;
-        }
-      | {
-          _key: string;
-          _type: 'highlightSection';
-          highlights: Array<{
-            _id: string;
-            title: string | null;
-            description: RichText | null;
-            simpleDescription: string | null;
-            image: {
-              asset?: SanityImageAssetReference;
-              media?: unknown;
-              hotspot?: SanityImageHotspot;
-              crop?: SanityImageCrop;
-              _type: 'image';
-            } | null;
-            imageUrl: string | null;
-            link: string | null;
-            href: string | null;
-          }> | null;
-        }
-      | {
-          _key: string;
-          _type: 'photo';
+    blocks: Array<{
+      _key: string;
+      _type: "accordionSection";
+      sectionTitle?: string;
+      columns?: boolean;
+      topPadding?: boolean;
+      accordions: Array<{
+        _id: string;
+        accordionTitle: string | null;
+        defaultOpen: boolean | null;
+        accordionContent: RichText | null;
+      }> | null;
+    } | {
+      _key: string;
+      _type: "content";
+      columns?: boolean;
+      body?: RichText;
+    } | {
+      _key: string;
+      _type: "highlightSection";
+      highlights: Array<{
+        _id: string;
+        title: string | null;
+        description: RichText | null;
+        simpleDescription: string | null;
+        image: {
           asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
-        }
-      | {
-          _key: string;
-          _type: 'photos';
-          photoReel?: Array<{
-            asset?: SanityImageAssetReference;
-            media?: unknown;
-            hotspot?: SanityImageHotspot;
-            crop?: SanityImageCrop;
-            _type: 'image';
-            _key: string;
-          }>;
-        }
-      | {
-          _key: string;
-          _type: 'tagList';
-          tagCategory?: 'arts' | 'athletics' | 'clubs';
-          visualPerformingArtsTags?: Array<
-            {
-              _key: string;
-            } & Tag
-          >;
-          athleticsTags?: Array<
-            {
-              _key: string;
-            } & Tag
-          >;
-          clubsTags?: Array<
-            {
-              _key: string;
-            } & Tag
-          >;
-        }
-      | {
-          _key: string;
-          _type: 'videoTestimonial';
-          testimonial: {
-            quote: string | null;
-            student: string | null;
-            year: string | null;
-            schoolTitle: string | null;
-          } | null;
-          video: {
-            title: string | null;
-            videoId: string | null;
-          } | null;
-          backgroundImage?: {
-            asset?: SanityImageAssetReference;
-            media?: unknown;
-            hotspot?: SanityImageHotspot;
-            crop?: SanityImageCrop;
-            _type: 'image';
-          };
-        }
-    > | null;
+          _type: "image";
+        } | null;
+        imageUrl: string | null;
+        link: string | null;
+        href: string | null;
+      }> | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+    } | {
+      _key: string;
+      _type: "photos";
+      photoReel?: Array<{
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+        _key: string;
+      }>;
+    } | {
+      _key: string;
+      _type: "tagList";
+      tagCategory?: "arts" | "athletics" | "clubs";
+      visualPerformingArtsTags?: Array<{
+        _key: string;
+      } & Tag>;
+      athleticsTags?: Array<{
+        _key: string;
+      } & Tag>;
+      clubsTags?: Array<{
+        _key: string;
+      } & Tag>;
+    } | {
+      _key: string;
+      _type: "videoTestimonial";
+      testimonial: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      video: {
+        title: string | null;
+        videoId: string | null;
+      } | null;
+      backgroundImage?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      };
+    }> | null;
   }> | null;
 } | null;
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolByIdQuery
 // Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }
-export type SchoolByIdQueryResult =
-  | {
-      _id: string;
-      _type: 'accordion';
-      _updatedAt: string;
-      title: null;
-      subtitle: null;
-      slug: null;
-      logo: null;
-      staticLogo: null;
-      image: null;
-      staticImage: null;
-      mainImage: null;
-      isCharter: null;
-      color: null;
-      location: null;
-      featuredQuote: null;
-      twitter: null;
-      seoDescription: null;
-      seoImage: null;
-      showTourSection: null;
-      tourTitle: null;
-      tourDescription: null;
-      tourLink: null;
-      tourImage: null;
-      sectionRepeater: null;
-    }
-  | {
-      _id: string;
-      _type: 'highlight';
-      _updatedAt: string;
-      title: string | null;
-      subtitle: null;
-      slug: null;
-      logo: null;
-      staticLogo: null;
-      image: {
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        _type: 'image';
-      } | null;
-      staticImage: null;
-      mainImage: null;
-      isCharter: null;
-      color: null;
-      location: null;
-      featuredQuote: null;
-      twitter: null;
-      seoDescription: null;
-      seoImage: null;
-      showTourSection: null;
-      tourTitle: null;
-      tourDescription: null;
-      tourLink: null;
-      tourImage: null;
-      sectionRepeater: null;
-    }
-  | {
-      _id: string;
-      _type: 'quote';
-      _updatedAt: string;
-      title: null;
-      subtitle: null;
-      slug: null;
-      logo: null;
-      staticLogo: null;
-      image: null;
-      staticImage: null;
-      mainImage: null;
-      isCharter: null;
-      color: null;
-      location: null;
-      featuredQuote: null;
-      twitter: null;
-      seoDescription: null;
-      seoImage: null;
-      showTourSection: null;
-      tourTitle: null;
-      tourDescription: null;
-      tourLink: null;
-      tourImage: null;
-      sectionRepeater: null;
-    }
-  | {
-      _id: string;
-      _type: 'sanity.fileAsset';
-      _updatedAt: string;
-      title: string | null;
-      subtitle: null;
-      slug: null;
-      logo: null;
-      staticLogo: null;
-      image: null;
-      staticImage: null;
-      mainImage: null;
-      isCharter: null;
-      color: null;
-      location: null;
-      featuredQuote: null;
-      twitter: null;
-      seoDescription: null;
-      seoImage: null;
-      showTourSection: null;
-      tourTitle: null;
-      tourDescription: null;
-      tourLink: null;
-      tourImage: null;
-      sectionRepeater: null;
-    }
-  | {
-      _id: string;
-      _type: 'sanity.imageAsset';
-      _updatedAt: string;
-      title: string | null;
-      subtitle: null;
-      slug: null;
-      logo: null;
-      staticLogo: null;
-      image: null;
-      staticImage: null;
-      mainImage: null;
-      isCharter: null;
-      color: null;
-      location: null;
-      featuredQuote: null;
-      twitter: null;
-      seoDescription: null;
-      seoImage: null;
-      showTourSection: null;
-      tourTitle: null;
-      tourDescription: null;
-      tourLink: null;
-      tourImage: null;
-      sectionRepeater: null;
-    }
-  | {
-      _id: string;
-      _type: 'school';
-      _updatedAt: string;
-      title: string | null;
-      subtitle: string | null;
-      slug: string | null;
-      logo: {
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        _type: 'image';
-      } | null;
-      staticLogo: string | null;
-      image: {
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        _type: 'image';
-      } | null;
-      staticImage: string | null;
-      mainImage: {
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        _type: 'image';
-      } | null;
-      isCharter: boolean | null;
-      color: string | null;
-      location: Geopoint | null;
-      featuredQuote: {
-        quote: string | null;
-        student: string | null;
-        year: string | null;
-        schoolTitle: string | null;
-      } | null;
-      twitter: string | null;
-      seoDescription: string | null;
-      seoImage: {
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        _type: 'image';
-      } | null;
-      showTourSection: boolean | null;
-      tourTitle: string | null;
-      tourDescription: RichText | null;
-      tourLink: string | null;
-      tourImage: {
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        _type: 'image';
-      } | null;
-      sectionRepeater: Array<{
-        _key: string;
-        _type: 'section';
-        title: string | null;
-        href: string | null;
-        blocks: Array<
-          | {
-              _key: string;
-              _type: 'accordionSection';
-              sectionTitle?: string;
-              columns?: boolean;
-              topPadding?: boolean;
-              accordions: Array<{
-                _id: string;
-                accordionTitle: string | null;
-                defaultOpen: boolean | null;
-                accordionContent: RichText | null;
-              }> | null;
-            }
-          | {
-              _key: string;
-              _type: 'content';
-              columns?: boolean;
-              body?: RichText;
-            }
-          | {
-              _key: string;
-              _type: 'highlightSection';
-              highlights: Array<{
-                _id: string;
-                title: string | null;
-                description: RichText | null;
-                simpleDescription: string | null;
-                image: {
-                  asset?: SanityImageAssetReference;
-                  media?: unknown;
-                  hotspot?: SanityImageHotspot;
-                  crop?: SanityImageCrop;
-                  _type: 'image';
-                } | null;
-                imageUrl: string | null;
-                link: string | null;
-                href: string | null;
-              }> | null;
-            }
-          | {
-              _key: string;
-              _type: 'photo';
-              asset?: SanityImageAssetReference;
-              media?: unknown;
-              hotspot?: SanityImageHotspot;
-              crop?: SanityImageCrop;
-            }
-          | {
-              _key: string;
-              _type: 'photos';
-              photoReel?: Array<{
-                asset?: SanityImageAssetReference;
-                media?: unknown;
-                hotspot?: SanityImageHotspot;
-                crop?: SanityImageCrop;
-                _type: 'image';
-                _key: string;
-              }>;
-            }
-          | {
-              _key: string;
-              _type: 'tagList';
-              tagCategory?: 'arts' | 'athletics' | 'clubs';
-              visualPerformingArtsTags?: Array<
-                {
-                  _key: string;
-                } & Tag
-              >;
-              athleticsTags?: Array<
-                {
-                  _key: string;
-                } & Tag
-              >;
-              clubsTags?: Array<
-                {
-                  _key: string;
-                } & Tag
-              >;
-            }
-          | {
-              _key: string;
-              _type: 'videoTestimonial';
-              testimonial: {
-                quote: string | null;
-                student: string | null;
-                year: string | null;
-                schoolTitle: string | null;
-              } | null;
-              video: {
-                title: string | null;
-                videoId: string | null;
-              } | null;
-              backgroundImage?: {
-                asset?: SanityImageAssetReference;
-                media?: unknown;
-                hotspot?: SanityImageHotspot;
-                crop?: SanityImageCrop;
-                _type: 'image';
-              };
-            }
-        > | null;
-      }> | null;
-    }
-  | {
-      _id: string;
-      _type: 'video';
-      _updatedAt: string;
-      title: string | null;
-      subtitle: null;
-      slug: null;
-      logo: null;
-      staticLogo: null;
-      image: null;
-      staticImage: null;
-      mainImage: null;
-      isCharter: null;
-      color: null;
-      location: null;
-      featuredQuote: null;
-      twitter: null;
-      seoDescription: null;
-      seoImage: null;
-      showTourSection: null;
-      tourTitle: null;
-      tourDescription: null;
-      tourLink: null;
-      tourImage: null;
-      sectionRepeater: null;
-    }
-  | null;
-
-// Source: ../src/lib/queries.ts
-// Variable: allSchoolsQuery
-// Query: *[_type == "school"] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }
-export type AllSchoolsQueryResult = Array<{
+export type SchoolByIdQueryResult = {
   _id: string;
-  _type: 'school';
+  _type: "accordion";
+  _updatedAt: string;
+  title: null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+} | {
+  _id: string;
+  _type: "highlight";
+  _updatedAt: string;
+  title: string | null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  } | null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+} | {
+  _id: string;
+  _type: "quote";
+  _updatedAt: string;
+  title: null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+} | {
+  _id: string;
+  _type: "sanity.fileAsset";
+  _updatedAt: string;
+  title: string | null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+} | {
+  _id: string;
+  _type: "sanity.imageAsset";
+  _updatedAt: string;
+  title: string | null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+} | {
+  _id: string;
+  _type: "school";
   _updatedAt: string;
   title: string | null;
   subtitle: string | null;
@@ -1027,7 +756,7 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   staticLogo: string | null;
   image: {
@@ -1035,7 +764,7 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   staticImage: string | null;
   mainImage: {
@@ -1043,7 +772,7 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   isCharter: boolean | null;
   color: string | null;
@@ -1061,7 +790,7 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   showTourSection: boolean | null;
   tourTitle: string | null;
@@ -1072,115 +801,284 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    _type: 'image';
+    _type: "image";
   } | null;
   sectionRepeater: Array<{
     _key: string;
-    _type: 'section';
+    _type: "section";
     title: string | null;
     href: string | null;
-    blocks: Array<
-      | {
-          _key: string;
-          _type: 'accordionSection';
-          sectionTitle?: string;
-          columns?: boolean;
-          topPadding?: boolean;
-          accordions: Array<{
-            _id: string;
-            accordionTitle: string | null;
-            defaultOpen: boolean | null;
-            accordionContent: RichText | null;
-          }> | null;
-        }
-      | {
-          _key: string;
-          _type: 'content';
-          columns?: boolean;
-          body?: RichText;
-        }
-      | {
-          _key: string;
-          _type: 'highlightSection';
-          highlights: Array<{
-            _id: string;
-            title: string | null;
-            description: RichText | null;
-            simpleDescription: string | null;
-            image: {
-              asset?: SanityImageAssetReference;
-              media?: unknown;
-              hotspot?: SanityImageHotspot;
-              crop?: SanityImageCrop;
-              _type: 'image';
-            } | null;
-            imageUrl: string | null;
-            link: string | null;
-            href: string | null;
-          }> | null;
-        }
-      | {
-          _key: string;
-          _type: 'photo';
+    blocks: Array<{
+      _key: string;
+      _type: "accordionSection";
+      sectionTitle?: string;
+      columns?: boolean;
+      topPadding?: boolean;
+      accordions: Array<{
+        _id: string;
+        accordionTitle: string | null;
+        defaultOpen: boolean | null;
+        accordionContent: RichText | null;
+      }> | null;
+    } | {
+      _key: string;
+      _type: "content";
+      columns?: boolean;
+      body?: RichText;
+    } | {
+      _key: string;
+      _type: "highlightSection";
+      highlights: Array<{
+        _id: string;
+        title: string | null;
+        description: RichText | null;
+        simpleDescription: string | null;
+        image: {
           asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
-        }
-      | {
-          _key: string;
-          _type: 'photos';
-          photoReel?: Array<{
-            asset?: SanityImageAssetReference;
-            media?: unknown;
-            hotspot?: SanityImageHotspot;
-            crop?: SanityImageCrop;
-            _type: 'image';
-            _key: string;
-          }>;
-        }
-      | {
-          _key: string;
-          _type: 'tagList';
-          tagCategory?: 'arts' | 'athletics' | 'clubs';
-          visualPerformingArtsTags?: Array<
-            {
-              _key: string;
-            } & Tag
-          >;
-          athleticsTags?: Array<
-            {
-              _key: string;
-            } & Tag
-          >;
-          clubsTags?: Array<
-            {
-              _key: string;
-            } & Tag
-          >;
-        }
-      | {
-          _key: string;
-          _type: 'videoTestimonial';
-          testimonial: {
-            quote: string | null;
-            student: string | null;
-            year: string | null;
-            schoolTitle: string | null;
-          } | null;
-          video: {
-            title: string | null;
-            videoId: string | null;
-          } | null;
-          backgroundImage?: {
-            asset?: SanityImageAssetReference;
-            media?: unknown;
-            hotspot?: SanityImageHotspot;
-            crop?: SanityImageCrop;
-            _type: 'image';
-          };
-        }
-    > | null;
+          _type: "image";
+        } | null;
+        imageUrl: string | null;
+        link: string | null;
+        href: string | null;
+      }> | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+    } | {
+      _key: string;
+      _type: "photos";
+      photoReel?: Array<{
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+        _key: string;
+      }>;
+    } | {
+      _key: string;
+      _type: "tagList";
+      tagCategory?: "arts" | "athletics" | "clubs";
+      visualPerformingArtsTags?: Array<{
+        _key: string;
+      } & Tag>;
+      athleticsTags?: Array<{
+        _key: string;
+      } & Tag>;
+      clubsTags?: Array<{
+        _key: string;
+      } & Tag>;
+    } | {
+      _key: string;
+      _type: "videoTestimonial";
+      testimonial: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      video: {
+        title: string | null;
+        videoId: string | null;
+      } | null;
+      backgroundImage?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      };
+    }> | null;
+  }> | null;
+} | {
+  _id: string;
+  _type: "video";
+  _updatedAt: string;
+  title: string | null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+} | null;
+
+// Source: ../src/lib/queries.ts
+// Variable: allSchoolsQuery
+// Query: *[_type == "school"] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }
+export type AllSchoolsQueryResult = Array<{
+  _id: string;
+  _type: "school";
+  _updatedAt: string;
+  title: string | null;
+  subtitle: string | null;
+  slug: string | null;
+  logo: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  } | null;
+  staticLogo: string | null;
+  image: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  } | null;
+  staticImage: string | null;
+  mainImage: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  } | null;
+  isCharter: boolean | null;
+  color: string | null;
+  location: Geopoint | null;
+  featuredQuote: {
+    quote: string | null;
+    student: string | null;
+    year: string | null;
+    schoolTitle: string | null;
+  } | null;
+  twitter: string | null;
+  seoDescription: string | null;
+  seoImage: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  } | null;
+  showTourSection: boolean | null;
+  tourTitle: string | null;
+  tourDescription: RichText | null;
+  tourLink: string | null;
+  tourImage: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  } | null;
+  sectionRepeater: Array<{
+    _key: string;
+    _type: "section";
+    title: string | null;
+    href: string | null;
+    blocks: Array<{
+      _key: string;
+      _type: "accordionSection";
+      sectionTitle?: string;
+      columns?: boolean;
+      topPadding?: boolean;
+      accordions: Array<{
+        _id: string;
+        accordionTitle: string | null;
+        defaultOpen: boolean | null;
+        accordionContent: RichText | null;
+      }> | null;
+    } | {
+      _key: string;
+      _type: "content";
+      columns?: boolean;
+      body?: RichText;
+    } | {
+      _key: string;
+      _type: "highlightSection";
+      highlights: Array<{
+        _id: string;
+        title: string | null;
+        description: RichText | null;
+        simpleDescription: string | null;
+        image: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+        } | null;
+        imageUrl: string | null;
+        link: string | null;
+        href: string | null;
+      }> | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+    } | {
+      _key: string;
+      _type: "photos";
+      photoReel?: Array<{
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+        _key: string;
+      }>;
+    } | {
+      _key: string;
+      _type: "tagList";
+      tagCategory?: "arts" | "athletics" | "clubs";
+      visualPerformingArtsTags?: Array<{
+        _key: string;
+      } & Tag>;
+      athleticsTags?: Array<{
+        _key: string;
+      } & Tag>;
+      clubsTags?: Array<{
+        _key: string;
+      } & Tag>;
+    } | {
+      _key: string;
+      _type: "videoTestimonial";
+      testimonial: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      video: {
+        title: string | null;
+        videoId: string | null;
+      } | null;
+      backgroundImage?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      };
+    }> | null;
   }> | null;
 }>;
 
@@ -1225,7 +1123,7 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     staticLogo: string | null;
     isCharter: boolean | null;
@@ -1239,7 +1137,7 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     color: string | null;
     mainImage: {
@@ -1247,13 +1145,13 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     seoDescription: string | null;
   }>;
   schools: Array<{
     _id: string;
-    _type: 'school';
+    _type: "school";
     _updatedAt: string;
     title: string | null;
     subtitle: string | null;
@@ -1263,7 +1161,7 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     staticLogo: string | null;
     image: {
@@ -1271,7 +1169,7 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     staticImage: string | null;
     mainImage: {
@@ -1279,7 +1177,7 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     isCharter: boolean | null;
     color: string | null;
@@ -1297,7 +1195,7 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     showTourSection: boolean | null;
     tourTitle: string | null;
@@ -1308,115 +1206,101 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     sectionRepeater: Array<{
       _key: string;
-      _type: 'section';
+      _type: "section";
       title: string | null;
       href: string | null;
-      blocks: Array<
-        | {
-            _key: string;
-            _type: 'accordionSection';
-            sectionTitle?: string;
-            columns?: boolean;
-            topPadding?: boolean;
-            accordions: Array<{
-              _id: string;
-              accordionTitle: string | null;
-              defaultOpen: boolean | null;
-              accordionContent: RichText | null;
-            }> | null;
-          }
-        | {
-            _key: string;
-            _type: 'content';
-            columns?: boolean;
-            body?: RichText;
-          }
-        | {
-            _key: string;
-            _type: 'highlightSection';
-            highlights: Array<{
-              _id: string;
-              title: string | null;
-              description: RichText | null;
-              simpleDescription: string | null;
-              image: {
-                asset?: SanityImageAssetReference;
-                media?: unknown;
-                hotspot?: SanityImageHotspot;
-                crop?: SanityImageCrop;
-                _type: 'image';
-              } | null;
-              imageUrl: string | null;
-              link: string | null;
-              href: string | null;
-            }> | null;
-          }
-        | {
-            _key: string;
-            _type: 'photo';
+      blocks: Array<{
+        _key: string;
+        _type: "accordionSection";
+        sectionTitle?: string;
+        columns?: boolean;
+        topPadding?: boolean;
+        accordions: Array<{
+          _id: string;
+          accordionTitle: string | null;
+          defaultOpen: boolean | null;
+          accordionContent: RichText | null;
+        }> | null;
+      } | {
+        _key: string;
+        _type: "content";
+        columns?: boolean;
+        body?: RichText;
+      } | {
+        _key: string;
+        _type: "highlightSection";
+        highlights: Array<{
+          _id: string;
+          title: string | null;
+          description: RichText | null;
+          simpleDescription: string | null;
+          image: {
             asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
-          }
-        | {
-            _key: string;
-            _type: 'photos';
-            photoReel?: Array<{
-              asset?: SanityImageAssetReference;
-              media?: unknown;
-              hotspot?: SanityImageHotspot;
-              crop?: SanityImageCrop;
-              _type: 'image';
-              _key: string;
-            }>;
-          }
-        | {
-            _key: string;
-            _type: 'tagList';
-            tagCategory?: 'arts' | 'athletics' | 'clubs';
-            visualPerformingArtsTags?: Array<
-              {
-                _key: string;
-              } & Tag
-            >;
-            athleticsTags?: Array<
-              {
-                _key: string;
-              } & Tag
-            >;
-            clubsTags?: Array<
-              {
-                _key: string;
-              } & Tag
-            >;
-          }
-        | {
-            _key: string;
-            _type: 'videoTestimonial';
-            testimonial: {
-              quote: string | null;
-              student: string | null;
-              year: string | null;
-              schoolTitle: string | null;
-            } | null;
-            video: {
-              title: string | null;
-              videoId: string | null;
-            } | null;
-            backgroundImage?: {
-              asset?: SanityImageAssetReference;
-              media?: unknown;
-              hotspot?: SanityImageHotspot;
-              crop?: SanityImageCrop;
-              _type: 'image';
-            };
-          }
-      > | null;
+            _type: "image";
+          } | null;
+          imageUrl: string | null;
+          link: string | null;
+          href: string | null;
+        }> | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+      } | {
+        _key: string;
+        _type: "photos";
+        photoReel?: Array<{
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+          _key: string;
+        }>;
+      } | {
+        _key: string;
+        _type: "tagList";
+        tagCategory?: "arts" | "athletics" | "clubs";
+        visualPerformingArtsTags?: Array<{
+          _key: string;
+        } & Tag>;
+        athleticsTags?: Array<{
+          _key: string;
+        } & Tag>;
+        clubsTags?: Array<{
+          _key: string;
+        } & Tag>;
+      } | {
+        _key: string;
+        _type: "videoTestimonial";
+        testimonial: {
+          quote: string | null;
+          student: string | null;
+          year: string | null;
+          schoolTitle: string | null;
+        } | null;
+        video: {
+          title: string | null;
+          videoId: string | null;
+        } | null;
+        backgroundImage?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+        };
+      }> | null;
     }> | null;
   }>;
 };
@@ -1425,57 +1309,54 @@ export type ExportContentQueryResult = {
 // Variable: exportChangedQuery
 // Query: {  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription })  },  "schools": *[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }}
 export type ExportChangedQueryResult = {
-  ids: Array<
-    | {
-        _id: string;
-        _rev: string;
-        nav: null;
-        landing: null;
-      }
-    | {
-        _id: string;
-        _rev: string;
-        nav: {
-          _id: string;
-          title: string | null;
-          subtitle: string | null;
-          slug: string | null;
-          logo: {
-            asset?: SanityImageAssetReference;
-            media?: unknown;
-            hotspot?: SanityImageHotspot;
-            crop?: SanityImageCrop;
-            _type: 'image';
-          } | null;
-          staticLogo: string | null;
-          isCharter: boolean | null;
-        };
-        landing: {
-          _id: string;
-          title: string | null;
-          slug: string | null;
-          logo: {
-            asset?: SanityImageAssetReference;
-            media?: unknown;
-            hotspot?: SanityImageHotspot;
-            crop?: SanityImageCrop;
-            _type: 'image';
-          } | null;
-          color: string | null;
-          mainImage: {
-            asset?: SanityImageAssetReference;
-            media?: unknown;
-            hotspot?: SanityImageHotspot;
-            crop?: SanityImageCrop;
-            _type: 'image';
-          } | null;
-          seoDescription: string | null;
-        };
-      }
-  >;
+  ids: Array<{
+    _id: string;
+    _rev: string;
+    nav: null;
+    landing: null;
+  } | {
+    _id: string;
+    _rev: string;
+    nav: {
+      _id: string;
+      title: string | null;
+      subtitle: string | null;
+      slug: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      } | null;
+      staticLogo: string | null;
+      isCharter: boolean | null;
+    };
+    landing: {
+      _id: string;
+      title: string | null;
+      slug: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      } | null;
+      color: string | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      } | null;
+      seoDescription: string | null;
+    };
+  }>;
   schools: Array<{
     _id: string;
-    _type: 'school';
+    _type: "school";
     _updatedAt: string;
     title: string | null;
     subtitle: string | null;
@@ -1485,7 +1366,7 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     staticLogo: string | null;
     image: {
@@ -1493,7 +1374,7 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     staticImage: string | null;
     mainImage: {
@@ -1501,7 +1382,7 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     isCharter: boolean | null;
     color: string | null;
@@ -1519,7 +1400,7 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     showTourSection: boolean | null;
     tourTitle: string | null;
@@ -1530,115 +1411,102 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
-      _type: 'image';
+      _type: "image";
     } | null;
     sectionRepeater: Array<{
       _key: string;
-      _type: 'section';
+      _type: "section";
       title: string | null;
       href: string | null;
-      blocks: Array<
-        | {
-            _key: string;
-            _type: 'accordionSection';
-            sectionTitle?: string;
-            columns?: boolean;
-            topPadding?: boolean;
-            accordions: Array<{
-              _id: string;
-              accordionTitle: string | null;
-              defaultOpen: boolean | null;
-              accordionContent: RichText | null;
-            }> | null;
-          }
-        | {
-            _key: string;
-            _type: 'content';
-            columns?: boolean;
-            body?: RichText;
-          }
-        | {
-            _key: string;
-            _type: 'highlightSection';
-            highlights: Array<{
-              _id: string;
-              title: string | null;
-              description: RichText | null;
-              simpleDescription: string | null;
-              image: {
-                asset?: SanityImageAssetReference;
-                media?: unknown;
-                hotspot?: SanityImageHotspot;
-                crop?: SanityImageCrop;
-                _type: 'image';
-              } | null;
-              imageUrl: string | null;
-              link: string | null;
-              href: string | null;
-            }> | null;
-          }
-        | {
-            _key: string;
-            _type: 'photo';
+      blocks: Array<{
+        _key: string;
+        _type: "accordionSection";
+        sectionTitle?: string;
+        columns?: boolean;
+        topPadding?: boolean;
+        accordions: Array<{
+          _id: string;
+          accordionTitle: string | null;
+          defaultOpen: boolean | null;
+          accordionContent: RichText | null;
+        }> | null;
+      } | {
+        _key: string;
+        _type: "content";
+        columns?: boolean;
+        body?: RichText;
+      } | {
+        _key: string;
+        _type: "highlightSection";
+        highlights: Array<{
+          _id: string;
+          title: string | null;
+          description: RichText | null;
+          simpleDescription: string | null;
+          image: {
             asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
-          }
-        | {
-            _key: string;
-            _type: 'photos';
-            photoReel?: Array<{
-              asset?: SanityImageAssetReference;
-              media?: unknown;
-              hotspot?: SanityImageHotspot;
-              crop?: SanityImageCrop;
-              _type: 'image';
-              _key: string;
-            }>;
-          }
-        | {
-            _key: string;
-            _type: 'tagList';
-            tagCategory?: 'arts' | 'athletics' | 'clubs';
-            visualPerformingArtsTags?: Array<
-              {
-                _key: string;
-              } & Tag
-            >;
-            athleticsTags?: Array<
-              {
-                _key: string;
-              } & Tag
-            >;
-            clubsTags?: Array<
-              {
-                _key: string;
-              } & Tag
-            >;
-          }
-        | {
-            _key: string;
-            _type: 'videoTestimonial';
-            testimonial: {
-              quote: string | null;
-              student: string | null;
-              year: string | null;
-              schoolTitle: string | null;
-            } | null;
-            video: {
-              title: string | null;
-              videoId: string | null;
-            } | null;
-            backgroundImage?: {
-              asset?: SanityImageAssetReference;
-              media?: unknown;
-              hotspot?: SanityImageHotspot;
-              crop?: SanityImageCrop;
-              _type: 'image';
-            };
-          }
-      > | null;
+            _type: "image";
+          } | null;
+          imageUrl: string | null;
+          link: string | null;
+          href: string | null;
+        }> | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+      } | {
+        _key: string;
+        _type: "photos";
+        photoReel?: Array<{
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+          _key: string;
+        }>;
+      } | {
+        _key: string;
+        _type: "tagList";
+        tagCategory?: "arts" | "athletics" | "clubs";
+        visualPerformingArtsTags?: Array<{
+          _key: string;
+        } & Tag>;
+        athleticsTags?: Array<{
+          _key: string;
+        } & Tag>;
+        clubsTags?: Array<{
+          _key: string;
+        } & Tag>;
+      } | {
+        _key: string;
+        _type: "videoTestimonial";
+        testimonial: {
+          quote: string | null;
+          student: string | null;
+          year: string | null;
+          schoolTitle: string | null;
+        } | null;
+        video: {
+          title: string | null;
+          videoId: string | null;
+        } | null;
+        backgroundImage?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+        };
+      }> | null;
     }> | null;
   }>;
 };
+
