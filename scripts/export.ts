@@ -32,6 +32,7 @@ import { buildBundles, type BundleFile, type BundleResult, type BundleSizes } fr
 import { fetchChanged, fetchContent, type ContentRead } from './lib/fetch-content.ts';
 import { fetchImages, type FetchedImage } from './lib/images.ts';
 import { normalizeBase, parseMs } from './lib/options.ts';
+import { isPrivateHost } from './lib/private-host.ts';
 import { buildPages, type NeedsFullRead, type PageAssets, type RenderedSite } from './lib/pages.ts';
 import { createProgress, formatBytes, formatMs, type Progress } from './lib/progress.ts';
 import { readPublicFiles, type PublicFile } from './lib/public-files.ts';
@@ -63,7 +64,7 @@ export const FLAGS = {
   out: { type: 'string', value: 'DIR', description: `output folder (default ${DEFAULT_OUT_DIR})` },
   base: { type: 'string', value: 'PATH', description: 'asset base path, e.g. /wp-content/themes/district/ (default /)' },
   'site-url': { type: 'string', value: 'URL', description: 'public site URL: canonical links, social cards, sitemap.xml' },
-  'self-host-images': { type: 'boolean', description: 'copy image variants into out/ (always on with the embedded service)' },
+  'self-host-images': { type: 'boolean', description: 'copy image variants into out/ (always on with the embedded service or a private host)' },
   'time-limit': { type: 'string', value: 'MS', description: `overall time limit for fetching, in ms (default ${DEFAULT_TIME_LIMIT_MS}; env ${TIME_LIMIT_ENV})` },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } satisfies FlagSpecs;
@@ -237,10 +238,16 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
     });
   const imageCacheDir = envDir(io, IMAGE_CACHE_ENV) ?? path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
   const c = source.config;
+  // Images on a loopback or private host break for families as soon as that service stops (or
+  // never reach them): the export then carries its own copies, as with the embedded service.
+  const privateHost = !source.embedded && isPrivateHost(c.imageHost);
+  if (privateHost && !opts.selfHostImages) {
+    progress.line(`images: ${c.imageHost} is a loopback or private host, so image variants are self-hosted in the export`);
+  }
   return {
     opts, io, progress, warnings, warn, fail, retry, source, codeKey, imageCacheDir,
     sourceId: `${source.embedded ? `embedded:${contentDir}` : `${c.apiHost ?? ''}|${c.projectId}`}|${c.dataset}`,
-    selfHost: source.embedded || opts.selfHostImages,
+    selfHost: source.embedded || opts.selfHostImages || privateHost,
     assets: startAssets(opts.base, imageCacheDir, progress, fail),
   };
 }
