@@ -62,8 +62,8 @@ export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
 export const FLAGS = {
   content: { type: 'string', value: 'DIR', description: `dataset folder for the embedded service (default ${path.relative(REPO_ROOT, DEFAULT_CONTENT_DIR)})` },
   out: { type: 'string', value: 'DIR', description: `output folder (default ${DEFAULT_OUT_DIR})` },
-  base: { type: 'string', value: 'PATH', description: 'asset base path, e.g. /wp-content/themes/district/ (default /)' },
-  'site-url': { type: 'string', value: 'URL', description: 'public site URL: canonical links, social cards, sitemap.xml' },
+  base: { type: 'string', value: 'PATH', description: 'asset base path, e.g. /wp-content/themes/district/ (default: the path of --site-url, else /)' },
+  'site-url': { type: 'string', value: 'URL', description: 'public site URL: canonical links, social cards, sitemap.xml; its path prefixes every link' },
   'self-host-images': { type: 'boolean', description: 'copy image variants into out/ (always on with the embedded service or a private host)' },
   'time-limit': { type: 'string', value: 'MS', description: `overall time limit for fetching, in ms (default ${DEFAULT_TIME_LIMIT_MS}; env ${TIME_LIMIT_ENV})` },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
@@ -104,6 +104,12 @@ export interface ExportSummary {
 export interface ExportOptions {
   contentDir: string | null;
   out: string;
+  /**
+   * The path out/ is served under: the path of --site-url ('/repo/' for https://owner.github.io/repo/),
+   * else '/'. Pages are written at out/'s top and every page link carries it.
+   */
+  root: string;
+  /** Where assets are linked from (--base, default `root`); inside `root`, written at out/ + its remainder. */
   base: string;
   siteUrl: string | null;
   selfHostImages: boolean;
@@ -124,6 +130,13 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
   if (values['site-url'] !== undefined) {
     try { siteUrl = normalizeSiteUrl(values['site-url']); } catch (err) { throw new InputError(`--site-url: ${(err as Error).message}`); }
   }
+  // A site served under a path (a GitHub project site) keeps everything under it: by default the
+  // assets too, so --base is only needed to put them somewhere else inside the site.
+  const root = siteUrl ? normalizeBase(new URL(siteUrl).pathname) : '/';
+  const base = normalizeBase(values.base ?? root);
+  if (!base.startsWith(root)) {
+    throw new InputError(`--base ${base} is outside the site's path ${root} (from --site-url): out/ is served at ${root}`);
+  }
   const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
   if (contentDir !== null && !(existsSync(contentDir) && statSync(contentDir).isDirectory())) {
     throw new InputError(`--content ${values.content}: no such folder`);
@@ -131,7 +144,8 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
   return {
     contentDir,
     out: path.resolve(io.cwd, values.out ?? DEFAULT_OUT_DIR),
-    base: normalizeBase(values.base ?? '/'),
+    root,
+    base,
     siteUrl,
     selfHostImages: values['self-host-images'] === true,
     timeLimitMs: parseMs(values['time-limit'] ?? io.env[TIME_LIMIT_ENV], values['time-limit'] !== undefined ? '--time-limit' : TIME_LIMIT_ENV, DEFAULT_TIME_LIMIT_MS),
@@ -327,6 +341,7 @@ async function renderPages(
       selfHostBase: run.selfHost ? opts.base : null,
     },
     base: opts.base,
+    ...(opts.root !== '/' ? { root: opts.root } : {}),
     preview: null,
   };
   const assets: PageAssets = {
@@ -351,7 +366,7 @@ async function writeExport(
   run: ExportRun, plan: Plan, done: { read: ContentRead; content: ValidContent; rendered: Rendered; started: number },
 ): Promise<ExportSummary> {
   const { read, content, rendered: { site, bundle, publicFiles } } = done;
-  const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
+  const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(run.opts.root.length), remote }));
   const fetchOpts = { cacheDir: run.imageCacheDir, retry: run.retry(), warn: run.warn };
   const images = await run.progress.phase('images', () => fetchImages(jobs, fetchOpts).catch(run.fail(EXIT.fetch, 'images')),
     (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`);
@@ -383,7 +398,8 @@ async function writeExport(
 function siteFiles(
   run: ExportRun, site: RenderedSite, bundleFiles: BundleFile[], images: FetchedImage[], publicFiles: PublicFile[],
 ) {
-  const baseDir = run.opts.base.slice(1); // '' or 'wp-content/themes/district/'
+  // '' or e.g. 'wp-content/themes/district/': the base below the path out/ is served at.
+  const baseDir = run.opts.base.slice(run.opts.root.length);
   const files = new Map<string, Uint8Array | string>();
   for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
   const put = (rel: string, bytes: Uint8Array | string) => {
