@@ -62,9 +62,18 @@ export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
 export const FLAGS = {
   content: { type: 'string', value: 'DIR', description: `dataset folder for the embedded service (default ${path.relative(REPO_ROOT, DEFAULT_CONTENT_DIR)})` },
   out: { type: 'string', value: 'DIR', description: `output folder (default ${DEFAULT_OUT_DIR})` },
-  base: { type: 'string', value: 'PATH', description: 'asset base path, e.g. /wp-content/themes/district/ (default: the path of --site-url, else /)' },
-  'site-url': { type: 'string', value: 'URL', description: 'public site URL: canonical links, social cards, sitemap.xml; its path prefixes every link' },
-  'self-host-images': { type: 'boolean', description: 'copy image variants into out/ (always on with the embedded service or a private host)' },
+  base: {
+    type: 'string', value: 'PATH',
+    description: 'asset base path, e.g. /wp-content/themes/district/ (default: the path of --site-url, else /)',
+  },
+  'site-url': {
+    type: 'string', value: 'URL',
+    description: 'public site URL: canonical links, social cards, sitemap.xml; its path prefixes every link',
+  },
+  'self-host-images': {
+    type: 'boolean',
+    description: 'copy image variants into out/ (always on with the embedded service or a private host)',
+  },
   'time-limit': { type: 'string', value: 'MS', description: `overall time limit for fetching, in ms (default ${DEFAULT_TIME_LIMIT_MS}; env ${TIME_LIMIT_ENV})` },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } satisfies FlagSpecs;
@@ -135,7 +144,7 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
   const root = siteUrl ? normalizeBase(new URL(siteUrl).pathname) : '/';
   const base = normalizeBase(values.base ?? root);
   if (!base.startsWith(root)) {
-    throw new InputError(`--base ${base} is outside the site's path ${root} (from --site-url): out/ is served at ${root}`);
+    throw new InputError(`--base ${base} is outside the site's path ${root} (from --site-url), where out/ is served`);
   }
   const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
   if (contentDir !== null && !(existsSync(contentDir) && statSync(contentDir).isDirectory())) {
@@ -256,7 +265,7 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
   // never reach them): the export then carries its own copies, as with the embedded service.
   const privateHost = !source.embedded && isPrivateHost(c.imageHost);
   if (privateHost && !opts.selfHostImages) {
-    progress.line(`images: ${c.imageHost} is a loopback or private host, so image variants are self-hosted in the export`);
+    progress.line(`images: ${c.imageHost} is a loopback or private host: image variants are self-hosted in out/`);
   }
   return {
     opts, io, progress, warnings, warn, fail, retry, source, codeKey, imageCacheDir,

@@ -23,10 +23,14 @@ async function serve(argv: readonly string[]): Promise<number> {
   let port: number;
   try {
     const { values, positionals } = parseArgs(argv, FLAGS, { allowPositionals: true });
-    if (values.help) { process.stdout.write(`${usage(command, FLAGS)}\n`); return EXIT.ok; }
+    if (values.help) {
+      process.stdout.write(`${usage(command, FLAGS)}\n`);
+      return EXIT.ok;
+    }
     if (positionals.length !== 1) throw new InputError(`expected one folder, got ${positionals.length}`);
     dir = path.resolve(positionals[0]!);
-    if (!existsSync(path.join(dir, 'index.html'))) throw new InputError(`${positionals[0]}: no index.html (not an export)`);
+    if (!existsSync(path.join(dir, 'index.html')))
+      throw new InputError(`${positionals[0]}: no index.html (not an export)`);
     base = normalizeBase(values.base ?? '/');
     port = parsePort(process.env.PORT, 'PORT', DEFAULT_PORT);
   } catch (err) {
@@ -41,8 +45,13 @@ async function serve(argv: readonly string[]): Promise<number> {
 /** Runs the command: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
 export function runCli(): void {
   serve(process.argv.slice(2)).then(
-    (code) => { process.exitCode = code; },
-    (err: unknown) => { console.error(err); process.exitCode = EXIT.render; },
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = EXIT.render;
+    },
   );
 }
 

@@ -17,7 +17,7 @@ import { DEFAULT_PORT, HOST, serveUntilStopped } from './lib/static-server.ts';
 export { DEFAULT_PORT, HOST };
 
 const FLAGS = {
-  out: { type: 'string', value: 'DIR', description: 'the export to serve, made from the sample if missing (default out/)' },
+  out: { type: 'string', value: 'DIR', description: 'export to serve; the sample is exported there if none (out/)' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } as const;
 

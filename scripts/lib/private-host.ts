@@ -26,7 +26,7 @@ function v6Groups(ip: string): number[] {
     const o = tail[1]!.split('.').map(Number);
     s = s.slice(0, -tail[1]!.length) + `${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
   }
-  const [head, rest] = s.includes('::') ? s.split('::') as [string, string] : [s, null];
+  const [head, rest] = s.includes('::') ? (s.split('::') as [string, string]) : [s, null];
   const h = head ? head.split(':') : [];
   const r = rest ? rest.split(':') : [];
   const zeros = rest === null ? [] : Array<string>(8 - h.length - r.length).fill('0');
@@ -48,7 +48,11 @@ function v6Private(ip: string): boolean {
 /** True when `url`'s host is localhost, a loopback, private-range or link-local address. */
 export function isPrivateHost(url: string): boolean {
   let host: string;
-  try { host = new URL(url).hostname.toLowerCase(); } catch { return false; }
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
   host = host.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const v = isIP(host.replace(/%.*$/, ''));

@@ -98,7 +98,9 @@ export async function createStaticServer(root: string, base = '/'): Promise<Fast
 }
 
 /** Serves `root` at http://host:port`base` until SIGINT/SIGTERM; prints where. */
-export async function serveUntilStopped(root: string, opts: { host: string; port: number; base?: string }): Promise<void> {
+export async function serveUntilStopped(
+  root: string, opts: { host: string; port: number; base?: string },
+): Promise<void> {
   const base = opts.base ?? '/';
   const app = await createStaticServer(root, base);
   await app.listen({ host: opts.host, port: opts.port });

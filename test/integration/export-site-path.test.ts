@@ -12,17 +12,20 @@ import { cleanEnv, listFiles, MINI, read, removeDir, runExport, tempDir } from '
 
 const SITE = 'https://x.github.io/repo';
 
-/** Every URL an HTML page, stylesheet, JS or JSON file names (attribute values, srcset entries, url(), JSON strings). */
+/** Every URL an HTML page, stylesheet, JS or JSON file names (attributes, srcset entries, url(), JSON strings). */
 function urlsIn(text: string, type: string): string[] {
   const found: string[] = [];
   if (type.includes('html')) {
-    for (const m of text.matchAll(/\s(?:href|src|poster|data-src)="([^"]*)"/g)) found.push(m[1]!.replaceAll('&amp;', '&'));
+    for (const m of text.matchAll(/\s(?:href|src|poster|data-src)="([^"]*)"/g))
+      found.push(m[1]!.replaceAll('&amp;', '&'));
     // Meta tags' content is a URL only for og:image, og:url, twitter:image and the like.
     for (const m of text.matchAll(/\scontent="((?:https?:\/)?\/[^"]*)"/g)) found.push(m[1]!.replaceAll('&amp;', '&'));
-    for (const m of text.matchAll(/\ssrcset="([^"]*)"/g)) for (const part of m[1]!.split(',')) found.push(part.trim().split(/\s+/)[0]!);
+    for (const m of text.matchAll(/\ssrcset="([^"]*)"/g))
+      for (const part of m[1]!.split(',')) found.push(part.trim().split(/\s+/)[0]!);
     // The render environment names the files the browser fetches (navigation.json). Page data and
     // navigation.json hold route paths ('/schools/x') that the components prefix when they render.
-    for (const m of text.matchAll(/<script type="application\/json" id="__ENV__">([^<]*)<\/script>/g)) found.push(...urlsIn(m[1]!, 'json'));
+    for (const m of text.matchAll(/<script type="application\/json" id="__ENV__">([^<]*)<\/script>/g))
+      found.push(...urlsIn(m[1]!, 'json'));
   } else if (type.includes('css')) {
     for (const m of text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) found.push(m[1]!);
   } else if (type === 'json') {
@@ -46,7 +49,10 @@ describe('an export for https://x.github.io/repo/ served under /repo/', () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
-  after(async () => { await app?.close(); removeDir(work); });
+  after(async () => {
+    await app?.close();
+    removeDir(work);
+  });
 
   test('every link, asset and data URL answers 200, all under /repo/', async () => {
     const seen = new Set<string>();
@@ -71,25 +77,39 @@ describe('an export for https://x.github.io/repo/ served under /repo/', () => {
         } else url = new URL(raw, origin + p);
         if (url.origin !== origin) continue;
         const next = url.pathname + url.search;
-        if (!url.pathname.startsWith('/repo/')) { outside.push(`${p}: ${raw}`); continue; }
+        if (!url.pathname.startsWith('/repo/')) {
+          outside.push(`${p}: ${raw}`);
+          continue;
+        }
         queue.push(next);
       }
     }
     assert.deepEqual(outside, [], 'URLs outside /repo/');
     assert.deepEqual(failed, [], 'URLs that did not answer 200');
-    assert.ok([...seen].some((p) => p.startsWith('/repo/schools/')), 'school pages reached from the landing page');
-    assert.ok([...seen].some((p) => p.startsWith('/repo/assets/')), 'assets reached');
-    assert.ok([...seen].some((p) => p.startsWith('/repo/media/')), 'images reached');
+    assert.ok(
+      [...seen].some((p) => p.startsWith('/repo/schools/')),
+      'school pages reached from the landing page',
+    );
+    assert.ok(
+      [...seen].some((p) => p.startsWith('/repo/assets/')),
+      'assets reached',
+    );
+    assert.ok(
+      [...seen].some((p) => p.startsWith('/repo/media/')),
+      'images reached',
+    );
   });
 
   test('canonical links and the sitemap name https://x.github.io/repo/...', () => {
     const pages = listFiles(out).filter((f) => f.endsWith('.html'));
     assert.ok(pages.length >= 2);
     for (const f of pages) {
-      for (const m of read(out, f).matchAll(/<link rel="canonical" href="([^"]+)"/g)) assert.ok(m[1]!.startsWith(`${SITE}/`), `${f}: ${m[1]}`);
+      for (const m of read(out, f).matchAll(/<link rel="canonical" href="([^"]+)"/g))
+        assert.ok(m[1]!.startsWith(`${SITE}/`), `${f}: ${m[1]}`);
     }
     assert.match(read(out, 'index.html'), new RegExp(`<link rel="canonical" href="${SITE}/"`));
-    for (const m of read(out, 'sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)) assert.ok(m[1]!.startsWith(`${SITE}/`), m[1]);
+    for (const m of read(out, 'sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g))
+      assert.ok(m[1]!.startsWith(`${SITE}/`), m[1]);
   });
 
   test('the files sit at out/ top level, as Pages serves the artifact at /repo/', () => {

@@ -14,24 +14,41 @@ after(() => removeDir(work));
 /** Starts a CLI with PORT=0 and resolves with its URL once it prints where it serves. */
 function launch(script: string, args: string[]): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
-    cwd: ROOT, env: cleanEnv({ PORT: '0' }), stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: cleanEnv({ PORT: '0' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no server in 60 s\n${stdout}\n${stderr}`)); }, 60_000);
-    child.stderr!.on('data', (d) => { stderr += d; });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no server in 60 s\n${stdout}\n${stderr}`));
+    }, 60_000);
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+    });
     child.stdout!.on('data', (d) => {
       stdout += d;
       const m = /at (http:\/\/127\.0\.0\.1:\d+\/\S*) /.exec(stdout);
-      if (m) { clearTimeout(timer); resolve({ child, url: m[1]!, stdout: () => stdout }); }
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1]!, stdout: () => stdout });
+      }
     });
-    child.on('close', (code) => { clearTimeout(timer); reject(new Error(`exited ${code}\n${stdout}\n${stderr}`)); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code}\n${stdout}\n${stderr}`));
+    });
   });
 }
 
 function stop(child: ChildProcess): Promise<void> {
-  return new Promise((r) => { child.removeAllListeners('close'); child.on('close', () => r()); child.kill('SIGTERM'); });
+  return new Promise((r) => {
+    child.removeAllListeners('close');
+    child.on('close', () => r());
+    child.kill('SIGTERM');
+  });
 }
 
 function fakeExport(dir: string): void {
@@ -54,9 +71,12 @@ describe('npm start with an export already in out/', () => {
       assert.match(stdout(), /already holds an export: serving it as it is \(re-export with `npm run export`/);
       assert.equal(await (await fetch(`${url}marker.txt`)).text(), 'do not touch');
       assert.match(await (await fetch(url)).text(), /<title>mine<\/title>/);
-    } finally { await stop(child); }
+    } finally {
+      await stop(child);
+    }
     assert.deepEqual(readdirSync(out, { recursive: true }).sort(), before, 'no file added or removed');
-    for (const f of ['index.html', 'marker.txt']) assert.equal(statSync(path.join(out, f)).mtimeMs, old.getTime(), `${f} mtime`);
+    for (const f of ['index.html', 'marker.txt'])
+      assert.equal(statSync(path.join(out, f)).mtimeMs, old.getTime(), `${f} mtime`);
   });
 });
 
@@ -76,6 +96,8 @@ describe('npm run serve -- DIR --base /repo/', () => {
       assert.equal(bare.headers.get('location'), '/repo/');
       assert.equal((await fetch(`${origin}/marker.txt`)).status, 404, 'nothing outside the base');
       assert.equal((await fetch(`${origin}/repo/nothing`)).status, 404);
-    } finally { await stop(child); }
+    } finally {
+      await stop(child);
+    }
   });
 });

@@ -44,7 +44,9 @@ test('pageHref puts root-relative links under the site path; stripRoot undoes it
   assert.equal(pageHref('/repo/', '/'), '/repo/');
   assert.equal(pageHref('/repo/', '/schools/a'), '/repo/schools/a');
   assert.equal(pageHref('/repo/', '/#schools'), '/repo/#schools');
-  for (const other of ['#about', 'https://d.org/x', '//evil.example/x', 'mailto:a@b.c']) assert.equal(pageHref('/repo/', other), other);
+  for (const other of ['#about', 'https://d.org/x', '//evil.example/x', 'mailto:a@b.c']) {
+    assert.equal(pageHref('/repo/', other), other);
+  }
   assert.equal(stripRoot('/repo/', '/repo/schools/a'), '/schools/a');
   assert.equal(stripRoot('/repo/', '/repo/'), '/');
   assert.equal(stripRoot('/repo/', '/repo'), '/');
