@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The shipped commands (`npm run export|start|content|preview`) start from JavaScript, not from
 // TypeScript compiled at every start: tsx spent ~0.86 s of a 1.57 s one-school export loading
-// itself and transpiling the sources. This launcher bundles the four CLIs with esbuild into dist/
+// itself and transpiling the sources. This launcher bundles the five CLIs with esbuild into dist/
 // (git-ignored; npm packages stay external; ESM; linked source maps), only when a source file is newer
 // than the last build, then runs the requested one. tsx stays for development and the tests.
 //
-// Usage: node bin/run.mjs <export|start|content|preview> [flags of that command]
+// Usage: node bin/run.mjs <export|start|content|preview|serve> [flags of that command]
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,6 +25,7 @@ const CLIS = {
   start: { entry: 'scripts/start.ts', production: true, run: 'runCli' },
   content: { entry: 'content-service/cli.ts', production: false, run: null },
   preview: { entry: 'server/server.ts', production: false, run: null },
+  serve: { entry: 'scripts/serve.ts', production: false, run: 'runCli' },
 };
 
 /** Files that change every output without being an esbuild input: this launcher (the build options) and tsconfig. */

@@ -53,6 +53,8 @@ export function browserEnv(env: SiteEnv): SiteEnv {
   return {
     images: { projectId, dataset, imageHost: selfHostBase ? '' : imageHost, selfHostBase: selfHostBase ?? null },
     base: env.base,
+    // Only a site under a path carries it, so a root site's pages keep their bytes.
+    ...(env.root && env.root !== '/' ? { root: env.root } : {}),
     preview: env.preview ?? null,
     ...(env.navSrc ? { navSrc: env.navSrc } : {}),
   };

@@ -32,6 +32,7 @@ import { buildBundles, type BundleFile, type BundleResult, type BundleSizes } fr
 import { fetchChanged, fetchContent, type ContentRead } from './lib/fetch-content.ts';
 import { fetchImages, type FetchedImage } from './lib/images.ts';
 import { normalizeBase, parseMs } from './lib/options.ts';
+import { isPrivateHost } from './lib/private-host.ts';
 import { buildPages, type NeedsFullRead, type PageAssets, type RenderedSite } from './lib/pages.ts';
 import { createProgress, formatBytes, formatMs, type Progress } from './lib/progress.ts';
 import { readPublicFiles, type PublicFile } from './lib/public-files.ts';
@@ -68,16 +69,16 @@ export const FLAGS = {
   base: {
     type: 'string',
     value: 'PATH',
-    description: 'asset base path, e.g. /wp-content/themes/district/ (default /)',
+    description: 'asset base path, e.g. /wp-content/themes/district/ (default: the path of --site-url, else /)',
   },
   'site-url': {
     type: 'string',
     value: 'URL',
-    description: 'public site URL: canonical links, social cards, sitemap.xml',
+    description: 'public site URL: canonical links, social cards, sitemap.xml; its path prefixes every link',
   },
   'self-host-images': {
     type: 'boolean',
-    description: 'copy image variants into out/ (always on with the embedded service)',
+    description: 'copy image variants into out/ (always on with the embedded service or a private host)',
   },
   'time-limit': {
     type: 'string',
@@ -127,6 +128,12 @@ export interface ExportSummary {
 export interface ExportOptions {
   contentDir: string | null;
   out: string;
+  /**
+   * The path out/ is served under: the path of --site-url ('/repo/' for https://owner.github.io/repo/),
+   * else '/'. Pages are written at out/'s top and every page link carries it.
+   */
+  root: string;
+  /** Where assets are linked from (--base, default `root`); inside `root`, written at out/ + its remainder. */
   base: string;
   siteUrl: string | null;
   selfHostImages: boolean;
@@ -151,6 +158,13 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
       throw new InputError(`--site-url: ${(err as Error).message}`);
     }
   }
+  // A site served under a path (a GitHub project site) keeps everything under it: by default the
+  // assets too, so --base is only needed to put them somewhere else inside the site.
+  const root = siteUrl ? normalizeBase(new URL(siteUrl).pathname) : '/';
+  const base = normalizeBase(values.base ?? root);
+  if (!base.startsWith(root)) {
+    throw new InputError(`--base ${base} is outside the site's path ${root} (from --site-url), where out/ is served`);
+  }
   const contentDir = values.content === undefined ? null : path.resolve(io.cwd, values.content);
   const usable = (p: string) => existsSync(p) && (statSync(p).isDirectory() || isTarball(p));
   if (contentDir !== null && !usable(contentDir)) {
@@ -159,7 +173,8 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
   return {
     contentDir,
     out: path.resolve(io.cwd, values.out ?? DEFAULT_OUT_DIR),
-    base: normalizeBase(values.base ?? '/'),
+    root,
+    base,
     siteUrl,
     selfHostImages: values['self-host-images'] === true,
     timeLimitMs: parseMs(
@@ -304,6 +319,12 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
     });
   const imageCacheDir = envDir(io, IMAGE_CACHE_ENV) ?? path.join(PROJECT_ROOT, IMAGE_CACHE_DIR);
   const c = source.config;
+  // Images on a loopback or private host break for families as soon as that service stops (or
+  // never reach them): the export then carries its own copies, as with the embedded service.
+  const privateHost = !source.embedded && isPrivateHost(c.imageHost);
+  if (privateHost && !opts.selfHostImages) {
+    progress.line(`images: ${c.imageHost} is a loopback or private host: image variants are self-hosted in out/`);
+  }
   return {
     opts,
     io,
@@ -316,7 +337,7 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
     codeKey,
     imageCacheDir,
     sourceId: `${source.embedded ? `embedded:${contentDir}` : `${c.apiHost ?? ''}|${c.projectId}`}|${c.dataset}`,
-    selfHost: source.embedded || opts.selfHostImages,
+    selfHost: source.embedded || opts.selfHostImages || privateHost,
     assets: startAssets(opts.base, imageCacheDir, progress, fail),
   };
 }
@@ -422,6 +443,7 @@ async function renderPages(
       selfHostBase: run.selfHost ? opts.base : null,
     },
     base: opts.base,
+    ...(opts.root !== '/' ? { root: opts.root } : {}),
     preview: null,
   };
   const assets: PageAssets = {
@@ -457,7 +479,7 @@ async function writeExport(
     content,
     rendered: { site, bundle, publicFiles },
   } = done;
-  const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(1), remote }));
+  const jobs = [...site.variants].map(([src, remote]) => ({ file: src.slice(run.opts.root.length), remote }));
   const fetchOpts = { cacheDir: run.imageCacheDir, retry: run.retry(), warn: run.warn };
   const images = await run.progress.phase(
     'images',
@@ -499,7 +521,8 @@ function siteFiles(
   images: FetchedImage[],
   publicFiles: PublicFile[],
 ) {
-  const baseDir = run.opts.base.slice(1); // '' or 'wp-content/themes/district/'
+  // '' or e.g. 'wp-content/themes/district/': the base below the path out/ is served at.
+  const baseDir = run.opts.base.slice(run.opts.root.length);
   const files = new Map<string, Uint8Array | string>();
   for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
   const put = (rel: string, bytes: Uint8Array | string) => {

@@ -1,61 +1,66 @@
-// `npm start`: exports the bundled sample through the embedded content service into out/ and
-// serves it on http://127.0.0.1:$PORT (default 8080) like a static host, so anyone can see the
-// finished site with no account or network. Exits cleanly on Ctrl-C / SIGTERM.
-// Exit codes: the shared table (core/exit-codes.ts): the export's code when it fails, 1 for a bad PORT.
+// `npm start`: serves out/ on http://127.0.0.1:$PORT (default 8080) like a static host, so anyone can
+// see the finished site with no account or network. An export already in out/ is served as it is
+// (it may be a district's real export, or one made with other flags: never overwritten behind its
+// owner's back); only when there is none is the bundled sample exported first, through the embedded
+// content service. `--out DIR` serves (or creates) another folder. Exits cleanly on Ctrl-C / SIGTERM.
+// Exit codes: the shared table (core/exit-codes.ts): the export's code when it fails, 1 for bad input.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePort } from '../core/args.ts';
+import { parseArgs, parsePort, usage } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
 import { EXIT } from '../core/exit-codes.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_OUT_DIR, REPO_ROOT } from '../core/paths.ts';
 import { main as runExport } from './export.ts';
-import { createStaticServer } from './lib/static-server.ts';
+import { DEFAULT_PORT, HOST, serveUntilStopped } from './lib/static-server.ts';
 
-export const DEFAULT_PORT = 8080;
-export const HOST = '127.0.0.1';
+export { DEFAULT_PORT, HOST };
 
-async function start(): Promise<number> {
+const FLAGS = {
+  out: { type: 'string', value: 'DIR', description: 'export to serve; the sample is exported there if none (out/)' },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+} as const;
+
+async function start(argv: readonly string[]): Promise<number> {
   let port: number;
+  let out: string;
   try {
+    const { values } = parseArgs(argv, FLAGS);
+    if (values.help) {
+      process.stdout.write(`${usage('npm start -- [flags]', FLAGS)}\n`);
+      return EXIT.ok;
+    }
     port = parsePort(process.env.PORT, 'PORT', DEFAULT_PORT);
+    out = values.out ? path.resolve(values.out) : DEFAULT_OUT_DIR;
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     console.error(`start: ${err.message}`);
     return EXIT.usage;
   }
-  // Always the bundled sample, whatever hosted project the shell may have configured.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
-  const out = DEFAULT_OUT_DIR;
-  const code = await runExport(['--content', DEFAULT_CONTENT_DIR, '--out', out], {
-    env,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    cwd: REPO_ROOT,
-  });
-  if (code !== EXIT.ok) return code;
-
-  const app = await createStaticServer(out);
-  await app.listen({ host: HOST, port });
-  const address = app.server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  process.stdout.write(
-    `Serving ${path.relative(process.cwd(), out) || out}/ at http://${HOST}:${actual}/ (Ctrl-C to stop)\n`,
-  );
-
-  await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.stdout.write(`\n${signal}: stopping\n`);
-      app.close().then(resolve, resolve);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  const shown = path.relative(process.cwd(), out) || out;
+  if (existsSync(path.join(out, 'index.html'))) {
+    process.stdout.write(
+      `${shown}/ already holds an export: serving it as it is (re-export with \`npm run export\`; ` +
+        'an export made with --base is served under it with `npm run serve -- DIR --base PATH`)\n',
+    );
+  } else {
+    // Always the bundled sample, whatever hosted project the shell may have configured.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
+    const code = await runExport(['--content', DEFAULT_CONTENT_DIR, '--out', out], {
+      env,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      cwd: REPO_ROOT,
+    });
+    if (code !== EXIT.ok) return code;
+  }
+  await serveUntilStopped(out, { host: HOST, port });
   return EXIT.ok;
 }
 
 /** Runs the command: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
 export function runCli(): void {
-  start().then(
+  start(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
     },

@@ -8,6 +8,11 @@ export interface SiteEnv {
   images: ImageSettings;
   /** Asset base path, always ending in '/': '/' or e.g. '/wp-content/themes/district/'. */
   base: string;
+  /**
+   * The path the site's pages are served under, ending in '/': '/' (when absent) or e.g. '/repo/'
+   * for a GitHub project site. Every internal page link carries it (see pageHref in routes.ts).
+   */
+  root?: string;
   /** Set on the editors' preview server only. */
   preview?: PreviewEnv | null;
   /**

@@ -3,7 +3,7 @@
 // server's byte for byte. School pages load their chunk before hydrating (see App.tsx).
 import { hydrateRoot } from 'react-dom/client';
 import { App, loadSchoolPage } from './App.tsx';
-import { matchRoute } from './routes.ts';
+import { matchRoute, stripRoot } from './routes.ts';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
 import type { PageData } from './lib/types.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   if (!root || !data) return; // Nothing to hydrate: the static HTML stays as it is.
   const env: SiteEnv = { ...defaultSiteEnv, ...readJson<Partial<SiteEnv>>(ENV_ID) };
   // The route table and the embedded data must agree; 404.html carries landing data for any path.
-  const route = matchRoute(window.location.pathname);
+  const route = matchRoute(stripRoot(env.root, window.location.pathname));
   if (data.page === 'school' && route.page !== 'school')
     console.warn('School data on a non-school path:', window.location.pathname);
   const schoolPage = data.page === 'school' ? await loadSchoolPage() : null;

@@ -32,6 +32,24 @@ export function matchRoute(pathname: string): RouteMatch {
 export const schoolPath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
 
 /**
+ * An internal link as the browser must follow it: a root-relative path ('/', '/schools/x',
+ * '/#schools') under the site's root path ('/repo/' for a project site); anything else (a
+ * fragment, an absolute URL, '//host') is left as it is. Data keeps root-relative paths, so the
+ * same content renders for any root.
+ */
+export function pageHref(root: string | undefined, href: string): string {
+  if (!root || root === '/' || !href.startsWith('/') || href.startsWith('//')) return href;
+  return root + href.slice(1);
+}
+
+/** The pathname as the route table sees it: without the site's root path ('/repo/x' → '/x'). */
+export function stripRoot(root: string | undefined, pathname: string): string {
+  if (!root || root === '/') return pathname;
+  if (pathname.startsWith(root)) return pathname.slice(root.length - 1);
+  return pathname === root.slice(0, -1) ? '/' : pathname;
+}
+
+/**
  * The URL path of the route's page: '/' or '/schools/{slug}', the address every link uses. The
  * export writes the school page as 'schools/{slug}.html', which GitHub Pages, Netlify, Cloudflare
  * Pages and `npm start` answer at '/schools/{slug}' with 200, so canonical links and the sitemap

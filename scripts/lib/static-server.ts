@@ -12,6 +12,9 @@ import type { Readable } from 'node:stream';
 
 /** Files whose names carry a content hash: esbuild output and self-hosted image variants. */
 const HASHED = [/-[A-Z0-9]{8}\.(?:js|css)$/, /\/media\/[A-Za-z0-9]+-\d+x\d+-[0-9a-f]{8}\.webp$/];
+/** Where `npm start` and `npm run serve` listen: loopback only, PORT or 8080. */
+export const DEFAULT_PORT = 8080;
+export const HOST = '127.0.0.1';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const HTML_CACHE = 'no-cache';
 export const DEFAULT_CACHE = 'public, max-age=3600';
@@ -47,9 +50,18 @@ export function htmlExtensionUrl(absRoot: string, url: string): string {
   return `${pathname}.html${q < 0 ? '' : url.slice(q)}`;
 }
 
-export async function createStaticServer(root: string): Promise<FastifyInstance> {
+/**
+ * Serves `root` at `base` ('/' or e.g. '/repo/'), as GitHub Pages serves a project site's files
+ * under /repo/: a request outside the base gets the 404 page, as nothing there belongs to the site.
+ */
+export async function createStaticServer(root: string, base = '/'): Promise<FastifyInstance> {
   const absRoot = path.resolve(root);
-  const app = Fastify({ logger: false, rewriteUrl: (req) => htmlExtensionUrl(absRoot, req.url ?? '/') });
+  const rewrite = (url: string): string => {
+    if (base === '/') return htmlExtensionUrl(absRoot, url);
+    if (!url.startsWith(base)) return url;
+    return base.slice(0, -1) + htmlExtensionUrl(absRoot, url.slice(base.length - 1));
+  };
+  const app = Fastify({ logger: false, rewriteUrl: (req) => rewrite(req.url ?? '/') });
   // Static hosts send text compressed; serving it raw made the school page's 280 KB of JS take
   // 3 s to first paint under Lighthouse's mobile throttling (performance 85 instead of 100).
   app.addHook('onSend', async (req, reply, payload) => {
@@ -72,8 +84,11 @@ export async function createStaticServer(root: string): Promise<FastifyInstance>
     }
     return payload;
   });
+  // The base without its slash redirects to the base, as static hosts do for a folder.
+  if (base !== '/') app.get(base.slice(0, -1), (_req, reply) => reply.redirect(base, 301));
   await app.register(fastifyStatic, {
     root: absRoot,
+    prefix: base,
     index: ['index.html'],
     redirect: true,
     wildcard: true,
@@ -94,4 +109,26 @@ export async function createStaticServer(root: string): Promise<FastifyInstance>
       .sendFile('404.html', absRoot);
   });
   return app;
+}
+
+/** Serves `root` at http://host:port`base` until SIGINT/SIGTERM; prints where. */
+export async function serveUntilStopped(
+  root: string,
+  opts: { host: string; port: number; base?: string },
+): Promise<void> {
+  const base = opts.base ?? '/';
+  const app = await createStaticServer(root, base);
+  await app.listen({ host: opts.host, port: opts.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  const shown = path.relative(process.cwd(), root) || root;
+  process.stdout.write(`Serving ${shown}/ at http://${opts.host}:${port}${base} (Ctrl-C to stop)\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.stdout.write(`\n${signal}: stopping\n`);
+      app.close().then(resolve, resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
 }

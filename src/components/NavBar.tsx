@@ -2,6 +2,7 @@
 // schools dropdown, and on small screens the menu button (which the stylesheet swaps in).
 import type { NavSchool } from '../lib/types.ts';
 import { ASSETS, NAV_A11Y, NAV_LINKS, assetUrl } from '../config/site.ts';
+import { pageHref } from '../routes.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
 import { SchoolsDropdown } from './SchoolsDropdown.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -11,10 +12,10 @@ export interface NavBarProps {
 }
 
 export function NavBar({ nav }: NavBarProps) {
-  const { base } = useSiteEnv();
+  const { base, root } = useSiteEnv();
   return (
     <nav className="nav" aria-label={NAV_A11Y.mainNav}>
-      <a className="nav__logo" href="/">
+      <a className="nav__logo" href={pageHref(root, '/')}>
         <img
           src={assetUrl(base, ASSETS.logo.src)}
           width={ASSETS.logo.width}

@@ -2,6 +2,7 @@
 // the export for the variants of a shared navigation.json), so both menus show the same links.
 import type { NavSchool } from '../lib/types.ts';
 import { NAV_ALL_SCHOOLS, NAV_STATES } from '../config/site.ts';
+import { pageHref } from '../routes.ts';
 import { useImages, useSiteEnv } from '../SiteEnv.tsx';
 import { IMAGE_WIDTHS, type ImageVariant } from '../lib/image.ts';
 import { staticAssetUrl } from '../lib/links.ts';
@@ -47,13 +48,13 @@ function SchoolIcon({ school }: { school: NavSchool }) {
  * links; before hydration, for a list in a shared file (null with SiteEnv.navSrc), a link to the landing grid.
  */
 export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[] | null; className?: string }) {
-  const { navSrc } = useSiteEnv();
+  const { navSrc, root } = useSiteEnv();
   const hydrated = useHydrated();
   // A shared list file loads only with JavaScript: until then, the landing grid lists the schools.
   if (nav === null && navSrc && !hydrated) {
     return (
       <p className={`${className}__status`}>
-        <a className="school-link" href={NAV_ALL_SCHOOLS.href}>
+        <a className="school-link" href={pageHref(root, NAV_ALL_SCHOOLS.href)}>
           {NAV_ALL_SCHOOLS.label}
         </a>
       </p>
@@ -70,7 +71,7 @@ export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[
     <ul className={className}>
       {nav.map((school) => (
         <li key={school.id || school.link} className={`${className}__item`}>
-          <a className="school-link" href={school.link}>
+          <a className="school-link" href={pageHref(root, school.link)}>
             <SchoolIcon school={school} />
             <span className="school-link__name">{school.name}</span>
           </a>

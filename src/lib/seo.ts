@@ -74,7 +74,17 @@ export function normalizeSiteUrl(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** An absolute URL for a root-relative path or an already absolute URL; null without a site URL. */
+/**
+ * An absolute URL for a file's path ('/repo/media/x.webp': asset and image paths already carry the
+ * base, which lies under the site URL's path) or an already absolute URL; null without a site URL.
+ */
+export function assetAbsoluteUrl(siteUrl: string | null, pathOrUrl: string): string | null {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  if (!siteUrl) return null;
+  return `${new URL(siteUrl).origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** An absolute URL for a page's route path ('/schools/x', under the site URL's path) or an already absolute URL. */
 export function absoluteUrl(siteUrl: string | null, pathOrUrl: string): string | null {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
   if (!siteUrl) return null;
@@ -110,7 +120,7 @@ function socialImage(
   for (const img of images) {
     const v = urls.crop(img, SOCIAL_IMAGE.width, SOCIAL_IMAGE.height);
     if (!v) continue;
-    const url = absoluteUrl(siteUrl, v.src);
+    const url = assetAbsoluteUrl(siteUrl, v.src);
     return url ? { url, width: v.width, height: v.height, alt } : null;
   }
   return null;
@@ -170,7 +180,7 @@ export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext
 
 export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageSeo {
   const canonical = canonicalPath === null ? null : absoluteUrl(ctx.siteUrl, canonicalPath);
-  const posterUrl = absoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
+  const posterUrl = assetAbsoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
   return {
     title: LANDING_TITLE,
     description: LANDING_DESCRIPTION,

@@ -1,7 +1,16 @@
 // The one route table: which page a path shows, and which file in out/ holds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalPath, matchRoute, NOT_FOUND_FILE, routeAliases, routeFile, schoolPath } from '../../src/routes.ts';
+import {
+  canonicalPath,
+  matchRoute,
+  NOT_FOUND_FILE,
+  pageHref,
+  routeAliases,
+  routeFile,
+  schoolPath,
+  stripRoot,
+} from '../../src/routes.ts';
 
 test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
   assert.deepEqual(matchRoute('/'), { page: 'landing' });
@@ -44,4 +53,19 @@ test('links and canonical URLs are the same /schools/{slug} (a static host answe
   assert.equal(canonicalPath({ page: 'school', slug: 'lincoln-middle' }), '/schools/lincoln-middle');
   assert.equal(canonicalPath({ page: 'landing' }), '/');
   assert.equal(schoolPath('café'), '/schools/caf%C3%A9');
+});
+
+test('pageHref puts root-relative links under the site path; stripRoot undoes it for the router', () => {
+  assert.equal(pageHref(undefined, '/schools/a'), '/schools/a');
+  assert.equal(pageHref('/', '/'), '/');
+  assert.equal(pageHref('/repo/', '/'), '/repo/');
+  assert.equal(pageHref('/repo/', '/schools/a'), '/repo/schools/a');
+  assert.equal(pageHref('/repo/', '/#schools'), '/repo/#schools');
+  for (const other of ['#about', 'https://d.org/x', '//evil.example/x', 'mailto:a@b.c']) {
+    assert.equal(pageHref('/repo/', other), other);
+  }
+  assert.equal(stripRoot('/repo/', '/repo/schools/a'), '/schools/a');
+  assert.equal(stripRoot('/repo/', '/repo/'), '/');
+  assert.equal(stripRoot('/repo/', '/repo'), '/');
+  assert.equal(stripRoot(undefined, '/schools/a'), '/schools/a');
 });

@@ -3,6 +3,7 @@
 import { IMAGE_WIDTHS, type ImageVariant } from '../../lib/image.ts';
 import { safeHttpUrl, safeInternalHref, staticAssetUrl } from '../../lib/links.ts';
 import type { Highlight, HighlightSectionBlock as HighlightSectionData } from '../../lib/types.ts';
+import { pageHref } from '../../routes.ts';
 import { useImages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { RichText, hasRichText } from '../richtext/RichText.tsx';
@@ -22,7 +23,7 @@ export function learnMoreTarget(h: Pick<Highlight, 'link' | 'href'>): LearnMore 
 
 function HighlightCard({ highlight }: { highlight: Highlight }) {
   const images = useImages();
-  const { base } = useSiteEnv();
+  const { base, root } = useSiteEnv();
   const title = typeof highlight.title === 'string' ? highlight.title.trim() : '';
   const simple = typeof highlight.simpleDescription === 'string' ? highlight.simpleDescription.trim() : '';
   let variant: ImageVariant | null = images.width(highlight.image, IMAGE_WIDTHS.photo);
@@ -46,7 +47,7 @@ function HighlightCard({ highlight }: { highlight: Highlight }) {
         {target ? (
           <a
             className="button button--outline highlight__link"
-            href={target.href}
+            href={target.external ? target.href : pageHref(root, target.href)}
             {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             Learn More

@@ -2,13 +2,14 @@
 // The photo is decorative next to the title, so its alt is empty.
 import type { LandingCard } from '../../lib/types.ts';
 import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/image.ts';
-import { schoolPath } from '../../routes.ts';
+import { pageHref, schoolPath } from '../../routes.ts';
 import { OPTIONS } from '../../config/site.ts';
-import { useImages } from '../../SiteEnv.tsx';
+import { useImages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 
 export function SchoolCard({ card }: { card: LandingCard }) {
   const images = useImages();
+  const { root } = useSiteEnv();
   const image = images.crop(card.image, CARD_SIZE.width, CARD_SIZE.height);
   // Same 4:3 crop at smaller widths; 800x600 stays the default src (spec section 7).
   const srcSet = image
@@ -32,7 +33,7 @@ export function SchoolCard({ card }: { card: LandingCard }) {
       <div className="school-card__body">
         <h3 className="school-card__title">{card.title}</h3>
         {card.description && <p className="school-card__description">{card.description}</p>}
-        <a className="school-card__link button" href={schoolPath(card.slug)}>
+        <a className="school-card__link button" href={pageHref(root, schoolPath(card.slug))}>
           {OPTIONS.learnMore}
           <span className="visually-hidden"> about {card.title}</span>
         </a>
