@@ -18,7 +18,7 @@
 import './lib/production-env.ts';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isMainModule, runCommand } from '../core/cli.ts';
 import { parseArgs, usage, type FlagSpecs } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
 import { EXIT, type ExitCode } from '../core/exit-codes.ts';
@@ -667,20 +667,14 @@ export async function main(argv: readonly string[], io: ExportIo): Promise<numbe
 
 /** Runs the CLI in this process: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
 export function runCli(): void {
-  main(process.argv.slice(2), {
-    env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    cwd: process.cwd(),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exitCode = EXIT.render;
-    },
+  runCommand(() =>
+    main(process.argv.slice(2), {
+      env: process.env,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      cwd: process.cwd(),
+    }),
   );
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runCli();
+if (isMainModule(import.meta.url)) runCli();

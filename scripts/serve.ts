@@ -4,7 +4,7 @@
 // Exit codes: the shared table (core/exit-codes.ts): 1 for bad input or a folder without an export.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isMainModule, runCommand } from '../core/cli.ts';
 import { parseArgs, parsePort, usage } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
 import { EXIT } from '../core/exit-codes.ts';
@@ -44,15 +44,7 @@ async function serve(argv: readonly string[]): Promise<number> {
 
 /** Runs the command: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
 export function runCli(): void {
-  serve(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exitCode = EXIT.render;
-    },
-  );
+  runCommand(() => serve(process.argv.slice(2)));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runCli();
+if (isMainModule(import.meta.url)) runCli();

@@ -6,7 +6,7 @@
 // Exit codes: the shared table (core/exit-codes.ts): the export's code when it fails, 1 for bad input.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isMainModule, runCommand } from '../core/cli.ts';
 import { parseArgs, parsePort, usage } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
 import { EXIT } from '../core/exit-codes.ts';
@@ -60,15 +60,7 @@ async function start(argv: readonly string[]): Promise<number> {
 
 /** Runs the command: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
 export function runCli(): void {
-  start(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exitCode = EXIT.render;
-    },
-  );
+  runCommand(() => start(process.argv.slice(2)));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runCli();
+if (isMainModule(import.meta.url)) runCli();
