@@ -5,11 +5,10 @@
 // out/ must render that page again instead of carrying the stale one over.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportModules } from '../../scripts/lib/export-manifest.ts';
-import { cleanEnv, MINI, read, removeDir, ROOT, tempDir, type RunResult } from './export-helpers.ts';
+import { cleanEnv, MINI, read, removeDir, ROOT, runNode, tempDir, type RunResult } from './export-helpers.ts';
 
 const work = tempDir('code-key');
 after(() => removeDir(work));
@@ -33,21 +32,10 @@ test("the export's module graph reaches the content service, its lazy import and
 });
 
 function exportIn(root: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/export.ts'), ...args], {
-      cwd: root,
-      env,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  return runNode(['--import', 'tsx', path.join(root, 'scripts/export.ts'), ...args], {
+    cwd: root,
+    env,
+    timeoutMs: 180_000,
   });
 }
 

@@ -34,11 +34,16 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...env, ...extra };
 }
 
-export function runExport(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), timeoutMs = 90_000): Promise<RunResult> {
+/** Runs `node ARGV` and collects its output; killed and rejected after `timeoutMs`, so a hang fails the test. */
+export function runNode(
+  argv: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<RunResult> {
+  const timeoutMs = opts.timeoutMs ?? 90_000;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', EXPORT_SCRIPT, ...args], {
-      cwd: ROOT,
-      env,
+    const child = spawn(process.execPath, argv, {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? cleanEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -51,7 +56,7 @@ export function runExport(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), t
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`export did not finish in ${timeoutMs} ms\n${stderr}`));
+      reject(new Error(`node ${argv.join(' ')} did not finish in ${timeoutMs} ms\n${stderr}`));
     }, timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
@@ -62,6 +67,10 @@ export function runExport(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), t
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+export function runExport(args: string[], env: NodeJS.ProcessEnv = cleanEnv(), timeoutMs = 90_000): Promise<RunResult> {
+  return runNode(['--import', 'tsx', EXPORT_SCRIPT, ...args], { env, timeoutMs });
 }
 
 export function tempDir(prefix: string): string {

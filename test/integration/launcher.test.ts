@@ -3,7 +3,6 @@
 // site as the TypeScript one (same React build, same paths resolved from dist/ instead of core/).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import {
   removeDir,
   ROOT,
   runExport,
+  runNode,
   tempDir,
   type RunResult,
 } from './export-helpers.ts';
@@ -23,23 +23,7 @@ const LAUNCHER = path.join(ROOT, 'bin/run.mjs');
 const META = path.join(ROOT, 'dist/meta.json');
 
 function launch(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LAUNCHER, ...args], {
-      cwd: opts.cwd ?? ROOT,
-      env: opts.env ?? cleanEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runNode([LAUNCHER, ...args], { ...opts, timeoutMs: 180_000 });
 }
 
 describe('bin/run.mjs', () => {
