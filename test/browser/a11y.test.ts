@@ -66,8 +66,8 @@ describe('accessibility (axe-core)', SKIP, () => {
   for (const width of [375, 1280] as const) {
     test(`${width}px: no WCAG A/AA violations on any page type, closed and opened`, async () => {
       const failures: string[] = [];
-      await inLanes(Object.entries(PAGES), 2, async ([name, urlPath]) => {
-        const w = await openPage(session.browser, width);
+      await inLanes(Object.entries(PAGES), session.lanes, async ([name, urlPath], browser) => {
+        const w = await openPage(browser, width);
         try {
           await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
           await hydrated(w.page);

@@ -48,8 +48,8 @@ describe('every exported page', SKIP, () => {
         { path: '/schools/', label: 'unknown /schools/' },
       ];
       const failures: string[] = [];
-      await inLanes(targets, 2, async (target) => {
-        const w = await openPage(session.browser, width);
+      await inLanes(targets, session.lanes, async (target, browser) => {
+        const w = await openPage(browser, width);
         try {
           const res = await w.page.goto(session.site.origin + target.path, { waitUntil: 'load' });
           const status = res?.status() ?? 0;

@@ -160,13 +160,18 @@ export async function scrollSettled(page: Page, timeout = 5000): Promise<number>
 }
 
 /**
- * Runs `fn` over `items` with at most `lanes` at a time: Chromium renders in its own processes, so
- * two pages in flight use a 2-core machine well without starving it.
+ * Runs `fn` over `items` with one lane per browser: Chromium renders in its own processes, so two
+ * pages in flight use a 2-core machine well without starving it. Each lane has its own browser
+ * because a browser with two pages open may stop delivering frames to one of them.
  */
-export async function inLanes<T>(items: readonly T[], lanes: number, fn: (item: T) => Promise<void>): Promise<void> {
+export async function inLanes<T>(
+  items: readonly T[],
+  browsers: readonly Browser[],
+  fn: (item: T, browser: Browser) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  const lane = async () => {
-    while (next < items.length) await fn(items[next++]!);
+  const lane = async (browser: Browser) => {
+    while (next < items.length) await fn(items[next++]!, browser);
   };
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+  await Promise.all(browsers.slice(0, Math.max(1, items.length)).map(lane));
 }

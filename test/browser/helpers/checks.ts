@@ -38,16 +38,27 @@ export async function unexpectedProblems(
   });
 }
 
-/** Scrolls to the bottom in viewport steps (loading lazy images as a reader would), then back to the top. */
+/**
+ * Scrolls to the bottom in viewport steps, then back to the top, pausing at each step until the
+ * images on screen have loaded (at most 5 s), as a reader would. Without the pause a busy machine
+ * scrolled past lazy images before Chromium rendered a frame there, so they were never requested.
+ */
 export async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const frame = () => (globalThis as FrameGlobal).__frame();
     const html = document.documentElement;
     html.style.scrollBehavior = 'auto';
+    const onScreenPending = () =>
+      Array.from(document.images).some((img) => {
+        const r = img.getBoundingClientRect();
+        return r.width > 0 && r.bottom > 0 && r.top < innerHeight && !img.complete;
+      });
     for (let y = 0; y < document.scrollingElement!.scrollHeight; y += Math.round(innerHeight * 0.8)) {
       window.scrollTo({ top: y, behavior: 'instant' });
       await frame();
       await frame();
+      const start = performance.now();
+      while (onScreenPending() && performance.now() - start < 5000) await frame();
     }
     window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' });
     await frame();

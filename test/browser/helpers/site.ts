@@ -157,10 +157,17 @@ export function schoolWithMostBlocks(dir: string): string {
   return best.path;
 }
 
-/** The exported sample served on loopback plus one Chromium, shared by a test file's tests. */
+/** The exported sample served on loopback plus Chromium, shared by a test file's tests. */
 export interface SampleSession {
   site: Served;
   browser: Browser;
+  /**
+   * One browser per lane for tests that open pages side by side (`inLanes`): each Chromium then
+   * shows a single page, which it treats as visible. Two pages in one browser let Chromium stop
+   * producing frames for one of them, so lazy images never loaded and Playwright's "stable" check
+   * (which waits for frames) timed out on CI.
+   */
+  lanes: Browser[];
 }
 
 /**
@@ -172,10 +179,11 @@ export function withSampleSite(): SampleSession {
   const session = {} as SampleSession;
   before(async () => {
     session.site = await serveSample();
-    session.browser = await launch();
+    session.lanes = await Promise.all([launch(), launch()]);
+    session.browser = session.lanes[0]!;
   });
   after(async () => {
-    await session.browser?.close();
+    await Promise.all((session.lanes ?? []).map((b) => b.close()));
     await session.site?.close();
   });
   return session;
