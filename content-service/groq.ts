@@ -3,6 +3,7 @@
 // API does around evaluation: Sanity-shaped parse errors and a 400 for a parameter the query
 // uses but the request did not send (groq-js would silently read it as null).
 import { evaluate, parse, type DereferenceFunction, type ExprNode } from 'groq-js';
+import { directProjection, planQuery } from './query-plan.ts';
 
 /** A client-side query problem, answered as HTTP 400 in the hosted API's error shape. */
 export class QueryError extends Error {
@@ -86,6 +87,9 @@ function dereferencer(docs: readonly unknown[]): DereferenceFunction {
   return ({ _ref }) => (found.get(_ref) ?? null) as ReturnType<DereferenceFunction>;
 }
 
+/** Below this many documents a scan is cheaper than building indexes (listen tests one document at a time). */
+const PLAN_FROM = 32;
+
 /** Evaluates a parsed query over documents; runtime failures become queryExecutionError. */
 export async function evaluateQuery(
   tree: ExprNode,
@@ -94,7 +98,9 @@ export async function evaluateQuery(
   ctx: EvalContext,
 ): Promise<unknown> {
   try {
-    const value = await evaluate(tree, {
+    const direct = directProjection(tree, docs);
+    if (direct) return direct;
+    const value = await evaluate(docs.length > PLAN_FROM ? planQuery(tree, docs) : tree, {
       dataset: docs,
       dereference: dereferencer(docs),
       params: ctx.params,

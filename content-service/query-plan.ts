@@ -1,0 +1,229 @@
+// Indexes for the embedded service's GROQ, as the hosted API has them: groq-js evaluates every
+// `*[filter]` by testing the filter on every document, so at 1000 schools (9000 documents) the
+// export's revision read took ~0.2 s and a `references($ids)` scan ~0.8 s. This module rewrites a
+// parsed query before groq-js runs it: where a filter over `*` is bounded by `_type == "…"`,
+// `_id == "…"`, `_id in […]` or `references(…)` (with constant arguments, alone, under `&&`, or on
+// both sides of `||`), the `*` is replaced by the candidate documents from an index, in dataset
+// order. The filter itself still runs on each candidate, so a plan can only skip documents that
+// could not match: results are the same as without it (test/unit/query-plan.test.ts compares).
+// A projection of plain attributes straight over `*` (`*[]{_id, _rev}`) is answered directly.
+import type { ExprNode } from 'groq-js';
+
+interface Indexes {
+  position: Map<unknown, number>;
+  byType: Map<string, unknown[]>;
+  byId: Map<string, unknown[]>;
+  /** Documents holding a reference to an id, found as groq-js's `references()` finds them. */
+  referrers: Map<string, unknown[]>;
+}
+
+const cache = new WeakMap<readonly unknown[], Indexes>();
+
+function push(map: Map<string, unknown[]>, key: string, doc: unknown): void {
+  const list = map.get(key);
+  if (list) {
+    if (list[list.length - 1] !== doc) list.push(doc);
+  } else map.set(key, [doc]);
+}
+
+/** Every `_ref` groq-js's hasReference would test: an object with a truthy `_ref` is not searched further. */
+function collectRefs(value: unknown, out: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const v of value) collectRefs(v, out);
+  } else if (value !== null && typeof value === 'object') {
+    const ref = (value as { _ref?: unknown })._ref;
+    if (ref) {
+      if (typeof ref === 'string') out.add(ref);
+      return;
+    }
+    for (const v of Object.values(value)) collectRefs(v, out);
+  }
+}
+
+/**
+ * A document's references, kept per document object: the store replaces its views on every change
+ * but keeps the unchanged documents, so re-indexing after an edit walks only what changed.
+ */
+const refsCache = new WeakMap<object, readonly string[]>();
+function refsOf(doc: unknown): readonly string[] {
+  if (doc === null || typeof doc !== 'object') return [];
+  let refs = refsCache.get(doc);
+  if (!refs) {
+    const found = new Set<string>();
+    collectRefs(doc, found);
+    refs = [...found];
+    refsCache.set(doc, refs);
+  }
+  return refs;
+}
+
+function indexesOf(docs: readonly unknown[]): Indexes {
+  let idx = cache.get(docs);
+  if (idx) return idx;
+  idx = { position: new Map(), byType: new Map(), byId: new Map(), referrers: new Map() };
+  docs.forEach((doc, i) => {
+    idx!.position.set(doc, i);
+    if (doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
+      const { _type, _id } = doc as { _type?: unknown; _id?: unknown };
+      if (typeof _type === 'string') push(idx!.byType, _type, doc);
+      if (typeof _id === 'string') push(idx!.byId, _id, doc);
+    }
+    for (const ref of refsOf(doc)) push(idx!.referrers, ref, doc);
+  });
+  cache.set(docs, idx);
+  return idx;
+}
+
+type Node = Record<string, unknown> & { type: string };
+
+const isThisAttribute = (n: unknown, name: string): boolean => {
+  const node = n as Node | undefined;
+  return node?.type === 'AccessAttribute' && node.name === name && (node.base === undefined || node.base === null);
+};
+/** A literal (or a parameter, which the parser folds into one), including an array of literals. */
+const constant = (n: unknown): { value: unknown } | null => {
+  const node = n as Node | undefined;
+  if (node?.type === 'Value') return { value: node.value };
+  if (node?.type !== 'Array') return null;
+  const values: unknown[] = [];
+  for (const el of node.elements as Node[]) {
+    const c = el.isSplat ? null : constant(el.value);
+    if (!c) return null;
+    values.push(c.value);
+  }
+  return { value: values };
+};
+
+/** Documents that may satisfy `expr`, or null when the filter is not bounded by an index. */
+function candidates(expr: Node, idx: Indexes): Set<unknown> | null {
+  const lookup = (map: Map<string, unknown[]>, keys: unknown[]): Set<unknown> => {
+    const out = new Set<unknown>();
+    for (const k of keys) if (typeof k === 'string') for (const d of map.get(k) ?? []) out.add(d);
+    return out;
+  };
+  switch (expr.type) {
+    case 'Group':
+      return candidates(expr.base as Node, idx);
+    case 'And': {
+      const l = candidates(expr.left as Node, idx);
+      const r = candidates(expr.right as Node, idx);
+      if (!l) return r;
+      if (!r) return l;
+      return l.size <= r.size ? l : r;
+    }
+    case 'Or': {
+      const l = candidates(expr.left as Node, idx);
+      const r = candidates(expr.right as Node, idx);
+      if (!l || !r) return null;
+      for (const d of r) l.add(d);
+      return l;
+    }
+    case 'OpCall': {
+      if (expr.op === '==') {
+        for (const [attr, other] of [
+          [expr.left, expr.right],
+          [expr.right, expr.left],
+        ]) {
+          const c = constant(other);
+          // A non-string constant could equal a number-typed _type; only strings are indexed.
+          if (!c || typeof c.value !== 'string') continue;
+          if (isThisAttribute(attr, '_type')) return lookup(idx.byType, [c.value]);
+          if (isThisAttribute(attr, '_id')) return lookup(idx.byId, [c.value]);
+        }
+        return null;
+      }
+      if (expr.op === 'in' && isThisAttribute(expr.left, '_id')) {
+        const c = constant(expr.right);
+        return c && Array.isArray(c.value) && c.value.every((v) => typeof v === 'string')
+          ? lookup(idx.byId, c.value)
+          : null;
+      }
+      return null;
+    }
+    case 'FuncCall': {
+      if (expr.namespace !== 'global' || expr.name !== 'references') return null;
+      const keys: unknown[] = [];
+      for (const arg of expr.args as unknown[]) {
+        const c = constant(arg);
+        if (!c) return null;
+        if (Array.isArray(c.value)) keys.push(...c.value);
+        else keys.push(c.value);
+      }
+      return lookup(idx.referrers, keys);
+    }
+    default:
+      return null;
+  }
+}
+
+/** Returns the tree with every indexable `*[filter]` reading its candidates instead of `*`. */
+function rewrite(node: unknown, docs: readonly unknown[], idx: () => Indexes): unknown {
+  if (Array.isArray(node)) {
+    let changed = false;
+    const out = node.map((n) => {
+      const r = rewrite(n, docs, idx);
+      if (r !== n) changed = true;
+      return r;
+    });
+    return changed ? out : node;
+  }
+  if (node === null || typeof node !== 'object') return node;
+  const n = node as Node;
+  if (n.type === 'Value') return node;
+  let out: Node | null = null;
+  for (const [k, v] of Object.entries(n)) {
+    if (v === null || typeof v !== 'object') continue;
+    const r = rewrite(v, docs, idx);
+    if (r !== v) {
+      out ??= { ...n };
+      out[k] = r;
+    }
+  }
+  const result = out ?? n;
+  if (result.type === 'Filter' && (result.base as Node | undefined)?.type === 'Everything') {
+    const indexes = idx();
+    const found = candidates(result.expr as Node, indexes);
+    if (found) {
+      const ordered = [...found].sort((a, b) => indexes.position.get(a)! - indexes.position.get(b)!);
+      return { ...result, base: { type: 'Value', value: ordered } };
+    }
+  }
+  return result;
+}
+
+/** The plan for one evaluation: the tree groq-js should run. Pure; indexes are cached per document list. */
+export function planQuery(tree: ExprNode, docs: readonly unknown[]): ExprNode {
+  return rewrite(tree, docs, () => indexesOf(docs)) as ExprNode;
+}
+
+/**
+ * `*[]{a, "b": c}` and `*{…}` answered without groq-js: each document becomes an object of the
+ * named attributes (null when missing), and anything that is not an object becomes null, exactly
+ * as groq-js projects. Returns undefined for any other query shape.
+ */
+export function directProjection(tree: ExprNode, docs: readonly unknown[]): unknown[] | undefined {
+  const t = tree as unknown as Node;
+  if (t.type !== 'Map') return undefined;
+  const base = t.base as Node;
+  if (base.type !== 'ArrayCoerce' || (base.base as Node).type !== 'Everything') return undefined;
+  const proj = t.expr as Node;
+  if (proj.type !== 'Projection' || (proj.base as Node).type !== 'This') return undefined;
+  const obj = proj.expr as Node;
+  if (obj.type !== 'Object') return undefined;
+  const fields: [string, string][] = [];
+  for (const a of obj.attributes as Node[]) {
+    const value = a.value as Node;
+    if (a.type !== 'ObjectAttributeValue' || typeof a.name !== 'string') return undefined;
+    if (value.type !== 'AccessAttribute' || value.base || typeof value.name !== 'string') return undefined;
+    fields.push([a.name, value.name]);
+  }
+  return docs.map((doc) => {
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return null;
+    const out: Record<string, unknown> = {};
+    for (const [key, attr] of fields) {
+      const v = Object.hasOwn(doc, attr) ? (doc as Record<string, unknown>)[attr] : undefined;
+      out[key] = v === undefined ? null : v;
+    }
+    return out;
+  });
+}

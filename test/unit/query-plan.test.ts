@@ -1,0 +1,90 @@
+// The embedded service's query indexes must never change an answer: every site query and a corpus
+// of filters, run through the planned path, give exactly what plain groq-js gives over the same
+// documents (the sample dataset plus awkward documents: non-objects, nested and odd references,
+// duplicate ids), and the plan really narrows what groq-js scans.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { evaluate, parse } from 'groq-js';
+import { evaluateQuery, parseQuery } from '../../content-service/groq.ts';
+import { directProjection, planQuery } from '../../content-service/query-plan.ts';
+import * as queries from '../../src/lib/queries.ts';
+import { REPO_ROOT } from '../../core/paths.ts';
+
+const sample = readFileSync(path.join(REPO_ROOT, 'content/sample/dataset.ndjson'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+const awkward: unknown[] = [
+  null,
+  'a string',
+  42,
+  [{ _ref: 'quote-lincoln-1' }],
+  { _id: 'odd-1', _type: 'school', nested: { deep: [{ x: { _ref: 'school-lincoln-middle' } }] } },
+  { _id: 'odd-2', _type: 'quote', _ref: 'school-riverside', inner: { _ref: 'never-seen' } },
+  { _id: 'odd-3', _type: 'school', ref: { _ref: 42 }, weak: { _ref: 'school-riverside', _weak: true } },
+  { _id: 'odd-1', _type: 'highlight', dup: true },
+  { _type: 'school', title: 'no id' },
+  { _id: 'odd-4', _type: 7, _rev: 'r4' },
+];
+const docs: unknown[] = [...sample, ...awkward];
+
+const ids = ['school-lincoln-middle', 'quote-lincoln-1', 'school-riverside', 'odd-1', 'missing'];
+const CORPUS: [string, Record<string, unknown>][] = [
+  ['*[]{ _id, _rev }', {}],
+  ['*{ _id, "t": _type, nope }', {}],
+  ['*[references($ids)]._id', { ids }],
+  ['*[references("school-riverside", $ids)]{_id}', { ids }],
+  ['*[references([])]._id', {}],
+  ['*[references(["school-riverside", "odd-1"])]._id', {}],
+  ['*[_id in ["odd-1", 2]]._id', {}],
+  ['*[_type == "school"]._id', {}],
+  ['*["quote" == _type && defined(school)]._id', {}],
+  ['*[_id == "odd-1"]', {}],
+  ['*[_id in $ids]{_id, _type}', { ids }],
+  ['*[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) {_id}', { ids }],
+  ['*[_type == "school" || _type == "quote"]._id', {}],
+  ['*[_type == "school" || defined(title)]._id', {}],
+  ['*[!(_type == "school")]._id', {}],
+  ['*[_type == "quote"]{ "refs": *[references(^._id)]._id }', {}],
+  ['count(*[_type == "sanity.imageAsset"])', {}],
+  ['*[_type == $t][0...3]._id', { t: 'school' }],
+  ['*[_type == 7]._id', {}],
+  ['{"a": *[_type == "video"]._id, "b": *[_id in ["odd-4"]]._rev}', {}],
+];
+
+const plain = async (q: string, params: Record<string, unknown>) =>
+  (await evaluate(parse(q, { params }), { dataset: docs, params, timestamp: new Date(0) })).get();
+
+test('planned queries answer exactly as plain groq-js: the site queries and a corpus of filters', async () => {
+  const site: [string, Record<string, unknown>][] = [
+    [queries.exportContentQuery, {}],
+    [queries.exportChangedQuery, { ids }],
+    [queries.referrersQuery, { ids }],
+    [queries.revisionsQuery, {}],
+    [queries.schoolBySlugQuery, { slug: 'lincoln-middle' }],
+    [queries.schoolByIdQuery, { id: 'school-lincoln-middle' }],
+    [queries.schoolIdsBySlugQuery, { slug: 'riverside' }],
+    [queries.draftLookupQuery, { draftId: 'drafts.school-lincoln-middle' }],
+    [queries.navigationSchoolsQuery, {}],
+    [queries.landingSchoolsQuery, {}],
+  ];
+  for (const [q, params] of [...site, ...CORPUS]) {
+    const planned = await evaluateQuery(parseQuery(q, params), q, docs, { params });
+    assert.deepEqual(planned, await plain(q, params), q);
+  }
+});
+
+test('the plan narrows the scan: filters read their candidates, projections skip groq-js', () => {
+  const planned = planQuery(parse('*[_type == "quote" && references($ids)]', { params: { ids } }), docs) as unknown as {
+    base: { type: string; value: unknown[] };
+  };
+  assert.equal(planned.base.type, 'Value');
+  assert.ok(planned.base.value.length > 0 && planned.base.value.length < 10, `${planned.base.value.length} candidates`);
+  const scan = planQuery(parse('*[defined(title)]'), docs) as unknown as { base: { type: string } };
+  assert.equal(scan.base.type, 'Everything', 'an unindexed filter still scans everything');
+  assert.equal(directProjection(parse('*[]{_id, "x": _rev}'), docs)?.length, docs.length);
+  assert.equal(directProjection(parse('*[]{_id, "x": a.b}'), docs), undefined);
+});
