@@ -3,10 +3,18 @@
 // refresh, newest-response-wins fetching, and switching modes when a draft appears or goes.
 import { draftIdOf, publishedIdOf } from './queries.ts';
 import { debounce, realTimers, type Timers } from './debounce.ts';
+import { backoffDelay, type BackoffOptions } from './backoff.ts';
 import type { ChangeEvent, ConnectionState, StreamHandlers } from './change-stream.ts';
 
 /** Spec section 9: a draft is re-fetched 1000 ms after the last change event of a burst. */
 export const DRAFT_REFRESH_DEBOUNCE_MS = 1000;
+
+/**
+ * A load that failed (the content service down, a network blip) is tried again, soon at first and
+ * then at most 4 s apart, so a page opened during an outage shows its school within about that
+ * long of the service coming back, without a reload.
+ */
+export const RETRY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 4000, factor: 2, jitter: 0.2 };
 
 /** Answer of the preview API's draft lookup for one slug. */
 export interface SchoolLookup {
@@ -44,6 +52,7 @@ export interface SchoolFlowDeps<S> {
   timers?: Timers;
   debounceMs?: number;
   log?: (message: string, err?: unknown) => void;
+  retry?: BackoffOptions;
   /**
    * A school already shown (the preview server rendered it): the flow starts ready with it, so
    * the page never goes blank. Without livepreview it is not fetched again; with it the lookup,
@@ -81,28 +90,43 @@ export function startSchoolFlow<S>(
     state = { ...state, ...patch };
     onState(state);
   };
+  // Pending retries, cancelled by stop(). Each kind of load counts its own failures in a row, and
+  // only the first failure of a run is logged, so an outage is one console line, not one a second.
+  const retries = new Set<unknown>();
+  const failures = { load: 0, lookup: 0, fetch: 0 };
+  const failed = (kind: keyof typeof failures, message: string, err: unknown, again: () => void) => {
+    if (failures[kind]++ === 0) log(`${message} (trying again until it loads)`, err);
+    const handle = timers.setTimeout(
+      () => {
+        retries.delete(handle);
+        if (!stopped) again();
+      },
+      backoffDelay(failures[kind] - 1, deps.retry ?? RETRY_BACKOFF),
+    );
+    retries.add(handle);
+  };
+  const stopAll = () => {
+    stopped = true;
+    for (const h of retries) timers.clearTimeout(h);
+    retries.clear();
+  };
 
   if (!livepreview) {
-    if (initial)
-      return {
-        state: () => state,
-        stop() {
-          stopped = true;
+    if (initial) return { state: () => state, stop: stopAll };
+    const load = () =>
+      deps.fetchBySlug(slug).then(
+        (school) => {
+          failures.load = 0;
+          set({ status: school ? 'ready' : 'not-found', school, fetches: state.fetches + 1 });
         },
-      };
-    deps.fetchBySlug(slug).then(
-      (school) => set({ status: school ? 'ready' : 'not-found', school, fetches: state.fetches + 1 }),
-      (err) => {
-        log(`preview: could not load school "${slug}"`, err);
-        set({ status: 'error' });
-      },
-    );
-    return {
-      state: () => state,
-      stop() {
-        stopped = true;
-      },
-    };
+        (err) => {
+          if (stopped) return;
+          set({ status: 'error' });
+          failed('load', `preview: could not load school "${slug}"`, err, load);
+        },
+      );
+    load();
+    return { state: () => state, stop: stopAll };
   }
 
   let lookup: SchoolLookup | null = null;
@@ -127,6 +151,7 @@ export function startSchoolFlow<S>(
       .fetchById(id)
       .then(
         (school) => {
+          failures.fetch = 0;
           if (seq > applied) {
             applied = seq;
             set({
@@ -137,8 +162,10 @@ export function startSchoolFlow<S>(
           }
         },
         (err) => {
-          log(`preview: could not load ${id}`, err);
+          if (stopped) return;
           if (!state.school) set({ status: 'error' });
+          // Retried whether or not a school is shown: the newest edit must still arrive.
+          failed('fetch', `preview: could not load ${id}`, err, fetchCurrent);
         },
       )
       .finally(() => {
@@ -157,6 +184,7 @@ export function startSchoolFlow<S>(
     deps.lookup(slug).then(
       (found) => {
         if (stopped) return;
+        failures.lookup = 0;
         if (!found) {
           set({ status: 'not-found', school: null, mode: null });
           return;
@@ -175,8 +203,9 @@ export function startSchoolFlow<S>(
         fetchCurrent();
       },
       (err) => {
-        log(`preview: draft lookup failed for "${slug}"`, err);
+        if (stopped) return;
         if (!state.school) set({ status: 'error' });
+        failed('lookup', `preview: draft lookup failed for "${slug}"`, err, relookup);
       },
     );
   };
@@ -204,7 +233,7 @@ export function startSchoolFlow<S>(
   return {
     state: () => state,
     stop() {
-      stopped = true;
+      stopAll();
       draftRefresh.cancel();
       unsubscribe?.();
     },

@@ -10,6 +10,7 @@ import type { LandingCard, NavSchool, PageData, School } from '../lib/types.ts';
 import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
 import type { Timers } from '../lib/debounce.ts';
 import { startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
+import { keepLoading } from '../lib/keep-loading.ts';
 import type { PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 
@@ -70,38 +71,30 @@ export function PreviewRoot({
 
   useEffect(() => {
     if (!start.nav) return;
-    let current = true;
-    api.navigation(perspective).then(
-      (schools) => {
-        if (current) setNav(schools);
-      },
-      (err: unknown) => {
+    return keepLoading({
+      load: () => api.navigation(perspective),
+      onValue: setNav,
+      onFailure: (err) => {
         // Spec section 8: fetch failures are only logged; the dropdown then shows 'No schools found'.
-        console.error('preview: loading the navigation failed', err);
-        if (current) setNav([]);
+        console.error('preview: loading the navigation failed (trying again until it loads)', err);
+        setNav([]);
       },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, perspective, start]);
+      ...(timers ? { timers } : {}),
+    });
+  }, [api, perspective, start, timers]);
 
   useEffect(() => {
     if (route.page !== 'landing' || !start.cards) return;
-    let current = true;
-    api.landing(perspective).then(
-      (list) => {
-        if (current) setCards(list);
+    return keepLoading({
+      load: () => api.landing(perspective),
+      onValue: setCards,
+      onFailure: (err) => {
+        console.error('preview: loading the landing page schools failed (trying again until it loads)', err);
+        setCards([]);
       },
-      (err: unknown) => {
-        console.error('preview: loading the landing page schools failed', err);
-        if (current) setCards([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, perspective, route.page, start]);
+      ...(timers ? { timers } : {}),
+    });
+  }, [api, perspective, route.page, start, timers]);
 
   useEffect(() => {
     if (slug === null || !start.school) return;
@@ -131,7 +124,6 @@ export function PreviewRoot({
 
   return (
     <>
-      <App data={data} env={env} schoolPage={schoolPage} />
       <PreviewBanner
         livepreview={livepreview}
         mode={flow?.mode ?? null}
@@ -139,6 +131,7 @@ export function PreviewRoot({
         note={bannerNote(flow?.status)}
         toggleHref={toggleLivepreview(href, !livepreview)}
       />
+      <App data={data} env={env} schoolPage={schoolPage} />
     </>
   );
 }

@@ -288,6 +288,40 @@ test('a resync after a stream gap reloads; unknown slugs end as not-found; a slo
   flow2.stop();
 });
 
+test('a page opened while the service is down keeps trying and shows the school once it answers (one log line)', async () => {
+  for (const live of [false, true]) {
+    const clock = new FakeClock();
+    let up = false;
+    const logged: string[] = [];
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    const states: SchoolFlowState<School>[] = [];
+    const flow = startSchoolFlow<School>(
+      'x',
+      live,
+      {
+        lookup: () =>
+          up ? Promise.resolve({ id: 'x', draftId: 'drafts.x', hasDraft: true, hasPublished: true }) : down(),
+        fetchBySlug: () => (up ? Promise.resolve({ _id: 'x', title: 'back' }) : down()),
+        fetchById: (id) => (up ? Promise.resolve({ _id: id, title: 'back' }) : down()),
+        subscribe: () => () => {},
+        timers: clock,
+        log: (m) => logged.push(m),
+      },
+      (st) => states.push(st),
+    );
+    await clock.advance(30_000);
+    assert.equal(flow.state().status, 'error', `${live}: still down`);
+    assert.equal(logged.length, 1, `${live}: one log line for the whole outage: ${logged.join(' | ')}`);
+    up = true;
+    // Retries are at most 4 s apart, so the school is there within 4 s of the service's return.
+    await clock.advance(4000);
+    assert.equal(flow.state().status, 'ready', `${live}: recovered`);
+    assert.equal(flow.state().school?.title, 'back');
+    flow.stop();
+    assert.equal(clock.pending, 0, `${live}: stop cancels every pending retry`);
+  }
+});
+
 class FakeES implements EventSourceLike {
   static all: FakeES[] = [];
   listeners = new Map<string, ((e: { data?: unknown }) => void)[]>();
