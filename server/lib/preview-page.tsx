@@ -100,8 +100,8 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     preview: { livepreview: opts.livepreview, initial },
   };
   const school = data.page === 'school' ? data.school : null;
-  // The banner follows the app inside the root, as the client's PreviewRoot renders them; it has
-  // no text neighbours, so the two renders joined are the one render the client hydrates.
+  // The banner comes first inside the root, as the client's PreviewRoot renders them; it has no
+  // text neighbours, so the two renders joined are the one render the client hydrates.
   const banner = renderToString(
     <PreviewBanner
       livepreview={opts.livepreview}
@@ -111,7 +111,7 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
       toggleHref={toggleLivepreview(opts.href, !opts.livepreview)}
     />,
   );
-  const appHtml = render(opts.url, data, env) + banner;
+  const appHtml = banner + render(opts.url, data, env);
   const ctx = { siteUrl: null, base: env.base, urls: createImageUrls(env.images) };
   const seo = school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx);
   return renderDocument({

@@ -1,6 +1,7 @@
-// The preview banner: a small fixed label telling the editor what they are looking at (draft or
-// published content) and whether live updates are connected. role=status so changes are announced
-// politely; it never covers the page's own controls for long (compact, bottom corner).
+// The preview banner: a thin bar above the page telling the editor what they are looking at (draft
+// or published content) and whether live updates are connected. role=status so changes are
+// announced politely. It sits in the page's flow, so it takes its own space and covers nothing of
+// the page at any width or scroll position (a fixed label used to hide the h1 and the footer).
 import type { ConnectionState } from '../lib/change-stream.ts';
 import type { PreviewMode } from '../lib/school-flow.ts';
 
@@ -17,7 +18,11 @@ export interface BannerProps {
 
 /** The banner's note for a school that could not be shown (server render and client alike). */
 export function bannerNote(status: string | null | undefined): string | null {
-  return status === 'not-found' ? 'school not found' : status === 'error' ? 'could not load the school' : null;
+  return status === 'not-found'
+    ? 'school not found'
+    : status === 'error'
+      ? 'could not load the school, trying again'
+      : null;
 }
 
 export function bannerText({ livepreview, mode, connection, note }: Omit<BannerProps, 'toggleHref'>): string {

@@ -200,4 +200,86 @@ describe('preview', SKIP, () => {
       }
     }
   });
+
+  test('the banner covers nothing of the page, at every width, at the top and at the bottom', async () => {
+    for (const width of [375, 768, 1280] as const) {
+      const w = await openPage(browser, width);
+      try {
+        await w.page.goto(`${origin}/schools/lincoln-middle?livepreview=1&secret=${encodeURIComponent(SECRET)}`);
+        await hydrated(w.page);
+        for (const at of ['top', 'bottom'] as const) {
+          const covered = await w.page.evaluate((where) => {
+            window.scrollTo({ top: where === 'top' ? 0 : document.documentElement.scrollHeight, behavior: 'instant' });
+            const banner = document.querySelector('.preview-banner')!;
+            const b = banner.getBoundingClientRect();
+            const hit: string[] = [];
+            for (const el of Array.from(document.querySelectorAll('body *'))) {
+              if (banner.contains(el) || el.contains(banner) || el.children.length > 0) continue;
+              const r = el.getBoundingClientRect();
+              if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+              if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
+                hit.push(`${el.tagName.toLowerCase()}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`);
+            }
+            return hit;
+          }, at);
+          assert.deepEqual(covered, [], `${width}px, ${at}: the banner overlaps these`);
+        }
+      } finally {
+        await w.close();
+      }
+    }
+  });
+
+  test('a page opened while the content service is down shows the school within 5 s of its return', async () => {
+    // A port that was free a moment ago: the preview starts pointed at a service that is not there.
+    const probe = await startContentService({
+      contentDir: dir,
+      token: TOKEN,
+      port: 0,
+      host: '127.0.0.1',
+      watch: false,
+      log: () => {},
+    });
+    const port = Number(new URL(probe.url).port);
+    await probe.close();
+    const downApp = await buildPreviewServer(
+      { content: { config: embeddedConfig(`http://127.0.0.1:${port}`), token: TOKEN }, previewSecret: SECRET },
+      { logLevel: 'silent' },
+    );
+    await downApp.listen({ host: '127.0.0.1', port: 0 });
+    const downOrigin = `http://127.0.0.1:${(downApp.server.address() as AddressInfo).port}`;
+    const w = await openPage(browser, 1280);
+    let back: ContentService | null = null;
+    try {
+      await w.page.goto(`${downOrigin}/schools/aspen-ridge?secret=${encodeURIComponent(SECRET)}`, {
+        waitUntil: 'load',
+      });
+      assert.match((await w.page.textContent('.preview-banner__status'))!, /could not load the school/);
+      // Longer than the content client's own retries (about 3 s): the page must recover by itself.
+      await w.page.waitForTimeout(8000);
+      back = await startContentService({
+        contentDir: dir,
+        token: TOKEN,
+        port,
+        host: '127.0.0.1',
+        watch: false,
+        log: () => {},
+      });
+      const returned = Date.now();
+      await w.page.waitForFunction(
+        () => document.querySelector('h1')?.textContent === 'Aspen Ridge Middle School',
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      );
+      const took = Date.now() - returned;
+      assert.ok(took <= 5000, `the school appeared ${took} ms after the service returned`);
+      assert.doesNotMatch((await w.page.textContent('.preview-banner__status'))!, /could not load/);
+    } finally {
+      await w.close();
+      await downApp.close();
+      await back?.close();
+    }
+  });
 });
