@@ -76,7 +76,9 @@ async function build() {
     // One React build in the bundle (the production one): the dist CLIs are what ships.
     define: { 'process.env.NODE_ENV': '"production"' },
     // Bundled CommonJS calls require() for Node built-ins; ESM has none, so each chunk makes one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     // Split so that modules imported with import() (the content service, sharp, esbuild) stay lazy.
     splitting: true,
     outdir: DIST,
