@@ -1,10 +1,12 @@
 // The embedded service's HTTP surface as one Fastify plugin: the subset of Sanity's API the site
 // and @sanity/client use (query, doc, mutate, listen, images), with the hosted API's paths,
 // response shapes and error bodies, so the same client code runs against either.
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accessOf, unauthorized } from './access.ts';
+import { assetUploadRoutes } from './assets.ts';
 import { QueryError, runQuery } from './groq.ts';
 import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery } from './http.ts';
 import { imagesPlugin } from './images.ts';
@@ -20,6 +22,8 @@ export interface ContentServicePluginOptions {
   imagesDir: string;
   /** Folder of file assets (a real export's files/); served under /files/<project>/<dataset>/. */
   filesDir?: string;
+  /** Write mutations and uploads into the dataset folder; without it uploads are refused. */
+  persist?: boolean;
   keepAliveMs: number;
   imageCacheBytes?: number;
   log: (message: string) => void;
@@ -253,6 +257,18 @@ export async function contentServicePlugin(
     keepAliveMs: opts.keepAliveMs,
     corsHeaders: CORS,
     log: opts.log,
+  });
+  await app.register(assetUploadRoutes, {
+    store,
+    dataset,
+    token,
+    imagesDir: opts.imagesDir,
+    filesDir: opts.filesDir ?? join(opts.imagesDir, '..', 'files'),
+    persist: opts.persist === true,
+    present: (doc, req) => {
+      const { origin, project } = assetContext(req);
+      return withAssetUrls([doc], origin, project, dataset)[0]!;
+    },
   });
   await app.register(imagesPlugin, {
     imagesDir: opts.imagesDir,
