@@ -144,6 +144,24 @@ describe('sanity dataset import (@sanity/import) into an empty embedded service'
     });
     assert.deepEqual(differ, []);
   });
+
+  it('a second import (--replace --replace-assets) leaves the same dataset and no duplicate image', async () => {
+    // --replace-assets: without it the importer checks each existing asset with an HTTPS HEAD
+    // request (node:https) on its url, which an http:// loopback service cannot answer.
+    const service = await startContentService({ contentDir: target, token: TOKEN, persist: true, watch: false });
+    try {
+      const again = await sanityImport(createReadStream(TARBALL), {
+        client: clientFor(service.url, TOKEN),
+        operation: 'createOrReplace',
+        replaceAssets: true,
+      });
+      assert.equal(again.numDocs, tarDocs);
+    } finally {
+      await service.close();
+    }
+    assert.deepEqual(withoutSystem(readDataset(target)), withoutSystem(readDataset(SAMPLE)));
+    assert.equal(readdirSync(path.join(target, 'images')).length, readdirSync(path.join(SAMPLE, 'images')).length);
+  });
 });
 
 describe('uploads', () => {
