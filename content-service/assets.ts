@@ -178,14 +178,14 @@ export async function assetUploadRoutes(app: FastifyInstance, opts: AssetUploadO
       } else {
         described = describeFile(sha1, filename, contentType);
       }
-      // As hosted: the same bytes are the same asset; a second upload answers the existing document.
-      const existing = store.get(described.id);
-      if (existing) return reply.send({ document: opts.present(existing, req) });
-
+      // Written even when the document exists, so an upload restores bytes a folder lost.
       const dir = req.params.kind === 'images' ? opts.imagesDir : opts.filesDir;
       const path = join(dir, described.file);
       await mkdir(dir, { recursive: true });
       if (!existsSync(path)) await writeFileAtomic(path, bytes);
+      // As hosted: the same bytes are the same asset; a second upload answers the existing document.
+      const existing = store.get(described.id);
+      if (existing) return reply.send({ document: opts.present(existing, req) });
 
       const [sourceName, sourceId, sourceUrl] = [one(q, 'sourceName'), one(q, 'sourceId'), one(q, 'sourceUrl')];
       const doc: Doc = {

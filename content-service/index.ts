@@ -160,7 +160,7 @@ export async function buildContentServiceApp(
       `content-service: ${opts.contentDir} is a \`sanity dataset export\`: mutations stay in memory and uploads are refused (import into a dataset folder to keep them)`,
     );
   if (persist) {
-    await removeStaleTempFiles(location.dir);
+    for (const dir of [location.dir, imagesDir, filesDir]) await removeStaleTempFiles(dir);
     // From the first moment on the folder is a dataset folder, even if only assets arrive before a crash.
     if (location.empty) await writeFileAtomic(file, '');
   }

@@ -352,3 +352,33 @@ describe('a crash mid-write', () => {
     assert.ok(!existsSync(path.join(dir, 'images')));
   });
 });
+
+describe('mutate options @sanity/client and the importer send', () => {
+  it('accepts visibility and tag, and autoGenerateArrayKeys keys array objects that have no _key', async () => {
+    const service = await startContentService({ contentDir: emptyFolder(), token: TOKEN, watch: false });
+    try {
+      const client = clientFor(service.url, TOKEN);
+      await client.create(
+        { _id: 'video-keys', _type: 'video', tags: [{ label: 'a' }, { _key: 'kept', label: 'b' }], ids: ['x'] },
+        { autoGenerateArrayKeys: true, visibility: 'async', tag: 'import.test' },
+      );
+      await client
+        .patch('video-keys')
+        .insert('after', 'tags[-1]', [{ label: 'c' }])
+        .commit({ autoGenerateArrayKeys: true });
+      await client.create({ _id: 'video-plain', _type: 'video', tags: [{ label: 'a' }] });
+      const doc = await client.getDocument('video-keys');
+      const keys = (doc?.tags as { _key?: string }[]).map((t) => t._key);
+      assert.equal(keys[1], 'kept');
+      assert.ok(
+        keys.every((k) => typeof k === 'string' && k.length > 0),
+        JSON.stringify(keys),
+      );
+      assert.deepEqual(doc?.ids, ['x']);
+      const plain = await client.getDocument('video-plain');
+      assert.equal((plain?.tags as { _key?: string }[])[0]!._key, undefined, 'without the option nothing is added');
+    } finally {
+      await service.close();
+    }
+  });
+});
