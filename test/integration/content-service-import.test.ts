@@ -112,6 +112,9 @@ describe('sanity dataset import (@sanity/import) into an empty embedded service'
       const client = clientFor(service.url, TOKEN).withConfig({ perspective: 'raw' });
       const docs = await client.fetch<Record<string, unknown>[]>('*');
       assert.deepEqual(withoutSystem(docs), withoutSystem(readDataset(SAMPLE)));
+      // The revs the import was answered with are the ones served after the restart.
+      const written = new Map(readDataset(target).map((d) => [d._id, d._rev]));
+      assert.deepEqual(new Map(docs.map((d) => [d._id, d._rev])), written);
       const asset = docs.find((d) => d._type === 'sanity.imageAsset')!;
       const res = await fetch(String(asset.url));
       assert.equal(res.status, 200);
