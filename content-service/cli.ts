@@ -22,7 +22,8 @@ const FLAGS = {
   token: {
     type: 'string',
     value: 'T',
-    description: 'token that unlocks drafts and mutations (none: published reads only)',
+    description:
+      'token that unlocks drafts, mutations and uploads, written into a dataset folder (an empty folder starts an empty dataset); none: published reads only',
   },
   dataset: { type: 'string', value: 'NAME', description: 'dataset name in URLs (default production)' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
@@ -57,14 +58,16 @@ async function main(): Promise<void> {
   const dataset = values.dataset ?? DEFAULT_DATASET;
   let service;
   try {
-    service = await startContentService({ contentDir, port, dataset, token: values.token?.trim() ?? null });
+    const token = values.token?.trim() ?? null;
+    // With a token the folder is writable: what `sanity dataset import` or a script sends is kept.
+    service = await startContentService({ contentDir, port, dataset, token, persist: token !== null });
   } catch (err) {
     console.error(`content: ${(err as Error).message}`);
     // A missing folder or a bad dataset name is the caller's to fix (1); a busy port and the like is not (4).
     process.exit(exitCodeOf(err));
   }
   console.log(
-    `Content service for ${contentDir} (dataset "${dataset}"${values.token ? ', drafts and mutations need the token' : ', published documents only'})`,
+    `Content service for ${contentDir} (dataset "${dataset}"${values.token ? ', drafts, mutations and uploads need the token; accepted changes are written to the folder' : ', published documents only'})`,
   );
   console.log(service.url);
   let stopping = false;

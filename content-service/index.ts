@@ -2,13 +2,14 @@
 // export and the preview server start when no hosted project is configured. It serves one
 // dataset folder (dataset.ndjson + images/) or a `sanity dataset export` (tarball or folder) on
 // loopback and follows edits of the file.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { contentServicePlugin } from './plugin.ts';
 import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
 import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
+import { removeStaleTempFiles, writeFileAtomic } from './persist.ts';
 import {
   convertExportFolder,
   defaultCacheDir,
@@ -27,8 +28,18 @@ export interface ContentServiceOptions {
   contentDir: string;
   port?: number;
   host?: string;
-  /** Bearer token that unlocks drafts, raw reads and mutations; null/absent: published reads only. */
+  /**
+   * Bearer token that unlocks drafts, raw reads, mutations and uploads; null/absent: published
+   * reads only. With a token an empty folder is accepted as an empty dataset.
+   */
   token?: string | null;
+  /**
+   * Write accepted mutations and uploaded assets into the dataset folder (atomically), so a
+   * restart keeps them: what `npm run content` does with a token. Default false: mutations stay
+   * in memory and uploads are refused. Never for a `sanity dataset export` (its converted copy
+   * lives in the cache), where this is ignored with a warning.
+   */
+  persist?: boolean;
   dataset?: string;
   /** Follow edits of dataset.ndjson (default true). */
   watch?: boolean;
@@ -58,6 +69,8 @@ export interface DatasetLocation {
   imagesDir: string;
   filesDir: string;
   format: 'folder' | 'sanity-export';
+  /** An empty folder accepted as an empty dataset (allowEmpty): no dataset.ndjson yet. */
+  empty?: boolean;
 }
 
 const resolved = new Map<string, DatasetLocation>();
@@ -71,7 +84,7 @@ const resolved = new Map<string, DatasetLocation>();
  */
 export function resolveDatasetFolder(
   contentDir: string,
-  opts: { log?: (message: string) => void; cacheDir?: string } = {},
+  opts: { log?: (message: string) => void; cacheDir?: string; allowEmpty?: boolean } = {},
 ): DatasetLocation {
   const dir = resolve(contentDir);
   if (!existsSync(dir)) throw new InputError(`content folder not found: ${dir}`);
@@ -84,6 +97,14 @@ export function resolveDatasetFolder(
   if (st.isDirectory() && existsSync(join(dir, 'dataset.ndjson'))) {
     const file = join(dir, 'dataset.ndjson');
     return { dir, file, imagesDir: join(dir, 'images'), filesDir: join(dir, 'files'), format: 'folder' };
+  }
+  if (st.isDirectory() && readdirSync(dir).length === 0) {
+    if (!opts.allowEmpty)
+      throw new InputError(
+        `content folder is empty: ${dir} (an empty folder is an empty dataset only for \`npm run content\` with --token, to import into)`,
+      );
+    const file = join(dir, 'dataset.ndjson');
+    return { dir, file, imagesDir: join(dir, 'images'), filesDir: join(dir, 'files'), format: 'folder', empty: true };
   }
   let exportRoot: string | null;
   if (st.isFile()) {
@@ -130,8 +151,20 @@ export async function buildContentServiceApp(
   if (!DATASET_NAME.test(dataset))
     throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
   const log = opts.log ?? ((m: string) => console.warn(m));
-  const { file, imagesDir, filesDir } = resolveDatasetFolder(opts.contentDir, { log });
-  const store = new DatasetStore(file, log).load();
+  const token = opts.token ?? null;
+  const location = resolveDatasetFolder(opts.contentDir, { log, allowEmpty: token !== null });
+  const { file, imagesDir, filesDir } = location;
+  const persist = opts.persist === true && location.format === 'folder';
+  if (opts.persist && !persist)
+    log(
+      `content-service: ${opts.contentDir} is a \`sanity dataset export\`: mutations stay in memory and uploads are refused (import into a dataset folder to keep them)`,
+    );
+  if (persist) {
+    for (const dir of [location.dir, imagesDir, filesDir]) await removeStaleTempFiles(dir);
+    // From the first moment on the folder is a dataset folder, even if only assets arrive before a crash.
+    if (location.empty) await writeFileAtomic(file, '');
+  }
+  const store = new DatasetStore(file, log, persist).load({ missingOk: location.empty === true });
   // Logger off: request logs would carry the Authorization header.
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
   app.setNotFoundHandler((req, reply) =>
@@ -142,9 +175,10 @@ export async function buildContentServiceApp(
   await app.register(contentServicePlugin, {
     store,
     dataset,
-    token: opts.token ?? null,
+    token,
     imagesDir,
     filesDir,
+    persist,
     keepAliveMs: opts.keepAliveMs ?? 25_000,
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),

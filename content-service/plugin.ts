@@ -1,10 +1,13 @@
 // The embedded service's HTTP surface as one Fastify plugin: the subset of Sanity's API the site
 // and @sanity/client use (query, doc, mutate, listen, images), with the hosted API's paths,
 // response shapes and error bodies, so the same client code runs against either.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accessOf, unauthorized } from './access.ts';
+import { assetUploadRoutes } from './assets.ts';
 import { QueryError, runQuery } from './groq.ts';
 import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery } from './http.ts';
 import { imagesPlugin } from './images.ts';
@@ -20,6 +23,8 @@ export interface ContentServicePluginOptions {
   imagesDir: string;
   /** Folder of file assets (a real export's files/); served under /files/<project>/<dataset>/. */
   filesDir?: string;
+  /** Write mutations and uploads into the dataset folder; without it uploads are refused. */
+  persist?: boolean;
   keepAliveMs: number;
   imageCacheBytes?: number;
   log: (message: string) => void;
@@ -83,6 +88,21 @@ function withAssetUrls(docs: readonly Doc[], origin: string, project: string, da
   });
   perView.set(key, out);
   return out;
+}
+
+/**
+ * `autoGenerateArrayKeys=true`, as hosted: every object in an array that has no `_key` gets a
+ * random one, wherever it sits in the mutations (documents, set values, inserted items).
+ */
+function addArrayKeys(value: unknown, inArray = false): void {
+  if (Array.isArray(value)) {
+    for (const item of value) addArrayKeys(item, true);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const obj = value as Record<string, unknown>;
+  if (inArray && typeof obj._key !== 'string') obj._key = randomBytes(6).toString('hex');
+  for (const v of Object.values(obj)) addArrayKeys(v);
 }
 
 const PROJECT_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -229,6 +249,9 @@ export async function contentServicePlugin(
     if (accessOf(req.headers.authorization, token) !== 'editor')
       return unauthorized(reply, 'mutations need a valid token');
     const body = req.body;
+    // Each mutation itself is not an array item; what it carries is walked.
+    if (req.query.autoGenerateArrayKeys === 'true' && Array.isArray(body.mutations))
+      for (const m of body.mutations) addArrayKeys(m);
     try {
       const result = await store.mutate(body.mutations, {
         identity: 'embedded-editor',
@@ -253,6 +276,18 @@ export async function contentServicePlugin(
     keepAliveMs: opts.keepAliveMs,
     corsHeaders: CORS,
     log: opts.log,
+  });
+  await app.register(assetUploadRoutes, {
+    store,
+    dataset,
+    token,
+    imagesDir: opts.imagesDir,
+    filesDir: opts.filesDir ?? join(opts.imagesDir, '..', 'files'),
+    persist: opts.persist === true,
+    present: (doc, req) => {
+      const { origin, project } = assetContext(req);
+      return withAssetUrls([doc], origin, project, dataset)[0]!;
+    },
   });
   await app.register(imagesPlugin, {
     imagesDir: opts.imagesDir,

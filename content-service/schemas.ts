@@ -27,6 +27,7 @@ export const DataQuery = Type.Object({
   includeMutations: Flag,
   includeDrafts: Flag,
   includeAllVersions: Flag,
+  autoGenerateArrayKeys: Flag,
 });
 
 export const QueryBody = Type.Object({

@@ -1,13 +1,16 @@
 // The embedded service's dataset: documents loaded from a dataset folder's dataset.ndjson, kept
 // in memory, shown through Sanity's perspectives, changed by mutations and by edits of the file,
-// and every change announced to listeners. Nothing here ever writes the dataset on disk: the
-// folder is the editor's source of truth, in-memory mutations are a preview scratchpad.
+// and every change announced to listeners. By default nothing here writes the dataset on disk
+// (the folder is the editor's source of truth, mutations a preview scratchpad); a persisting store
+// (`npm run content` with a token, e.g. for `sanity dataset import`) writes every accepted
+// transaction to dataset.ndjson atomically before answering, so a restart keeps it.
 // Documents read from the file are served with a rev derived from their content (servedRevision),
 // so Sanity's "the rev changes on every change" holds for hand edits of the file and across restarts.
 import { readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { applyPatch, PatchError } from './patch.ts';
+import { writeFileAtomic } from './persist.ts';
 import { runQuery, QueryError } from './groq.ts';
 import { DRAFTS_PREFIX } from '../core/content-rules.ts';
 
@@ -150,19 +153,27 @@ export class DatasetStore {
   private views = new Map<string, Doc[]>();
   private subscribers = new Set<(tx: Transaction) => void>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Each document's line in the file (as read or as last written), so a write re-serialises only what changed. */
+  private lineOf = new WeakMap<Doc, string>();
 
   constructor(
     readonly file: string,
     private readonly log: Log = (m) => console.warn(m),
+    /** Write every accepted transaction to the file (atomically) before answering it. */
+    readonly persist = false,
   ) {}
 
-  /** Reads the file for the first time; throws an Error naming the path if it cannot be read. */
-  load(): this {
+  /**
+   * Reads the file for the first time; throws an Error naming the path if it cannot be read.
+   * With `missingOk` an absent file is an empty dataset (an empty folder to import into).
+   */
+  load(opts: { missingOk?: boolean } = {}): this {
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && opts.missingOk) return this;
       throw new Error(
         code === 'ENOENT'
           ? `dataset file not found: ${this.file}`
@@ -175,6 +186,7 @@ export class DatasetStore {
       doc._rev = rev;
       this.docs.set(id, doc);
       this.fileDocs.set(id, { json, rev });
+      this.lineOf.set(doc, json);
     }
     return this;
   }
@@ -410,10 +422,41 @@ export class DatasetStore {
       return doc && r.operation !== 'delete' ? { ...r, document: doc } : r;
     });
     if (changes.length > 0 && !opts.dryRun) {
+      // Written before it is applied or answered: a failed write fails the transaction (500).
+      if (this.persist) await this.writeDataset(working, changes);
       this.commit(working);
       this.emit({ transactionId, identity: opts.identity, timestamp, changes });
     }
     return { transactionId, results: final };
+  }
+
+  /**
+   * Writes the dataset as it will be after a transaction. A changed document's rev is first made
+   * the one the file will serve (servedRevision of its own line), so revs survive a restart.
+   */
+  private async writeDataset(next: Map<string, Doc>, changes: DocumentChange[]): Promise<void> {
+    for (const { after } of changes) {
+      if (!after || typeof after._rev !== 'string') continue;
+      after._rev = servedRevision(JSON.stringify(after), after._rev);
+      this.lineOf.set(after, JSON.stringify(after));
+    }
+    const lines: string[] = [];
+    for (const doc of next.values()) {
+      let line = this.lineOf.get(doc);
+      if (line === undefined) {
+        line = JSON.stringify(doc);
+        this.lineOf.set(doc, line);
+      }
+      lines.push(line);
+    }
+    const text = lines.length ? `${lines.join('\n')}\n` : '';
+    await writeFileAtomic(this.file, text);
+    // What the watcher will read back is what is in memory: no reload, no second announcement.
+    this.lastText = text;
+    for (const { documentId, after } of changes) {
+      if (after) this.fileDocs.set(documentId, { json: this.lineOf.get(after)!, rev: String(after._rev) });
+      else this.fileDocs.delete(documentId);
+    }
   }
 
   /**
@@ -447,6 +490,7 @@ export class DatasetStore {
       const rev = previous?.json === json ? previous.rev : servedRevision(json, doc._rev);
       doc._rev = rev;
       nextFileDocs.set(id, { json, rev });
+      this.lineOf.set(doc, json);
       // Same served rev means same content (only the file's _rev changed to what was served).
       if (previous?.rev === rev) continue;
       const before = this.docs.get(id) ?? null;
