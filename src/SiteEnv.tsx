@@ -1,5 +1,6 @@
 // The render environment shared by the export, the preview server and the browser: where images
 // come from and the asset base path. Passed explicitly so rendering stays pure.
+import type { EditorSchool } from './lib/editor-home.ts';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createImageUrls, type ImageSettings, type ImageUrls } from './lib/image.ts';
 import { consoleWarnings, type Warnings } from './lib/warn.ts';
@@ -34,6 +35,8 @@ export interface SiteEnv {
 export interface PreviewEnv {
   livepreview: boolean;
   initial?: PreviewInitial | null;
+  /** On the landing page: every school and its state, for the editor home (null when unreadable). */
+  editorSchools?: EditorSchool[] | null;
 }
 
 export interface PreviewInitial {

@@ -4,6 +4,7 @@ import type { SanityClient } from '@sanity/client';
 import {
   draftIdOf,
   draftLookupQuery,
+  editorSchoolsQuery,
   landingSchoolsQuery,
   navigationSchoolsQuery,
   publishedIdOf,
@@ -14,6 +15,7 @@ import {
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import type { LandingCard, LandingSchoolRow, NavSchool, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { SchoolLookup } from '../../src/lib/school-flow.ts';
+import { editorSchools, type EditorSchool } from '../../src/lib/editor-home.ts';
 import { upstreamError } from './upstream.ts';
 
 /** 'published' is what families will see after the next export; 'drafts' overlays unpublished edits. */
@@ -26,6 +28,8 @@ export interface ContentApi {
   lookup(slug: string): Promise<SchoolLookup | null>;
   /** A school document exactly as stored under `id` (published or drafts.), or null. */
   schoolById(id: string): Promise<School | null>;
+  /** Every school, published and draft, with its state: the editor home. */
+  editorSchools(): Promise<EditorSchool[]>;
 }
 
 export function createContentApi(client: SanityClient): ContentApi {
@@ -66,6 +70,10 @@ export function createContentApi(client: SanityClient): ContentApi {
     async schoolById(id) {
       const doc = await run<School | null>(schoolByIdQuery, { id }, 'raw');
       return doc && typeof doc === 'object' && doc._type === 'school' ? doc : null;
+    },
+    async editorSchools() {
+      const rows = await run<unknown>(editorSchoolsQuery, {}, 'raw');
+      return editorSchools(Array.isArray(rows) ? rows : []);
     },
   };
 }

@@ -18,6 +18,8 @@ import type { PageData, School } from '../../src/lib/types.ts';
 import type { PreviewInitial, SiteEnv } from '../../src/SiteEnv.tsx';
 import { bannerNote, PreviewBanner } from '../../src/preview/PreviewBanner.tsx';
 import { toggleLivepreview } from '../../src/preview/PreviewRoot.tsx';
+import { EditorHome } from '../../src/preview/EditorHome.tsx';
+import type { EditorSchool } from '../../src/lib/editor-home.ts';
 import type { ContentApi } from './content-api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
 
@@ -31,6 +33,8 @@ export const PREVIEW_IMAGE_HOST = '/';
 export interface PreviewPage {
   data: PageData;
   initial: PreviewInitial;
+  /** The landing page's editor home; null elsewhere or when it could not be read. */
+  editorSchools: EditorSchool[] | null;
 }
 
 /** Reads what the page at `route` shows, never throwing for content that cannot be read. */
@@ -55,8 +59,12 @@ export async function loadPreviewPage(
   const nav = attempt('nav', () => api.navigation(perspective), []);
   if (route.page === 'landing') {
     const cards = attempt('cards', () => api.landing(perspective), []);
+    const editor = api.editorSchools().catch((err: unknown) => {
+      log.warn({ reason: (err as Error).message }, 'preview: the editor home could not be read');
+      return null;
+    });
     const data: PageData = { page: 'landing', nav: await nav, cards: await cards };
-    return { data, initial: { status: 'ready', mode: null, failed } };
+    return { data, initial: { status: 'ready', mode: null, failed }, editorSchools: await editor };
   }
   let mode: PreviewInitial['mode'] = null;
   const NOT_FOUND = Symbol('not found');
@@ -76,7 +84,7 @@ export async function loadPreviewPage(
   );
   const status: PreviewInitial['status'] = school === NOT_FOUND ? 'not-found' : school ? 'ready' : 'error';
   const data: PageData = { page: 'school', nav: await nav, school: school === NOT_FOUND ? null : school };
-  return { data, initial: { status, mode, failed } };
+  return { data, initial: { status, mode, failed }, editorSchools: null };
 }
 
 export interface RenderPreviewOptions {
@@ -97,19 +105,26 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
   const env: SiteEnv = {
     images: { ...opts.images, imageHost: PREVIEW_IMAGE_HOST },
     base: '/',
-    preview: { livepreview: opts.livepreview, initial },
+    preview: {
+      livepreview: opts.livepreview,
+      initial,
+      ...(opts.page.editorSchools ? { editorSchools: opts.page.editorSchools } : {}),
+    },
   };
   const school = data.page === 'school' ? data.school : null;
-  // The banner comes first inside the root, as the client's PreviewRoot renders them; it has no
-  // text neighbours, so the two renders joined are the one render the client hydrates.
+  // The banner and the editor home come first inside the root, as the client's PreviewRoot renders
+  // them; they have no text neighbours, so the renders joined are the one render the client hydrates.
   const banner = renderToString(
-    <PreviewBanner
-      livepreview={opts.livepreview}
-      mode={initial.mode}
-      connection={null}
-      note={bannerNote(initial.status)}
-      toggleHref={toggleLivepreview(opts.href, !opts.livepreview)}
-    />,
+    <>
+      <PreviewBanner
+        livepreview={opts.livepreview}
+        mode={initial.mode}
+        connection={null}
+        note={bannerNote(initial.status)}
+        toggleHref={toggleLivepreview(opts.href, !opts.livepreview)}
+      />
+      <EditorHome schools={opts.page.editorSchools} />
+    </>,
   );
   const appHtml = banner + render(opts.url, data, env);
   const ctx = { siteUrl: null, base: env.base, urls: createImageUrls(env.images) };

@@ -10,7 +10,8 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 // One collator: localeCompare with options builds a new one per call, which made sorting a
 // 1000-school district take half a second.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
-const byTitle = (a: string, b: string): number => collator.compare(a, b) || byCodeUnits(a, b);
+/** Title order for every list of schools (menus, grid, the preview's editor home). */
+export const byTitle = (a: string, b: string): number => collator.compare(a, b) || byCodeUnits(a, b);
 // Two schools with one title still get one order, whatever order the rows came in (the export
 // merges rows of an incremental read into the previous ones).
 const byId = byKey('_id');

@@ -69,6 +69,13 @@ export const schoolIdsBySlugQuery = defineQuery(`
 export const draftLookupQuery = defineQuery(`
   *[_id == $draftId][0]._id`);
 
+/**
+ * The preview's editor home: every school document, published and draft, with its slug. Run with
+ * perspective 'raw' (drafts are separate documents there). No params.
+ */
+export const editorSchoolsQuery = defineQuery(`
+  *[_type == "school"] | order(_id asc) { _id, title, "slug": slug.current }`);
+
 /** The draft id for a published id. */
 export const DRAFTS_PREFIX = 'drafts.';
 export const draftIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id : DRAFTS_PREFIX + id);

@@ -1093,6 +1093,15 @@ export type SchoolIdsBySlugQueryResult = Array<string>;
 export type DraftLookupQueryResult = string | null;
 
 // Source: ../src/lib/queries.ts
+// Variable: editorSchoolsQuery
+// Query: *[_type == "school"] | order(_id asc) { _id, title, "slug": slug.current }
+export type EditorSchoolsQueryResult = Array<{
+  _id: string;
+  title: string | null;
+  slug: string | null;
+}>;
+
+// Source: ../src/lib/queries.ts
 // Variable: revisionsQuery
 // Query: *[]{ _id, _rev }
 export type RevisionsQueryResult = Array<{

@@ -13,6 +13,7 @@ import { startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
 import { keepLoading } from '../lib/keep-loading.ts';
 import type { PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
+import { EditorHome } from './EditorHome.tsx';
 
 export interface PreviewRootProps {
   route: RouteMatch;
@@ -131,6 +132,7 @@ export function PreviewRoot({
         note={bannerNote(flow?.status)}
         toggleHref={toggleLivepreview(href, !livepreview)}
       />
+      {route.page === 'landing' && <EditorHome schools={env.preview?.editorSchools} />}
       <App data={data} env={env} schoolPage={schoolPage} />
     </>
   );

@@ -328,7 +328,9 @@ test('pages: / , /schools/:slug and any other path are server-rendered with thei
   // The landing grid and the navigation, with image URLs through the proxy (as the client builds them).
   assert.match(landing, /Summit Charter Academy/);
   assert.match(landing, /src="\/images\/embedded\/production\/[^"]+"/);
-  assert.doesNotMatch(landing, /New Horizons/, 'published perspective without ?livepreview');
+  // The families' page (after the editor home, which lists drafts too, and before the page's env) is published only.
+  const familyPart = landing.slice(landing.indexOf('</details>'), landing.indexOf('id="__ENV__"'));
+  assert.doesNotMatch(familyPart, /New Horizons/, 'published perspective without ?livepreview');
   assert.match(landing, /Preview · published content/);
 
   const publishedRes = await get('/schools/lincoln-middle');
@@ -355,6 +357,27 @@ test('pages: / , /schools/:slug and any other path are server-rendered with thei
   assert.match(notPublished, /school not found/);
   // The page data is inert JSON (not executed), so the CSP stays script-src 'self' with no hash or nonce.
   assert.doesNotMatch(published, /<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src=))[^>]*>/);
+});
+
+test('pages: the landing page opens with the editor home: every school, its state and a live-preview link', async () => {
+  const res = await get('/');
+  assert.equal(res.statusCode, 200);
+  assert.match(res.body, /Editor home: 5 schools, 2 with unpublished changes/);
+  const rows = [...res.body.matchAll(/<tr data-state="([^"]+)"><th scope="row">([^<]+)<\/th>/g)].map(
+    (m) => `${m[2]}: ${m[1]}`,
+  );
+  assert.deepEqual(rows, [
+    'Family Guide Center: published',
+    'Lincoln Middle School: draft',
+    'New Horizons Middle School: draft-only',
+    'Summit Charter Academy: published',
+    'Washington Middle School: published',
+  ]);
+  assert.match(res.body, /href="\/schools\/new-horizons\?livepreview=1"/);
+  // The client hydrates the same list from the page's env.
+  assert.match(res.body, /"editorSchools":\[/);
+  const school = await get('/schools/lincoln-middle');
+  assert.doesNotMatch(school.body, /Editor home/, 'only on the landing page');
 });
 
 test('pages: ?livepreview must be a single value (TypeBox querystring schema)', async () => {
