@@ -84,6 +84,26 @@ export class FailureLimiter {
   }
 }
 
+/**
+ * Whom the guess limit counts a request against: an IPv4 address as it is, an IPv6 one by its /64,
+ * the block a single subscriber or server gets (counting each of its 2^64 addresses apart would
+ * hand one attacker endless fresh budgets).
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
 export interface GuessLimits {
   /** Wrong secrets from one client in `windowMs` before its checks are slowed down. */
   max: number;

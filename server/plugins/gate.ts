@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDataPath } from '../lib/context.ts';
 import { messagePage } from '../lib/message-page.ts';
-import { SESSION_COOKIE, withoutSecret, type GuessThrottle, type SessionSigner } from '../lib/session.ts';
+import { clientKey, SESSION_COOKIE, withoutSecret, type GuessThrottle, type SessionSigner } from '../lib/session.ts';
 
 export interface GateOptions extends Record<string, unknown> {
   signer: SessionSigner;
@@ -39,7 +39,8 @@ export default fp<GateOptions>(
       if (secret !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
         // req.ip is the socket's address, or with PREVIEW_TRUST_PROXY the address the trusted
         // proxies saw: never a value the client wrote into X-Forwarded-For itself.
-        if (!(await limiter.admit(req.ip))) return tooMany(req, reply, limiter.retryAfterSeconds(req.ip));
+        const client = clientKey(req.ip);
+        if (!(await limiter.admit(client))) return tooMany(req, reply, limiter.retryAfterSeconds(client));
         if (typeof secret === 'string' && signer.secretMatches(secret)) {
           reply.setCookie(SESSION_COOKIE, signer.issue(), {
             path: '/',
@@ -51,10 +52,10 @@ export default fp<GateOptions>(
           });
           return reply.header('cache-control', 'no-store').redirect(withoutSecret(req.url), 302);
         }
-        const over = limiter.slowed(req.ip);
-        limiter.recordFailure(req.ip);
+        const over = limiter.slowed(client);
+        limiter.recordFailure(client);
         req.log.warn({ ip: req.ip }, 'preview: wrong preview secret');
-        if (over) return tooMany(req, reply, limiter.retryAfterSeconds(req.ip));
+        if (over) return tooMany(req, reply, limiter.retryAfterSeconds(client));
         return deny(
           req,
           reply,

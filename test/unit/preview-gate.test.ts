@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  clientKey,
   createSessionSigner,
   FailureLimiter,
   GuessThrottle,
@@ -70,6 +71,17 @@ test('guess throttle: only failures count; a slowed client waits, and only a few
   for (const k of ['c', 'd', 'e']) t.recordFailure(k);
   assert.ok(t.slowed('fresh'), 'past the global limit everyone is slowed');
   assert.ok(t.retryAfterSeconds('fresh') >= 59);
+});
+
+test('client key: IPv4 as is, IPv6 by its /64 however it is written', () => {
+  assert.equal(clientKey('203.0.113.5'), '203.0.113.5');
+  assert.equal(clientKey('::ffff:203.0.113.5'), '203.0.113.5');
+  const a = clientKey('2001:db8:abcd:12::1');
+  assert.equal(a, '2001:db8:abcd:12::/64');
+  for (const same of ['2001:db8:abcd:12:ffff:1:2:3', '2001:0db8:abcd:0012::9', '2001:db8:abcd:12::1%eth0'])
+    assert.equal(clientKey(same), a, same);
+  assert.notEqual(clientKey('2001:db8:abcd:13::1'), a);
+  assert.equal(clientKey('::1'), '0:0:0:0::/64');
 });
 
 test('redact: every spelling of a secret parameter, judged decoded', () => {
