@@ -21,11 +21,11 @@ const META = path.join(DIST, 'meta.json');
  * `run`: the entry exports a function to call (export and start run themselves only as tsx's main module).
  */
 const CLIS = {
-  export: { entry: 'scripts/export.ts', production: true, run: 'runCli' },
-  start: { entry: 'scripts/start.ts', production: true, run: 'runCli' },
-  content: { entry: 'content-service/cli.ts', production: false, run: null },
-  preview: { entry: 'server/server.ts', production: false, run: null },
-  serve: { entry: 'scripts/serve.ts', production: false, run: 'runCli' },
+  export: { entry: 'scripts/export.ts', production: true, run: 'runCli', server: false },
+  start: { entry: 'scripts/start.ts', production: true, run: 'runCli', server: true },
+  content: { entry: 'content-service/cli.ts', production: false, run: null, server: true },
+  preview: { entry: 'server/server.ts', production: false, run: null, server: true },
+  serve: { entry: 'scripts/serve.ts', production: false, run: 'runCli', server: true },
 };
 
 /** Files that change every output without being an esbuild input: this launcher (the build options) and tsconfig. */
@@ -110,6 +110,29 @@ async function build() {
   const tmp = `${META}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(result.metafile));
   renameSync(tmp, META);
+  // esbuild's service is a child process that would otherwise live as long as the server does.
+  await esbuild.stop();
+}
+
+/**
+ * `npm run preview` runs `sh -c "node bin/run.mjs preview"`: a SIGTERM to npm ends npm and the
+ * shell (dash does not exec its last command) but never reaches node, which then kept the port.
+ * So a server stops, through its own SIGTERM handler, once the process that started it is gone.
+ * (Ctrl-C in a terminal signals the whole process group and needs none of this.)
+ */
+function stopWithParent() {
+  const parent = process.ppid;
+  if (parent <= 1) return;
+  const watch = setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch (err) {
+      if (err.code !== 'ESRCH') return;
+      clearInterval(watch);
+      process.kill(process.pid, 'SIGTERM');
+    }
+  }, 250);
+  watch.unref();
 }
 
 const cli = process.argv[2];
@@ -117,7 +140,7 @@ if (!Object.hasOwn(CLIS, cli ?? '')) {
   console.error(`usage: node bin/run.mjs <${Object.keys(CLIS).join('|')}> [flags]`);
   process.exit(1);
 }
-const { production, run } = CLIS[cli];
+const { production, run, server } = CLIS[cli];
 if (stale()) {
   try {
     await build();
@@ -131,5 +154,6 @@ process.argv.splice(2, 1);
 // Source maps are written but not switched on: mapping every loaded chunk cost ~70 ms of CPU per start.
 // `node --enable-source-maps bin/run.mjs …` gives TypeScript positions in stack traces when needed.
 if (production) process.env.NODE_ENV ??= 'production';
+if (server) stopWithParent();
 const mod = await import(pathToFileURL(path.join(DIST, `${cli}.mjs`)).href);
 if (run) mod[run]();

@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
+    // Whatever is still open after 4 s is cut: stopping must finish within 5 s.
+    setTimeout(() => process.exit(EXIT.render), 4_000).unref();
     service.close().then(
       () => process.exit(EXIT.ok),
       () => process.exit(EXIT.render),

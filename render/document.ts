@@ -33,6 +33,8 @@ export interface DocumentInput {
   /** A robots meta value of its own, over `noindex` (the editors' preview: 'noindex, nofollow'). */
   robots?: string | null;
   lang?: string;
+  /** The page's Content-Security-Policy as a <meta> (render/csp.ts siteCsp); none when null/absent. */
+  csp?: string | null;
 }
 
 const ATTR: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
@@ -98,6 +100,11 @@ export function renderDocument(input: DocumentInput): string {
     input.lcpImage && !hints.some((h) => preloads(h, escapeHtml(input.lcpImage!.src))) ? input.lcpImage : null;
   const head: string[] = [
     '<meta charset="utf-8">',
+    // Before anything that loads: a meta policy covers only what comes after it.
+    // Its quotes stay readable: only `&` and `"` need escaping in a double-quoted attribute.
+    input.csp
+      ? `<meta http-equiv="Content-Security-Policy" content="${input.csp.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`
+      : '',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(seo.title)}</title>`,
     meta('name', 'description', seo.description),

@@ -40,6 +40,7 @@ import { posterVariants } from './lib/poster-variants.ts';
 import { codeVersion, ExportManifest, type ContentState, type PageRecord } from './lib/export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
+import { HEADERS_FILE, headersFile, siteHeaders } from '../render/csp.ts';
 import { validateContent, type ValidContent } from './lib/validate-content.ts';
 import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
 
@@ -554,6 +555,9 @@ function siteFiles(
       ),
     );
   put('robots.txt', robotsTxt(run.opts.siteUrl));
+  // Netlify / Cloudflare Pages: the pages' CSP plus what a <meta> cannot carry (render/csp.ts).
+  const imageSource = { imageHost: run.source.config.imageHost, selfHostBase: run.selfHost ? run.opts.base : null };
+  put(HEADERS_FILE, headersFile(siteHeaders(imageSource)));
   return { files, carried, pages, aliases };
 }
 

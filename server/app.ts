@@ -14,8 +14,8 @@ import type { PreviewContext } from './lib/context.ts';
 import { loggerOptions, type LogStream } from './lib/logging.ts';
 import fp from 'fastify-plugin';
 import { getPreviewBundle, PROJECT_ROOT } from './lib/preview-bundle.ts';
-import { createSessionSigner, FailureLimiter } from './lib/session.ts';
-import { DEFAULT_SESSION_TTL_MS } from './config/preview.ts';
+import { createSessionSigner, GuessThrottle, type GuessLimits } from './lib/session.ts';
+import { DEFAULT_SESSION_TTL_MS, type TrustProxy } from './config/preview.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import gate from './plugins/gate.ts';
 import errors from './plugins/errors.ts';
@@ -28,8 +28,8 @@ export interface PreviewAppOptions extends Record<string, unknown> {
   content: { config: PublicConfig; token: string | null };
   previewSecret: string;
   sessionTtlMs?: number;
-  /** Failed ?secret= attempts allowed per client and window before 429. */
-  failureLimit?: { max: number; windowMs: number };
+  /** Wrong ?secret= attempts per client (and overall) and window before checks are slowed; default 10 a minute. */
+  failureLimit?: GuessLimits;
   /** Static files (hero video, logo, PDF guide); default <project>/public. */
   publicDir?: string;
   keepAliveMs?: number;
@@ -46,7 +46,7 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
     client,
     api: createContentApi(client),
     signer: createSessionSigner(opts.previewSecret, opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS),
-    limiter: new FailureLimiter(opts.failureLimit?.max ?? 10, opts.failureLimit?.windowMs ?? 60_000),
+    limiter: new GuessThrottle(opts.failureLimit ?? { max: 10, windowMs: 60_000 }),
     bundle: await getPreviewBundle(PROJECT_ROOT),
     publicDir: opts.publicDir ?? path.join(PROJECT_ROOT, 'public'),
     streams: new Set(),
@@ -75,15 +75,22 @@ export default fp(previewApp, { name: 'preview-app', fastify: '5.x' });
 export interface BuildOptions {
   logStream?: LogStream;
   logLevel?: string;
-  /** Trust X-Forwarded-* from a reverse proxy, so request.protocol reflects https there. */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies to trust for X-Forwarded-* (request.protocol, request.ip), by address
+   * (PreviewConfig.trustProxy). Never "all": the client would choose its own address.
+   */
+  trustProxy?: TrustProxy;
 }
 
 /** A Fastify instance with the preview's logger and limits, the app registered on it. */
 export async function buildPreviewServer(opts: PreviewAppOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions({ level: build.logLevel, stream: build.logStream }),
-    trustProxy: build.trustProxy ?? false,
+    logger: loggerOptions({
+      level: build.logLevel,
+      stream: build.logStream,
+      secrets: [opts.previewSecret, opts.content.token],
+    }),
+    trustProxy: build.trustProxy?.length ? [...build.trustProxy] : false,
     // Slugs may be up to 200 characters: long enough ones must reach validation and get a 400.
     routerOptions: { maxParamLength: 512 },
     // Streams are ended in preClose; anything else idle is closed so shutdown is prompt.

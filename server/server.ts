@@ -68,7 +68,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'preview: shutting down');
-    const force = setTimeout(() => process.exit(EXIT.render), 10_000);
+    // Whatever is still open after 4 s is cut: stopping must finish within 5 s.
+    const force = setTimeout(() => process.exit(EXIT.render), 4_000);
     force.unref();
     app
       .close()

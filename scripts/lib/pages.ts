@@ -22,6 +22,7 @@ import {
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { CarriedSchool, SchoolState, ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
+import { siteCsp } from '../../render/csp.ts';
 
 /** Above this size the navigation list is a shared file instead of part of every page's data. */
 export const NAV_INLINE_MAX_BYTES = 32 * 1024;
@@ -122,6 +123,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   const navJson = serializeForScript(nav);
   const navFile = navJson.length > NAV_INLINE_MAX_BYTES ? NAV_FILE : null;
   const siteEnv: SiteEnv = navFile ? { ...opts.env, navSrc: `${opts.env.base}${navFile}` } : opts.env;
+  const csp = siteCsp(siteEnv.images);
   const pageNav = navFile ? null : nav;
 
   // Everything a page's HTML depends on besides its own data, hashed once.
@@ -268,6 +270,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
       lcpImage: lcp ? { src: lcp } : null,
       noindex: !indexable,
       dataJson,
+      csp,
     });
     for (const [src, remote] of used) variants.set(src, remote);
     return { html, used };

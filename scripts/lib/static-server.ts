@@ -3,12 +3,16 @@
 // Pages, Netlify and Cloudflare Pages do), /schools/x/ serves its index.html, other folders without
 // a trailing slash redirect, any path without a file gets 404.html with status 404, media get their
 // real content types, and content-hashed assets are cached for a year while HTML is revalidated.
-import { statSync } from 'node:fs';
+// Like those hosts it sends the export's `_headers` rules (its CSP, frame and referrer policy; a
+// self-only policy when there is no such file) and never serves `_headers` itself; and it serves
+// nothing that resolves outside the folder, so a symlink in out/ cannot expose the machine.
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createGzip, gzipSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { HEADERS_FILE, readHeadersFile, siteHeaders } from '../../render/csp.ts';
 
 /** Files whose names carry a content hash: esbuild output and self-hosted image variants. */
 const HASHED = [/-[A-Z0-9]{8}\.(?:js|css)$/, /\/media\/[A-Za-z0-9]+-\d+x\d+-[0-9a-f]{8}\.webp$/];
@@ -56,12 +60,34 @@ export function htmlExtensionUrl(absRoot: string, url: string): string {
  */
 export async function createStaticServer(root: string, base = '/'): Promise<FastifyInstance> {
   const absRoot = path.resolve(root);
+  const realRoot = realpathSync(absRoot);
+  /** False for a path that exists but resolves (through a symlink anywhere on it) outside the root. */
+  const insideRoot = (abs: string): boolean => {
+    let real: string;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      return true; // missing: answered 404 anyway
+    }
+    return real === realRoot || real.startsWith(realRoot + path.sep);
+  };
+  let headersText: string | null = null;
+  try {
+    headersText = readFileSync(path.join(absRoot, HEADERS_FILE), 'utf8');
+  } catch {
+    /* an export from before _headers, or another folder: the self-only policy below */
+  }
+  const siteWide = headersText ? readHeadersFile(headersText) : siteHeaders({ imageHost: '', selfHostBase: base });
   const rewrite = (url: string): string => {
     if (base === '/') return htmlExtensionUrl(absRoot, url);
     if (!url.startsWith(base)) return url;
     return base.slice(0, -1) + htmlExtensionUrl(absRoot, url.slice(base.length - 1));
   };
   const app = Fastify({ logger: false, rewriteUrl: (req) => rewrite(req.url ?? '/') });
+  // On every answer (files, redirects, 404s), before anything else runs.
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(siteWide);
+  });
   // Static hosts send text compressed; serving it raw made the school page's 280 KB of JS take
   // 3 s to first paint under Lighthouse's mobile throttling (performance 85 instead of 100).
   app.addHook('onSend', async (req, reply, payload) => {
@@ -93,6 +119,9 @@ export async function createStaticServer(root: string, base = '/'): Promise<Fast
     redirect: true,
     wildcard: true,
     dotfiles: 'ignore',
+    // Checked for the path asked for and again for the file finally sent (e.g. a folder's index.html).
+    allowedPath: (pathName, dir) =>
+      pathName.replace(/^\/+/, '') !== HEADERS_FILE && insideRoot(path.join(dir ?? absRoot, pathName)),
     cacheControl: false,
     setHeaders(reply, filePath) {
       reply.header('cache-control', cacheControlFor(filePath));
@@ -102,11 +131,9 @@ export async function createStaticServer(root: string, base = '/'): Promise<Fast
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.code(405).header('allow', 'GET, HEAD').send();
-    return reply
-      .code(404)
-      .header('cache-control', HTML_CACHE)
-      .type('text/html; charset=utf-8')
-      .sendFile('404.html', absRoot);
+    reply.code(404).header('cache-control', HTML_CACHE).type('text/html; charset=utf-8');
+    if (!insideRoot(path.join(absRoot, '404.html'))) return reply.send('Not found');
+    return reply.sendFile('404.html', absRoot);
   });
   return app;
 }

@@ -2,6 +2,7 @@
 // server with a message naming the variable or flag at fault instead of surfacing as a confusing
 // failure on the first request. Secrets are held here but never printed by this module.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import envSchema from 'env-schema';
 import Type, { type Static } from 'typebox';
@@ -37,12 +38,44 @@ export interface PreviewConfig {
   /** True when no PREVIEW_SECRET was given and one was generated for this run (embedded only). */
   secretGenerated: boolean;
   sessionTtlMs: number;
-  /** Trust X-Forwarded-Proto/-For from a reverse proxy (PREVIEW_TRUST_PROXY=1). */
-  trustProxy: boolean;
+  /** Reverse proxies in front whose X-Forwarded-* to trust (PREVIEW_TRUST_PROXY); empty for none. */
+  trustProxy: TrustProxy;
   help: boolean;
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The reverse proxies in front of the preview, by address or range; empty for none. */
+export type TrustProxy = string[];
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * PREVIEW_TRUST_PROXY: the reverse proxies' addresses or CIDR ranges, comma-separated
+ * (`loopback` for a proxy on the same machine); blank, 0, false or no for none. Only a request
+ * whose socket comes from one of them has its X-Forwarded-* read, and request.ip is then the
+ * address that proxy saw, not whatever the client wrote further left. "true" and hop counts are
+ * refused: either trusts a client that reaches the preview directly, which could then name any
+ * address and have the guess limit count its wrong secrets against someone else's (Fastify 5
+ * itself stopped honouring hop counts for that reason).
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const v = raw?.trim().toLowerCase() ?? '';
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return [];
+  const list = v.split(',').map((s) => s.trim());
+  for (const item of list) {
+    const [addr, bits, extra] = item.split('/');
+    const family = isIP(addr ?? '');
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (PROXY_RANGE_NAMES.has(item) || (family !== 0 && bitsOk && extra === undefined)) continue;
+    throw new InputError(
+      `"${raw?.trim()}" is not a list of proxy addresses: give the address(es) of the reverse proxy in front of the preview (e.g. loopback, 10.0.0.5 or 10.0.0.0/8), comma-separated; "true" or a hop count would let a client that reaches the preview directly choose its own address`,
+      'PREVIEW_TRUST_PROXY',
+    );
+  }
+  return list;
+}
 
 /**
  * The preview's own variables, checked by env-schema (ajv: defaults, number coercion). Each
@@ -61,10 +94,6 @@ const PreviewEnv = Type.Object({
     default: DEFAULT_SESSION_TTL_MS / 3_600_000,
     description: 'a whole number of hours between 1 and 720',
   }),
-  PREVIEW_TRUST_PROXY: Type.Enum(['1', '0', 'true', 'false', 'yes', 'no'], {
-    default: '0',
-    description: 'a boolean (use 1/0, true/false)',
-  }),
 });
 
 function readPreviewEnv(env: Env): Static<typeof PreviewEnv> {
@@ -72,7 +101,7 @@ function readPreviewEnv(env: Env): Static<typeof PreviewEnv> {
   const data: Record<string, string> = {};
   for (const name of Object.keys(PreviewEnv.properties)) {
     const v = env[name]?.trim();
-    if (v) data[name] = name === 'PREVIEW_TRUST_PROXY' ? v.toLowerCase() : v;
+    if (v) data[name] = v;
   }
   try {
     return envSchema<Static<typeof PreviewEnv>>({ schema: PreviewEnv, data, dotenv: false });
@@ -138,7 +167,7 @@ export function loadPreviewConfig(argv: readonly string[], env: Env, cwd = proce
     previewSecret,
     secretGenerated,
     sessionTtlMs: own.PREVIEW_SESSION_HOURS * 60 * 60 * 1000,
-    trustProxy: ['1', 'true', 'yes'].includes(own.PREVIEW_TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.PREVIEW_TRUST_PROXY),
     help: values.help === true,
   };
 }

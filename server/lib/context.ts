@@ -5,7 +5,7 @@ import type { PublicConfig } from '../../src/config/public.ts';
 import type { BackoffOptions } from '../../src/lib/backoff.ts';
 import type { ContentApi } from './content-api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
-import type { FailureLimiter, SessionSigner } from './session.ts';
+import type { GuessThrottle, SessionSigner } from './session.ts';
 
 export interface SseStream {
   /** Ends the stream (server shutdown). */
@@ -17,7 +17,7 @@ export interface PreviewContext {
   client: SanityClient;
   api: ContentApi;
   signer: SessionSigner;
-  limiter: FailureLimiter;
+  limiter: GuessThrottle;
   bundle: PreviewBundle;
   publicDir: string;
   streams: Set<SseStream>;

@@ -1,6 +1,7 @@
 // Logger settings for the preview server. Neither the read token nor the preview secret may ever
-// reach a log: credentials and cookies are redacted wherever they could appear, and request URLs
-// are logged with the ?secret= value replaced.
+// reach a log: credentials and cookies are redacted wherever they could appear, request URLs are
+// logged with every secret-looking query parameter replaced (judged decoded, as the gate reads
+// it), and as a last line every log line is scrubbed of the known secret values themselves.
 import type { FastifyServerOptions } from 'fastify';
 import { redactUrl } from './session.ts';
 
@@ -21,10 +22,21 @@ export interface LogStream {
   write(line: string): void;
 }
 
+/** The spellings of `value` a log line could hold: as is, percent-encoded, JSON-escaped. */
+function spellings(value: string): string[] {
+  return [...new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])].filter(
+    (s) => s.length >= 8,
+  );
+}
+
 export function loggerOptions(
-  opts: { level?: string; stream?: LogStream } = {},
+  opts: { level?: string; stream?: LogStream; secrets?: readonly (string | null | undefined)[] } = {},
 ): NonNullable<FastifyServerOptions['loggerInstance'] | Record<string, unknown>> {
+  const known = (opts.secrets ?? []).flatMap((s) => (s ? spellings(s) : []));
   return {
+    ...(known.length
+      ? { hooks: { streamWrite: (line: string) => known.reduce((out, s) => out.replaceAll(s, '[redacted]'), line) } }
+      : {}),
     level: opts.level ?? 'info',
     ...(opts.stream ? { stream: opts.stream } : {}),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },

@@ -47,8 +47,7 @@ export function createSessionSigner(secret: string, ttlMs: number): SessionSigne
 }
 
 /**
- * Counts failed secret attempts per client in a sliding window. Only failures count, so an editor
- * who opens the right link repeatedly is never blocked, while guessing stops after `max` misses.
+ * Counts failed secret attempts per client in a sliding window (GuessThrottle's bookkeeping).
  */
 export class FailureLimiter {
   private readonly hits = new Map<string, number[]>();
@@ -86,6 +85,105 @@ export class FailureLimiter {
 }
 
 /**
+ * Whom the guess limit counts a request against: an IPv4 address as it is, an IPv6 one by its /64,
+ * the block a single subscriber or server gets (counting each of its 2^64 addresses apart would
+ * hand one attacker endless fresh budgets).
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
+export interface GuessLimits {
+  /** Wrong secrets from one client in `windowMs` before its checks are slowed down. */
+  max: number;
+  windowMs: number;
+  /** Wrong secrets from all clients together in `windowMs` before every check is slowed down. */
+  globalMax?: number;
+  /** How long a slowed check waits before the secret is compared. */
+  delayMs?: number;
+  /** Slowed checks one client may have waiting at once; more are refused (429) unchecked. */
+  maxWaiting?: number;
+  /** Slowed checks all clients together may have waiting at once. */
+  maxWaitingGlobal?: number;
+}
+
+/**
+ * Bounds secret guessing without locking a correct secret out. The secret is always compared (a
+ * right one opens a session whatever others guessed from the same address: an office behind one
+ * NAT, or a cross-site `<img src=?secret=x>` in an editor's browser), and only failures count.
+ * Once a client, or everyone together, is over the failure limit, each check first waits
+ * `delayMs`, right or wrong alike (so a fast answer gives nothing away), and only a few may wait at
+ * once: a client then gets at most maxWaiting/delayMs answers a second (2/s by default), all
+ * clients together maxWaitingGlobal/delayMs. A correct link is refused only while the waiting
+ * slots are all taken, i.e. during a flood of concurrent guesses, never for guesses made earlier.
+ */
+export class GuessThrottle {
+  private readonly clients: FailureLimiter;
+  private readonly everyone: FailureLimiter;
+  private readonly waiting = new Map<string, number>();
+  private waitingTotal = 0;
+  private readonly delayMs: number;
+  private readonly maxWaiting: number;
+  private readonly maxWaitingGlobal: number;
+
+  constructor(limits: GuessLimits) {
+    this.clients = new FailureLimiter(limits.max, limits.windowMs);
+    this.everyone = new FailureLimiter(limits.globalMax ?? 20 * limits.max, limits.windowMs, 1);
+    this.delayMs = limits.delayMs ?? 1000;
+    this.maxWaiting = limits.maxWaiting ?? 2;
+    this.maxWaitingGlobal = limits.maxWaitingGlobal ?? 16;
+  }
+
+  /** Whether checks from `key` are slowed: its own or everyone's failures are over the limit. */
+  slowed(key: string, now = Date.now()): boolean {
+    return this.clients.blocked(key, now) || this.everyone.blocked('*', now);
+  }
+
+  /**
+   * Lets one secret check from `key` go ahead: at once when not slowed, after `delayMs` when
+   * slowed, or not at all (false: answer 429 without comparing) when the waiting slots are full.
+   */
+  async admit(key: string): Promise<boolean> {
+    if (!this.slowed(key)) return true;
+    const mine = this.waiting.get(key) ?? 0;
+    if (mine >= this.maxWaiting || this.waitingTotal >= this.maxWaitingGlobal) return false;
+    this.waiting.set(key, mine + 1);
+    this.waitingTotal++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    } finally {
+      const left = (this.waiting.get(key) ?? 1) - 1;
+      if (left > 0) this.waiting.set(key, left);
+      else this.waiting.delete(key);
+      this.waitingTotal--;
+    }
+    return true;
+  }
+
+  recordFailure(key: string, now = Date.now()): void {
+    this.clients.recordFailure(key, now);
+    this.everyone.recordFailure('*', now);
+  }
+
+  /** Seconds until `key` is no longer slowed (for Retry-After); at least 1. */
+  retryAfterSeconds(key: string, now = Date.now()): number {
+    const everyone = this.everyone.blocked('*', now) ? this.everyone.retryAfterSeconds('*', now) : 0;
+    return Math.max(1, this.clients.retryAfterSeconds(key, now), everyone);
+  }
+}
+
+/**
  * The request target without its `secret` parameter, as a same-origin path. Leading slashes are
  * collapsed so "//evil.example/?secret=..." cannot become a protocol-relative redirect.
  */
@@ -99,8 +197,46 @@ export function withoutSecret(rawUrl: string): string {
   return pathname + (search ? `?${search}` : '');
 }
 
-/** For logs: the URL with any secret value replaced, never the real one. */
+/** Percent- and plus-decoding repeated until stable (a few rounds), or null when malformed. */
+function decodeFully(text: string): string | null {
+  let current = text;
+  for (let round = 0; round < 4; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current.replace(/\+/g, ' '));
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * For logs: the URL with the value of every query parameter that has to do with a secret
+ * replaced. Judged on the decoded parameter, as the gate reads it, so `%73ecret=`, `SECRET=`,
+ * `secret[]=`, `x=1;secret=` (a `;` separator) and `next=%2F%3Fsecret%3D...` are all caught;
+ * a parameter that does not decode cleanly is dropped whole, as nothing can be said about it.
+ */
 export function redactUrl(rawUrl: string | undefined): string | undefined {
   if (typeof rawUrl !== 'string') return rawUrl;
-  return rawUrl.replace(/([?&]secret=)[^&#]*/gi, '$1[redacted]');
+  const q = rawUrl.indexOf('?');
+  if (q === -1) return rawUrl;
+  const query = rawUrl
+    .slice(q + 1)
+    .split(/([&;])/)
+    .map((part, i) => {
+      if (i % 2 === 1 || part === '') return part;
+      const eq = part.indexOf('=');
+      const name = eq === -1 ? part : part.slice(0, eq);
+      const decodedName = decodeFully(name);
+      const decodedValue = eq === -1 ? '' : decodeFully(part.slice(eq + 1));
+      if (decodedName === null) return '[redacted]';
+      if (decodedValue === null || /secret/i.test(decodedName) || /secret/i.test(decodedValue))
+        return `${name}=[redacted]`;
+      return part;
+    })
+    .join('');
+  return `${rawUrl.slice(0, q)}?${query}`;
 }

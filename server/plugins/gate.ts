@@ -1,15 +1,15 @@
-// The preview gate: drafts stay private. A ?secret= link (checked in constant time, failures
-// rate-limited per client) sets a signed, expiring HttpOnly session cookie and redirects to the
+// The preview gate: drafts stay private. A ?secret= link (checked in constant time; guessing slowed
+// per client and overall by GuessThrottle, a right secret never locked out) sets a signed, expiring HttpOnly session cookie and redirects to the
 // same address without the secret; every other request needs that session.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDataPath } from '../lib/context.ts';
 import { messagePage } from '../lib/message-page.ts';
-import { SESSION_COOKIE, withoutSecret, type FailureLimiter, type SessionSigner } from '../lib/session.ts';
+import { clientKey, SESSION_COOKIE, withoutSecret, type GuessThrottle, type SessionSigner } from '../lib/session.ts';
 
 export interface GateOptions extends Record<string, unknown> {
   signer: SessionSigner;
-  limiter: FailureLimiter;
+  limiter: GuessThrottle;
 }
 
 function deny(req: FastifyRequest, reply: FastifyReply, status: 401 | 429, error: string, message: string) {
@@ -20,22 +20,27 @@ function deny(req: FastifyRequest, reply: FastifyReply, status: 401 | 429, error
     .send(messagePage(status === 401 ? 'Preview access required' : 'Too many attempts', message));
 }
 
+function tooMany(req: FastifyRequest, reply: FastifyReply, retryAfter: number) {
+  reply.header('retry-after', String(retryAfter));
+  return deny(
+    req,
+    reply,
+    429,
+    'too many attempts',
+    'Too many wrong preview links from this address. A correct link still works; wait a minute before trying others.',
+  );
+}
+
 export default fp<GateOptions>(
   async (app, { signer, limiter }) => {
     app.addHook('onRequest', async (req, reply) => {
       const query = req.query as Record<string, unknown> | undefined;
       const secret = query?.secret;
       if (secret !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
-        if (limiter.blocked(req.ip)) {
-          reply.header('retry-after', String(limiter.retryAfterSeconds(req.ip)));
-          return deny(
-            req,
-            reply,
-            429,
-            'too many attempts',
-            'Too many wrong preview links from this address. Wait a minute and open the link again.',
-          );
-        }
+        // req.ip is the socket's address, or with PREVIEW_TRUST_PROXY the address the trusted
+        // proxies saw: never a value the client wrote into X-Forwarded-For itself.
+        const client = clientKey(req.ip);
+        if (!(await limiter.admit(client))) return tooMany(req, reply, limiter.retryAfterSeconds(client));
         if (typeof secret === 'string' && signer.secretMatches(secret)) {
           reply.setCookie(SESSION_COOKIE, signer.issue(), {
             path: '/',
@@ -47,8 +52,10 @@ export default fp<GateOptions>(
           });
           return reply.header('cache-control', 'no-store').redirect(withoutSecret(req.url), 302);
         }
-        limiter.recordFailure(req.ip);
+        const over = limiter.slowed(client);
+        limiter.recordFailure(client);
         req.log.warn({ ip: req.ip }, 'preview: wrong preview secret');
+        if (over) return tooMany(req, reply, limiter.retryAfterSeconds(client));
         return deny(
           req,
           reply,

@@ -3,10 +3,11 @@
 // types for media, and year-long caching only for content-hashed files.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { cacheControlFor, createStaticServer, HTML_CACHE, IMMUTABLE_CACHE } from '../../scripts/lib/static-server.ts';
+import { readHeadersFile } from '../../render/csp.ts';
 import { listFiles, MINI, removeDir, runExport, tempDir } from './export-helpers.ts';
 
 const work = tempDir('server');
@@ -97,4 +98,39 @@ test('cache rules by file name: navigation.json keeps its name between exports, 
 test('only GET and HEAD', async () => {
   assert.equal((await app.inject({ method: 'HEAD', url: '/' })).statusCode, 200);
   assert.equal((await app.inject({ method: 'POST', url: '/' })).statusCode, 405);
+});
+
+test('nothing that resolves outside the folder is served: symlinks out of it answer 404', async () => {
+  const outside = path.join(work, 'outside');
+  mkdirSync(outside, { recursive: true });
+  writeFileSync(path.join(outside, 'private.txt'), 'PRIVATE-BYTES');
+  symlinkSync(path.join(outside, 'private.txt'), path.join(out, 'leak.txt'));
+  symlinkSync(outside, path.join(out, 'linked-dir'));
+  symlinkSync(path.join(outside, 'private.txt'), path.join(out, 'schools', 'leak.html'));
+  symlinkSync(path.join(out, 'index.html'), path.join(out, 'home-link.html'));
+  for (const url of ['/leak.txt', '/linked-dir/private.txt', '/schools/leak', '/schools/leak.html', '/linked-dir/']) {
+    const res = await app.inject(url);
+    assert.equal(res.statusCode, 404, url);
+    assert.doesNotMatch(res.body, /PRIVATE-BYTES/, url);
+  }
+  assert.equal((await app.inject('/home-link.html')).statusCode, 200, 'a link within the folder is fine');
+});
+
+test("every answer carries the export's _headers policy (CSP with frame-ancestors, Referrer-Policy, X-Frame-Options); _headers is not served", async () => {
+  const rules = readHeadersFile(readFileSync(path.join(out, '_headers'), 'utf8'));
+  assert.match(rules['content-security-policy']!, /frame-ancestors 'none'/);
+  for (const url of ['/', '/schools/alpha-middle', '/nope', `/${listFiles(out).find((f) => f.endsWith('.js'))}`]) {
+    const res = await app.inject(url);
+    assert.equal(res.headers['content-security-policy'], rules['content-security-policy'], url);
+    assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin', url);
+    assert.equal(res.headers['x-frame-options'], 'DENY', url);
+  }
+  assert.equal((await app.inject('/_headers')).statusCode, 404);
+  // The page's own <meta> policy is the same, minus what only a header can carry.
+  const page = (await app.inject('/schools/alpha-middle')).body;
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/
+    .exec(page)?.[1]
+    ?.replaceAll('&#39;', "'");
+  assert.equal(`${meta}; frame-ancestors 'none'`, rules['content-security-policy']);
+  assert.ok(page.indexOf('http-equiv="Content-Security-Policy"') < page.indexOf('<script'), 'the policy comes first');
 });

@@ -121,7 +121,7 @@ test('gate: a wrong secret is a 401 page; the right one sets an HttpOnly SameSit
 test('gate: behind a configured https proxy the cookie is Secure', async () => {
   const proxied = await buildPreviewServer(
     { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET, publicDir },
-    { trustProxy: true, logStream: log.stream },
+    { trustProxy: ['loopback'], logStream: log.stream },
   );
   try {
     const res = await proxied.inject({ url: `/?secret=${SECRET}`, headers: { 'x-forwarded-proto': 'https' } });
@@ -132,15 +132,149 @@ test('gate: behind a configured https proxy the cookie is Secure', async () => {
   }
 });
 
-test('gate: failed attempts are rate limited per client (429 with Retry-After), others unaffected', async () => {
+test('gate: wrong guesses are slowed per client (429 with Retry-After); a correct secret still opens a session', async () => {
   for (let i = 0; i < 3; i++) assert.equal((await req('GET', `/?secret=guess${i}`, {}, '10.0.0.66')).statusCode, 401);
   const blocked = await req('GET', `/?secret=guess9`, {}, '10.0.0.66');
   assert.equal(blocked.statusCode, 429);
   assert.ok(Number(blocked.headers['retry-after']) > 0);
+  // An office behind one address, or a cross-site <img src="?secret=x"> in an editor's browser:
+  // the editor's own, correct link still works (after the slow-down delay).
+  const started = Date.now();
   const evenRight = await req('GET', `/?secret=${SECRET}`, {}, '10.0.0.66');
-  assert.equal(evenRight.statusCode, 429, 'no more tries until the window passes');
+  assert.equal(evenRight.statusCode, 302, 'a correct secret is never locked out by wrong ones');
+  assert.ok(Date.now() - started >= 900, 'a slowed address waits before its check, right or wrong');
   const other = await req('GET', `/?secret=${SECRET}`, {}, '10.0.0.67');
   assert.equal(other.statusCode, 302);
+});
+
+test('gate: a slowed address gets at most two checks per delay; more are refused unchecked', async () => {
+  const burstLog = captureLog();
+  const throttled = await buildPreviewServer(
+    {
+      content: { config: embeddedConfig(service.url), token: TOKEN },
+      previewSecret: SECRET,
+      publicDir,
+      failureLimit: { max: 2, windowMs: 60_000, delayMs: 300, maxWaiting: 2 },
+    },
+    { logStream: burstLog.stream },
+  );
+  try {
+    const at = (url: string) => throttled.inject({ url, remoteAddress: '10.7.0.1' });
+    for (let i = 0; i < 2; i++) assert.equal((await at(`/?secret=g${i}`)).statusCode, 401);
+    const started = Date.now();
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => at(`/?secret=burst${i}`)));
+    const codes = burst.map((r) => r.statusCode);
+    assert.ok(
+      codes.every((c) => c === 429),
+      `slowed guesses are all answered 429: ${codes.join(',')}`,
+    );
+    assert.ok(Date.now() - started >= 250, 'the two admitted checks waited the delay');
+    // 12 concurrent guesses: only 2 were compared (each logged as a wrong secret), 10 refused unchecked.
+    assert.equal(burstLog.text().match(/wrong preview secret/g)?.length, 2 + 2);
+    const nextRight = await at(`/?secret=${SECRET}`);
+    assert.equal(nextRight.statusCode, 302);
+  } finally {
+    await throttled.close();
+  }
+});
+
+test('gate: behind a trusted proxy the limit keys on the address the proxy saw, not on X-Forwarded-For the client wrote', async () => {
+  const proxied = await buildPreviewServer(
+    {
+      content: { config: embeddedConfig(service.url), token: TOKEN },
+      previewSecret: SECRET,
+      publicDir,
+      failureLimit: { max: 5, windowMs: 60_000, delayMs: 5 },
+    },
+    { trustProxy: ['127.0.0.1'], logStream: log.stream },
+  );
+  try {
+    // The proxy (127.0.0.1) appends the attacker's real address to whatever the attacker sent.
+    const viaProxy = (xff: string, secret: string) =>
+      proxied.inject({ url: `/?secret=${secret}`, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': xff } });
+    const codes: number[] = [];
+    for (let i = 0; i < 25; i++) codes.push((await viaProxy(`192.0.2.${i}, 203.0.113.5`, `wrong${i}`)).statusCode);
+    assert.equal(
+      codes.filter((c) => c === 401).length,
+      5,
+      `varied headers are not fresh addresses: ${codes.join(',')}`,
+    );
+    assert.equal(codes.filter((c) => c === 429).length, 20);
+    // Wrong guesses naming a victim's address leave the victim's correct secret alone.
+    for (let i = 0; i < 10; i++) await viaProxy(`198.51.100.7, 203.0.113.5`, `framed${i}`);
+    const started = Date.now();
+    const victim = await viaProxy('198.51.100.7', SECRET);
+    assert.equal(victim.statusCode, 302);
+    assert.ok(Date.now() - started < 1000, 'the victim is not even slowed');
+    // A client reaching the preview directly is keyed on its socket address, whatever it claims.
+    for (let i = 0; i < 5; i++)
+      await proxied.inject({
+        url: `/?secret=direct${i}`,
+        remoteAddress: '10.8.0.1',
+        headers: { 'x-forwarded-for': `10.8.1.${i}` },
+      });
+    const direct = await proxied.inject({
+      url: '/?secret=direct9',
+      remoteAddress: '10.8.0.1',
+      headers: { 'x-forwarded-for': '10.8.1.99' },
+    });
+    assert.equal(direct.statusCode, 429);
+  } finally {
+    await proxied.close();
+  }
+});
+
+test('logs: no spelling of the secret in a URL reaches the log', async () => {
+  const captured = captureLog();
+  const logged = await buildPreviewServer(
+    { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET, publicDir },
+    { logStream: captured.stream, logLevel: 'debug' },
+  );
+  const everyChar = [...SECRET].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+  const corpus = [
+    `/?secret=${SECRET}`,
+    `/?%73ecret=${SECRET}`,
+    `/?%73%65%63%72%65%74=${SECRET}`,
+    `/?SECRET=${SECRET}`,
+    `/?Secret=${encodeURIComponent(SECRET)}`,
+    `/?secret[]=${SECRET}`,
+    `/?secret%5B%5D=${SECRET}`,
+    `/?secret[0]=${SECRET}`,
+    `/?x=1;secret=${SECRET}`,
+    `/?x=1&secret=${SECRET}&secret=${SECRET}`,
+    `/?secret=${everyChar}`,
+    `/?secret+=${SECRET}`,
+    `/?+secret=${SECRET}`,
+    `/?%2573ecret=${SECRET}`,
+    `/?secret=${SECRET}%`,
+    `/?secret%=${SECRET}`,
+    `/?next=%2F%3Fsecret%3D${SECRET}`,
+    `/?q=${SECRET}`,
+    `/schools/lincoln-middle?livepreview=1&secret=${SECRET}#top`,
+    `/api/nope?secret=${SECRET}`,
+  ];
+  try {
+    for (const url of corpus) {
+      await logged.inject({ method: 'GET', url, remoteAddress: '10.9.0.1' });
+      await logged.inject({ method: 'POST', url, remoteAddress: '10.9.0.2' });
+    }
+  } finally {
+    await logged.close();
+  }
+  const text = captured.text();
+  assert.match(text, /\[redacted\]/, 'requests were logged');
+  for (const line of text.split('\n')) {
+    let decoded = line;
+    for (let i = 0; i < 3; i++) {
+      try {
+        decoded = decodeURIComponent(decoded);
+      } catch {
+        break;
+      }
+    }
+    assert.ok(!line.includes(SECRET) && !decoded.includes(SECRET), `secret in the log: ${line}`);
+    assert.ok(!line.includes(everyChar), `encoded secret in the log: ${line}`);
+  }
 });
 
 test('API: navigation lists non-charter schools first, then charter, alphabetical; drafts perspective adds draft-only schools', async () => {

@@ -3,8 +3,15 @@
 // the variable at fault.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSessionSigner, FailureLimiter, redactUrl, withoutSecret } from '../../server/lib/session.ts';
-import { loadPreviewConfig } from '../../server/config/preview.ts';
+import {
+  clientKey,
+  createSessionSigner,
+  FailureLimiter,
+  GuessThrottle,
+  redactUrl,
+  withoutSecret,
+} from '../../server/lib/session.ts';
+import { loadPreviewConfig, parseTrustProxy } from '../../server/config/preview.ts';
 import { InputError } from '../../core/errors.ts';
 
 const SECRET = 'correct-horse-battery-staple';
@@ -48,6 +55,65 @@ test('failure limiter: blocks after max failures in the window, then forgets the
   l.recordFailure('c', 1);
   l.recordFailure('d', 1);
   assert.ok(!l.blocked('b', 2) && l.retryAfterSeconds('b', 2) === 0, 'bounded memory drops the oldest client');
+});
+
+test('guess throttle: only failures count; a slowed client waits, and only a few may wait at once', async () => {
+  const t = new GuessThrottle({ max: 2, windowMs: 60_000, globalMax: 5, delayMs: 40, maxWaiting: 1 });
+  assert.equal(await t.admit('a'), true);
+  t.recordFailure('a');
+  assert.ok(!t.slowed('a'));
+  t.recordFailure('a');
+  assert.ok(t.slowed('a') && !t.slowed('b'), 'per client');
+  const started = Date.now();
+  const [first, second] = await Promise.all([t.admit('a'), t.admit('a')]);
+  assert.deepEqual([first, second], [true, false], 'one waits, the next is refused unchecked');
+  assert.ok(Date.now() - started >= 35);
+  for (const k of ['c', 'd', 'e']) t.recordFailure(k);
+  assert.ok(t.slowed('fresh'), 'past the global limit everyone is slowed');
+  assert.ok(t.retryAfterSeconds('fresh') >= 59);
+});
+
+test('client key: IPv4 as is, IPv6 by its /64 however it is written', () => {
+  assert.equal(clientKey('203.0.113.5'), '203.0.113.5');
+  assert.equal(clientKey('::ffff:203.0.113.5'), '203.0.113.5');
+  const a = clientKey('2001:db8:abcd:12::1');
+  assert.equal(a, '2001:db8:abcd:12::/64');
+  for (const same of ['2001:db8:abcd:12:ffff:1:2:3', '2001:0db8:abcd:0012::9', '2001:db8:abcd:12::1%eth0'])
+    assert.equal(clientKey(same), a, same);
+  assert.notEqual(clientKey('2001:db8:abcd:13::1'), a);
+  assert.equal(clientKey('::1'), '0:0:0:0::/64');
+});
+
+test('redact: every spelling of a secret parameter, judged decoded', () => {
+  const S = 'Sekrit-Value-1234567890';
+  for (const url of [
+    `/?%73ecret=${S}`,
+    `/?SECRET=${S}`,
+    `/?secret[]=${S}`,
+    `/?x=1;secret=${S}`,
+    `/?%2573ecret=${S}`,
+    `/?next=%2F%3Fsecret%3D${S}`,
+    `/?secret%=${S}`,
+    `/?a=1&secret=${S}%ZZ`,
+  ])
+    assert.ok(!redactUrl(url)!.includes(S), url);
+  assert.equal(redactUrl('/schools/x?livepreview=1&id=school-x'), '/schools/x?livepreview=1&id=school-x');
+  assert.equal(redactUrl(`/x?a=1;secret=${S}&b=2`), '/x?a=1;secret=[redacted]&b=2');
+});
+
+test('PREVIEW_TRUST_PROXY: proxy addresses only; "true" and hop counts are refused, naming the variable', () => {
+  assert.deepEqual(parseTrustProxy(undefined), []);
+  assert.deepEqual(parseTrustProxy(' 0 '), []);
+  assert.deepEqual(parseTrustProxy('false'), []);
+  assert.deepEqual(parseTrustProxy('loopback'), ['loopback']);
+  assert.deepEqual(parseTrustProxy('10.0.0.5, 10.1.0.0/16,::1'), ['10.0.0.5', '10.1.0.0/16', '::1']);
+  for (const bad of ['1', 'true', 'yes', '*', '2', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/2'])
+    assert.throws(
+      () => parseTrustProxy(bad),
+      (e: unknown) => e instanceof InputError && e.variable === 'PREVIEW_TRUST_PROXY' && /address/.test(e.message),
+      bad,
+    );
+  assert.deepEqual(loadPreviewConfig([], { PREVIEW_TRUST_PROXY: '127.0.0.1' }).trustProxy, ['127.0.0.1']);
 });
 
 test('redirect target drops only the secret and never leaves the origin', () => {

@@ -21,7 +21,7 @@ import { launch } from './browser.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SAMPLE = path.join(ROOT, 'content/sample');
-const INPUTS = ['src', 'scripts', 'server', 'public', 'content/sample', 'package-lock.json'];
+const INPUTS = ['src', 'render', 'core', 'scripts', 'server', 'public', 'content/sample', 'package-lock.json'];
 const CACHE_PREFIX = 'msg-browser-site-';
 
 function fingerprint(): string {
