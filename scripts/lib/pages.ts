@@ -4,6 +4,7 @@
 import { render, renderSchoolList } from '../../render/render.tsx';
 import { createWarnings, type Warnings } from '../../src/lib/warn.ts';
 import { CONTENT_LIMITS, limitContent, type ContentLimits } from '../../src/lib/content-limits.ts';
+import { showInvisible } from '../../src/lib/slug.ts';
 import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
@@ -317,7 +318,8 @@ export function buildPages(
         school = limited.value;
         data = { page: 'school', nav: pageNav, school: limited.value };
         notes = limited.breaches.map(
-          (b) => `school ${JSON.stringify(read._id)}: field ${b.field}: ${b.problem} (content limits, README)`,
+          (b) =>
+            `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
         );
       }
       add(renderPage(route, schoolPath(read.slug!), routeFile(route), data, school, true, notes));
