@@ -24,6 +24,7 @@ import { InputError } from '../core/errors.ts';
 import { EXIT, type ExitCode } from '../core/exit-codes.ts';
 import { readPublicConfig } from '../src/config/public.ts';
 import { normalizeSiteUrl } from '../src/lib/seo.ts';
+import type { ContentLimits } from '../src/lib/content-limits.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
 import { contentFormatOf, isTarball, openContentSource, type ContentSource } from '../core/content-source.ts';
@@ -41,7 +42,7 @@ import { codeVersion, ExportManifest, type ContentState, type PageRecord } from 
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
 import { HEADERS_FILE, headersFile, siteHeaders } from '../render/csp.ts';
-import { validateContent, type ValidContent } from './lib/validate-content.ts';
+import { validateContent, withoutFailed, type ValidContent } from './lib/validate-content.ts';
 import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
 
 // The table every command shares (core/exit-codes.ts); re-exported for the export's callers.
@@ -139,6 +140,8 @@ export interface ExportOptions {
   siteUrl: string | null;
   selfHostImages: boolean;
   timeLimitMs: number;
+  /** The content limits (src/lib/content-limits.ts); no flag: only in-process callers (tests) change them. */
+  limits?: ContentLimits;
 }
 
 const message = (err: unknown): string => {
@@ -219,6 +222,8 @@ interface Plan {
 /** The rendered site and the files its pages link to. */
 interface Rendered {
   site: RenderedSite;
+  /** The content rendered: the validated content less the schools whose page failed to render. */
+  content: ValidContent;
   bundle: BundleResult;
   publicFiles: PublicFile[];
 }
@@ -247,7 +252,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       const rendered = await renderPages(run, plan, content, report);
       if ('needsFullRead' in rendered) continue;
       for (const msg of held) run.warn(msg);
-      return await writeExport(run, plan, { read, content, rendered, started });
+      return await writeExport(run, plan, { read, content: rendered.content, rendered, started });
     }
   } finally {
     await Promise.resolve(run.source.close()).catch(() => {});
@@ -427,11 +432,15 @@ function validate(plan: Plan, read: ContentRead, report: (msg: string) => void):
   return content;
 }
 
-/** Stage 4: renders the pages whose inputs changed and carries the others over (exit 4 on failure). */
+/**
+ * Stage 4: renders the pages whose inputs changed and carries the others over. A school whose page
+ * throws is skipped with a warning and the site built again without it (no page may link to it);
+ * exit 3 when no school is left, exit 4 when a page of the whole site fails.
+ */
 async function renderPages(
   run: ExportRun,
   plan: Plan,
-  content: ValidContent,
+  validated: ValidContent,
   report: (msg: string) => void,
 ): Promise<Rendered | NeedsFullRead> {
   const { opts, source } = run;
@@ -455,18 +464,51 @@ async function renderPages(
     favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
   };
   const { manifest, previous } = plan;
+  let content = validated;
+  const build = (): RenderedSite | NeedsFullRead => {
+    for (;;) {
+      // A build's warnings stand only once it does: a build again after a failed page repeats them.
+      const held: string[] = [];
+      const warn = (msg: string) => {
+        held.push(msg);
+      };
+      const built = buildPages(content, {
+        env,
+        siteUrl: opts.siteUrl,
+        warn,
+        codeVersion: manifest.code,
+        previous,
+        limits: opts.limits,
+        assets,
+      });
+      if ('failed' in built) {
+        // An incremental read holds only some schools: which pages link to the failed one is known to a full read.
+        if (plan.since) return { needsFullRead: `${built.failed.length} school page(s) failed to render` };
+        content = withoutFailed(content, built.failed, report);
+        if (content.schools.length + content.carried.length === 0) {
+          throw new ExportError(
+            EXIT.noContent,
+            'render',
+            'no valid content: the page of every publishable school failed to render',
+          );
+        }
+        continue;
+      }
+      for (const msg of held) report(msg);
+      return built;
+    }
+  };
   const site = await run.progress
     .phase(
       'render',
-      () =>
-        buildPages(content, { env, siteUrl: opts.siteUrl, warn: report, codeVersion: manifest.code, previous, assets }),
+      async () => build(),
       (s) =>
         'needsFullRead' in s
           ? `${s.needsFullRead}: reading everything`
           : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`,
     )
     .catch(run.fail(EXIT.render, 'render'));
-  return 'needsFullRead' in site ? site : { site, bundle, publicFiles };
+  return 'needsFullRead' in site ? site : { site, content, bundle, publicFiles };
 }
 
 /** Stage 5: fetches the image variants the pages use, swaps the site into out/, records it for the next export. */

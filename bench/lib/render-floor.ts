@@ -63,6 +63,7 @@ async function main(): Promise<void> {
         const t = performance.now();
         const site = buildPages(content, { env, siteUrl: null, assets });
         if ('needsFullRead' in site) throw new Error('render floor: a full read needs no other');
+        if ('failed' in site) throw new Error(`render floor: ${site.failed.length} page(s) failed to render`);
         roundsMs.push(performance.now() - t);
         pages = site.pages.length;
         htmlBytes = site.pages.reduce((s, p) => s + Buffer.byteLength(p.html), 0);

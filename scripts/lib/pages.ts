@@ -3,6 +3,8 @@
 // change to one school rewrites its own page and, only when navigation data changes, the others.
 import { render, renderSchoolList } from '../../render/render.tsx';
 import { createWarnings, type Warnings } from '../../src/lib/warn.ts';
+import { CONTENT_LIMITS, limitContent, type ContentLimits } from '../../src/lib/content-limits.ts';
+import { showInvisible } from '../../src/lib/slug.ts';
 import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
@@ -78,6 +80,14 @@ export interface NeedsFullRead {
   needsFullRead: string;
 }
 
+/**
+ * Schools whose page threw while rendering (content the renderer could not cope with). Nothing
+ * is rendered for the site then: the caller drops them, so no page links to them, and builds again.
+ */
+export interface RenderFailed {
+  failed: { _id: string; error: string }[];
+}
+
 const lastmodOf = (school: School): string | null => {
   const t = school._updatedAt;
   return typeof t === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(t) ? t : null;
@@ -102,6 +112,8 @@ export interface BuildPagesOptions {
    */
   codeVersion?: string;
   previous?: ReadonlyMap<string, PageRecord>;
+  /** Each school is cut to these before it is rendered; default CONTENT_LIMITS. */
+  limits?: ContentLimits;
 }
 
 /**
@@ -110,10 +122,16 @@ export interface BuildPagesOptions {
  * settings or navigation changed, or its page in out/ was touched), nothing is rendered and the
  * answer is NeedsFullRead.
  */
-export function buildPages(content: ValidContent, opts: BuildPagesOptions): RenderedSite | NeedsFullRead {
+export function buildPages(
+  content: ValidContent,
+  opts: BuildPagesOptions,
+): RenderedSite | NeedsFullRead | RenderFailed {
   const variants = new Map<string, string>();
-  const nav = mapNavigation(content.nav);
-  const cards = mapLandingGrid(content.landing);
+  const limits = opts.limits ?? CONTENT_LIMITS;
+  // The rows repeat school fields (title, subtitle, description): cut the same way, the warning is the school page's.
+  const limitRow = <T extends object>(row: T): T => limitContent(row, limits).value;
+  const nav = mapNavigation(content.nav.map(limitRow));
+  const cards = mapLandingGrid(content.landing.map(limitRow));
   const carried: CarriedPage[] = [];
   const records = new Map<string, PageRecord>();
   // A district-sized navigation list ships once, as a file the browser loads after hydration (see
@@ -178,6 +196,7 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
     data: PageData | null,
     school: School | CarriedSchool | null,
     indexable: boolean,
+    notes: readonly string[] = [],
   ): RenderedPage | null => {
     const aliases = aliasesOf(route);
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
@@ -206,6 +225,8 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
           }
         : (msg) => console.warn(msg),
     );
+    // Reported through the page's sink, so a carried page replays them like its render's own.
+    for (const note of notes) sink.always(note);
     const page = renderOne(route, url, data!, dataJson!, school as School | null, indexable, sink);
     if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
     return { file, aliases, url, html: page.html, route, sitemap };
@@ -287,13 +308,29 @@ export function buildPages(content: ValidContent, opts: BuildPagesOptions): Rend
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
   const carriedSchools = new Set<School | CarriedSchool>(content.carried);
-  for (const school of [...content.schools, ...content.carried].sort(byKey('_id'))) {
-    const route: RouteMatch = { page: 'school', slug: school.slug! };
-    const data: PageData | null = carriedSchools.has(school)
-      ? null
-      : { page: 'school', nav: pageNav, school: school as School };
-    add(renderPage(route, schoolPath(school.slug!), routeFile(route), data, school, true));
+  const failed: RenderFailed['failed'] = [];
+  for (const read of [...content.schools, ...content.carried].sort(byKey('_id'))) {
+    const route: RouteMatch = { page: 'school', slug: read.slug! };
+    try {
+      let school = read;
+      let data: PageData | null = null;
+      let notes: string[] = [];
+      if (!carriedSchools.has(read)) {
+        // Cut to the content limits first: the page, its key and its hash are the limited data's.
+        const limited = limitContent(read as School, limits);
+        school = limited.value;
+        data = { page: 'school', nav: pageNav, school: limited.value };
+        notes = limited.breaches.map(
+          (b) =>
+            `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
+        );
+      }
+      add(renderPage(route, schoolPath(read.slug!), routeFile(route), data, school, true, notes));
+    } catch (err) {
+      failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
+    }
   }
+  if (failed.length) return { failed };
   pages.sort(byKey('file'));
   carried.sort(byKey('file'));
   // The shared list's icons are self-hosted like any page's images: the variants its render asks for.

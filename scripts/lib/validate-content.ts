@@ -1,7 +1,7 @@
 // Content is typed by many hands and a slug becomes a folder name on disk, so the export checks
 // every school before rendering: a bad one is skipped with a warning naming its _id and field,
 // never allowed to break the build or write outside out/.
-import { slugProblem } from '../../src/lib/slug.ts';
+import { showInvisible, slugProblem } from '../../src/lib/slug.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { ContentRead } from './fetch-content.ts';
@@ -47,7 +47,7 @@ export interface ValidContent {
 }
 
 const describe = (v: unknown): string => {
-  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
+  if (typeof v === 'string') return showInvisible(JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v));
   return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v;
 };
 
@@ -173,4 +173,27 @@ function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: s
     carried.push({ _id: id, slug: before.slug, state: { hash: before.hash, lastmod: before.lastmod } });
   }
   return { schools, carried, ...keepRows(raw, new Set([...schools, ...carried].map((s) => s._id))), outcomes };
+}
+
+/**
+ * The content without the schools whose page failed to render, each skipped with a warning like
+ * any invalid school (and recorded so, for the next incremental read): one school's content the
+ * renderer cannot cope with costs that school its page, not the district its site.
+ */
+export function withoutFailed(
+  content: ValidContent,
+  failed: { _id: string; error: string }[],
+  warn: Warn,
+): ValidContent {
+  const gone = new Set(failed.map((f) => f._id));
+  const outcomes = content.outcomes && new Map(content.outcomes);
+  for (const { _id, error } of failed) {
+    const msg = `skipping school ${JSON.stringify(_id)}: its page failed to render: ${describe(error)}`;
+    warn(msg);
+    const before = outcomes?.get(_id);
+    if (before) outcomes!.set(_id, { ...before, skipped: msg, duplicate: false });
+  }
+  const schools = content.schools.filter((s) => !gone.has(s._id));
+  const rows = keepRows(content, new Set([...schools, ...content.carried].map((s) => s._id)));
+  return { ...content, schools, ...rows, outcomes };
 }

@@ -9,18 +9,29 @@ import { defineQuery } from 'groq';
 /** The school projection: every reference of the content model expanded in one round trip. */
 export const quoteFields = /* groq */ `quote, student, year, "schoolTitle": school->title`;
 
+// Each block type's own fields, named: an unknown type or an unknown field (typed into a dataset by
+// another Studio, or by hand) is not read at all, so it can neither reach a page nor make the
+// content service build an arbitrarily deep answer. Fields are listed in the Studio schema's order.
+// A named field the block lacks comes back as null; a photo's crop and hotspot, which the Studio
+// only writes once an editor sets them, stay absent as they are stored.
 export const blockFields = /* groq */ `
-  ...,
+  _key, _type,
+  _type == "content" => { columns, body },
+  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },
+  _type == "photos" => { photoReel },
   _type == "accordionSection" => {
+    sectionTitle, columns, topPadding,
     "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }
   },
   _type == "videoTestimonial" => {
     "testimonial": testimonial->{ ${quoteFields} },
-    "video": video->{ title, videoId }
+    "video": video->{ title, videoId },
+    backgroundImage
   },
   _type == "highlightSection" => {
     "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }
-  }
+  },
+  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags }
 `;
 
 export const schoolFields = /* groq */ `

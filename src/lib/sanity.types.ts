@@ -454,7 +454,7 @@ export type LandingSchoolsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolBySlugQuery
-// Query: *[_type == "school" && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }
+// Query: *[_type == "school" && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }
 export type SchoolBySlugQueryResult = {
   _id: string;
   _type: "school";
@@ -522,9 +522,9 @@ export type SchoolBySlugQueryResult = {
     blocks: Array<{
       _key: string;
       _type: "accordionSection";
-      sectionTitle?: string;
-      columns?: boolean;
-      topPadding?: boolean;
+      sectionTitle: string | null;
+      columns: boolean | null;
+      topPadding: boolean | null;
       accordions: Array<{
         _id: string;
         accordionTitle: string | null;
@@ -534,8 +534,8 @@ export type SchoolBySlugQueryResult = {
     } | {
       _key: string;
       _type: "content";
-      columns?: boolean;
-      body?: RichText;
+      columns: boolean | null;
+      body: RichText | null;
     } | {
       _key: string;
       _type: "highlightSection";
@@ -558,34 +558,47 @@ export type SchoolBySlugQueryResult = {
     } | {
       _key: string;
       _type: "photo";
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
     } | {
       _key: string;
       _type: "photos";
-      photoReel?: Array<{
+      photoReel: Array<{
         asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         _type: "image";
         _key: string;
-      }>;
+      }> | null;
     } | {
       _key: string;
       _type: "tagList";
-      tagCategory?: "arts" | "athletics" | "clubs";
-      visualPerformingArtsTags?: Array<{
+      tagCategory: "arts" | "athletics" | "clubs" | null;
+      visualPerformingArtsTags: Array<{
         _key: string;
-      } & Tag>;
-      athleticsTags?: Array<{
+      } & Tag> | null;
+      athleticsTags: Array<{
         _key: string;
-      } & Tag>;
-      clubsTags?: Array<{
+      } & Tag> | null;
+      clubsTags: Array<{
         _key: string;
-      } & Tag>;
+      } & Tag> | null;
     } | {
       _key: string;
       _type: "videoTestimonial";
@@ -599,20 +612,20 @@ export type SchoolBySlugQueryResult = {
         title: string | null;
         videoId: string | null;
       } | null;
-      backgroundImage?: {
+      backgroundImage: {
         asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         _type: "image";
-      };
+      } | null;
     }> | null;
   }> | null;
 } | null;
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolByIdQuery
-// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }
+// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }
 export type SchoolByIdQueryResult = {
   _id: string;
   _type: "accordion";
@@ -811,9 +824,9 @@ export type SchoolByIdQueryResult = {
     blocks: Array<{
       _key: string;
       _type: "accordionSection";
-      sectionTitle?: string;
-      columns?: boolean;
-      topPadding?: boolean;
+      sectionTitle: string | null;
+      columns: boolean | null;
+      topPadding: boolean | null;
       accordions: Array<{
         _id: string;
         accordionTitle: string | null;
@@ -823,8 +836,8 @@ export type SchoolByIdQueryResult = {
     } | {
       _key: string;
       _type: "content";
-      columns?: boolean;
-      body?: RichText;
+      columns: boolean | null;
+      body: RichText | null;
     } | {
       _key: string;
       _type: "highlightSection";
@@ -847,34 +860,47 @@ export type SchoolByIdQueryResult = {
     } | {
       _key: string;
       _type: "photo";
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
     } | {
       _key: string;
       _type: "photos";
-      photoReel?: Array<{
+      photoReel: Array<{
         asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         _type: "image";
         _key: string;
-      }>;
+      }> | null;
     } | {
       _key: string;
       _type: "tagList";
-      tagCategory?: "arts" | "athletics" | "clubs";
-      visualPerformingArtsTags?: Array<{
+      tagCategory: "arts" | "athletics" | "clubs" | null;
+      visualPerformingArtsTags: Array<{
         _key: string;
-      } & Tag>;
-      athleticsTags?: Array<{
+      } & Tag> | null;
+      athleticsTags: Array<{
         _key: string;
-      } & Tag>;
-      clubsTags?: Array<{
+      } & Tag> | null;
+      clubsTags: Array<{
         _key: string;
-      } & Tag>;
+      } & Tag> | null;
     } | {
       _key: string;
       _type: "videoTestimonial";
@@ -888,13 +914,13 @@ export type SchoolByIdQueryResult = {
         title: string | null;
         videoId: string | null;
       } | null;
-      backgroundImage?: {
+      backgroundImage: {
         asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         _type: "image";
-      };
+      } | null;
     }> | null;
   }> | null;
 } | {
@@ -926,7 +952,7 @@ export type SchoolByIdQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: allSchoolsQuery
-// Query: *[_type == "school"] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }
+// Query: *[_type == "school"] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }
 export type AllSchoolsQueryResult = Array<{
   _id: string;
   _type: "school";
@@ -994,9 +1020,9 @@ export type AllSchoolsQueryResult = Array<{
     blocks: Array<{
       _key: string;
       _type: "accordionSection";
-      sectionTitle?: string;
-      columns?: boolean;
-      topPadding?: boolean;
+      sectionTitle: string | null;
+      columns: boolean | null;
+      topPadding: boolean | null;
       accordions: Array<{
         _id: string;
         accordionTitle: string | null;
@@ -1006,8 +1032,8 @@ export type AllSchoolsQueryResult = Array<{
     } | {
       _key: string;
       _type: "content";
-      columns?: boolean;
-      body?: RichText;
+      columns: boolean | null;
+      body: RichText | null;
     } | {
       _key: string;
       _type: "highlightSection";
@@ -1030,34 +1056,47 @@ export type AllSchoolsQueryResult = Array<{
     } | {
       _key: string;
       _type: "photo";
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
     } | {
       _key: string;
       _type: "photos";
-      photoReel?: Array<{
+      photoReel: Array<{
         asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         _type: "image";
         _key: string;
-      }>;
+      }> | null;
     } | {
       _key: string;
       _type: "tagList";
-      tagCategory?: "arts" | "athletics" | "clubs";
-      visualPerformingArtsTags?: Array<{
+      tagCategory: "arts" | "athletics" | "clubs" | null;
+      visualPerformingArtsTags: Array<{
         _key: string;
-      } & Tag>;
-      athleticsTags?: Array<{
+      } & Tag> | null;
+      athleticsTags: Array<{
         _key: string;
-      } & Tag>;
-      clubsTags?: Array<{
+      } & Tag> | null;
+      clubsTags: Array<{
         _key: string;
-      } & Tag>;
+      } & Tag> | null;
     } | {
       _key: string;
       _type: "videoTestimonial";
@@ -1071,13 +1110,13 @@ export type AllSchoolsQueryResult = Array<{
         title: string | null;
         videoId: string | null;
       } | null;
-      backgroundImage?: {
+      backgroundImage: {
         asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         _type: "image";
-      };
+      } | null;
     }> | null;
   }> | null;
 }>;
@@ -1116,7 +1155,7 @@ export type ReferrersQueryResult = Array<string>;
 
 // Source: ../src/lib/queries.ts
 // Variable: exportContentQuery
-// Query: {  "revs": *[]{ _id, _rev },  "nav":   *[_type == "school" && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription },  "schools":   *[_type == "school"] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }}
+// Query: {  "revs": *[]{ _id, _rev },  "nav":   *[_type == "school" && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription },  "schools":   *[_type == "school"] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }}
 export type ExportContentQueryResult = {
   revs: Array<{
     _id: string;
@@ -1225,9 +1264,9 @@ export type ExportContentQueryResult = {
       blocks: Array<{
         _key: string;
         _type: "accordionSection";
-        sectionTitle?: string;
-        columns?: boolean;
-        topPadding?: boolean;
+        sectionTitle: string | null;
+        columns: boolean | null;
+        topPadding: boolean | null;
         accordions: Array<{
           _id: string;
           accordionTitle: string | null;
@@ -1237,8 +1276,8 @@ export type ExportContentQueryResult = {
       } | {
         _key: string;
         _type: "content";
-        columns?: boolean;
-        body?: RichText;
+        columns: boolean | null;
+        body: RichText | null;
       } | {
         _key: string;
         _type: "highlightSection";
@@ -1261,34 +1300,47 @@ export type ExportContentQueryResult = {
       } | {
         _key: string;
         _type: "photo";
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
       } | {
         _key: string;
         _type: "photos";
-        photoReel?: Array<{
+        photoReel: Array<{
           asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           _type: "image";
           _key: string;
-        }>;
+        }> | null;
       } | {
         _key: string;
         _type: "tagList";
-        tagCategory?: "arts" | "athletics" | "clubs";
-        visualPerformingArtsTags?: Array<{
+        tagCategory: "arts" | "athletics" | "clubs" | null;
+        visualPerformingArtsTags: Array<{
           _key: string;
-        } & Tag>;
-        athleticsTags?: Array<{
+        } & Tag> | null;
+        athleticsTags: Array<{
           _key: string;
-        } & Tag>;
-        clubsTags?: Array<{
+        } & Tag> | null;
+        clubsTags: Array<{
           _key: string;
-        } & Tag>;
+        } & Tag> | null;
       } | {
         _key: string;
         _type: "videoTestimonial";
@@ -1302,13 +1354,13 @@ export type ExportContentQueryResult = {
           title: string | null;
           videoId: string | null;
         } | null;
-        backgroundImage?: {
+        backgroundImage: {
           asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           _type: "image";
-        };
+        } | null;
       }> | null;
     }> | null;
   }>;
@@ -1316,7 +1368,7 @@ export type ExportContentQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
-// Query: {  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription })  },  "schools": *[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   ...,  _type == "accordionSection" => {    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId }  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  } } } }}
+// Query: {  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription })  },  "schools": *[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }}
 export type ExportChangedQueryResult = {
   ids: Array<{
     _id: string;
@@ -1430,9 +1482,9 @@ export type ExportChangedQueryResult = {
       blocks: Array<{
         _key: string;
         _type: "accordionSection";
-        sectionTitle?: string;
-        columns?: boolean;
-        topPadding?: boolean;
+        sectionTitle: string | null;
+        columns: boolean | null;
+        topPadding: boolean | null;
         accordions: Array<{
           _id: string;
           accordionTitle: string | null;
@@ -1442,8 +1494,8 @@ export type ExportChangedQueryResult = {
       } | {
         _key: string;
         _type: "content";
-        columns?: boolean;
-        body?: RichText;
+        columns: boolean | null;
+        body: RichText | null;
       } | {
         _key: string;
         _type: "highlightSection";
@@ -1466,34 +1518,47 @@ export type ExportChangedQueryResult = {
       } | {
         _key: string;
         _type: "photo";
-        asset?: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
       } | {
         _key: string;
         _type: "photos";
-        photoReel?: Array<{
+        photoReel: Array<{
           asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           _type: "image";
           _key: string;
-        }>;
+        }> | null;
       } | {
         _key: string;
         _type: "tagList";
-        tagCategory?: "arts" | "athletics" | "clubs";
-        visualPerformingArtsTags?: Array<{
+        tagCategory: "arts" | "athletics" | "clubs" | null;
+        visualPerformingArtsTags: Array<{
           _key: string;
-        } & Tag>;
-        athleticsTags?: Array<{
+        } & Tag> | null;
+        athleticsTags: Array<{
           _key: string;
-        } & Tag>;
-        clubsTags?: Array<{
+        } & Tag> | null;
+        clubsTags: Array<{
           _key: string;
-        } & Tag>;
+        } & Tag> | null;
       } | {
         _key: string;
         _type: "videoTestimonial";
@@ -1507,13 +1572,13 @@ export type ExportChangedQueryResult = {
           title: string | null;
           videoId: string | null;
         } | null;
-        backgroundImage?: {
+        backgroundImage: {
           asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           _type: "image";
-        };
+        } | null;
       }> | null;
     }> | null;
   }>;

@@ -1,5 +1,23 @@
 // What counts as a safe slug: one path segment that can become a folder name in out/ and a URL.
+// The Studio's slug validation calls the same function, so an editor hears what the export would skip.
 export const MAX_SLUG_LENGTH = 200;
+
+/**
+ * Endings that make a slug a file name: a static host would serve `index.html` or `feed.xml` as that
+ * kind of file, or confuse it with the site's own files. Other dotted names (`a.b.c`, `school.v2`)
+ * are fine: only these known web file types are refused.
+ */
+const FILE_EXTENSION =
+  /\.(html?|xhtml|shtml|php\d?|aspx?|jsp|cgi|json|xml|txt|md|js|mjs|cjs|css|map|wasm|svg|png|jpe?g|gif|webp|avif|ico|pdf|zip|gz|br|tar|webmanifest)$/i;
+
+/**
+ * Characters a reader cannot see or that reorder what they see: format characters (bidi overrides
+ * such as U+202E, zero-width spaces and joiners, the BOM), line and paragraph separators, private-use,
+ * unassigned and lone surrogate code points, other default-ignorable ones (soft hyphen, Hangul
+ * fillers, variation selectors), and spaces other than the plain one. A slug carrying them can
+ * look like another school's address.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]|(?! )\p{Zs}/u;
 
 /** Reason a slug is unsafe, or null when it is one safe path segment. */
 export function slugProblem(slug: unknown): string | null {
@@ -11,8 +29,19 @@ export function slugProblem(slug: unknown): string | null {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(slug)) return 'contains control characters';
   if (slug === '.' || /^\s|\s$/.test(slug)) return 'is not a usable path segment';
+  // .git, .well-known, .htaccess: hidden or special to hosts and tools, never a page.
+  if (slug.startsWith('.')) return 'starts with a dot';
+  if (INVISIBLE.test(slug)) return 'contains invisible or direction-changing characters';
+  const ext = FILE_EXTENSION.exec(slug);
+  if (ext) return `ends in a file extension (${ext[0]}): an address names a page, not a file`;
   if (/[?#<>"'`|*:]/.test(slug)) return 'contains a character that is not allowed in a path segment';
   return null;
 }
+
+/** The text with every invisible character shown as a \\u escape: a log line quoting a slug must not be reordered by it. */
+export const showInvisible = (s: string): string =>
+  s.replace(new RegExp(INVISIBLE.source, 'gu'), (c) =>
+    [...c].map((ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`).join(''),
+  );
 
 export const isSafeSlug = (slug: unknown): slug is string => slugProblem(slug) === null;

@@ -124,6 +124,12 @@ describe('hostile slugs and titles', () => {
     ['school-noslug', 'No Slug', undefined, /field slug: missing/],
     ['school-numtitle', 42, 'number-title', /field title: not a string/],
     ['school-zz-duplicate', 'Duplicate of Alpha', 'alpha-middle', /field slug: duplicate of "school-alpha"/],
+    // Issue 14: names special to hosts and tools, file names, text that does not show what it says.
+    ['school-dotgit', 'Dot Git', '.git', /field slug: starts with a dot/],
+    ['school-wellknown', 'Well Known', '.well-known', /field slug: starts with a dot/],
+    ['school-indexhtml', 'Index', 'index.html', /field slug: ends in a file extension \(\.html\)/],
+    ['school-bidi', 'Bidi', 'gnp\u202eexe.html', /field slug: contains invisible .* \("gnp\\u\{202e\}exe\.html"\)/],
+    ['school-zerowidth', 'Zero Width', 'alpha\u200b-middle', /field slug: contains invisible or direction-changing/],
   ];
   let result: Awaited<ReturnType<typeof runExport>>;
 
@@ -149,6 +155,7 @@ describe('hostile slugs and titles', () => {
       assert.ok(line, `a warning names ${id}`);
       assert.match(line, reason);
     }
+    assert.doesNotMatch(result.stderr, /[\u202e\u200b]/, 'invisible characters are shown as escapes in the log');
   });
 
   test('valid pages are still exported; nothing lands outside out/', () => {

@@ -435,6 +435,7 @@ describe('property: random content through the export pipeline', () => {
         assert.equal(content.schools.length + skipped.length, schools.length);
         const site = buildPages(content, { env: ENV, siteUrl: 'https://schools.example.org', assets: ASSETS });
         if ('needsFullRead' in site) assert.fail('a full read needs no other');
+        if ('failed' in site) assert.fail(`pages failed to render: ${JSON.stringify(site.failed)}`);
         figures.schools += schools.length;
         figures.pages += site.pages.length;
         for (const s of content.schools)
