@@ -7,6 +7,10 @@ import { EXIT, exitCodeOf } from '../core/exit-codes.ts';
 import { loadPreviewConfig, PREVIEW_FLAGS } from './config/preview.ts';
 import { openContentSource } from '../core/content-source.ts';
 import { buildPreviewServer } from './app.ts';
+import { keptPreviewSecret } from './config/kept-secret.ts';
+import { checkContentAccess, exampleSchool } from './lib/startup-check.ts';
+import { createPreviewClient } from './lib/preview-client.ts';
+import { schoolPath } from '../src/routes.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -26,19 +30,35 @@ async function main(): Promise<void> {
     return;
   }
 
+  // The embedded default keeps its generated secret (a git-ignored 0600 file), so links survive restarts.
+  const previewSecret = config.secretGenerated ? keptPreviewSecret() : config.previewSecret;
+
   const source = await openContentSource({
     ...(config.contentDir ? { contentDir: config.contentDir } : {}),
     env: process.env,
   });
+  const check = await checkContentAccess(createPreviewClient(source.config, source.token));
+  if (!check.ok && check.refused) {
+    console.error(
+      `preview: ${check.message}: the content service refused SANITY_API_READ_TOKEN. Create a token with read (Viewer) rights for project ${source.config.projectId} and set it, then start the preview again.`,
+    );
+    await source.close();
+    process.exit(EXIT.usage);
+  }
+  if (!check.ok)
+    console.warn(
+      `preview: ${check.message}. Starting anyway: pages say so, and fill in by themselves once the content service answers.`,
+    );
+  const example = check.ok ? exampleSchool(check.schools) : null;
   let app;
   try {
     app = await buildPreviewServer(
       {
         content: { config: source.config, token: source.token },
-        previewSecret: config.previewSecret,
+        previewSecret,
         sessionTtlMs: config.sessionTtlMs,
       },
-      { trustProxy: config.trustProxy },
+      { trustProxy: config.trustProxy, pretty: process.stdout.isTTY === true },
     );
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -53,13 +73,16 @@ async function main(): Promise<void> {
     ? `embedded content service at ${source.config.apiHost}`
     : `project ${source.config.projectId}/${source.config.dataset}${source.config.apiHost ? ` via ${source.config.apiHost}` : ''}`;
   // stdout, not the logger: the one place the secret is shown, to the person who started the server.
+  const schoolLink = example
+    ? `\nLive preview of ${example.title}: ${origin}${schoolPath(example.slug!)}?livepreview=1`
+    : '';
   if (config.secretGenerated) {
     console.log(
-      `Preview server ready (${where}).\nOpen: ${origin}/?secret=${encodeURIComponent(config.previewSecret)}\nLive draft preview of a school: ${origin}/schools/<slug>?livepreview=1`,
+      `Preview server ready (${where}).\nOpen: ${origin}/?secret=${encodeURIComponent(previewSecret)}\n  (the editor home: every school and its drafts; the link keeps working after a restart)${schoolLink}`,
     );
   } else {
     console.log(
-      `Preview server ready at ${origin} (${where}).\nOpen ${origin}/?secret=<PREVIEW_SECRET> to start a session.`,
+      `Preview server ready at ${origin} (${where}).\nOpen ${origin}/?secret=<PREVIEW_SECRET> to start a session (the editor home: every school and its drafts).${schoolLink}`,
     );
   }
 

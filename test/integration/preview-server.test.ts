@@ -5,9 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writePreviewFixture } from './helpers/preview-fixture.ts';
+import { startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
+import { KEPT_SECRET_FILE } from '../../server/config/kept-secret.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -94,4 +96,67 @@ test('boot fails with a message naming the variable: hosted project without PREV
       assert.ok(!p.err().includes(token) && !p.out().includes(token), 'secret values are never printed');
     }),
   );
+});
+
+/** Waits for the ready line and returns the printed link, then stops the server. */
+async function startAndStop(args: string[]): Promise<string> {
+  const p = run(args, {});
+  try {
+    const start = Date.now();
+    while (!/Open: (\S+)/.test(p.out())) {
+      if (Date.now() - start > 45_000 || p.child.exitCode !== null)
+        throw new Error(`no ready line:\n${p.out()}\n${p.err()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    return p.out();
+  } finally {
+    p.child.kill('SIGTERM');
+    await p.exited;
+  }
+}
+
+test('a restart keeps the generated link (0600 file); the start message links a real school with a draft', {
+  timeout: 120_000,
+}, async () => {
+  const fixture = await writePreviewFixture();
+  try {
+    const first = await startAndStop(['--content', fixture.dir, '--port', '0']);
+    const second = await startAndStop(['--content', fixture.dir, '--port', '0']);
+    const secretOf = (out: string) => new URL(/Open: (\S+)/.exec(out)![1]!).searchParams.get('secret');
+    assert.equal(secretOf(second), secretOf(first), 'yesterday’s link still opens a session');
+    assert.equal(statSync(KEPT_SECRET_FILE).mode & 0o777, 0o600);
+    assert.match(
+      second,
+      /Live preview of Lincoln Middle School: http:\/\/127\.0\.0\.1:\d+\/schools\/lincoln-middle\?livepreview=1/,
+    );
+    assert.doesNotMatch(second, /<slug>/);
+  } finally {
+    fixture.cleanup();
+  }
+});
+
+test('a read token the content service refuses stops the start with exit 1 and says what to do', {
+  timeout: 60_000,
+}, async () => {
+  const fixture = await writePreviewFixture();
+  const service = await startFixtureService(fixture.dir, `right-token-${'r'.repeat(20)}`);
+  const wrong = `wrong-token-${'w'.repeat(20)}`;
+  try {
+    const p = run([], {
+      SANITY_PROJECT_ID: 'embedded',
+      SANITY_DATASET: 'production',
+      SANITY_API_HOST: service.url,
+      SANITY_API_READ_TOKEN: wrong,
+      PREVIEW_SECRET: 's'.repeat(20),
+      PORT: '0',
+    });
+    assert.equal(await p.exited, 1, p.out() + p.err());
+    assert.match(p.err(), /refused SANITY_API_READ_TOKEN/);
+    assert.doesNotMatch(p.out(), /Preview server ready/);
+    assert.ok(!p.err().includes(wrong) && !p.out().includes(wrong), 'the token is never printed');
+  } finally {
+    await service.close();
+    fixture.cleanup();
+  }
 });
