@@ -2,7 +2,7 @@
 // creates a Fastify instance with the logger settings the preview needs (credential redaction).
 // The credentialed content client is created here and never leaves the server.
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { SanityClient } from '@sanity/client';
@@ -11,7 +11,8 @@ import type { BackoffOptions } from '../src/lib/backoff.ts';
 import { createPreviewClient } from './lib/preview-client.ts';
 import { createContentApi } from './lib/content-api.ts';
 import type { PreviewContext } from './lib/context.ts';
-import { loggerOptions, type LogStream } from './lib/logging.ts';
+import { loggerOptions, prettyLog, type LogStream } from './lib/logging.ts';
+import { redactUrl } from './lib/session.ts';
 import fp from 'fastify-plugin';
 import { getPreviewBundle, PROJECT_ROOT } from './lib/preview-bundle.ts';
 import { createSessionSigner, GuessThrottle, type GuessLimits } from './lib/session.ts';
@@ -80,6 +81,11 @@ export interface BuildOptions {
    * (PreviewConfig.trustProxy). Never "all": the client would choose its own address.
    */
   trustProxy?: TrustProxy;
+  /**
+   * A person's terminal: readable one-line logs (pino-pretty) and one line per page or API request
+   * instead of two JSON lines per request, asset and image. Elsewhere (a service's log) JSON, in full.
+   */
+  pretty?: boolean;
 }
 
 /** A Fastify instance with the preview's logger and limits, the app registered on it. */
@@ -87,15 +93,23 @@ export async function buildPreviewServer(opts: PreviewAppOptions, build: BuildOp
   const app = Fastify({
     logger: loggerOptions({
       level: build.logLevel,
-      stream: build.logStream,
+      stream: build.logStream ?? (build.pretty ? prettyLog() : undefined),
       secrets: [opts.previewSecret, opts.content.token],
     }),
+    ...(build.pretty ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: build.trustProxy?.length ? [...build.trustProxy] : false,
     // Slugs may be up to 200 characters: long enough ones must reach validation and get a 400.
     routerOptions: { maxParamLength: 512 },
     // Streams are ended in preClose; anything else idle is closed so shutdown is prompt.
     forceCloseConnections: 'idle',
   });
+  if (build.pretty) {
+    app.addHook('onResponse', async (req, reply) => {
+      const url = redactUrl(req.url) ?? '';
+      if (/^\/(assets|images)\//.test(url) && reply.statusCode < 400) return;
+      req.log.info(`${req.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    });
+  }
   await app.register(previewApp, opts);
   return app;
 }

@@ -3,6 +3,7 @@
 // logged with every secret-looking query parameter replaced (judged decoded, as the gate reads
 // it), and as a last line every log line is scrubbed of the known secret values themselves.
 import type { FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
 import { redactUrl } from './session.ts';
 
 export const REDACTED_PATHS = [
@@ -46,4 +47,9 @@ export function loggerOptions(
       },
     },
   };
+}
+
+/** Log lines for a person at a terminal: time, level and message, without pids and request ids. */
+export function prettyLog(): LogStream {
+  return pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,req,res,responseTime' });
 }
