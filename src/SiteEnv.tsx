@@ -46,6 +46,8 @@ export interface PreviewInitial {
   mode: 'draft' | 'published' | null;
   /** What the server could not load and rendered empty: the client loads it itself, as it always did. */
   failed: ('nav' | 'cards' | 'school')[];
+  /** Why the school could not be loaded, in an editor's words (a refused token, a service down). */
+  problem?: string | null;
 }
 
 export const defaultSiteEnv: SiteEnv = {

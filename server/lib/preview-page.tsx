@@ -21,6 +21,8 @@ import { toggleLivepreview } from '../../src/preview/PreviewRoot.tsx';
 import { EditorHome } from '../../src/preview/EditorHome.tsx';
 import type { EditorSchool } from '../../src/lib/editor-home.ts';
 import type { ContentApi } from './content-api.ts';
+import { HttpError } from './upstream.ts';
+import { PreviewApiError, previewProblem } from '../../src/preview/api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
 
 /**
@@ -46,6 +48,7 @@ export async function loadPreviewPage(
 ): Promise<PreviewPage> {
   const perspective = livepreview ? 'drafts' : 'published';
   const failed: PreviewInitial['failed'] = [];
+  let problem: string | null = null;
   type Part = PreviewInitial['failed'][number];
   async function attempt<T>(part: Part, read: () => Promise<T>, fallback: T): Promise<T> {
     try {
@@ -53,6 +56,7 @@ export async function loadPreviewPage(
     } catch (err) {
       log.warn({ reason: (err as Error).message, part }, 'preview: content read failed; the page renders without it');
       failed.push(part);
+      if (err instanceof HttpError) problem ??= previewProblem(new PreviewApiError(err.statusCode, err.message));
       return fallback;
     }
   }
@@ -84,7 +88,7 @@ export async function loadPreviewPage(
   );
   const status: PreviewInitial['status'] = school === NOT_FOUND ? 'not-found' : school ? 'ready' : 'error';
   const data: PageData = { page: 'school', nav: await nav, school: school === NOT_FOUND ? null : school };
-  return { data, initial: { status, mode, failed }, editorSchools: null };
+  return { data, initial: { status, mode, failed, problem }, editorSchools: null };
 }
 
 export interface RenderPreviewOptions {
@@ -120,7 +124,7 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
         livepreview={opts.livepreview}
         mode={initial.mode}
         connection={null}
-        note={bannerNote(initial.status)}
+        note={bannerNote(initial.status, initial.problem)}
         toggleHref={toggleLivepreview(opts.href, !opts.livepreview)}
       />
       <EditorHome schools={opts.page.editorSchools} />

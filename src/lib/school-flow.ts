@@ -42,6 +42,8 @@ export interface SchoolFlowState<S> {
   connection: ConnectionState | null;
   /** How many fetches of the school have completed (useful to editors' tools and tests). */
   fetches: number;
+  /** While loads fail: what is wrong, in an editor's words (deps.describeError); null otherwise. */
+  problem?: string | null;
 }
 
 export interface SchoolFlowDeps<S> {
@@ -53,6 +55,8 @@ export interface SchoolFlowDeps<S> {
   debounceMs?: number;
   log?: (message: string, err?: unknown) => void;
   retry?: BackoffOptions;
+  /** Turns a failed load into words for the banner (a refused token, an unreachable service). */
+  describeError?: (err: unknown) => string | null;
   /**
    * A school already shown (the preview server rendered it): the flow starts ready with it, so
    * the page never goes blank. Without livepreview it is not fetched again; with it the lookup,
@@ -96,6 +100,8 @@ export function startSchoolFlow<S>(
   const failures = { load: 0, lookup: 0, fetch: 0 };
   const failed = (kind: keyof typeof failures, message: string, err: unknown, again: () => void) => {
     if (failures[kind]++ === 0) log(`${message} (trying again until it loads)`, err);
+    const problem = deps.describeError?.(err) ?? null;
+    if (problem !== (state.problem ?? null)) set({ problem });
     const handle = timers.setTimeout(
       () => {
         retries.delete(handle);
@@ -117,7 +123,7 @@ export function startSchoolFlow<S>(
       deps.fetchBySlug(slug).then(
         (school) => {
           failures.load = 0;
-          set({ status: school ? 'ready' : 'not-found', school, fetches: state.fetches + 1 });
+          set({ status: school ? 'ready' : 'not-found', school, fetches: state.fetches + 1, problem: null });
         },
         (err) => {
           if (stopped) return;
@@ -155,6 +161,7 @@ export function startSchoolFlow<S>(
           if (seq > applied) {
             applied = seq;
             set({
+              problem: null,
               status: school ? 'ready' : state.school ? 'ready' : 'not-found',
               school: school ?? state.school,
               fetches: state.fetches + 1,
@@ -185,6 +192,7 @@ export function startSchoolFlow<S>(
       (found) => {
         if (stopped) return;
         failures.lookup = 0;
+        if (state.problem) set({ problem: null });
         if (!found) {
           set({ status: 'not-found', school: null, mode: null });
           return;

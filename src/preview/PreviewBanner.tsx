@@ -17,7 +17,8 @@ export interface BannerProps {
 }
 
 /** The banner's note for a school that could not be shown (server render and client alike). */
-export function bannerNote(status: string | null | undefined): string | null {
+export function bannerNote(status: string | null | undefined, problem?: string | null): string | null {
+  if (problem) return status === 'error' ? `could not load the school: ${problem}` : problem;
   return status === 'not-found'
     ? 'school not found'
     : status === 'error'

@@ -11,7 +11,7 @@ import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.
 import type { Timers } from '../lib/debounce.ts';
 import { startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
 import { keepLoading } from '../lib/keep-loading.ts';
-import type { PreviewApi } from './api.ts';
+import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
 
@@ -57,7 +57,14 @@ export function PreviewRoot({
   const servedSchool = initial?.page === 'school' ? initial.school : null;
   const [flow, setFlow] = useState<SchoolFlowState<School> | null>(
     served && initial?.page === 'school'
-      ? { status: served.status, school: servedSchool, mode: served.mode, connection: null, fetches: 0 }
+      ? {
+          status: served.status,
+          school: servedSchool,
+          mode: served.mode,
+          connection: null,
+          fetches: 0,
+          problem: served.problem ?? null,
+        }
       : null,
   );
   const slug = route.page === 'school' ? route.slug : null;
@@ -110,6 +117,7 @@ export function PreviewRoot({
           connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, ...handlers }),
         timers,
         initial: start.initial,
+        describeError: previewProblem,
       },
       setFlow,
     );
@@ -129,7 +137,7 @@ export function PreviewRoot({
         livepreview={livepreview}
         mode={flow?.mode ?? null}
         connection={flow?.connection ?? null}
-        note={bannerNote(flow?.status)}
+        note={bannerNote(flow?.status, flow?.problem)}
         toggleHref={toggleLivepreview(href, !livepreview)}
       />
       {route.page === 'landing' && <EditorHome schools={env.preview?.editorSchools} />}

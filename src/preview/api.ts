@@ -66,3 +66,21 @@ export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), o
     eventsUrl: (id) => `${origin}/api/events?id=${enc(id)}`,
   };
 }
+
+/**
+ * What an editor should know about a failed preview request, for the banner: the preview server
+ * answers 503 when it cannot reach the content service and 502 when the service refuses its token.
+ */
+export function previewProblem(err: unknown): string | null {
+  if (err instanceof PreviewApiError) {
+    if (err.status === 401) return 'your preview session has ended: open the preview link again';
+    if (err.status === 502 && /refused the preview credentials/.test(err.message))
+      return 'the content service refused the preview’s read token: set SANITY_API_READ_TOKEN and restart the preview';
+    if (err.status === 503 || err.status === 502)
+      return 'the content service is not answering: this page fills in by itself when it is back';
+    return null;
+  }
+  // fetch itself failed: the preview server (or the network to it) is down.
+  if (err instanceof TypeError) return 'the preview server is not answering: is npm run preview still running?';
+  return null;
+}

@@ -482,7 +482,12 @@ test('pages: / , /schools/:slug and any other path are server-rendered with thei
 
   const draft = (await get('/schools/lincoln-middle?livepreview=1')).body;
   assert.match(draft, /Draft subtitle/, 'livepreview renders the draft');
-  assert.deepEqual(jsonScript(draft, '__ENV__').preview.initial, { status: 'ready', mode: 'draft', failed: [] });
+  assert.deepEqual(jsonScript(draft, '__ENV__').preview.initial, {
+    status: 'ready',
+    mode: 'draft',
+    failed: [],
+    problem: null,
+  });
   assert.match(draft, /Preview · draft/);
   const draftOnly = (await get('/schools/new-horizons?livepreview=1')).body;
   assert.match(draftOnly, /<h1[^>]*>[^<]*New Horizons Middle School/);

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { bannerText, PreviewBanner } from '../../src/preview/PreviewBanner.tsx';
+import { bannerNote, bannerText, PreviewBanner } from '../../src/preview/PreviewBanner.tsx';
+import { PreviewApiError, previewProblem } from '../../src/preview/api.ts';
 import { toggleLivepreview } from '../../src/preview/PreviewRoot.tsx';
 
 test('banner text says draft or published and live or reconnecting', () => {
@@ -36,4 +37,24 @@ test('toggle keeps path, other parameters and hash', () => {
   assert.equal(toggleLivepreview('/schools/x?a=1#tours', true), '/schools/x?a=1&livepreview=1#tours');
   assert.equal(toggleLivepreview('/schools/x?livepreview=1&a=1', false), '/schools/x?a=1');
   assert.equal(toggleLivepreview('/', true), '/?livepreview=1');
+});
+
+test('the banner says what is wrong and what to do: a refused token, a service down, an ended session', () => {
+  const refused = previewProblem(
+    new PreviewApiError(
+      502,
+      'preview API /api/schools/x answered 502 (content service unavailable: the content service refused the preview credentials)',
+    ),
+  );
+  assert.match(refused!, /refused the preview’s read token: set SANITY_API_READ_TOKEN and restart the preview/);
+  assert.match(previewProblem(new PreviewApiError(503, 'x'))!, /not answering: this page fills in by itself/);
+  assert.match(previewProblem(new PreviewApiError(401, 'x'))!, /open the preview link again/);
+  assert.match(previewProblem(new TypeError('Failed to fetch'))!, /preview server is not answering/);
+  assert.equal(previewProblem(new PreviewApiError(404, 'x')), null);
+  assert.equal(
+    bannerNote('error', 'the content service is not answering'),
+    'could not load the school: the content service is not answering',
+  );
+  assert.equal(bannerNote('error', null), 'could not load the school, trying again');
+  assert.equal(bannerNote('ready', null), null);
 });
