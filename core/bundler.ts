@@ -115,7 +115,6 @@ export async function bundleBrowser({ root, entry, entryName, base }: BundleOpti
   const files: BundleFile[] = result.outputFiles
     .map((f) => ({ path: rel(f.path), contents: f.contents }))
     .sort(byKey('path'));
-  const byPath = new Map(files.map((f) => [f.path, f]));
 
   const outputs = result.metafile.outputs;
   const metaRel = (metaPath: string) => rel(path.resolve(root, metaPath));
@@ -145,7 +144,9 @@ export async function bundleBrowser({ root, entry, entryName, base }: BundleOpti
   // The entry's own CSS (from any component-level CSS import) is linked as well.
   const cssKeys = [cssKey, ...(outputs[entryKey]!.cssBundle ? [outputs[entryKey]!.cssBundle!] : [])];
 
-  const sizeOf = (keys: string[]) => keys.reduce((sum, k) => sum + gz(byPath.get(metaRel(k))!.contents), 0);
+  // Each file is compressed once (level 9 costs ~20 ms for the bundle; it used to run twice).
+  const gzipped = new Map(files.map((f) => [f.path, gz(f.contents)]));
+  const sizeOf = (keys: string[]) => keys.reduce((sum, k) => sum + gzipped.get(metaRel(k))!, 0);
   return {
     files,
     entryUrl: url(metaRel(entryKey)),
@@ -156,7 +157,7 @@ export async function bundleBrowser({ root, entry, entryName, base }: BundleOpti
       firstLoadJsGzip: sizeOf([entryKey, ...entryDeps]),
       schoolChunkGzip: sizeOf(schoolDeps),
       cssGzip: sizeOf(cssKeys),
-      files: files.map((f) => ({ path: f.path, bytes: f.contents.length, gzip: gz(f.contents) })),
+      files: files.map((f) => ({ path: f.path, bytes: f.contents.length, gzip: gzipped.get(f.path)! })),
     },
   };
 }
