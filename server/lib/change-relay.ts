@@ -1,17 +1,53 @@
-// Watches one school (published and draft id) on the content service's listen endpoint and hands
-// simple change events to the SSE route. The upstream subscription is retried with capped
-// exponential backoff, so a restarted content service is picked up without the editor acting.
+// Watches one school on the content service's listen endpoint and hands simple change events to
+// the SSE route: its published and draft document, and every document its page shows through a
+// reference (its quotes, videos, highlights, accordions, and the school a quote names), two hops
+// deep like the page's query. The set is read before listening and read again when the school
+// itself changes (an editor may pick another quote). The upstream subscription is retried with
+// capped exponential backoff, so a restarted content service is picked up without the editor acting.
 // The loop stays hand-written rather than p-retry (which the export uses): a subscription never
 // "succeeds" and ends, its attempt count must reset on every `welcome`, the browser is told each delay
 // before the wait, and it is stopped from outside. The delay itself is the one backoffDelay the
 // browser's event stream uses (src/lib/backoff.ts, dependency-free so it can ship to browsers).
 import type { SanityClient } from '@sanity/client';
-import { draftIdOf, publishedIdOf } from '../../src/lib/queries.ts';
+import { draftIdOf, publishedIdOf, SCHOOL_REFERENCE_DEPTH } from '../../src/lib/queries.ts';
 import { backoffDelay, type BackoffOptions } from '../../src/lib/backoff.ts';
 import type { ChangeEvent } from '../../src/lib/change-stream.ts';
 
-/** Listens for both ids of one document; results are never included (ids and transitions only). */
-export const CHANGE_LISTEN_QUERY = '*[_id in [$id, $draftId]]';
+/** Listens for the watched ids; results are never included (ids and transitions only). */
+export const CHANGE_LISTEN_QUERY = '*[_id in $ids]';
+
+/** Every `_ref` in a document, at any depth. */
+function refsIn(value: unknown, out: Set<string>): void {
+  if (Array.isArray(value)) for (const v of value) refsIn(v, out);
+  else if (value && typeof value === 'object') {
+    const ref = (value as { _ref?: unknown })._ref;
+    if (typeof ref === 'string') out.add(ref);
+    for (const v of Object.values(value)) refsIn(v, out);
+  }
+}
+
+/**
+ * The ids whose changes can change the school's page: its own two, and the documents it references
+ * up to SCHOOL_REFERENCE_DEPTH hops (with their drafts), read raw with the credentialed client.
+ */
+export async function watchedIds(client: SanityClient, id: string): Promise<string[]> {
+  const ids = new Set([publishedIdOf(id), draftIdOf(id)]);
+  let level = [...ids];
+  for (let hop = 0; hop < SCHOOL_REFERENCE_DEPTH && level.length > 0; hop++) {
+    const docs = await client.fetch<unknown[]>('*[_id in $ids]', { ids: level }, { perspective: 'raw' });
+    const refs = new Set<string>();
+    refsIn(docs, refs);
+    level = [];
+    for (const ref of refs) {
+      for (const each of [publishedIdOf(ref), draftIdOf(ref)]) {
+        if (ids.has(each)) continue;
+        ids.add(each);
+        level.push(each);
+      }
+    }
+  }
+  return [...ids].sort();
+}
 
 export interface RelayHandlers {
   /** Upstream listener is connected (first time or again). */
@@ -27,7 +63,8 @@ export function relayChanges(
   handlers: RelayHandlers,
   backoff: BackoffOptions = {},
 ): () => void {
-  const params = { id: publishedIdOf(id), draftId: draftIdOf(id) };
+  const own = new Set([publishedIdOf(id), draftIdOf(id)]);
+  let ids: string[] = [...own].sort();
   let attempt = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -45,15 +82,40 @@ export function relayChanges(
     }, delay);
   };
 
+  /** Reads the watched set again; resubscribes when it changed (the school now shows other documents). */
+  const refresh = async (): Promise<void> => {
+    const next = await watchedIds(client, id).catch(() => null);
+    if (stopped || !next || next.join() === ids.join()) return;
+    ids = next;
+    sub?.unsubscribe();
+    subscribe();
+  };
+
   const connect = (): void => {
     if (stopped) return;
+    // The set first: a page whose quote changes must be watched from the first event on.
+    watchedIds(client, id).then(
+      (found) => {
+        if (stopped) return;
+        ids = found;
+        subscribe();
+      },
+      (err: unknown) => retry(err instanceof Error ? err.message : String(err)),
+    );
+  };
+
+  const subscribe = (): void => {
     sub = client
-      .listen(CHANGE_LISTEN_QUERY, params, {
-        includeResult: false,
-        includePreviousRevision: false,
-        visibility: 'query',
-        events: ['welcome', 'mutation', 'reconnect'],
-      })
+      .listen(
+        CHANGE_LISTEN_QUERY,
+        { ids },
+        {
+          includeResult: false,
+          includePreviousRevision: false,
+          visibility: 'query',
+          events: ['welcome', 'mutation', 'reconnect'],
+        },
+      )
       .subscribe({
         next: (event) => {
           if (stopped) return;
@@ -75,6 +137,7 @@ export function relayChanges(
               documentId,
               transition: transition === 'appear' || transition === 'disappear' ? transition : 'update',
             });
+            if (own.has(documentId)) void refresh();
           }
         },
         error: (err: unknown) => retry(err instanceof Error ? err.message : String(err)),
