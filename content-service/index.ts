@@ -9,6 +9,7 @@ import { contentServicePlugin } from './plugin.ts';
 import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
 import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
+import type { QueryLimits } from './query-pool.ts';
 import {
   convertExportFolder,
   defaultCacheDir,
@@ -40,6 +41,8 @@ export interface ContentServiceOptions {
   debounceMs?: number;
   /** Byte budget of the transformed-image cache (default 64 MiB). */
   imageCacheBytes?: number;
+  /** Limits of GROQ evaluation: worker threads, time budget, heap, result size (defaults in query-pool.ts). */
+  queryLimits?: Partial<QueryLimits>;
   /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
   log?: (message: string) => void;
 }
@@ -148,6 +151,7 @@ export async function buildContentServiceApp(
     keepAliveMs: opts.keepAliveMs ?? 25_000,
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
+    ...(opts.queryLimits ? { queryLimits: opts.queryLimits } : {}),
   });
   const stopWatching =
     opts.watch === false
