@@ -9,7 +9,7 @@ import { contentServicePlugin } from './plugin.ts';
 import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
 import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
-import type { QueryLimits } from './query-pool.ts';
+import { DEFAULT_QUERY_LIMITS, QueryPool, type QueryLimits } from './query-pool.ts';
 import {
   convertExportFolder,
   defaultCacheDir,
@@ -134,7 +134,11 @@ export async function buildContentServiceApp(
     throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
   const log = opts.log ?? ((m: string) => console.warn(m));
   const { file, imagesDir, filesDir } = resolveDatasetFolder(opts.contentDir, { log });
-  const store = new DatasetStore(file, log).load();
+  const store = new DatasetStore(file, log);
+  const text = store.readText();
+  // The query workers parse the same text in their own thread while this one does.
+  const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, log, text);
+  store.loadText(text);
   // Logger off: request logs would carry the Authorization header.
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
   app.setNotFoundHandler((req, reply) =>
@@ -151,7 +155,7 @@ export async function buildContentServiceApp(
     keepAliveMs: opts.keepAliveMs ?? 25_000,
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
-    ...(opts.queryLimits ? { queryLimits: opts.queryLimits } : {}),
+    pool,
   });
   const stopWatching =
     opts.watch === false

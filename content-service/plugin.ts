@@ -33,6 +33,8 @@ export interface ContentServicePluginOptions {
   imageCacheBytes?: number;
   /** Limits of GROQ evaluation (workers, time budget, memory, result size); defaults in query-pool.ts. */
   queryLimits?: Partial<QueryLimits>;
+  /** A pool started before the store loaded (index.ts does, so both parse the file at once); closed with the app. */
+  pool?: QueryPool;
   log: (message: string) => void;
 }
 
@@ -87,7 +89,7 @@ export async function contentServicePlugin(
 ): Promise<void> {
   const { store, dataset, token } = opts;
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, opts.log);
+  const pool = opts.pool ?? new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, opts.log);
   app.addHook('onClose', async () => pool.close());
 
   app.addHook('onRequest', async (req, reply) => {

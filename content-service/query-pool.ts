@@ -144,13 +144,17 @@ export class QueryPool {
     private readonly store: DatasetStore,
     readonly limits: QueryLimits,
     private readonly log: (message: string) => void,
+    /** The file text the store is about to load: the first worker parses it while the store does. */
+    initialText?: string,
   ) {
     // The store replaces its documents on every change; each copy gets the changed documents only.
     this.unsubscribe = store.subscribe((tx) => {
       const changes = tx.changes.map((c) => ({ documentId: c.documentId, after: c.after }));
       for (const slot of this.slots) slot.worker.postMessage({ type: 'apply', changes } satisfies ToWorker);
     });
-    for (let i = 0; i < limits.workers; i++) this.spawn();
+    // The first worker loads alone: on two cores the main thread is parsing the same file, and
+    // the first query (the export's) waits for one copy, not for all of them.
+    this.spawn(initialText === undefined ? undefined : { text: initialText });
   }
 
   /** Evaluates a query in a worker. Rejects with WorkerQueryError, QueryLimitError or QueryAbortedError. */
@@ -264,7 +268,7 @@ export class QueryPool {
     }
   }
 
-  private spawn(): void {
+  private spawn(source: { text: string } | { json: string } = this.store.copySource()): void {
     if (this.closed) return;
     const worker = createWorker({
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
@@ -276,11 +280,12 @@ export class QueryPool {
     worker.unref();
     const slot: Slot = { worker, ready: false, dead: false, current: null, timer: null };
     this.slots.add(slot);
-    worker.postMessage({ type: 'load', source: this.store.copySource() } satisfies ToWorker);
+    worker.postMessage({ type: 'load', source } satisfies ToWorker);
     worker.on('message', (msg: FromWorker) => {
       if (msg.type === 'ready') {
         slot.ready = true;
         this.failedStarts = 0;
+        while (!this.closed && this.slots.size < this.limits.workers) this.spawn();
         this.pump();
         return;
       }

@@ -162,9 +162,13 @@ export class DatasetStore {
 
   /** Reads the file for the first time; throws an Error naming the path if it cannot be read. */
   load(): this {
-    let text: string;
+    return this.loadText(this.readText());
+  }
+
+  /** The dataset file's text; throws an Error naming the path if it cannot be read. */
+  readText(): string {
     try {
-      text = readFileSync(this.file, 'utf8');
+      return readFileSync(this.file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       throw new Error(
@@ -173,7 +177,6 @@ export class DatasetStore {
           : `cannot read dataset file ${this.file}: ${(err as Error).message}`,
       );
     }
-    return this.loadText(text);
   }
 
   /** Loads the documents of a dataset file's text, as load() does after reading it. */

@@ -47,6 +47,8 @@ describe('content service: GROQ limits hold against the red team queries', () =>
       queryLimits: { timeoutMs: BUDGET_MS, memoryMb: 256 },
     });
     documents = (await query(service, 'count(*)')).body.result as number;
+    // The second worker starts once the first is ready (query-pool.ts); give it time to load.
+    await new Promise((r) => setTimeout(r, 3000));
   });
   after(() => service.close());
 
