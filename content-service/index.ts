@@ -137,7 +137,10 @@ export async function buildContentServiceApp(
   const store = new DatasetStore(file, log);
   const text = store.readText();
   // The query workers parse the same text in their own thread while this one does.
-  const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, log, text);
+  // A worker's copy of the documents takes ~4 bytes of heap per byte of file, and a query's working
+  // set comes on top: the heap limit grows with the dataset (16× its size) above the 512 MB default.
+  const memoryMb = Math.max(DEFAULT_QUERY_LIMITS.memoryMb, Math.ceil(text.length / 1e6) * 16);
+  const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
   store.loadText(text);
   // Logger off: request logs would carry the Authorization header.
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });

@@ -17,7 +17,7 @@ export interface QueryLimits {
   workers: number;
   /** Time budget of one query, from the moment a worker starts it (default 30 s; hosted: 1 minute). */
   timeoutMs: number;
-  /** Heap limit of each worker, its copy of the dataset included (default 512 MB). */
+  /** Heap limit of each worker, its copy of the dataset included (default 512 MB; index.ts raises it for datasets over 32 MB). */
   memoryMb: number;
   /** Longest result, as JSON characters (default 256 MiB). */
   maxResultChars: number;

@@ -208,7 +208,12 @@ export class DatasetStore {
     return this;
   }
 
-  /** Applies a transaction's outcome to a copy of the store: each changed document's state after it. */
+  /**
+   * Applies a transaction's outcome to a copy of the store: each changed document's state after it.
+   * Order matches the original's (unordered query results follow it) except for a document deleted
+   * and created again within one transaction, which the original moves to the end and a copy keeps
+   * in place.
+   */
   applyChanges(changes: readonly { documentId: string; after: Doc | null }[]): void {
     const next = new Map(this.docs);
     for (const { documentId, after } of changes) {
