@@ -171,13 +171,15 @@ export async function contentServicePlugin(
         },
         abandoned.signal,
       );
-      // The worker sent the result as JSON already; the answer is assembled around it, unparsed.
+      // The worker sent the result as JSON bytes; the answer is assembled around them, unparsed.
       const head = req.query.returnQuery !== 'false' ? `{"query":${JSON.stringify(query)},` : '{';
-      const result = answer.json === undefined ? '' : `"result":${answer.json},`;
+      const parts = answer.json
+        ? [Buffer.from(`${head}"result":`), answer.json, Buffer.from(`,"ms":${answer.ms}}`)]
+        : [Buffer.from(`${head}"ms":${answer.ms}}`)];
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', 'application/json; charset=utf-8')
-        .send(`${head}${result}"ms":${answer.ms}}`);
+        .send(Buffer.concat(parts));
     } catch (err) {
       if (err instanceof WorkerQueryError) return reply.code(400).send(err.body);
       if (err instanceof QueryLimitError)

@@ -13,7 +13,7 @@ import type { QueryError } from './groq.ts';
 export { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES } from './groq.ts';
 
 export interface QueryLimits {
-  /** Worker threads evaluating queries (default 2: one runaway query leaves the others answering). */
+  /** Most worker threads evaluating queries (default 2: one runaway query leaves the others answering); started as needed. */
   workers: number;
   /** Time budget of one query, from the moment a worker starts it (default 30 s; hosted: 1 minute). */
   timeoutMs: number;
@@ -78,15 +78,15 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'result'; job: number; json: string | undefined; ms: number }
+  | { type: 'result'; job: number; bytes: Uint8Array | null; ms: number }
   | { type: 'parsed'; job: number; tree: ExprNode }
   | { type: 'query-error'; job: number; body: QueryErrorBody }
   | { type: 'too-large'; job: number; chars: number }
   | { type: 'failed'; job: number; message: string };
 
-/** A query's outcome: the result as JSON text (undefined: no result) and the evaluation time. */
+/** A query's outcome: the result as UTF-8 JSON (null: no result) and the evaluation time. */
 export interface QueryAnswer {
-  json: string | undefined;
+  json: Buffer | null;
   ms: number;
 }
 
@@ -152,8 +152,9 @@ export class QueryPool {
       const changes = tx.changes.map((c) => ({ documentId: c.documentId, after: c.after }));
       for (const slot of this.slots) slot.worker.postMessage({ type: 'apply', changes } satisfies ToWorker);
     });
-    // The first worker loads alone: on two cores the main thread is parsing the same file, and
-    // the first query (the export's) waits for one copy, not for all of them.
+    // One worker to begin with; more start only when a query has to wait (pump). On two cores a
+    // second copy loading beside the export's first queries slowed them by a third, and a command
+    // that never runs two queries at once never pays for a second copy of the dataset.
     this.spawn(initialText === undefined ? undefined : { text: initialText });
   }
 
@@ -163,7 +164,10 @@ export class QueryPool {
       { type: 'query', job: this.nextJob++, maxResultBytes: this.limits.maxResultChars, ...job },
       signal,
     ).then((answer) => {
-      if (answer.type === 'result') return { json: answer.json, ms: answer.ms };
+      if (answer.type === 'result') {
+        const b = answer.bytes;
+        return { json: b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null, ms: answer.ms };
+      }
       throw this.errorOf(answer);
     });
   }
@@ -266,6 +270,10 @@ export class QueryPool {
       slot.timer.unref();
       slot.worker.postMessage(pending.message);
     }
+    // Queries wait and every worker is busy (a runaway query, or real concurrency): start another,
+    // one at a time, up to the limit.
+    const loading = [...this.slots].some((slot) => !slot.ready);
+    if (this.queue.length > 0 && !loading && this.slots.size < this.limits.workers) this.spawn();
   }
 
   private spawn(source: { text: string } | { json: string } = this.store.copySource()): void {
@@ -285,7 +293,6 @@ export class QueryPool {
       if (msg.type === 'ready') {
         slot.ready = true;
         this.failedStarts = 0;
-        while (!this.closed && this.slots.size < this.limits.workers) this.spawn();
         this.pump();
         return;
       }

@@ -1,8 +1,8 @@
 // A query worker: a copy of the dataset in its own thread, evaluating GROQ there, so a query that
 // runs long or eats memory costs this thread (which the pool in query-pool.ts ends on its time
 // budget, and Node ends at its heap limit), never the event loop that serves the preview and the
-// export. It parses and evaluates one job at a time and answers with the result already as JSON,
-// so the main thread sends the text on without serialising (or even cloning) the result.
+// export. It parses and evaluates one job at a time and answers with the result already as JSON
+// bytes, so the main thread sends them on without serialising, cloning or encoding the result.
 import { parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { withAssetUrls } from './asset-urls.ts';
@@ -16,6 +16,7 @@ if (!port) throw new Error('content-service/query-worker.ts runs as a worker thr
 // Warnings about the file (malformed lines) were already logged by the main thread's store.
 const store = new DatasetStore('dataset.ndjson', () => {});
 const reply = (message: FromWorker): void => port.postMessage(message);
+const encoder = new TextEncoder();
 
 async function handle(msg: ToWorker): Promise<void> {
   switch (msg.type) {
@@ -51,7 +52,12 @@ async function handle(msg: ToWorker): Promise<void> {
           reply({ type: 'too-large', job: msg.job, chars: json.length });
           return;
         }
-        reply({ type: 'result', job: msg.job, json, ms: Math.round((performance.now() - started) * 100) / 100 });
+        // As UTF-8 bytes in a buffer of their own, moved (not copied) to the main thread, which sends
+        // them as they are: for the export's 19 MB answer that spares the main thread two copies.
+        const bytes = json === undefined ? null : encoder.encode(json);
+        const ms = Math.round((performance.now() - started) * 100) / 100;
+        const answer: FromWorker = { type: 'result', job: msg.job, bytes, ms };
+        parentPort!.postMessage(answer, bytes ? [bytes.buffer] : []);
       } catch (err) {
         if (err instanceof QueryError) reply({ type: 'query-error', job: msg.job, body: err.toBody() });
         // A result past V8's longest string cannot be sent at all: as too large as results get.

@@ -47,7 +47,9 @@ describe('content service: GROQ limits hold against the red team queries', () =>
       queryLimits: { timeoutMs: BUDGET_MS, memoryMb: 256 },
     });
     documents = (await query(service, 'count(*)')).body.result as number;
-    // The second worker starts once the first is ready (query-pool.ts); give it time to load.
+    // A second worker starts when a query has to wait (query-pool.ts): two at once start it.
+    const medium = 'count(*[]{"a":*[0...50]{_id}})';
+    await Promise.all([query(service, medium), query(service, medium)]);
     await new Promise((r) => setTimeout(r, 3000));
   });
   after(() => service.close());
