@@ -43,6 +43,8 @@ export interface ContentServiceOptions {
   imageCacheBytes?: number;
   /** Limits of GROQ evaluation: worker threads, time budget, heap, result size (defaults in query-pool.ts). */
   queryLimits?: Partial<QueryLimits>;
+  /** Listen streams open at once (default 1000, the hosted free plan's); beyond, 429. */
+  maxListeners?: number;
   /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
   log?: (message: string) => void;
 }
@@ -159,6 +161,7 @@ export async function buildContentServiceApp(
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
     pool,
+    ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
   });
   const stopWatching =
     opts.watch === false

@@ -33,6 +33,8 @@ export interface ContentServicePluginOptions {
   imageCacheBytes?: number;
   /** Limits of GROQ evaluation (workers, time budget, memory, result size); defaults in query-pool.ts. */
   queryLimits?: Partial<QueryLimits>;
+  /** Listen streams open at once (default listen.ts's MAX_LISTENERS). */
+  maxListeners?: number;
   /** A pool started before the store loaded (index.ts does, so both parse the file at once); closed with the app. */
   pool?: QueryPool;
   log: (message: string) => void;
@@ -264,6 +266,7 @@ export async function contentServicePlugin(
   await app.register(listenRoutes, {
     store,
     pool,
+    ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
     dataset,
     token,
     keepAliveMs: opts.keepAliveMs,

@@ -136,4 +136,34 @@ describe('content service: GROQ limits hold against the red team queries', () =>
       await tight.close();
     }
   });
+
+  it('refuses listen streams beyond its cap with 429, and frees a place when one closes', async () => {
+    const capped = await startContentService({ contentDir: SAMPLE, watch: false, log: () => {}, maxListeners: 2 });
+    const url = `${capped.url}/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_type == "school"]')}`;
+    const streams: AbortController[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const ac = new AbortController();
+        streams.push(ac);
+        const res = await fetch(url, { signal: ac.signal });
+        assert.equal(res.status, 200);
+      }
+      const refused = await fetch(url);
+      assert.equal(refused.status, 429);
+      assert.match(((await refused.json()) as { error: { description: string } }).error.description, /limit.*2/);
+      streams.shift()!.abort();
+      let again = 429;
+      for (let i = 0; i < 40 && again !== 200; i++) {
+        const ac = new AbortController();
+        const res = await fetch(url, { signal: ac.signal });
+        again = res.status;
+        if (again === 200) streams.push(ac);
+        else await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal(again, 200);
+    } finally {
+      for (const ac of streams) ac.abort();
+      await capped.close();
+    }
+  });
 });
