@@ -28,6 +28,12 @@ const CLIS = {
   serve: { entry: 'scripts/serve.ts', production: false, run: 'runCli', server: true },
 };
 
+/**
+ * Worker threads started by the CLIs, bundled as entries of their own: the content service's query
+ * worker is loaded with `new URL('./query-worker.mjs', import.meta.url)` from a chunk in dist/.
+ */
+const WORKERS = { 'query-worker': 'content-service/query-worker.ts' };
+
 /** Files that change every output without being an esbuild input: this launcher (the build options) and tsconfig. */
 const BUILD_SETTINGS = [
   fileURLToPath(import.meta.url),
@@ -53,7 +59,8 @@ function stale() {
   } catch {
     return true;
   }
-  if (Object.keys(CLIS).some((cli) => !existsSync(path.join(DIST, `${cli}.mjs`)))) return true;
+  const entries = [...Object.keys(CLIS), ...Object.keys(WORKERS)];
+  if (entries.some((name) => !existsSync(path.join(DIST, `${name}.mjs`)))) return true;
   const inputs = [...Object.keys(meta.inputs ?? {}).map((f) => path.join(ROOT, f)), ...BUILD_SETTINGS];
   // A deleted input reads as Infinity: rebuild, and esbuild names the import that broke.
   return inputs.some((f) => mtime(f) > built);
@@ -64,7 +71,7 @@ async function build() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(Object.entries(CLIS).map(([cli, c]) => [cli, c.entry])),
+    entryPoints: { ...Object.fromEntries(Object.entries(CLIS).map(([cli, c]) => [cli, c.entry])), ...WORKERS },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -5,6 +5,20 @@
 import { evaluate, parse, type DereferenceFunction, type ExprNode } from 'groq-js';
 import { directProjection, planQuery } from './query-plan.ts';
 
+/**
+ * Longest GET request URL (query and parameters) the service takes. Hosted: "we've put the max
+ * limit on GET queries at 11 KB", which is also where @sanity/client switches to POST (URLs from
+ * 11264 characters).
+ */
+export const MAX_QUERY_BYTES = 11 * 1024;
+
+/**
+ * Longest query text sent by POST (the hosted API documents none; queries of this site are under
+ * 1.5 KB). Parsing is the cost it bounds: groq-js takes ~0.4 s for 11 KB of `1+1+…`, ~4 s for 32 KB,
+ * and 39 s for 100 KB, and it does so in a query worker under the time budget.
+ */
+export const MAX_POST_QUERY_BYTES = 32 * 1024;
+
 /** A client-side query problem, answered as HTTP 400 in the hosted API's error shape. */
 export class QueryError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 // Request-reading helpers shared by the query, doc, mutate and listen routes, so they all read
 // parameters and report bad requests the same way the hosted API does.
 import type { FastifyReply } from 'fastify';
+import { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES, QueryLimitError } from './query-pool.ts';
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -35,4 +36,16 @@ export function badRequest(reply: FastifyReply, description: string): FastifyRep
 
 export function notFound(reply: FastifyReply, message: string): FastifyReply {
   return reply.code(404).send({ statusCode: 404, error: 'Not Found', message });
+}
+
+/** 413 (POSTed query text) or 414 (GET URL) in the hosted API's error shape. */
+export function tooLarge(reply: FastifyReply, status: 413 | 414, what: 'query' | 'URL'): FastifyReply {
+  const err = new QueryLimitError(
+    status,
+    'queryTooLargeError',
+    what === 'URL'
+      ? `the URL is longer than ${MAX_QUERY_BYTES} bytes (the hosted API's limit for GET queries); send the query by POST`
+      : `the query is longer than ${MAX_POST_QUERY_BYTES} bytes`,
+  );
+  return reply.code(status).header('cache-control', 'no-store').send(err.toBody());
 }

@@ -5,10 +5,17 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
+import fastq from 'fastq';
 import { LRUCache } from 'lru-cache';
 import { MIME_TYPES } from './sanity-export.ts';
 
 export const MAX_DIMENSION = 5000;
+/**
+ * Most pixels a transformed image may have: a 4K frame (3840×2160). The hosted CDN documents no
+ * cap; the site asks for 1920 px wide at most, and a 5000×5000 AVIF at q=100 cost 17 s of CPU per
+ * anonymous request. Beyond it the answer is a 400 naming the cap, never a silently smaller image.
+ */
+export const MAX_OUTPUT_PIXELS = 3840 * 2160;
 const FILE_RE = /^([A-Za-z0-9]+)-(\d{1,5})x(\d{1,5})\.([a-z0-9]{2,5})$/;
 const FITS = ['clip', 'crop', 'fill', 'fillmax', 'max', 'min', 'scale'] as const;
 type Fit = (typeof FITS)[number];
@@ -269,6 +276,18 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
   const W = w !== undefined ? Math.max(1, Math.round(w * p.dpr)) : undefined;
   const H = h !== undefined ? Math.max(1, Math.round(h * p.dpr)) : undefined;
   if (W !== undefined || H !== undefined) {
+    // The output's size before pad: both sides given, or one and the source's aspect ratio.
+    const upscale = p.fit === 'max' || p.fit === 'fillmax' ? 1 : Number.POSITIVE_INFINITY;
+    const s = Math.min(upscale, W !== undefined ? W / rw : H! / rh);
+    const outW = W ?? Math.round(rw * s);
+    const outH = H ?? Math.round(rh * s);
+    if (outW * outH > MAX_OUTPUT_PIXELS)
+      throw new ImageRequestError(
+        400,
+        `the image would be ${outW}×${outH} pixels; transformed images are limited to ${MAX_OUTPUT_PIXELS} pixels (3840×2160)`,
+      );
+  }
+  if (W !== undefined || H !== undefined) {
     if (W !== undefined && H !== undefined) {
       switch (p.fit) {
         case 'crop': {
@@ -368,7 +387,21 @@ export interface ImagesPluginOptions {
   dataset: string;
   /** Budget of the in-memory variant cache, in bytes (default 64 MiB). */
   cacheBytes?: number;
+  /** Images rendered at once (default 2; libvips uses several threads per image). */
+  renderConcurrency?: number;
+  /** Renders allowed to wait for a turn; beyond, 503 (default 64: the export fetches 6 at a time). */
+  maxQueuedRenders?: number;
 }
+
+/**
+ * Every answer of the image and file routes: an SVG (or any uploaded file) opened directly must not
+ * run script on this service's origin, which any origin may read (CORS *). `sandbox` gives the
+ * document a unique opaque origin with scripts off; it does not affect <img> embedding.
+ */
+export const ASSET_HEADERS: Record<string, string> = {
+  'content-security-policy': "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+  'x-content-type-options': 'nosniff',
+};
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const mimeOfExtension = (ext: string): string => MIME_TYPES[ext.toLowerCase()] ?? 'application/octet-stream';
@@ -384,6 +417,18 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
     sizeCalculation: (body) => Math.max(1, body.byteLength),
   });
   const inflight = new Map<string, Promise<Buffer>>();
+  // Renders take turns (fastq, Fastify's own queue): a burst of expensive URLs queues up behind a
+  // fixed number of sharp pipelines instead of starting all at once; identical URLs share one.
+  type RenderTask = { source: Buffer; params: ImageParams; format: OutFormat | 'gif' };
+  const renders = fastq.promise(
+    (task: RenderTask) => renderVariant(task.source, task.params, task.format),
+    opts.renderConcurrency ?? 2,
+  );
+  const maxQueued = opts.maxQueuedRenders ?? 64;
+
+  app.addHook('onSend', async (_req, reply) => {
+    for (const [k, v] of Object.entries(ASSET_HEADERS)) reply.header(k, v);
+  });
 
   const fail = (reply: FastifyReply, err: ImageRequestError): FastifyReply =>
     reply
@@ -440,12 +485,24 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
         } else {
           let job = inflight.get(key);
           if (!job) {
-            job = renderVariant(source, params, format).finally(() => inflight.delete(key));
+            if (renders.length() >= maxQueued) {
+              return reply
+                .code(503)
+                .header('retry-after', '1')
+                .header('cache-control', 'no-store')
+                .send({
+                  statusCode: 503,
+                  error: 'Service Unavailable',
+                  message: `${renders.length()} images are waiting to be rendered; try again shortly`,
+                });
+            }
+            job = renders.push({ source, params, format }).finally(() => inflight.delete(key));
             inflight.set(key, job);
           }
           try {
             body = await job;
           } catch (err) {
+            if (err instanceof ImageRequestError) return fail(reply, err);
             req.log.warn({ err }, 'image transform failed');
             return fail(reply, new ImageRequestError(400, `cannot transform ${file}: ${(err as Error).message}`));
           }

@@ -10,6 +10,7 @@ import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
 import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
 import { removeStaleTempFiles, writeFileAtomic } from './persist.ts';
+import { DEFAULT_QUERY_LIMITS, QueryPool, type QueryLimits } from './query-pool.ts';
 import {
   convertExportFolder,
   defaultCacheDir,
@@ -51,6 +52,10 @@ export interface ContentServiceOptions {
   debounceMs?: number;
   /** Byte budget of the transformed-image cache (default 64 MiB). */
   imageCacheBytes?: number;
+  /** Limits of GROQ evaluation: worker threads, time budget, heap, result size (defaults in query-pool.ts). */
+  queryLimits?: Partial<QueryLimits>;
+  /** Listen streams open at once (default 1000, the hosted free plan's); beyond, 429. */
+  maxListeners?: number;
   /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
   log?: (message: string) => void;
 }
@@ -164,7 +169,14 @@ export async function buildContentServiceApp(
     // From the first moment on the folder is a dataset folder, even if only assets arrive before a crash.
     if (location.empty) await writeFileAtomic(file, '');
   }
-  const store = new DatasetStore(file, log, persist).load({ missingOk: location.empty === true });
+  const store = new DatasetStore(file, log, persist);
+  const text = store.readText({ missingOk: location.empty === true });
+  // The query workers parse the same text in their own thread while this one does.
+  // A worker's copy of the documents takes ~4 bytes of heap per byte of file, and a query's working
+  // set comes on top: the heap limit grows with the dataset (16× its size) above the 512 MB default.
+  const memoryMb = Math.max(DEFAULT_QUERY_LIMITS.memoryMb, Math.ceil(text.length / 1e6) * 16);
+  const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
+  store.loadText(text);
   // Logger off: request logs would carry the Authorization header.
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
   app.setNotFoundHandler((req, reply) =>
@@ -182,6 +194,8 @@ export async function buildContentServiceApp(
     keepAliveMs: opts.keepAliveMs ?? 25_000,
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
+    pool,
+    ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
   });
   const stopWatching =
     opts.watch === false

@@ -7,13 +7,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ExprNode } from 'groq-js';
 import { openSse } from '../core/sse.ts';
 import { accessOf } from './access.ts';
-import { parseQuery, QueryError, selects } from './groq.ts';
-import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery } from './http.ts';
+import { MAX_QUERY_BYTES, selects } from './groq.ts';
+import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery, tooLarge } from './http.ts';
+import { QueryAbortedError, QueryLimitError, WorkerQueryError, type QueryPool } from './query-pool.ts';
 import { DataParams, DataQuery } from './schemas.ts';
 import { isPrivateId, randomId, type DatasetStore, type DocumentChange, type Transaction } from './store.ts';
 
+/** As hosted on the free plan: "Maximum concurrent listeners: 1,000"; beyond it, 429. */
+export const MAX_LISTENERS = 1000;
+
 export interface ListenOptions {
   store: DatasetStore;
+  /** Parses listen queries off the event loop (a parse alone can take a second). */
+  pool: QueryPool;
+  /** Open listen streams allowed at once (default MAX_LISTENERS). */
+  maxListeners?: number;
   dataset: string;
   token: string | null;
   /** Interval of keep-alive comments (hosted: tens of seconds; tests use less). */
@@ -89,6 +97,13 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     const q = req.query;
     const query = q.query;
     if (!query) return badRequest(reply, 'the listen endpoint needs a "query" parameter');
+    if (req.url.length > MAX_QUERY_BYTES) return tooLarge(reply, 414, 'URL');
+    const max = opts.maxListeners ?? MAX_LISTENERS;
+    if (streams.size >= max)
+      return reply
+        .code(429)
+        .header('cache-control', 'no-store')
+        .send({ error: { description: `Max listener limit exceeded at ${max}`, type: 'listenerLimitError' } });
     let params: Record<string, unknown>;
     try {
       params = paramsFromQuery(q);
@@ -100,11 +115,14 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     // sent changes of documents it may not read (eventsFor skips dotted ids for non-editors).
 
     let tree: ExprNode | null = null;
-    let parseError: QueryError | null = null;
+    let parseError: WorkerQueryError | null = null;
     try {
-      tree = parseQuery(query, params);
+      tree = await opts.pool.parse(query, params);
     } catch (err) {
-      if (!(err instanceof QueryError)) throw err;
+      if (err instanceof QueryLimitError)
+        return reply.code(err.status).header('cache-control', 'no-store').send(err.toBody());
+      if (err instanceof QueryAbortedError) return reply;
+      if (!(err instanceof WorkerQueryError)) throw err;
       parseError = err;
     }
 
@@ -118,7 +136,7 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     });
     if (parseError || !tree) {
       // What the hosted listener does for a bad query; the client raises it as a ChannelError.
-      sse.send('channelError', parseError ? parseError.toBody() : { message: 'bad query' });
+      sse.send('channelError', parseError ? parseError.body : { message: 'bad query' });
       sse.close();
       return;
     }

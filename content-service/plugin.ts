@@ -3,17 +3,26 @@
 // response shapes and error bodies, so the same client code runs against either.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accessOf, unauthorized } from './access.ts';
 import { assetUploadRoutes } from './assets.ts';
-import { QueryError, runQuery } from './groq.ts';
-import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery } from './http.ts';
+import { withAssetUrls } from './asset-urls.ts';
+import {
+  DEFAULT_QUERY_LIMITS,
+  MAX_POST_QUERY_BYTES,
+  MAX_QUERY_BYTES,
+  QueryAbortedError,
+  QueryLimitError,
+  QueryPool,
+  WorkerQueryError,
+  type QueryLimits,
+} from './query-pool.ts';
+import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery, tooLarge } from './http.ts';
 import { imagesPlugin } from './images.ts';
 import { listenRoutes } from './listen.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
-import { isPrivateId, MutationError, type DatasetStore, type Doc, type Perspective } from './store.ts';
+import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
 import { EMBEDDED_PROJECT } from './sanity-export.ts';
 
 export interface ContentServicePluginOptions {
@@ -27,8 +36,17 @@ export interface ContentServicePluginOptions {
   persist?: boolean;
   keepAliveMs: number;
   imageCacheBytes?: number;
+  /** Limits of GROQ evaluation (workers, time budget, memory, result size); defaults in query-pool.ts. */
+  queryLimits?: Partial<QueryLimits>;
+  /** Listen streams open at once (default listen.ts's MAX_LISTENERS). */
+  maxListeners?: number;
+  /** A pool started before the store loaded (index.ts does, so both parse the file at once); closed with the app. */
+  pool?: QueryPool;
   log: (message: string) => void;
 }
+
+/** POSTed queries: the query text is capped by MAX_POST_QUERY_BYTES; this leaves room for large parameters. */
+const QUERY_BODY_LIMIT = 4 * 1024 * 1024;
 
 // Browsers may call the service directly (the public client reads published data); bearer
 // tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
@@ -56,38 +74,6 @@ export function perspectiveOf(raw: string | undefined, apiVersion: string): Pers
   if (raw === 'drafts' || raw === 'previewDrafts') return 'drafts';
   if (raw === 'raw') return 'raw';
   return null;
-}
-
-/** `image-<hash>-<w>x<h>-<ext>` → `<hash>-<w>x<h>.<ext>` under images/; `file-<hash>-<ext>` → `<hash>.<ext>`. */
-function assetFile(doc: Doc): { kind: 'image' | 'file'; file: string } | null {
-  if (doc._type !== 'sanity.imageAsset' && doc._type !== 'sanity.fileAsset') return null;
-  const m = /^(image|file)-([A-Za-z0-9]+(?:-\d+x\d+)?)-([A-Za-z0-9]+)$/.exec(doc._id);
-  return m ? { kind: m[1] as 'image' | 'file', file: `${m[2]}.${m[3]}` } : null;
-}
-
-/**
- * Asset documents as the hosted API serves them: `path` names the project and dataset asked
- * for, and `url` is the asset's address, here on this service's own image and file routes, so
- * `asset->url` from a query is fetchable. Cached per view (views are replaced on every change).
- */
-const decorated = new WeakMap<readonly Doc[], Map<string, Doc[]>>();
-function withAssetUrls(docs: readonly Doc[], origin: string, project: string, dataset: string): readonly Doc[] {
-  let perView = decorated.get(docs);
-  if (!perView) {
-    perView = new Map();
-    decorated.set(docs, perView);
-  }
-  const key = `${origin}|${project}`;
-  const hit = perView.get(key);
-  if (hit) return hit;
-  const out = docs.map((d) => {
-    const a = assetFile(d);
-    if (!a) return d;
-    const path = `${a.kind}s/${project}/${dataset}/${a.file}`;
-    return { ...d, path, url: `${origin}/${path}` };
-  });
-  perView.set(key, out);
-  return out;
 }
 
 /**
@@ -125,6 +111,8 @@ export async function contentServicePlugin(
 ): Promise<void> {
   const { store, dataset, token } = opts;
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  const pool = opts.pool ?? new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, opts.log);
+  app.addHook('onClose', async () => pool.close());
 
   app.addHook('onRequest', async (req, reply) => {
     for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
@@ -144,6 +132,8 @@ export async function contentServicePlugin(
   );
 
   app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (err.statusCode === 413)
+      return reply.code(413).send({ error: { description: err.message, type: 'httpPayloadTooLarge' } });
     if (err.statusCode && err.statusCode < 500) return badRequest(reply, err.message);
     opts.log(`content-service: ${err.stack ?? err.message}`);
     return reply.code(500).send({
@@ -177,24 +167,49 @@ export async function contentServicePlugin(
     const perspective = perspectiveOf(req.query.perspective, req.params.apiVersion);
     if (!perspective)
       return badRequest(reply, `unsupported perspective "${req.query.perspective}" (published, drafts or raw)`);
+    if (Buffer.byteLength(query) > MAX_POST_QUERY_BYTES) return tooLarge(reply, 413, 'query');
     const access = accessOf(req.headers.authorization, token);
     // As hosted: without read rights every perspective sees the same thing, the published
     // documents outside any dotted path (no drafts, no versions), and answers 200.
-    const view = access === 'editor' ? store.view(perspective, true) : store.view('published', false);
+    const editor = access === 'editor';
     const { origin, project } = assetContext(req);
-    const started = performance.now();
+    // A client that gives up (closes the connection) ends its query's worker, not just the answer.
+    const abandoned = new AbortController();
+    const onClose = (): void => {
+      if (!reply.raw.writableFinished) abandoned.abort();
+    };
+    reply.raw.on('close', onClose);
     try {
-      const result = await runQuery(query, withAssetUrls(view, origin, project, dataset), {
-        params: (params ?? {}) as Record<string, unknown>,
-        identity: access === 'editor' ? 'embedded-editor' : '',
-        dataset,
-      });
-      const ms = Math.round((performance.now() - started) * 100) / 100;
-      const returnQuery = req.query.returnQuery !== 'false';
-      return reply.header('cache-control', 'no-store').send({ ...(returnQuery ? { query } : {}), result, ms });
+      const answer = await pool.query(
+        {
+          query,
+          params: (params ?? {}) as Record<string, unknown>,
+          perspective: editor ? perspective : 'published',
+          authenticated: editor,
+          identity: editor ? 'embedded-editor' : '',
+          origin,
+          project,
+          dataset,
+        },
+        abandoned.signal,
+      );
+      // The worker sent the result as JSON bytes; the answer is assembled around them, unparsed.
+      const head = req.query.returnQuery !== 'false' ? `{"query":${JSON.stringify(query)},` : '{';
+      const parts = answer.json
+        ? [Buffer.from(`${head}"result":`), answer.json, Buffer.from(`,"ms":${answer.ms}}`)]
+        : [Buffer.from(`${head}"ms":${answer.ms}}`)];
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(Buffer.concat(parts));
     } catch (err) {
-      if (err instanceof QueryError) return reply.code(400).send(err.toBody());
+      if (err instanceof WorkerQueryError) return reply.code(400).send(err.body);
+      if (err instanceof QueryLimitError)
+        return reply.code(err.status).header('cache-control', 'no-store').send(err.toBody());
+      if (err instanceof QueryAbortedError) return reply.code(499).send();
       throw err;
+    } finally {
+      reply.raw.off('close', onClose);
     }
   };
 
@@ -202,6 +217,7 @@ export async function contentServicePlugin(
 
   app.get('/:apiVersion/data/query/:dataset', { schema: data }, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
+    if (req.url.length > MAX_QUERY_BYTES) return tooLarge(reply, 414, 'URL');
     let params: Record<string, unknown>;
     try {
       params = paramsFromQuery(req.query);
@@ -212,7 +228,8 @@ export async function contentServicePlugin(
     return answerQuery(req, reply, req.query.query, params);
   });
 
-  app.post('/:apiVersion/data/query/:dataset', { schema: { ...data, body: QueryBody } }, async (req, reply) => {
+  const postQuery = { schema: { ...data, body: QueryBody }, bodyLimit: QUERY_BODY_LIMIT };
+  app.post('/:apiVersion/data/query/:dataset', postQuery, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
     return answerQuery(req, reply, req.body.query, req.body.params);
   });
@@ -271,6 +288,8 @@ export async function contentServicePlugin(
 
   await app.register(listenRoutes, {
     store,
+    pool,
+    ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
     dataset,
     token,
     keepAliveMs: opts.keepAliveMs,

@@ -11,7 +11,7 @@ import { basename, dirname } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { applyPatch, PatchError } from './patch.ts';
 import { writeFileAtomic } from './persist.ts';
-import { runQuery, QueryError } from './groq.ts';
+import { MAX_POST_QUERY_BYTES, runQuery, QueryError } from './groq.ts';
 import { DRAFTS_PREFIX } from '../core/content-rules.ts';
 
 export interface Doc {
@@ -150,6 +150,10 @@ export class DatasetStore {
   /** The file's documents as last read, to tell which documents an edit of the file changed. */
   private fileDocs = new Map<string, FileEntry>();
   private lastText: string | null = null;
+  /** The file text the documents are exactly the parse of (null after any change): the cheap way to copy them. */
+  private loadedText: string | null = null;
+  /** Counts committed changes, so a copy of the documents can tell whether it is current. */
+  private changeCount = 0;
   private views = new Map<string, Doc[]>();
   private subscribers = new Set<(tx: Transaction) => void>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -168,19 +172,28 @@ export class DatasetStore {
    * With `missingOk` an absent file is an empty dataset (an empty folder to import into).
    */
   load(opts: { missingOk?: boolean } = {}): this {
-    let text: string;
+    return this.loadText(this.readText(opts));
+  }
+
+  /** The dataset file's text ('' for an absent file with `missingOk`); throws an Error naming the path. */
+  readText(opts: { missingOk?: boolean } = {}): string {
     try {
-      text = readFileSync(this.file, 'utf8');
+      return readFileSync(this.file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && opts.missingOk) return this;
+      if (code === 'ENOENT' && opts.missingOk) return '';
       throw new Error(
         code === 'ENOENT'
           ? `dataset file not found: ${this.file}`
           : `cannot read dataset file ${this.file}: ${(err as Error).message}`,
       );
     }
+  }
+
+  /** Loads the documents of a dataset file's text, as load() does after reading it. */
+  loadText(text: string): this {
     this.lastText = text;
+    this.loadedText = text;
     for (const [id, { doc, json }] of parseNdjson(text, this.file, this.log)) {
       const rev = servedRevision(json, doc._rev);
       doc._rev = rev;
@@ -189,6 +202,42 @@ export class DatasetStore {
       this.lineOf.set(doc, json);
     }
     return this;
+  }
+
+  /**
+   * How a copy of this store (the query workers') gets the same documents: the file text while
+   * nothing has changed since load (parsing it again is cheaper than serialising parsed documents),
+   * otherwise every document as JSON, in order.
+   */
+  copySource(): { text: string } | { json: string } {
+    if (this.loadedText !== null) return { text: this.loadedText };
+    return { json: JSON.stringify([...this.docs.values()]) };
+  }
+
+  /** Replaces every document (a copy being set up from copySource's JSON). */
+  loadDocs(docs: readonly Doc[]): this {
+    this.commit(new Map(docs.map((d) => [d._id, d])));
+    return this;
+  }
+
+  /**
+   * Applies a transaction's outcome to a copy of the store: each changed document's state after it.
+   * Order matches the original's (unordered query results follow it) except for a document deleted
+   * and created again within one transaction, which the original moves to the end and a copy keeps
+   * in place.
+   */
+  applyChanges(changes: readonly { documentId: string; after: Doc | null }[]): void {
+    const next = new Map(this.docs);
+    for (const { documentId, after } of changes) {
+      if (after) next.set(documentId, after);
+      else next.delete(documentId);
+    }
+    this.commit(next);
+  }
+
+  /** Number of committed changes since load (0: the documents are still the file's). */
+  get version(): number {
+    return this.changeCount;
   }
 
   get size(): number {
@@ -257,6 +306,8 @@ export class DatasetStore {
 
   private commit(next: Map<string, Doc>): void {
     this.docs = next;
+    this.loadedText = null;
+    this.changeCount++;
     this.views.clear();
   }
 
@@ -311,6 +362,9 @@ export class DatasetStore {
       if (Array.isArray(sel.id) && sel.id.every((x) => typeof x === 'string'))
         return { ids: sel.id as string[], byId: true };
       if (typeof sel.query === 'string') {
+        // Runs in this thread (over the transaction's working copy), so it gets the service's size cap.
+        if (Buffer.byteLength(sel.query) > MAX_POST_QUERY_BYTES)
+          fail(index, 400, `${kind} query is longer than ${MAX_POST_QUERY_BYTES} bytes`);
         const params = isObject(sel.params) ? sel.params : {};
         let rows: unknown;
         try {

@@ -10,6 +10,7 @@ import type { PublicConfig } from '../src/config/public.ts';
 import type { BackoffOptions } from '../src/lib/backoff.ts';
 import { createPreviewClient } from './lib/preview-client.ts';
 import { createContentApi } from './lib/content-api.ts';
+import { ChangeHub } from './lib/change-hub.ts';
 import type { PreviewContext } from './lib/context.ts';
 import { loggerOptions, prettyLog, type LogStream } from './lib/logging.ts';
 import { redactUrl } from './lib/session.ts';
@@ -35,6 +36,8 @@ export interface PreviewAppOptions extends Record<string, unknown> {
   publicDir?: string;
   keepAliveMs?: number;
   relayBackoff?: BackoffOptions;
+  /** Event streams (/api/events) one session may hold open at once (default 20). */
+  maxStreamsPerSession?: number;
   imageTimeoutMs?: number;
   /** Replaces the credentialed client (tests); by default createPreviewClient(config, token). */
   client?: SanityClient;
@@ -51,6 +54,8 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
     bundle: await getPreviewBundle(PROJECT_ROOT),
     publicDir: opts.publicDir ?? path.join(PROJECT_ROOT, 'public'),
     streams: new Set(),
+    changes: new ChangeHub(client, opts.relayBackoff ?? {}),
+    maxStreamsPerSession: opts.maxStreamsPerSession ?? 20,
     keepAliveMs: opts.keepAliveMs ?? 15_000,
     relayBackoff: opts.relayBackoff ?? {},
     imageTimeoutMs: opts.imageTimeoutMs ?? 15_000,
@@ -68,6 +73,7 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
   // Open event streams would keep app.close() waiting forever: end them first.
   app.addHook('preClose', async () => {
     for (const stream of [...ctx.streams]) stream.end();
+    ctx.changes.close();
   });
 };
 

@@ -3,6 +3,7 @@
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
 import type { BackoffOptions } from '../../src/lib/backoff.ts';
+import type { ChangeHub } from './change-hub.ts';
 import type { ContentApi } from './content-api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
 import type { GuessThrottle, SessionSigner } from './session.ts';
@@ -21,6 +22,10 @@ export interface PreviewContext {
   bundle: PreviewBundle;
   publicDir: string;
   streams: Set<SseStream>;
+  /** Upstream listeners, one per watched school, shared by the event streams. */
+  changes: ChangeHub;
+  /** Event streams one session may hold open at once. */
+  maxStreamsPerSession: number;
   keepAliveMs: number;
   relayBackoff: BackoffOptions;
   imageTimeoutMs: number;

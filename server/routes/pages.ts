@@ -16,7 +16,17 @@ import { HttpError } from '../lib/upstream.ts';
 import { matchRoute } from '../../src/routes.ts';
 
 const IMAGE_PATH = /^\/images\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,200}$/;
-const PASSED_IMAGE_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'vary'];
+// The image host's sandbox CSP and nosniff come along: an SVG's script must not run on the preview's origin either.
+const PASSED_IMAGE_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'vary',
+  'content-security-policy',
+  'x-content-type-options',
+];
 
 /** A file under `dir` for a URL pathname, or null (never escapes `dir`). */
 function publicFile(dir: string, pathname: string): string | null {

@@ -3,10 +3,15 @@
 // cacheable forever. Sizes and formats are read back with sharp, not trusted from headers.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import sharp from 'sharp';
 import { createImageUrls } from '../../src/lib/image.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
+import { imagesPlugin, MAX_OUTPUT_PIXELS } from '../../content-service/images.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const CAMPUS = 'a1f0c3d2e5-400x300.jpg'; // red left half, blue right half
@@ -172,5 +177,84 @@ describe('image service', () => {
     const a = await get(`${CAMPUS}?w=123&q=60`);
     const b = await get(`${CAMPUS}?w=123&q=60`);
     assert.ok(a.body.equals(b.body));
+  });
+});
+
+// Issue 14's red team: an SVG's script ran on the service's origin; a 5000×5000 AVIF at q=100 cost
+// 17 s of CPU per anonymous request, with no limit on renders at once.
+describe('image service limits', () => {
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'images-limits-'));
+    mkdirSync(join(dir, 'images'));
+    mkdirSync(join(dir, 'files'));
+    writeFileSync(join(dir, 'images', 'd4e6f8a0b2-10x10.svg'), SVG);
+    writeFileSync(join(dir, 'files', 'e5f7a9b1c3.svg'), SVG);
+    copyFileSync(join(MINI, 'images', CAMPUS), join(dir, 'images', CAMPUS));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const app = async (opts: { renderConcurrency?: number; maxQueuedRenders?: number } = {}) => {
+    const a = Fastify({ logger: false });
+    await a.register(imagesPlugin, {
+      imagesDir: join(dir, 'images'),
+      filesDir: join(dir, 'files'),
+      dataset: 'production',
+      ...opts,
+    });
+    return a;
+  };
+
+  it('serves SVG images and file assets sandboxed, so their scripts cannot run on this origin', async () => {
+    const a = await app();
+    try {
+      for (const url of [
+        '/images/p/production/d4e6f8a0b2-10x10.svg',
+        '/images/p/production/d4e6f8a0b2-10x10.svg?w=5',
+        '/files/p/production/e5f7a9b1c3.svg',
+      ]) {
+        const res = await a.inject(url);
+        assert.equal(res.statusCode, 200, url);
+        assert.match(String(res.headers['content-security-policy']), /^sandbox[;\s]/, url);
+        assert.match(String(res.headers['content-security-policy']), /default-src 'none'/, url);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
+      }
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('refuses the 5000×5000 AVIF at q=100 with a 400 naming the cap, at once', async () => {
+    const a = await app();
+    try {
+      const started = performance.now();
+      const res = await a.inject(`/images/p/production/${CAMPUS}?w=5000&h=5000&fit=scale&fm=avif&q=100`);
+      assert.equal(res.statusCode, 400);
+      assert.match(res.json().message, new RegExp(`${MAX_OUTPUT_PIXELS}`));
+      assert.ok(performance.now() - started < 1000);
+      // One side and the source's aspect ratio count too (400×300 source: 5000 wide is 5000×3750).
+      assert.equal((await a.inject(`/images/p/production/${CAMPUS}?w=5000`)).statusCode, 400);
+      assert.equal((await a.inject(`/images/p/production/${CAMPUS}?w=5000&fit=max`)).statusCode, 200);
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('queues renders behind a fixed concurrency and answers 503 with Retry-After when the queue is full', async () => {
+    const a = await app({ renderConcurrency: 1, maxQueuedRenders: 2 });
+    try {
+      const urls = Array.from({ length: 8 }, (_, i) => `/images/p/production/${CAMPUS}?w=${1200 + i}&fm=avif`);
+      const answers = await Promise.all(urls.map((url) => a.inject(url)));
+      const codes = answers.map((r) => r.statusCode);
+      assert.ok(codes.includes(200), codes.join());
+      const busy = answers.filter((r) => r.statusCode === 503);
+      assert.ok(busy.length > 0, codes.join());
+      assert.equal(busy[0]!.headers['retry-after'], '1');
+      // Once the queue drained, a refused URL renders.
+      assert.equal((await a.inject(urls[codes.indexOf(503)]!)).statusCode, 200);
+    } finally {
+      await a.close();
+    }
   });
 });

@@ -1,0 +1,367 @@
+// Limits around GROQ, like a hosted API's: anyone who can reach the service can send a query, and
+// one nested `*[]{"a":*[]{...}}` grows without bound. Queries therefore run in a small pool of
+// worker threads (query-worker.ts), each holding a copy of the dataset kept current from the
+// store's transactions; a query gets a time budget and a heap limit, its worker is ended (and
+// replaced) when it runs out of either or when the client goes away, and while one worker is busy
+// with a runaway query the others keep answering. The export and the preview load this service
+// in-process, so nothing a query does may ever run on their event loop.
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { ExprNode } from 'groq-js';
+import type { DatasetStore, Doc, Perspective } from './store.ts';
+import type { QueryError } from './groq.ts';
+
+export { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES } from './groq.ts';
+
+export interface QueryLimits {
+  /** Most worker threads evaluating queries (default 2: one runaway query leaves the others answering); started as needed. */
+  workers: number;
+  /** Time budget of one query, from the moment a worker starts it (default 30 s; hosted: 1 minute). */
+  timeoutMs: number;
+  /** Heap limit of each worker, its copy of the dataset included (default 512 MB; index.ts raises it for datasets over 32 MB). */
+  memoryMb: number;
+  /** Longest result, as JSON characters (default 256 MiB). */
+  maxResultChars: number;
+  /** Queries waiting for a worker beyond this many are refused at once (default 256). */
+  maxQueue: number;
+}
+
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  workers: 2,
+  timeoutMs: 30_000,
+  memoryMb: 512,
+  maxResultChars: 256 * 1024 * 1024,
+  maxQueue: 256,
+};
+
+/** A query the service refuses or gave up on, answered in the hosted API's error shape. */
+export class QueryLimitError extends Error {
+  constructor(
+    readonly status: 413 | 414 | 503,
+    readonly type: 'queryTooLargeError' | 'queryTimeoutError' | 'queryMemoryLimitError' | 'serviceBusyError',
+    readonly description: string,
+  ) {
+    super(description);
+    this.name = 'QueryLimitError';
+  }
+
+  toBody(): { error: { description: string; type: string } } {
+    return { error: { description: this.description, type: this.type } };
+  }
+}
+
+/** The request was abandoned by its client; nobody is left to answer. */
+export class QueryAbortedError extends Error {
+  constructor() {
+    super('the client went away');
+    this.name = 'QueryAbortedError';
+  }
+}
+
+export interface QueryJob {
+  query: string;
+  params: Record<string, unknown>;
+  perspective: Perspective;
+  authenticated: boolean;
+  identity: string;
+  origin: string;
+  project: string;
+  dataset: string;
+}
+
+type QueryErrorBody = ReturnType<QueryError['toBody']>;
+
+export type ToWorker =
+  | { type: 'load'; source: { text: string } | { json: string } }
+  | { type: 'apply'; changes: { documentId: string; after: Doc | null }[] }
+  | ({ type: 'query'; job: number; maxResultBytes: number } & QueryJob)
+  | { type: 'parse'; job: number; query: string; params: Record<string, unknown> };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'result'; job: number; bytes: Uint8Array | null; ms: number }
+  | { type: 'parsed'; job: number; tree: ExprNode }
+  | { type: 'query-error'; job: number; body: QueryErrorBody }
+  | { type: 'too-large'; job: number; chars: number }
+  | { type: 'failed'; job: number; message: string };
+
+/** A query's outcome: the result as UTF-8 JSON (null: no result) and the evaluation time. */
+export interface QueryAnswer {
+  json: Buffer | null;
+  ms: number;
+}
+
+/** A GROQ error of the query itself (syntax, missing parameter, runtime), as the worker reported it. */
+export class WorkerQueryError extends Error {
+  constructor(readonly body: QueryErrorBody) {
+    super(body.error.description);
+    this.name = 'WorkerQueryError';
+  }
+}
+
+type Settled = Extract<FromWorker, { job: number }>;
+
+interface Pending {
+  message: Extract<ToWorker, { job: number }>;
+  settle(answer: Settled): void;
+  fail(err: Error): void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+  waitTimer: NodeJS.Timeout | null;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  dead: boolean;
+  current: Pending | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const SELF = import.meta.url;
+
+/** The worker thread; under tsx (development, tests) its loader is registered first, as Node 20 does not pass it to workers. */
+function createWorker(options: WorkerOptions): Worker {
+  if (SELF.endsWith('.ts')) {
+    const api = import.meta.resolve('tsx/esm/api');
+    const entry = new URL('./query-worker.ts', SELF).href;
+    const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+    return new Worker(boot, { ...options, eval: true });
+  }
+  // Bundled (bin/run.mjs): dist/query-worker.mjs sits next to the chunk holding this module.
+  return new Worker(new URL('./query-worker.mjs', SELF), options);
+}
+
+export class QueryPool {
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Pending[] = [];
+  private readonly unsubscribe: () => void;
+  private nextJob = 1;
+  private closed = false;
+  /** Workers that died before ever getting ready, in a row: a broken build must not respawn forever. */
+  private failedStarts = 0;
+
+  constructor(
+    private readonly store: DatasetStore,
+    readonly limits: QueryLimits,
+    private readonly log: (message: string) => void,
+    /** The file text the store is about to load: the first worker parses it while the store does. */
+    initialText?: string,
+  ) {
+    // The store replaces its documents on every change; each copy gets the changed documents only.
+    this.unsubscribe = store.subscribe((tx) => {
+      const changes = tx.changes.map((c) => ({ documentId: c.documentId, after: c.after }));
+      for (const slot of this.slots) slot.worker.postMessage({ type: 'apply', changes } satisfies ToWorker);
+    });
+    // One worker to begin with; more start only when a query has to wait (pump). On two cores a
+    // second copy loading beside the export's first queries slowed them by a third, and a command
+    // that never runs two queries at once never pays for a second copy of the dataset.
+    this.spawn(initialText === undefined ? undefined : { text: initialText });
+  }
+
+  /** Evaluates a query in a worker. Rejects with WorkerQueryError, QueryLimitError or QueryAbortedError. */
+  query(job: QueryJob, signal?: AbortSignal): Promise<QueryAnswer> {
+    return this.submit(
+      { type: 'query', job: this.nextJob++, maxResultBytes: this.limits.maxResultChars, ...job },
+      signal,
+    ).then((answer) => {
+      if (answer.type === 'result') {
+        const b = answer.bytes;
+        return { json: b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null, ms: answer.ms };
+      }
+      throw this.errorOf(answer);
+    });
+  }
+
+  /** Parses a query in a worker (a parse alone can take seconds); the tree is plain data. */
+  parse(query: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<ExprNode> {
+    return this.submit({ type: 'parse', job: this.nextJob++, query, params }, signal).then((answer) => {
+      if (answer.type === 'parsed') return answer.tree;
+      throw this.errorOf(answer);
+    });
+  }
+
+  private errorOf(answer: Settled): Error {
+    if (answer.type === 'query-error') return new WorkerQueryError(answer.body);
+    if (answer.type === 'too-large') {
+      const mib = (n: number): string => `${Math.round(n / 1024 / 1024)} MiB`;
+      return new QueryLimitError(
+        503,
+        'queryMemoryLimitError',
+        `the query result is larger than ${mib(this.limits.maxResultChars)}; select fewer fields or use a slice`,
+      );
+    }
+    return new Error(answer.type === 'failed' ? answer.message : `unexpected worker answer ${answer.type}`);
+  }
+
+  private submit(message: Pending['message'], signal: AbortSignal | undefined): Promise<Settled> {
+    if (this.closed)
+      return Promise.reject(new QueryLimitError(503, 'serviceBusyError', 'the content service is closing'));
+    if (signal?.aborted) return Promise.reject(new QueryAbortedError());
+    if (this.queue.length >= this.limits.maxQueue)
+      return Promise.reject(
+        new QueryLimitError(
+          503,
+          'serviceBusyError',
+          `${this.queue.length} queries are already waiting; try again later`,
+        ),
+      );
+    return new Promise<Settled>((resolve, reject) => {
+      const pending: Pending = {
+        message,
+        signal,
+        waitTimer: null,
+        settle: (answer) => {
+          done();
+          resolve(answer);
+        },
+        fail: (err) => {
+          done();
+          reject(err);
+        },
+        onAbort: () => {
+          const at = this.queue.indexOf(pending);
+          if (at >= 0) this.queue.splice(at, 1);
+          for (const slot of this.slots) if (slot.current === pending) this.kill(slot);
+          pending.fail(new QueryAbortedError());
+        },
+      };
+      const done = (): void => {
+        if (pending.waitTimer) clearTimeout(pending.waitTimer);
+        signal?.removeEventListener('abort', pending.onAbort);
+      };
+      signal?.addEventListener('abort', pending.onAbort, { once: true });
+      // Waiting counts too: past the budget the client is told the service is busy instead of hanging.
+      pending.waitTimer = setTimeout(() => {
+        const at = this.queue.indexOf(pending);
+        if (at < 0) return;
+        this.queue.splice(at, 1);
+        pending.fail(
+          new QueryLimitError(
+            503,
+            'serviceBusyError',
+            `no query worker became free within ${this.limits.timeoutMs / 1000} s; try again later`,
+          ),
+        );
+      }, this.limits.timeoutMs);
+      pending.waitTimer.unref();
+      this.queue.push(pending);
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (!slot.ready || slot.dead || slot.current) continue;
+      const pending = this.queue.shift()!;
+      if (pending.waitTimer) clearTimeout(pending.waitTimer);
+      pending.waitTimer = null;
+      slot.current = pending;
+      slot.timer = setTimeout(() => {
+        this.kill(slot);
+        pending.fail(
+          new QueryLimitError(
+            503,
+            'queryTimeoutError',
+            `the query ran longer than ${this.limits.timeoutMs / 1000} s and was stopped; narrow it with a filter or a slice`,
+          ),
+        );
+      }, this.limits.timeoutMs);
+      slot.timer.unref();
+      slot.worker.postMessage(pending.message);
+    }
+    // Queries wait and every worker is busy (a runaway query, or real concurrency): start another,
+    // one at a time, up to the limit.
+    const loading = [...this.slots].some((slot) => !slot.ready);
+    if (this.queue.length > 0 && !loading && this.slots.size < this.limits.workers) this.spawn();
+  }
+
+  private spawn(source: { text: string } | { json: string } = this.store.copySource()): void {
+    if (this.closed) return;
+    const worker = createWorker({
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
+      // The worker's console would interleave with the CLI's output; it logs nothing by design.
+      stdout: false,
+      stderr: false,
+    });
+    // A forgotten close() must not keep a command's process alive.
+    worker.unref();
+    const slot: Slot = { worker, ready: false, dead: false, current: null, timer: null };
+    this.slots.add(slot);
+    worker.postMessage({ type: 'load', source } satisfies ToWorker);
+    worker.on('message', (msg: FromWorker) => {
+      if (msg.type === 'ready') {
+        slot.ready = true;
+        this.failedStarts = 0;
+        this.pump();
+        return;
+      }
+      const pending = slot.current;
+      if (!pending || pending.message.job !== msg.job) return;
+      slot.current = null;
+      if (slot.timer) clearTimeout(slot.timer);
+      pending.settle(msg);
+      this.pump();
+    });
+    worker.on('error', (err) => this.died(slot, err));
+    worker.on('exit', () => this.died(slot, null));
+  }
+
+  /** A worker ended by itself: out of memory (its heap limit), or crashed. */
+  private died(slot: Slot, err: Error | null): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    this.slots.delete(slot);
+    if (slot.timer) clearTimeout(slot.timer);
+    const pending = slot.current;
+    slot.current = null;
+    const oom = (err as NodeJS.ErrnoException | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+    if (pending) {
+      pending.fail(
+        oom
+          ? new QueryLimitError(
+              503,
+              'queryMemoryLimitError',
+              `the query needed more than ${this.limits.memoryMb} MB and was stopped; narrow it with a filter or a slice`,
+            )
+          : new Error(`query worker failed: ${err?.message ?? 'it exited'}`),
+      );
+    }
+    if (this.closed) return;
+    if (!slot.ready && ++this.failedStarts >= 3) {
+      this.log(`content-service: query workers fail to start (${err?.message ?? 'exited'}); queries are refused`);
+      this.closed = true;
+      for (const p of this.queue.splice(0)) p.fail(new Error('query workers fail to start'));
+      return;
+    }
+    if (!oom && err) this.log(`content-service: a query worker failed: ${err.message}`);
+    this.spawn();
+  }
+
+  /** Ends a busy worker (time budget, client gone) and starts a fresh one with a copy of the store. */
+  private kill(slot: Slot): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    this.slots.delete(slot);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.current = null;
+    void slot.worker.terminate();
+    this.spawn();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    for (const p of this.queue.splice(0))
+      p.fail(new QueryLimitError(503, 'serviceBusyError', 'the content service is closing'));
+    const ending = [...this.slots].map((slot) => {
+      slot.dead = true;
+      slot.current?.fail(new QueryLimitError(503, 'serviceBusyError', 'the content service is closing'));
+      slot.current = null;
+      if (slot.timer) clearTimeout(slot.timer);
+      return slot.worker.terminate();
+    });
+    this.slots.clear();
+    await Promise.all(ending);
+  }
+}
