@@ -201,6 +201,32 @@ describe('preview', SKIP, () => {
     }
   });
 
+  test('an edit to a document the page shows through a reference (the featured quote) reaches the open page', async () => {
+    for (const [url, quoteId] of [
+      ['/schools/riverside?livepreview=1', 'quote-riverside-1'],
+      ['/schools/lincoln-middle?livepreview=1', 'quote-lincoln-1'],
+    ] as const) {
+      const w = await openPreview(url);
+      try {
+        await hydrated(w.page);
+        await w.page.waitForFunction(
+          () => /· live/.test(document.querySelector('.preview-banner__status')?.textContent ?? ''),
+          undefined,
+          { timeout: 10_000 },
+        );
+        const quote = `A quote edited while the page is open ${Date.now()}`;
+        const saved = Date.now();
+        await editorClient(service.url, TOKEN).patch(quoteId).set({ quote }).commit();
+        await w.page.waitForFunction((q) => document.body.textContent!.includes(q), quote, { timeout: 5000 });
+        // A draft school refreshes after the 1000 ms debounce; a published one at once.
+        assert.ok(Date.now() - saved < 3000, `${url}: the quote appeared ${Date.now() - saved} ms after the save`);
+        assert.deepEqual(await unexpectedProblems(w.page, w.problems, { data: datasetText }), []);
+      } finally {
+        await w.close();
+      }
+    }
+  });
+
   test('the banner covers nothing of the page, at every width, at the top and at the bottom', async () => {
     for (const width of [375, 768, 1280] as const) {
       const w = await openPage(browser, width);

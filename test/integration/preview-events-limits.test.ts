@@ -79,7 +79,9 @@ before(async () => {
           listens++;
           return target.listen(...args);
         };
-      return Reflect.get(target, prop, receiver);
+      // Bound to the real client: its methods use private fields a proxy as `this` does not have.
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
   app = await buildPreviewServer(
