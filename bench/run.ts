@@ -18,6 +18,7 @@ import { benchExport, type ExportBench } from './lib/export-bench.ts';
 import { launchBrowser, measurePage, type PageWeight } from './lib/page-weight.ts';
 import { runLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 import { benchPreview, type PreviewBench } from './lib/preview-load.ts';
+import { benchPreviewLatency } from './lib/preview-latency.ts';
 import { evaluateTargets, formatTable, type Results } from './lib/targets.ts';
 import { createStaticServer } from '../scripts/lib/static-server.ts';
 import { intFlag, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     pageWeight: null,
     lighthouse: null,
     preview: null,
+    previewLatency: null,
     durationSec: 0,
   };
   log(
@@ -137,6 +139,8 @@ async function main(): Promise<void> {
   if (!skip.has('preview')) {
     log(`\n[4/4] preview server load (${loadSeconds} s per case) and memory`);
     results.preview = (await benchPreview({ durationSec: loadSeconds, log })) satisfies PreviewBench;
+    log('\npreview live updates in Chromium (write to changed page)…');
+    results.previewLatency = await benchPreviewLatency({ log });
   }
 
   results.durationSec = Math.round((Date.now() - started) / 1000);

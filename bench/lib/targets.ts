@@ -5,6 +5,7 @@ import type { ExportBench, ExportRun } from './export-bench.ts';
 import type { LighthouseRun } from './lighthouse.ts';
 import type { PageWeight } from './page-weight.ts';
 import type { PreviewBench } from './preview-load.ts';
+import type { LatencyCase } from './preview-latency.ts';
 
 export interface Results {
   timestamp: string;
@@ -20,6 +21,7 @@ export interface Results {
   pageWeight: { landing: PageWeight; school: PageWeight } | null;
   lighthouse: LighthouseRun[] | null;
   preview: PreviewBench | null;
+  previewLatency: LatencyCase[] | null;
   durationSec: number;
 }
 
@@ -222,6 +224,14 @@ export function evaluateTargets(r: Results): Target[] {
       m.rssGrowthMb <= 20,
     );
   }
+  for (const c of r.previewLatency ?? [])
+    add(
+      'preview live',
+      `${c.name} (median of ${c.runsMs.length})`,
+      `${c.medianMs} ms (${c.runsMs.join(', ')})`,
+      `<= ${c.limitMs} ms`,
+      c.medianMs <= c.limitMs,
+    );
   return t;
 }
 
