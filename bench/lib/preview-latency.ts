@@ -87,7 +87,17 @@ export async function benchPreviewLatency(opts: { log: (m: string) => void }): P
       const runs: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const text = `Edited in the bench ${Date.now()}-${i}`;
-        runs.push(await timeToText(page, () => editor().patch(id).set({ [field]: text }).commit(), text));
+        runs.push(
+          await timeToText(
+            page,
+            () =>
+              editor()
+                .patch(id)
+                .set({ [field]: text })
+                .commit(),
+            text,
+          ),
+        );
         // Let the debounce window close before the next edit.
         await page.waitForTimeout(1200);
       }
@@ -114,17 +124,21 @@ export async function benchPreviewLatency(opts: { log: (m: string) => void }): P
       await service!.close();
       service = null;
       await page.goto(`${origin}/schools/riverside?secret=${SECRET}`, { waitUntil: 'load' });
-      await page.waitForFunction(
-        () => /could not load/.test(document.querySelector('.preview-banner__status')?.textContent ?? ''),
+      await page.waitForFunction(() =>
+        /could not load/.test(document.querySelector('.preview-banner__status')?.textContent ?? ''),
       );
       // Down for longer than the content client's own retries, as in an outage.
       await page.waitForTimeout(6000);
       const back = performance.now();
       service = await startContentService({ contentDir: dir, token: TOKEN, port, host: '127.0.0.1', log: () => {} });
-      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Riverside Middle School', undefined, {
-        timeout: 20_000,
-        polling: 10,
-      });
+      await page.waitForFunction(
+        () => document.querySelector('h1')?.textContent === 'Riverside Middle School',
+        undefined,
+        {
+          timeout: 20_000,
+          polling: 10,
+        },
+      );
       recovery.push(Math.round(performance.now() - back));
     }
     record('recovery after the content service returns', recovery, 5000);
