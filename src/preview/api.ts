@@ -75,7 +75,7 @@ export function previewProblem(err: unknown): string | null {
   if (err instanceof PreviewApiError) {
     if (err.status === 401) return 'your preview session has ended: open the preview link again';
     if (err.status === 502 && /refused the preview credentials/.test(err.message))
-      return 'the content service refused the preview’s read token: set SANITY_API_READ_TOKEN and restart the preview';
+      return 'the content service refused the preview’s read token: give the preview server a token with read rights and restart it';
     if (err.status === 503 || err.status === 502)
       return 'the content service is not answering: this page fills in by itself when it is back';
     return null;

@@ -3,7 +3,7 @@
 // the preview client is configured the way the spec's credentialed client must be.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,10 +60,19 @@ describe('openContentSource', () => {
     await assert.rejects(openContentSource({ contentDir: missing, env: {} }), (err: Error) =>
       err.message.includes(missing),
     );
+    // An empty folder is named as such (it is a dataset only to import into, with a token).
     const empty = mkdtempSync(join(tmpdir(), 'content-empty-'));
     dirs.push(empty);
-    await assert.rejects(openContentSource({ contentDir: empty, env: {} }), (err: Error) =>
-      err.message.includes(join(empty, 'dataset.ndjson')),
+    await assert.rejects(
+      openContentSource({ contentDir: empty, env: {} }),
+      (err: Error) => err.message.includes(empty) && /empty/.test(err.message),
+    );
+    // A folder with something else in it but no dataset file: the file it looked for is named.
+    const other = mkdtempSync(join(tmpdir(), 'content-other-'));
+    dirs.push(other);
+    writeFileSync(join(other, 'notes.txt'), 'not a dataset');
+    await assert.rejects(openContentSource({ contentDir: other, env: {} }), (err: Error) =>
+      err.message.includes(join(other, 'dataset.ndjson')),
     );
   });
 

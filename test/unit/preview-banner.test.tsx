@@ -46,7 +46,10 @@ test('the banner says what is wrong and what to do: a refused token, a service d
       'preview API /api/schools/x answered 502 (content service unavailable: the content service refused the preview credentials)',
     ),
   );
-  assert.match(refused!, /refused the preview’s read token: set SANITY_API_READ_TOKEN and restart the preview/);
+  assert.match(
+    refused!,
+    /refused the preview’s read token: give the preview server a token with read rights and restart it/,
+  );
   assert.match(previewProblem(new PreviewApiError(503, 'x'))!, /not answering: this page fills in by itself/);
   assert.match(previewProblem(new PreviewApiError(401, 'x'))!, /open the preview link again/);
   assert.match(previewProblem(new TypeError('Failed to fetch'))!, /preview server is not answering/);

@@ -335,7 +335,10 @@ const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 function problemsIn(html: string, full: boolean): string[] {
   const problems: string[] = [];
   const doc = parse(full ? html : `<!DOCTYPE html><html><head></head><body>${html}</body></html>`);
-  if (doc.querySelector(`${INJ_TAG}, [${INJ_ATTR}], iframe, object, embed, base, meta[http-equiv]`))
+  // A full page carries exactly one meta[http-equiv]: its own CSP, first in <head> (render/csp.ts).
+  const ownCsp = full ? doc.head?.querySelector(':scope > meta[http-equiv="Content-Security-Policy"]') : null;
+  const otherMeta = Array.from(doc.querySelectorAll('meta[http-equiv]')).some((m) => m !== ownCsp);
+  if (doc.querySelector(`${INJ_TAG}, [${INJ_ATTR}], iframe, object, embed, base`) || otherMeta)
     problems.push('injected element');
   // A raw "<inj-el" can only be markup: in text and attributes React writes "&lt;".
   if (new RegExp(`<${INJ_TAG}`, 'i').test(html)) problems.push('injected markup in the raw HTML');
