@@ -9,6 +9,7 @@ import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../src/config/public.ts';
 import type { BackoffOptions } from '../src/lib/backoff.ts';
 import { createPreviewClient } from './lib/preview-client.ts';
+import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import { createContentApi } from './lib/content-api.ts';
 import { ChangeHub } from './lib/change-hub.ts';
 import type { PreviewContext } from './lib/context.ts';
@@ -65,7 +66,14 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
   await app.register(fastifyStatic, { root: ctx.publicDir, serve: false });
   await app.register(securityHeaders, {});
   await app.register(errors, {});
-  await app.register(gate, { signer: ctx.signer, limiter: ctx.limiter });
+  await app.register(gate, {
+    signer: ctx.signer,
+    limiter: ctx.limiter,
+    validateStudioLink: async (url) => {
+      const r = await validatePreviewUrl(ctx.client, url);
+      return { isValid: r.isValid, redirectTo: r.redirectTo, perspective: r.studioPreviewPerspective };
+    },
+  });
   await app.register(apiRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
   await app.register(pageRoutes, { ctx });

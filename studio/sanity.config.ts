@@ -1,7 +1,10 @@
-// The Studio editors use to write the guide's content: the content model's schema types and a
-// desk that opens on Schools. Project and dataset come from the environment (see env.ts).
+// The Studio editors use to write the guide's content: the content model's schema types, a desk
+// that opens on Schools, and the Presentation tool showing the preview server (npm run preview) in
+// an iframe. Project and dataset come from the environment (see env.ts); the preview's address from
+// SANITY_STUDIO_PREVIEW_URL (default the preview's local address).
 import { defineConfig } from 'sanity';
 import { structureTool } from 'sanity/structure';
+import { presentationTool } from 'sanity/presentation';
 import { schemaTypes } from './src/schemaTypes/index.ts';
 import { structure } from './src/structure/index.ts';
 import { studioEnv } from './env.ts';
@@ -13,6 +16,16 @@ export default defineConfig({
   title: 'Middle-school guide',
   projectId,
   dataset,
-  plugins: [structureTool({ structure })],
+  plugins: [
+    structureTool({ structure }),
+    presentationTool({
+      previewUrl: {
+        origin: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:3000',
+        // The preview server's handshake (server/plugins/gate.ts): the Studio writes a one-time
+        // secret into the dataset and opens this path with it; no preview link to paste.
+        previewMode: { enable: '/api/draft-mode/enable' },
+      },
+    }),
+  ],
   schema: { types: schemaTypes },
 });

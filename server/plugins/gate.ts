@@ -10,6 +10,28 @@ import { clientKey, SESSION_COOKIE, withoutSecret, type GuessThrottle, type Sess
 export interface GateOptions extends Record<string, unknown> {
   signer: SessionSigner;
   limiter: GuessThrottle;
+  /**
+   * Checks a link the Studio's Presentation tool opens (its one-time secret is a document the Studio
+   * wrote into the dataset; @sanity/preview-url-secret reads it with the credentialed client).
+   */
+  validateStudioLink?: (
+    url: string,
+  ) => Promise<{ isValid: boolean; redirectTo?: string | undefined; perspective?: string | null | undefined }>;
+}
+
+/**
+ * Where the Studio's Presentation tool enables the preview (`previewMode.enable` in
+ * studio/sanity.config.ts): no shared secret to paste, the Studio's own handshake instead.
+ */
+export const STUDIO_ENABLE_PATH = '/api/draft-mode/enable';
+
+/** A same-origin path to land on after the handshake: anything else becomes '/'. */
+function safeRedirect(to: string | undefined, perspective: string | null | undefined): string {
+  const target = to && /^\/(?![/\\])/.test(to) ? to : '/';
+  const url = new URL(target, 'http://preview.invalid');
+  // The Studio previews drafts unless it asks for the published perspective.
+  if (perspective !== 'published') url.searchParams.set('livepreview', '1');
+  return url.pathname + url.search + url.hash;
 }
 
 function deny(req: FastifyRequest, reply: FastifyReply, status: 401 | 429, error: string, message: string) {
@@ -32,9 +54,43 @@ function tooMany(req: FastifyRequest, reply: FastifyReply, retryAfter: number) {
 }
 
 export default fp<GateOptions>(
-  async (app, { signer, limiter }) => {
+  async (app, { signer, limiter, validateStudioLink }) => {
+    const startSession = (req: FastifyRequest, reply: FastifyReply) =>
+      reply.setCookie(SESSION_COOKIE, signer.issue(), {
+        path: '/',
+        httpOnly: true,
+        // Inside the Studio's iframe on another site the cookie must be SameSite=None, which
+        // browsers accept only over https; over plain http (a local Studio) Lax is the most allowed.
+        sameSite: req.protocol === 'https' ? 'none' : 'lax',
+        // request.protocol honours X-Forwarded-Proto only when trustProxy is configured.
+        secure: req.protocol === 'https',
+        maxAge: Math.floor(signer.ttlMs / 1000),
+      });
+
     app.addHook('onRequest', async (req, reply) => {
       const query = req.query as Record<string, unknown> | undefined;
+      if (validateStudioLink && req.method === 'GET' && req.url.split('?')[0] === STUDIO_ENABLE_PATH) {
+        const client = clientKey(req.ip);
+        if (!(await limiter.admit(client))) return tooMany(req, reply, limiter.retryAfterSeconds(client));
+        const result = await validateStudioLink(req.url).catch((err: unknown) => {
+          req.log.warn({ reason: (err as Error).message }, 'preview: the Studio link could not be checked');
+          return { isValid: false } as const;
+        });
+        if (result.isValid) {
+          startSession(req, reply);
+          return reply
+            .header('cache-control', 'no-store')
+            .redirect(safeRedirect(result.redirectTo, result.perspective), 302);
+        }
+        limiter.recordFailure(client);
+        return deny(
+          req,
+          reply,
+          401,
+          'preview session required',
+          'This Studio preview link is not valid or has expired. Open the preview from the Studio again.',
+        );
+      }
       const secret = query?.secret;
       if (secret !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
         // req.ip is the socket's address, or with PREVIEW_TRUST_PROXY the address the trusted
@@ -42,14 +98,7 @@ export default fp<GateOptions>(
         const client = clientKey(req.ip);
         if (!(await limiter.admit(client))) return tooMany(req, reply, limiter.retryAfterSeconds(client));
         if (typeof secret === 'string' && signer.secretMatches(secret)) {
-          reply.setCookie(SESSION_COOKIE, signer.issue(), {
-            path: '/',
-            httpOnly: true,
-            sameSite: 'lax',
-            // request.protocol honours X-Forwarded-Proto only when trustProxy is configured.
-            secure: req.protocol === 'https',
-            maxAge: Math.floor(signer.ttlMs / 1000),
-          });
+          startSession(req, reply);
           return reply.header('cache-control', 'no-store').redirect(withoutSecret(req.url), 302);
         }
         const over = limiter.slowed(client);

@@ -13,7 +13,13 @@ import { loadPreviewConfig } from '../../server/config/preview.ts';
 import { openContentSource } from '../../core/content-source.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
 import type { ContentService } from '../../content-service/index.ts';
-import { captureLog, IMAGE_FILE, startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
+import {
+  captureLog,
+  editorClient,
+  IMAGE_FILE,
+  startFixtureService,
+  writePreviewFixture,
+} from './helpers/preview-fixture.ts';
 
 const TOKEN = `tok_${'Z9'.repeat(20)}`;
 const SECRET = `preview-secret-${'q7'.repeat(10)}`;
@@ -517,6 +523,41 @@ test('pages: the landing page opens with the editor home: every school, its stat
   assert.match(res.body, /"editorSchools":\[/);
   const school = await get('/schools/lincoln-middle');
   assert.doesNotMatch(school.body, /Editor home/, 'only on the landing page');
+});
+
+test('the Studio’s Presentation handshake: a secret the Studio wrote opens a session; a wrong one is 401', async () => {
+  // What the Presentation tool does before it loads the preview in its iframe (unmodified package).
+  const { createPreviewSecret } = await import('@sanity/preview-url-secret/create-secret');
+  const { secret } = await createPreviewSecret(
+    editorClient(service.url, TOKEN),
+    'test-studio',
+    'http://127.0.0.1:3333',
+    'editor-1',
+  );
+  const enable = (s: string, to: string) =>
+    req(
+      'GET',
+      `/api/draft-mode/enable?sanity-preview-secret=${encodeURIComponent(s)}&sanity-preview-pathname=${encodeURIComponent(to)}`,
+      {},
+      '10.3.3.3',
+    );
+  const ok = await enable(secret, '/schools/lincoln-middle');
+  assert.equal(ok.statusCode, 302);
+  assert.equal(ok.headers.location, '/schools/lincoln-middle?livepreview=1', 'drafts, as the Studio shows them');
+  const studioCookie = String(ok.headers['set-cookie']).split(';')[0]!;
+  const page = await req('GET', '/schools/lincoln-middle?livepreview=1', { cookie: studioCookie });
+  assert.equal(page.statusCode, 200);
+  assert.match(page.body, /Draft subtitle/);
+  // A pathname that would leave the preview lands on its home instead.
+  const away = await enable(secret, '//evil.example/x');
+  assert.equal(away.statusCode, 302);
+  assert.ok(String(away.headers.location).startsWith('/') && !String(away.headers.location).startsWith('//'));
+  for (const wrong of ['not-the-secret', '']) {
+    const res = await enable(wrong, '/');
+    assert.equal(res.statusCode, 401, `secret "${wrong}"`);
+    assert.equal(res.headers['set-cookie'], undefined);
+  }
+  assert.ok(!log.text().includes(secret), 'the Studio secret never reaches the log');
 });
 
 test('pages: ?livepreview must be a single value (TypeBox querystring schema)', async () => {
