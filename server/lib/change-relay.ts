@@ -16,6 +16,13 @@ import type { ChangeEvent } from '../../src/lib/change-stream.ts';
 /** Listens for the watched ids; results are never included (ids and transitions only). */
 export const CHANGE_LISTEN_QUERY = '*[_id in $ids]';
 
+/**
+ * The key that watches every school instead of one (the menus' and the landing grid's rows): not a
+ * document id, since ids never contain '*'.
+ */
+export const ALL_SCHOOLS = '*schools';
+const ALL_SCHOOLS_LISTEN_QUERY = '*[_type == "school"]';
+
 /** Every `_ref` in a document, at any depth. */
 function refsIn(value: unknown, out: Set<string>): void {
   if (Array.isArray(value)) for (const v of value) refsIn(v, out);
@@ -84,6 +91,7 @@ export function relayChanges(
 
   /** Reads the watched set again; resubscribes when it changed (the school now shows other documents). */
   const refresh = async (): Promise<void> => {
+    if (id === ALL_SCHOOLS) return;
     const next = await watchedIds(client, id).catch(() => null);
     if (stopped || !next || next.join() === ids.join()) return;
     ids = next;
@@ -93,6 +101,10 @@ export function relayChanges(
 
   const connect = (): void => {
     if (stopped) return;
+    if (id === ALL_SCHOOLS) {
+      subscribe();
+      return;
+    }
     // The set first: a page whose quote changes must be watched from the first event on.
     watchedIds(client, id).then(
       (found) => {
@@ -106,16 +118,12 @@ export function relayChanges(
 
   const subscribe = (): void => {
     sub = client
-      .listen(
-        CHANGE_LISTEN_QUERY,
-        { ids },
-        {
-          includeResult: false,
-          includePreviousRevision: false,
-          visibility: 'query',
-          events: ['welcome', 'mutation', 'reconnect'],
-        },
-      )
+      .listen(id === ALL_SCHOOLS ? ALL_SCHOOLS_LISTEN_QUERY : CHANGE_LISTEN_QUERY, id === ALL_SCHOOLS ? {} : { ids }, {
+        includeResult: false,
+        includePreviousRevision: false,
+        visibility: 'query',
+        events: ['welcome', 'mutation', 'reconnect'],
+      })
       .subscribe({
         next: (event) => {
           if (stopped) return;

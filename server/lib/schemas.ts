@@ -13,7 +13,11 @@ export const SlugParams = Type.Object({ slug: Type.String() });
 
 export const IdParams = Type.Object({ id: Type.String() });
 
-export const EventsQuery = Type.Object({ id: Type.String() });
+/** One school's changes (`id`), or every school's (`scope=schools`: the menus and the landing grid). */
+export const EventsQuery = Type.Object({
+  id: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.Literal('schools')),
+});
 
 /** The page shell's only parameter; anything else (secret, utm_*) passes through untouched. */
 export const PageQuery = Type.Object({ livepreview: Type.Optional(Type.String()) });

@@ -12,13 +12,16 @@ import { HttpError } from '../lib/upstream.ts';
 import { SESSION_COOKIE } from '../lib/session.ts';
 import { EventsQuery } from '../lib/schemas.ts';
 import { requireDocumentId } from '../lib/validate.ts';
+import { ALL_SCHOOLS } from '../lib/change-relay.ts';
 
 const eventRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app, { ctx }) => {
   /** Open streams per session (the gate admits /api/* only with a valid session cookie). */
   const perSession = new Map<string, number>();
 
   app.get('/api/events', { schema: { querystring: EventsQuery } }, async (req, reply) => {
-    const id = publishedIdOf(requireDocumentId(req.query.id));
+    if (req.query.scope !== undefined && req.query.id !== undefined)
+      throw new HttpError(400, 'bad request', 'give either id or scope=schools, not both');
+    const id = req.query.scope === 'schools' ? ALL_SCHOOLS : publishedIdOf(requireDocumentId(req.query.id));
     const session = req.cookies[SESSION_COOKIE] ?? `ip:${req.ip}`;
     const open = perSession.get(session) ?? 0;
     if (open >= ctx.maxStreamsPerSession) {

@@ -8,8 +8,8 @@ import type { RouteMatch } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
 import type { LandingCard, NavSchool, PageData, School } from '../lib/types.ts';
 import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
-import type { Timers } from '../lib/debounce.ts';
-import { startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
+import { debounce, realTimers, type Timers } from '../lib/debounce.ts';
+import { DRAFT_REFRESH_DEBOUNCE_MS, startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
 import { keepLoading } from '../lib/keep-loading.ts';
 import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
@@ -103,6 +103,38 @@ export function PreviewRoot({
       ...(timers ? { timers } : {}),
     });
   }, [api, perspective, route.page, start, timers]);
+
+  // Live means the lists too: any school's change (a title, a logo, a new draft) reloads the menus
+  // and, on the landing page, the grid, once per quiet period like a draft.
+  useEffect(() => {
+    if (!livepreview) return;
+    const landing = route.page === 'landing';
+    const reload = debounce(
+      () => {
+        api
+          .navigation(perspective)
+          .then(setNav, (err: unknown) => console.error('preview: reloading the navigation failed', err));
+        if (landing)
+          api
+            .landing(perspective)
+            .then(setCards, (err: unknown) => console.error('preview: reloading the landing grid failed', err));
+      },
+      DRAFT_REFRESH_DEBOUNCE_MS,
+      timers ?? realTimers,
+    );
+    const stop = connectChangeStream({
+      url: api.schoolsEventsUrl(),
+      createEventSource,
+      ...(timers ? { timers } : {}),
+      onChange: () => reload.call(),
+      onStatus: () => {},
+      onResync: () => reload.call(),
+    });
+    return () => {
+      reload.cancel();
+      stop();
+    };
+  }, [api, livepreview, perspective, route.page, createEventSource, timers]);
 
   useEffect(() => {
     if (slug === null || !start.school) return;

@@ -25,6 +25,8 @@ export interface PreviewApi {
   document(id: string): Promise<School | null>;
   /** URL of the change stream for a school. */
   eventsUrl(id: string): string;
+  /** URL of the change stream for every school (the menus' and the landing grid's rows). */
+  schoolsEventsUrl(): string;
 }
 
 type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
@@ -64,6 +66,7 @@ export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), o
       return (await get<{ school: School }>(`/api/documents/${enc(id)}`))?.school ?? null;
     },
     eventsUrl: (id) => `${origin}/api/events?id=${enc(id)}`,
+    schoolsEventsUrl: () => `${origin}/api/events?scope=schools`,
   };
 }
 

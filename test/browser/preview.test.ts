@@ -227,6 +227,31 @@ describe('preview', SKIP, () => {
     }
   });
 
+  test('live preview of the landing page: a school renamed in a draft shows in the grid', async () => {
+    const w = await openPreview('/?livepreview=1');
+    try {
+      await hydrated(w.page);
+      await w.page.waitForTimeout(700);
+      const title = `Riverside Renamed ${Date.now()}`;
+      const saved = Date.now();
+      await editorClient(service.url, TOKEN)
+        .createOrReplace({
+          ...(await editorClient(service.url, TOKEN).getDocument('school-riverside'))!,
+          _id: 'drafts.school-riverside',
+          title,
+        })
+        .then(() => undefined);
+      await w.page.waitForFunction((t) => document.querySelector('main')?.textContent?.includes(t), title, {
+        timeout: 5000,
+      });
+      assert.ok(Date.now() - saved < 3000, `the grid showed the new title ${Date.now() - saved} ms after the save`);
+      assert.deepEqual(await unexpectedProblems(w.page, w.problems, { data: datasetText }), []);
+    } finally {
+      await w.close();
+      await editorClient(service.url, TOKEN).delete('drafts.school-riverside');
+    }
+  });
+
   test('the banner covers nothing of the page, at every width, at the top and at the bottom', async () => {
     for (const width of [375, 768, 1280] as const) {
       const w = await openPage(browser, width);
