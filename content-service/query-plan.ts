@@ -8,6 +8,7 @@
 // could not match: results are the same as without it (test/unit/query-plan.test.ts compares).
 // A projection of plain attributes straight over `*` (`*[]{_id, _rev}`) is answered directly.
 import type { ExprNode } from 'groq-js';
+import { collectReferences } from '../core/content-rules.ts';
 
 interface Indexes {
   position: Map<unknown, number>;
@@ -26,20 +27,6 @@ function push(map: Map<string, unknown[]>, key: string, doc: unknown): void {
   } else map.set(key, [doc]);
 }
 
-/** Every `_ref` groq-js's hasReference would test: an object with a truthy `_ref` is not searched further. */
-function collectRefs(value: unknown, out: Set<string>): void {
-  if (Array.isArray(value)) {
-    for (const v of value) collectRefs(v, out);
-  } else if (value !== null && typeof value === 'object') {
-    const ref = (value as { _ref?: unknown })._ref;
-    if (ref) {
-      if (typeof ref === 'string') out.add(ref);
-      return;
-    }
-    for (const v of Object.values(value)) collectRefs(v, out);
-  }
-}
-
 /**
  * A document's references, kept per document object: the store replaces its views on every change
  * but keeps the unchanged documents, so re-indexing after an edit walks only what changed.
@@ -49,9 +36,7 @@ function refsOf(doc: unknown): readonly string[] {
   if (doc === null || typeof doc !== 'object') return [];
   let refs = refsCache.get(doc);
   if (!refs) {
-    const found = new Set<string>();
-    collectRefs(doc, found);
-    refs = [...found];
+    refs = [...collectReferences(doc, new Set())];
     refsCache.set(doc, refs);
   }
   return refs;

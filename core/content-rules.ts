@@ -2,3 +2,4 @@
 // src/ (browser-safe) and passed on here because content-service/ may import core/ but not src/.
 export { DATASET_NAME, DEFAULT_DATASET } from '../src/config/public.ts';
 export { DRAFTS_PREFIX } from '../src/lib/queries.ts';
+export { collectReferences } from '../src/lib/references.ts';

@@ -9,7 +9,8 @@
 // before the wait, and it is stopped from outside. The delay itself is the one backoffDelay the
 // browser's event stream uses (src/lib/backoff.ts, dependency-free so it can ship to browsers).
 import type { SanityClient } from '@sanity/client';
-import { draftIdOf, publishedIdOf, SCHOOL_REFERENCE_DEPTH } from '../../src/lib/queries.ts';
+import { documentsByIdQuery, draftIdOf, publishedIdOf, SCHOOL_REFERENCE_DEPTH } from '../../src/lib/queries.ts';
+import { collectReferences } from '../../src/lib/references.ts';
 import { backoffDelay, type BackoffOptions } from '../../src/lib/backoff.ts';
 import type { ChangeEvent } from '../../src/lib/change-stream.ts';
 
@@ -23,16 +24,6 @@ export const CHANGE_LISTEN_QUERY = '*[_id in $ids]';
 export const ALL_SCHOOLS = '*schools';
 const ALL_SCHOOLS_LISTEN_QUERY = '*[_type == "school"]';
 
-/** Every `_ref` in a document, at any depth. */
-function refsIn(value: unknown, out: Set<string>): void {
-  if (Array.isArray(value)) for (const v of value) refsIn(v, out);
-  else if (value && typeof value === 'object') {
-    const ref = (value as { _ref?: unknown })._ref;
-    if (typeof ref === 'string') out.add(ref);
-    for (const v of Object.values(value)) refsIn(v, out);
-  }
-}
-
 /**
  * The ids whose changes can change the school's page: its own two, and the documents it references
  * up to SCHOOL_REFERENCE_DEPTH hops (with their drafts), read raw with the credentialed client.
@@ -41,9 +32,8 @@ export async function watchedIds(client: SanityClient, id: string): Promise<stri
   const ids = new Set([publishedIdOf(id), draftIdOf(id)]);
   let level = [...ids];
   for (let hop = 0; hop < SCHOOL_REFERENCE_DEPTH && level.length > 0; hop++) {
-    const docs = await client.fetch<unknown[]>('*[_id in $ids]', { ids: level }, { perspective: 'raw' });
-    const refs = new Set<string>();
-    refsIn(docs, refs);
+    const docs = await client.fetch(documentsByIdQuery, { ids: level }, { perspective: 'raw' });
+    const refs = collectReferences(docs, new Set());
     level = [];
     for (const ref of refs) {
       for (const each of [publishedIdOf(ref), draftIdOf(ref)]) {

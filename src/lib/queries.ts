@@ -87,6 +87,12 @@ export const draftLookupQuery = defineQuery(`
 export const editorSchoolsQuery = defineQuery(`
   *[_type == "school"] | order(_id asc) { _id, title, "slug": slug.current }`);
 
+/**
+ * The preview's change relay: documents by id, whole, to find what they reference. Run with
+ * perspective 'raw' (drafts included). Params: { ids }.
+ */
+export const documentsByIdQuery = defineQuery(`*[_id in $ids]`);
+
 /** The draft id for a published id. */
 export const DRAFTS_PREFIX = 'drafts.';
 export const draftIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id : DRAFTS_PREFIX + id);

@@ -1141,6 +1141,157 @@ export type EditorSchoolsQueryResult = Array<{
 }>;
 
 // Source: ../src/lib/queries.ts
+// Variable: documentsByIdQuery
+// Query: *[_id in $ids]
+export type DocumentsByIdQueryResult = Array<{
+  _id: string;
+  _type: "accordion";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  accordionTitle?: string;
+  defaultOpen?: boolean;
+  accordionContent?: RichText;
+} | {
+  _id: string;
+  _type: "highlight";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  simpleDescription?: string;
+  description?: RichText;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+  imageUrl?: string;
+  link?: string;
+  href?: string;
+} | {
+  _id: string;
+  _type: "quote";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  quote?: string;
+  student?: string;
+  year?: string;
+  school?: SchoolReference;
+} | {
+  _id: string;
+  _type: "sanity.fileAsset";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  originalFilename?: string;
+  label?: string;
+  title?: string;
+  description?: string;
+  altText?: string;
+  sha1hash?: string;
+  extension?: string;
+  mimeType?: string;
+  size?: number;
+  assetId?: string;
+  uploadId?: string;
+  path?: string;
+  url?: string;
+  source?: SanityAssetSourceData;
+} | {
+  _id: string;
+  _type: "sanity.imageAsset";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  originalFilename?: string;
+  label?: string;
+  title?: string;
+  description?: string;
+  altText?: string;
+  sha1hash?: string;
+  extension?: string;
+  mimeType?: string;
+  size?: number;
+  assetId?: string;
+  uploadId?: string;
+  path?: string;
+  url?: string;
+  metadata?: SanityImageMetadata;
+  source?: SanityAssetSourceData;
+} | {
+  _id: string;
+  _type: "school";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  subtitle?: string;
+  slug?: Slug;
+  isCharter?: boolean;
+  color?: string;
+  location?: Geopoint;
+  featuredQuote?: QuoteReference;
+  twitter?: string;
+  logo?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+  staticLogo?: string;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+  staticImage?: string;
+  mainImage?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+  showTourSection?: boolean;
+  tourTitle?: string;
+  tourDescription?: RichText;
+  tourLink?: string;
+  tourImage?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+  sectionRepeater?: Array<{
+    _key: string;
+  } & Section>;
+  seoDescription?: string;
+  seoImage?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    _type: "image";
+  };
+} | {
+  _id: string;
+  _type: "video";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  videoId?: string;
+}>;
+
+// Source: ../src/lib/queries.ts
 // Variable: revisionsQuery
 // Query: *[]{ _id, _rev }
 export type RevisionsQueryResult = Array<{
