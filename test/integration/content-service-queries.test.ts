@@ -125,6 +125,7 @@ const PARAMS_FOR: Record<string, (ids: { slug: string; id: string }) => Record<s
   draftLookupQuery: ({ id }) => ({ draftId: queries.draftIdOf(id) }),
   referrersQuery: ({ id }) => ({ ids: [id] }),
   exportChangedQuery: ({ id }) => ({ ids: [id] }),
+  documentsByIdQuery: ({ id }) => ({ ids: [id] }),
 };
 
 /** Runs every site query and checks its shape; returns the results by query name. */
@@ -172,6 +173,11 @@ async function runAllSiteQueries(client: SanityClient, label: string): Promise<R
     `${label}: changed school`,
   );
   assert.ok((out.referrersQuery as string[]).every(isStr), `${label}: referrers are ids`);
+  assert.deepEqual(
+    (out.documentsByIdQuery as { _id: string }[]).map((d) => d._id),
+    [first._id],
+    `${label}: documents by id`,
+  );
   return out;
 }
 
