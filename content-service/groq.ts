@@ -3,7 +3,7 @@
 // API does around evaluation: Sanity-shaped parse errors and a 400 for a parameter the query
 // uses but the request did not send (groq-js would silently read it as null).
 import { evaluate, parse, type DereferenceFunction, type ExprNode } from 'groq-js';
-import { directProjection, planQuery } from './query-plan.ts';
+import { directProjection, documentById, planQuery } from './query-plan.ts';
 
 /**
  * Longest GET request URL (query and parameters) the service takes. Hosted: "we've put the max
@@ -82,24 +82,13 @@ export interface EvalContext {
 
 /**
  * `->` lookups by _id. groq-js alone scans the whole dataset for every reference, which made the
- * export's one expanded query quadratic in the district's size (10 s for 1000 schools); an index
- * per document list (the store caches its views, so one per perspective and version) keeps it
- * linear. The first document with an _id wins, as in groq-js's own scan.
+ * export's one expanded query quadratic in the district's size (10 s for 1000 schools); the planner's
+ * per-list index (the store caches its views, so one per perspective and version) keeps it linear.
  */
-const idIndexes = new WeakMap<readonly unknown[], Map<string, unknown>>();
-function dereferencer(docs: readonly unknown[]): DereferenceFunction {
-  let index = idIndexes.get(docs);
-  if (!index) {
-    index = new Map();
-    for (const doc of docs) {
-      const id = doc && typeof doc === 'object' ? (doc as { _id?: unknown })._id : undefined;
-      if (typeof id === 'string' && !index.has(id)) index.set(id, doc);
-    }
-    idIndexes.set(docs, index);
-  }
-  const found = index;
-  return ({ _ref }) => (found.get(_ref) ?? null) as ReturnType<DereferenceFunction>;
-}
+const dereferencer =
+  (docs: readonly unknown[]): DereferenceFunction =>
+  ({ _ref }) =>
+    documentById(docs, _ref) as ReturnType<DereferenceFunction>;
 
 /** Below this many documents a scan is cheaper than building indexes (listen tests one document at a time). */
 const PLAN_FROM = 32;

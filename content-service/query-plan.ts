@@ -176,6 +176,11 @@ function rewrite(node: unknown, docs: readonly unknown[], idx: () => Indexes): u
   return result;
 }
 
+/** The document with this `_id` (the first, as groq-js's own scan finds it), from the same index. */
+export function documentById(docs: readonly unknown[], id: string): unknown {
+  return indexesOf(docs).byId.get(id)?.[0] ?? null;
+}
+
 /** The plan for one evaluation: the tree groq-js should run. Pure; indexes are cached per document list. */
 export function planQuery(tree: ExprNode, docs: readonly unknown[]): ExprNode {
   return rewrite(tree, docs, () => indexesOf(docs)) as ExprNode;
