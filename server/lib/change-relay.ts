@@ -46,6 +46,23 @@ export async function watchedIds(client: SanityClient, id: string): Promise<stri
   return [...ids].sort();
 }
 
+/** What one relay listens to, and which changes make it read its parameters again. */
+interface Watch {
+  query: string;
+  params(): Promise<Record<string, unknown>>;
+  rereadOn: ReadonlySet<string>;
+}
+
+function watchFor(client: SanityClient, id: string): Watch {
+  if (id === ALL_SCHOOLS) return { query: ALL_SCHOOLS_LISTEN_QUERY, params: async () => ({}), rereadOn: new Set() };
+  return {
+    query: CHANGE_LISTEN_QUERY,
+    params: async () => ({ ids: await watchedIds(client, id) }),
+    // A change to the school itself may point it at other documents (another quote).
+    rereadOn: new Set([publishedIdOf(id), draftIdOf(id)]),
+  };
+}
+
 export interface RelayHandlers {
   /** Upstream listener is connected (first time or again). */
   onReady(): void;
@@ -60,8 +77,8 @@ export function relayChanges(
   handlers: RelayHandlers,
   backoff: BackoffOptions = {},
 ): () => void {
-  const own = new Set([publishedIdOf(id), draftIdOf(id)]);
-  let ids: string[] = [...own].sort();
+  const watch = watchFor(client, id);
+  let params: Record<string, unknown> = {};
   let attempt = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -81,25 +98,20 @@ export function relayChanges(
 
   /** Reads the watched set again; resubscribes when it changed (the school now shows other documents). */
   const refresh = async (): Promise<void> => {
-    if (id === ALL_SCHOOLS) return;
-    const next = await watchedIds(client, id).catch(() => null);
-    if (stopped || !next || next.join() === ids.join()) return;
-    ids = next;
+    const next = await watch.params().catch(() => null);
+    if (stopped || !next || JSON.stringify(next) === JSON.stringify(params)) return;
+    params = next;
     sub?.unsubscribe();
     subscribe();
   };
 
   const connect = (): void => {
     if (stopped) return;
-    if (id === ALL_SCHOOLS) {
-      subscribe();
-      return;
-    }
     // The set first: a page whose quote changes must be watched from the first event on.
-    watchedIds(client, id).then(
+    watch.params().then(
       (found) => {
         if (stopped) return;
-        ids = found;
+        params = found;
         subscribe();
       },
       (err: unknown) => retry(err instanceof Error ? err.message : String(err)),
@@ -108,7 +120,7 @@ export function relayChanges(
 
   const subscribe = (): void => {
     sub = client
-      .listen(id === ALL_SCHOOLS ? ALL_SCHOOLS_LISTEN_QUERY : CHANGE_LISTEN_QUERY, id === ALL_SCHOOLS ? {} : { ids }, {
+      .listen(watch.query, params, {
         includeResult: false,
         includePreviousRevision: false,
         visibility: 'query',
@@ -135,7 +147,7 @@ export function relayChanges(
               documentId,
               transition: transition === 'appear' || transition === 'disappear' ? transition : 'update',
             });
-            if (own.has(documentId)) void refresh();
+            if (watch.rereadOn.has(documentId)) void refresh();
           }
         },
         error: (err: unknown) => retry(err instanceof Error ? err.message : String(err)),
