@@ -40,7 +40,7 @@ export interface PreviewAppOptions extends Record<string, unknown> {
   /** Event streams (/api/events) one session may hold open at once (default 20). */
   maxStreamsPerSession?: number;
   imageTimeoutMs?: number;
-  /** Replaces the credentialed client (tests); by default createPreviewClient(config, token). */
+  /** The credentialed client (server.ts passes the one its start-up check used; tests a stand-in); by default createPreviewClient(config, token). */
   client?: SanityClient;
 }
 

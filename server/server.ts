@@ -37,7 +37,9 @@ async function main(): Promise<void> {
     ...(config.contentDir ? { contentDir: config.contentDir } : {}),
     env: process.env,
   });
-  const check = await checkContentAccess(createPreviewClient(source.config, source.token));
+  // One credentialed client: the start-up check and the server use the same one.
+  const client = createPreviewClient(source.config, source.token);
+  const check = await checkContentAccess(client);
   if (!check.ok && check.refused) {
     console.error(
       `preview: ${check.message}: the content service refused SANITY_API_READ_TOKEN. Create a token with read (Viewer) rights for project ${source.config.projectId} and set it, then start the preview again.`,
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     app = await buildPreviewServer(
       {
         content: { config: source.config, token: source.token },
+        client,
         previewSecret,
         sessionTtlMs: config.sessionTtlMs,
       },
