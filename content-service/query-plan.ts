@@ -142,11 +142,11 @@ function candidates(expr: Node, idx: Indexes): Set<unknown> | null {
 }
 
 /** Returns the tree with every indexable `*[filter]` reading its candidates instead of `*`. */
-function rewrite(node: unknown, docs: readonly unknown[], idx: () => Indexes): unknown {
+function rewrite(node: unknown, idx: () => Indexes): unknown {
   if (Array.isArray(node)) {
     let changed = false;
     const out = node.map((n) => {
-      const r = rewrite(n, docs, idx);
+      const r = rewrite(n, idx);
       if (r !== n) changed = true;
       return r;
     });
@@ -158,7 +158,7 @@ function rewrite(node: unknown, docs: readonly unknown[], idx: () => Indexes): u
   let out: Node | null = null;
   for (const [k, v] of Object.entries(n)) {
     if (v === null || typeof v !== 'object') continue;
-    const r = rewrite(v, docs, idx);
+    const r = rewrite(v, idx);
     if (r !== v) {
       out ??= { ...n };
       out[k] = r;
@@ -183,7 +183,7 @@ export function documentById(docs: readonly unknown[], id: string): unknown {
 
 /** The plan for one evaluation: the tree groq-js should run. Pure; indexes are cached per document list. */
 export function planQuery(tree: ExprNode, docs: readonly unknown[]): ExprNode {
-  return rewrite(tree, docs, () => indexesOf(docs)) as ExprNode;
+  return rewrite(tree, () => indexesOf(docs)) as ExprNode;
 }
 
 /**
