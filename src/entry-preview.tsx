@@ -4,7 +4,7 @@
 // (server/routes/pages.ts), behind its session gate.
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadSchoolPage } from './App.tsx';
-import { matchRoute } from './routes.ts';
+import { matchPreviewRoute } from './routes.ts';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
 import type { PageData } from './lib/types.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const schoolPage = data?.page === 'school' ? await loadSchoolPage() : null;
   const app = (
     <PreviewRoot
-      route={matchRoute(window.location.pathname)}
+      route={matchPreviewRoute(window.location.pathname)}
       env={env}
       api={api}
       createEventSource={createEventSource}

@@ -10,7 +10,7 @@ import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { compareSeo, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import {
@@ -36,6 +36,8 @@ export interface PageAssets {
   cssUrls: string[];
   entryPreload: string[];
   schoolPreload: string[];
+  /** The compare page's chunk and its own imports (absent: none preloaded). */
+  comparePreload?: string[];
   favicon: string | null;
 }
 
@@ -206,7 +208,9 @@ export function buildPages(
     const state = carriedState ?? (school ? readState() : null);
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
-    const key = keyOf(url, file, indexable, state ? state.hash : cardsKey);
+    // The compare page shows no cards: its own data (navigation, facts file address) keys it.
+    const hash = state ? state.hash : data?.page === 'compare' && keyed ? sha1(dataJson!) : cardsKey;
+    const key = keyOf(url, file, indexable, hash);
     const before = opts.previous?.get(file);
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
@@ -274,11 +278,17 @@ export function buildPages(
     const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always) };
     const seo = school
       ? schoolSeo(school, canonicalPath(route), ctx)
-      : landingSeo(indexable ? canonicalPath(route) : null, ctx);
+      : data.page === 'compare'
+        ? compareSeo(canonicalPath(route), ctx)
+        : landingSeo(indexable ? canonicalPath(route) : null, ctx);
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
       entry: opts.assets.entryUrl,
-      modulePreload: [...opts.assets.entryPreload, ...(data.page === 'school' ? opts.assets.schoolPreload : [])],
+      modulePreload: [
+        ...opts.assets.entryPreload,
+        ...(data.page === 'school' ? opts.assets.schoolPreload : []),
+        ...(data.page === 'compare' ? (opts.assets.comparePreload ?? []) : []),
+      ],
       favicon: opts.assets.favicon,
     };
     const html = renderDocument({
@@ -306,6 +316,10 @@ export function buildPages(
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
   // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
+  // One compare page for every choice of schools: the browser reads them from its address.
+  const compare: RouteMatch = { page: 'compare' };
+  const compareData: PageData = { page: 'compare', nav: pageNav, factsSrc: null };
+  add(renderPage(compare, canonicalPath(compare), routeFile(compare), compareData, null, true));
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
   const carriedSchools = new Set<School | CarriedSchool>(content.carried);
   const failed: RenderFailed['failed'] = [];

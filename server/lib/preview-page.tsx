@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { render } from '../../render/render.tsx';
 import { renderDocument } from '../../render/document.ts';
-import { canonicalPath, type RouteMatch } from '../../src/routes.ts';
+import { canonicalPath, type PreviewRouteMatch } from '../../src/routes.ts';
 import { slugProblem } from '../../src/lib/slug.ts';
 import { chooseSource } from '../../src/lib/school-flow.ts';
 import { createImageUrls } from '../../src/lib/image.ts';
@@ -42,7 +42,7 @@ export interface PreviewPage {
 /** Reads what the page at `route` shows, never throwing for content that cannot be read. */
 export async function loadPreviewPage(
   api: ContentApi,
-  route: RouteMatch,
+  route: PreviewRouteMatch,
   livepreview: boolean,
   log: FastifyBaseLogger,
 ): Promise<PreviewPage> {
@@ -93,7 +93,7 @@ export async function loadPreviewPage(
 
 export interface RenderPreviewOptions {
   url: string;
-  route: RouteMatch;
+  route: PreviewRouteMatch;
   page: PreviewPage;
   livepreview: boolean;
   /** Path and query of the request, for the banner's live-preview toggle. */
