@@ -4,7 +4,6 @@
 // work, unknown names are reported back as plain text (React escapes them), and nothing from it is
 // ever used as markup or an address other than after a match against a known school's slug.
 import type { SchoolFacts } from './school-facts.ts';
-import { COMPARE_ROUTE_PATH } from '../routes.ts';
 
 /** A comparison needs two schools and shows at most four side by side (the table's width). */
 export const COMPARE_MIN = 2;
@@ -81,10 +80,4 @@ export function selectSchools(names: readonly string[], facts: readonly SchoolFa
     } else dropped++;
   }
   return { schools, unknown, dropped };
-}
-
-/** The compare page's address for these slugs ('/compare/?schools=a,b'), root-relative. */
-export function compareHref(slugs: readonly string[]): string {
-  if (slugs.length === 0) return COMPARE_ROUTE_PATH;
-  return `${COMPARE_ROUTE_PATH}?${COMPARE_PARAM}=${slugs.map(encodeURIComponent).join(',')}`;
 }

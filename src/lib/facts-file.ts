@@ -1,65 +1,70 @@
-// The schools' public facts as the export ships them: one content-hashed JSON array (factsSrc),
-// fetched only by the pages' tools that need it (the compare page), never part of the first-load
-// JavaScript. The file is ours, but it arrives over the network: each record is checked for the
-// fields the tools read, and a record that fails is dropped rather than breaking the page.
+// The schools' facts file (school-facts.<hash>.json, the export's one JSON array of SchoolFacts) as
+// the browser reads it: fetched once per page however many tools ask, and checked entry by entry,
+// because a file on a static host can be stale, truncated or edited by hand. An entry the tools
+// could not use is dropped; a file that cannot be read at all yields an error the caller logs.
 import { isValidLocation } from './distance.ts';
-import { PROGRAM_CATEGORIES, type SchoolFacts } from './school-facts.ts';
-import { schoolPath } from '../routes.ts';
-import { safeHttpUrl } from './links.ts';
+import { isSafeSlug } from './slug.ts';
+import { PROGRAM_CATEGORIES, type ProgramCategory, type SchoolFacts } from './school-facts.ts';
 
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter(isText).map((s) => s.trim()) : []);
 
-/** One record, or null when it lacks what every tool needs (a slug, a title, its own page's path). */
-export function parseFacts(e: unknown): SchoolFacts | null {
-  if (!e || typeof e !== 'object') return null;
-  const r = e as Record<string, unknown>;
-  const slug = str(r.slug);
-  const title = str(r.title);
-  if (!slug || !title || r.path !== schoolPath(slug)) return null;
-  const programs = (r.programs && typeof r.programs === 'object' ? r.programs : {}) as Record<string, unknown>;
+/** One entry as the tools use it, or null when it lacks what they need (a slug, a title). */
+export function parseFacts(raw: unknown): SchoolFacts | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  if (!isText(r.slug) || !isSafeSlug(r.slug) || !isText(r.title)) return null;
+  const programsRaw = (r.programs && typeof r.programs === 'object' ? r.programs : {}) as Record<string, unknown>;
+  const programs = Object.fromEntries(PROGRAM_CATEGORIES.map((c) => [c, texts(programsRaw[c])])) as Record<
+    ProgramCategory,
+    string[]
+  >;
   const quote = r.quote && typeof r.quote === 'object' ? (r.quote as Record<string, unknown>) : null;
   const tour = r.tour && typeof r.tour === 'object' ? (r.tour as Record<string, unknown>) : null;
   return {
-    id: str(r.id) ?? '',
-    slug,
-    title,
-    path: schoolPath(slug),
+    id: typeof r.id === 'string' ? r.id : '',
+    slug: r.slug,
+    title: r.title.trim(),
+    path: typeof r.path === 'string' ? r.path : '',
     type: r.type === 'charter' ? 'charter' : 'district',
     location: isValidLocation(r.location) ? { lat: r.location.lat, lng: r.location.lng } : null,
-    programs: {
-      arts: strings(programs[PROGRAM_CATEGORIES[0]]),
-      athletics: strings(programs[PROGRAM_CATEGORIES[1]]),
-      clubs: strings(programs[PROGRAM_CATEGORIES[2]]),
-    },
+    programs,
     quote:
-      quote && str(quote.text) ? { text: str(quote.text)!, student: str(quote.student), year: str(quote.year) } : null,
-    sections: strings(r.sections),
-    // Checked again: the link is followed by a visitor's click.
-    tour: tour && str(tour.title) ? { title: str(tour.title)!, url: safeHttpUrl(tour.url) } : null,
+      quote && isText(quote.text)
+        ? {
+            text: quote.text,
+            student: isText(quote.student) ? quote.student : null,
+            year: isText(quote.year) ? quote.year : null,
+          }
+        : null,
+    sections: texts(r.sections),
+    tour: tour ? { title: isText(tour.title) ? tour.title : '', url: isText(tour.url) ? tour.url : null } : null,
   };
 }
 
-/** The records of a facts file's JSON; throws when it is not a list. */
+/** Every usable entry of the file's JSON (an array); throws when it is not an array. */
 export function parseFactsList(json: unknown): SchoolFacts[] {
-  if (!Array.isArray(json)) throw new Error('the school facts file does not hold a list');
-  return json.flatMap((e) => {
-    const f = parseFacts(e);
-    return f ? [f] : [];
-  });
+  if (!Array.isArray(json)) throw new Error('the schools’ facts file is not a JSON array');
+  const seen = new Set<string>();
+  const out: SchoolFacts[] = [];
+  for (const entry of json) {
+    const facts = parseFacts(entry);
+    if (!facts || seen.has(facts.slug)) continue;
+    seen.add(facts.slug);
+    out.push(facts);
+  }
+  return out;
 }
 
-/** One request per page however many components ask. */
 const loads = new Map<string, Promise<SchoolFacts[]>>();
 
-/** The facts file at `src`; rejects on a failed request or a file that is not a list. */
-export function loadSchoolFacts(src: string): Promise<SchoolFacts[]> {
+/** The facts at `src`, fetched once per page; rejects (and forgets the failure, so a retry may work). */
+export function loadFacts(src: string): Promise<SchoolFacts[]> {
   let load = loads.get(src);
   if (!load) {
     load = fetch(src)
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${src}: HTTP ${r.status}`))))
       .then(parseFactsList);
-    // A failure is not kept: a later attempt (a reload of the tool) asks again.
     load.catch(() => loads.delete(src));
     loads.set(src, load);
   }

@@ -148,6 +148,8 @@ export interface LandingPageData {
   page: 'landing';
   nav: NavSchool[] | null;
   cards: LandingCard[];
+  /** URL of the schools' facts file (school-facts.<hash>.json), which the grid's tools load lazily. */
+  factsSrc?: string | null;
 }
 export interface SchoolPageData {
   page: 'school';

@@ -5,19 +5,21 @@
 // shows the table. Its own lazily loaded chunk: landing and school pages never load this code.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Layout } from '../components/Layout.tsx';
-import { LANDING_SECTIONS } from '../config/site.ts';
+import { LANDING_SECTIONS, SHORTLIST } from '../config/site.ts';
 import { COMPARE_MAX, COMPARE_MIN, parseCompareQuery, selectSchools, shownName } from '../lib/compare.ts';
+import { compareHref, readShortlist } from '../lib/shortlist.ts';
 import { formatMiles, haversineMiles } from '../lib/distance.ts';
-import { loadSchoolFacts } from '../lib/facts-file.ts';
-import { knownPosition } from '../lib/known-position.ts';
+import { loadFacts } from '../lib/facts-file.ts';
+import { storedPosition } from '../lib/position.ts';
+import { safeHttpUrl } from '../lib/links.ts';
 import type { SchoolFacts } from '../lib/school-facts.ts';
 import type { ComparePageData, GeoPoint } from '../lib/types.ts';
-import { pageHref } from '../routes.ts';
+import { pageHref, schoolPath } from '../routes.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
 
 export const COMPARE_TEXT = {
   heading: 'Compare schools',
-  howTo: `Choose ${COMPARE_MIN} to ${COMPARE_MAX} schools from the school list and add them to your shortlist, then compare them here side by side.`,
+  howTo: `Add ${COMPARE_MIN} to ${COMPARE_MAX} schools to your shortlist in the school list (“${SHORTLIST.add.before} ${SHORTLIST.add.after}”), then open “Shortlist” at the top of the page to compare them here side by side.`,
   toList: 'Go to the school list',
   loading: 'Loading the schools…',
   tooFew: `Pick at least ${COMPARE_MIN} schools to compare.`,
@@ -91,13 +93,15 @@ function Quote({ quote }: { quote: SchoolFacts['quote'] }) {
 
 function Tour({ tour }: { tour: SchoolFacts['tour'] }) {
   if (!tour) return <span className="compare__none">{COMPARE_TEXT.none}</span>;
+  // The file is checked as data, the address once more as a link a visitor follows.
+  const url = safeHttpUrl(tour.url);
   return (
     <>
       <span className="compare__tour-title">{tour.title}</span>
-      {tour.url ? (
+      {url ? (
         <>
           {' '}
-          <a href={tour.url} target="_blank" rel="noopener noreferrer">
+          <a href={url} target="_blank" rel="noopener noreferrer">
             {COMPARE_TEXT.tourLink}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
@@ -130,7 +134,7 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
             <td />
             {schools.map((s) => (
               <th key={s.slug} scope="col">
-                <a href={pageHref(root, s.path)}>{s.title}</a>
+                <a href={pageHref(root, schoolPath(s.slug))}>{s.title}</a>
               </th>
             ))}
           </tr>
@@ -157,7 +161,7 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
             <Tour tour={s.tour} />
           ))}
           {row(ROW_LABELS.page, (s) => (
-            <a href={pageHref(root, s.path)}>{COMPARE_TEXT.schoolPage(s.title)}</a>
+            <a href={pageHref(root, schoolPath(s.slug))}>{COMPARE_TEXT.schoolPage(s.title)}</a>
           ))}
         </tbody>
       </table>
@@ -176,11 +180,18 @@ function HowTo() {
 
 /** Reads the address and settles the page's state; again on back/forward within the page. */
 function useSelection(factsSrc: string | null | undefined): State {
+  const { root } = useSiteEnv();
   const [state, setState] = useState<State>({ status: 'shell' });
   useEffect(() => {
     let live = true;
     const read = () => {
-      const names = parseCompareQuery(window.location.search);
+      let names = parseCompareQuery(window.location.search);
+      // Opened without a choice: the shortlist's, written into the address so it can be shared and reloaded.
+      const shortlist = names.length ? [] : readShortlist();
+      if (shortlist.length) {
+        names = [...shortlist];
+        window.history.replaceState(window.history.state, '', pageHref(root, compareHref(names)));
+      }
       if (names.length === 0) {
         setState({ status: 'ready', schools: [], unknown: [], dropped: 0, position: null });
         return;
@@ -190,9 +201,9 @@ function useSelection(factsSrc: string | null | undefined): State {
         return;
       }
       setState({ status: 'loading', names });
-      loadSchoolFacts(factsSrc).then(
+      loadFacts(factsSrc).then(
         (facts) => {
-          if (live) setState({ status: 'ready', ...selectSchools(names, facts), position: knownPosition() });
+          if (live) setState({ status: 'ready', ...selectSchools(names, facts), position: storedPosition() });
         },
         (err: unknown) => {
           console.error('Could not load the school facts:', err);
@@ -206,7 +217,7 @@ function useSelection(factsSrc: string | null | undefined): State {
       live = false;
       window.removeEventListener('popstate', read);
     };
-  }, [factsSrc]);
+  }, [factsSrc, root]);
   return state;
 }
 

@@ -148,7 +148,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.ok(!html.includes('noindex'));
     assert.match(html, /<link rel="modulepreload" href="\/assets\/ComparePage-[A-Z0-9]{8}\.js">/);
     assert.match(html, /<h1 class="compare__title">Compare schools<\/h1>/);
-    assert.match(html, /Choose 2 to 4 schools/);
+    assert.match(html, /Add 2 to 4 schools to your shortlist/);
     assert.equal((embeddedJson(html, '__DATA__') as { page: string }).page, 'compare');
     for (const s of slugs) assert.ok(!read(outA, `schools/${s}.html`).includes('ComparePage'), s);
   });

@@ -5,33 +5,27 @@ import { strict as assert } from 'node:assert';
 import { afterEach, describe, test } from 'node:test';
 import { renderToString } from 'react-dom/server';
 import { setupDom, type Dom } from './helpers/dom.ts';
+import { factsOf } from './helpers/facts-fixture.ts';
 import { parseHtml, text } from './helpers/html.ts';
 import { App } from '../../src/App.tsx';
 import { ComparePage, COMPARE_TEXT, ROW_LABELS } from '../../src/pages/ComparePage.tsx';
-import { compareHref, parseCompareQuery, selectSchools, shownName } from '../../src/lib/compare.ts';
-import { parseFacts, parseFactsList } from '../../src/lib/facts-file.ts';
-import { POSITION_KEY } from '../../src/lib/known-position.ts';
+import { parseCompareQuery, selectSchools, shownName } from '../../src/lib/compare.ts';
+import { SHORTLIST_KEY } from '../../src/lib/shortlist.ts';
+import { POSITION_KEY } from '../../src/lib/position.ts';
 import type { SchoolFacts } from '../../src/lib/school-facts.ts';
 import { canonicalPath, matchPreviewRoute, matchRoute, routeAliases, routeFile } from '../../src/routes.ts';
 import { defaultSiteEnv } from '../../src/SiteEnv.tsx';
 import type { ComparePageData } from '../../src/lib/types.ts';
 
-const facts = (slug: string, over: Partial<SchoolFacts> = {}): SchoolFacts => ({
-  id: `school-${slug}`,
-  slug,
-  title: slug
-    .split('-')
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join(' '),
-  path: `/schools/${slug}`,
-  type: 'district',
-  location: null,
-  programs: { arts: [], athletics: [], clubs: [] },
-  quote: null,
-  sections: [],
-  tour: null,
-  ...over,
-});
+/** A fixture school titled from its slug ('aspen-ridge' → 'Aspen Ridge'). */
+const facts = (slug: string, over: Partial<SchoolFacts> = {}): SchoolFacts =>
+  factsOf(slug, {
+    title: slug
+      .split('-')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' '),
+    ...over,
+  });
 
 const FACTS: SchoolFacts[] = [
   facts('aspen-ridge', {
@@ -88,11 +82,6 @@ describe('choosing the schools from the address', () => {
     assert.equal(shownName('ab\u202Ecd\u0000'), 'abcd');
     assert.equal(shownName('y'.repeat(500)), `${'y'.repeat(60)}…`);
   });
-
-  test('the address of a comparison', () => {
-    assert.equal(compareHref(['a', 'b c']), '/compare/?schools=a,b%20c');
-    assert.equal(compareHref([]), '/compare/');
-  });
 });
 
 describe('the compare route', () => {
@@ -111,32 +100,6 @@ describe('the compare route', () => {
   });
 });
 
-describe('the facts file', () => {
-  test('records lacking a slug, a title or their own path are dropped; bad fields are emptied', () => {
-    const list = parseFactsList([
-      FACTS[0],
-      null,
-      { slug: 'x', title: 'X', path: '/schools/y' },
-      {
-        slug: 'z',
-        title: 'Z',
-        path: '/schools/z',
-        programs: { arts: ['A', 3] },
-        tour: { title: 'T', url: 'javascript:alert(1)' },
-      },
-    ]);
-    assert.deepEqual(
-      list.map((f) => f.slug),
-      ['aspen-ridge', 'z'],
-    );
-    assert.deepEqual(list[0], FACTS[0]);
-    assert.deepEqual(list[1]!.programs.arts, ['A']);
-    assert.deepEqual(list[1]!.tour, { title: 'T', url: null }, 'a script address is no link');
-    assert.equal(parseFacts('nope'), null);
-    assert.throws(() => parseFactsList({}), /does not hold a list/);
-  });
-});
-
 const DATA: ComparePageData = { page: 'compare', nav: [], factsSrc: '/school-facts.abc123.json' };
 
 describe('the server render', () => {
@@ -144,7 +107,7 @@ describe('the server render', () => {
     const html = renderToString(<App data={DATA} env={defaultSiteEnv} comparePage={ComparePage} />);
     const doc = parseHtml(html);
     assert.equal(text(doc.querySelector('h1')), COMPARE_TEXT.heading);
-    assert.match(text(doc.querySelector('.compare__howto')), /Choose 2 to 4 schools/);
+    assert.match(text(doc.querySelector('.compare__howto')), /Add 2 to 4 schools to your shortlist/);
     assert.equal(doc.querySelector('.compare__howto a')?.getAttribute('href'), '/#options');
     assert.equal(doc.querySelector('table'), null);
   });
@@ -156,7 +119,6 @@ afterEach(() => {
   dom?.cleanup();
   dom = null;
   globalThis.fetch = realFetch;
-  delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -164,12 +126,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The compare page hydrated at `search`, with the facts file served from `list`. */
 async function openCompare(
   search: string,
-  opts: { list?: unknown; position?: unknown; data?: ComparePageData } = {},
+  opts: { list?: unknown; position?: unknown; shortlist?: string[]; data?: ComparePageData } = {},
 ): Promise<Dom> {
   const d = await setupDom({ url: `http://localhost/compare/${search}` });
-  const storage = d.window.sessionStorage as unknown as Storage;
-  if (opts.position !== undefined) storage.setItem(POSITION_KEY, JSON.stringify(opts.position));
-  (globalThis as { sessionStorage?: Storage }).sessionStorage = storage;
+  if (opts.position !== undefined) d.window.sessionStorage.setItem(POSITION_KEY, JSON.stringify(opts.position));
+  if (opts.shortlist !== undefined) d.window.localStorage.setItem(SHORTLIST_KEY, JSON.stringify(opts.shortlist));
   const fetched: string[] = [];
   globalThis.fetch = (async (url: string) => {
     fetched.push(String(url));
@@ -238,7 +199,7 @@ describe('the table', () => {
     assert.match(status, /No school called “<script>alert\(1\)<\/script>”\./, 'shown as text');
     assert.match(status, new RegExp(COMPARE_TEXT.tooFew));
     assert.equal(dom.container.querySelector('script, table'), null);
-    assert.match(text(dom.container.querySelector('.compare__howto')), /Choose 2 to 4 schools/);
+    assert.match(text(dom.container.querySelector('.compare__howto')), /Add 2 to 4 schools to your shortlist/);
   });
 
   test('more than 4: the first 4 and a note', async () => {
@@ -257,6 +218,28 @@ describe('the table', () => {
     assert.equal(fetched, 0);
     assert.equal(dom.container.querySelector('table'), null);
     assert.match(text(dom.container.querySelector('.compare__status')), new RegExp(COMPARE_TEXT.tooFew));
+  });
+
+  test('opened without schools: the shortlist is compared, and written into the address', async () => {
+    dom = await openCompare('', { shortlist: ['cedar-park', 'aspen-ridge'] });
+    assert.deepEqual(headers(dom), ['Cedar Park', 'Aspen Ridge']);
+    assert.equal(dom.window.location.search, '?schools=cedar-park,aspen-ridge');
+  });
+
+  test('addresses from the facts file become links only when safe', async () => {
+    const list = [
+      { ...FACTS[0], path: 'javascript:alert(1)', tour: { title: 'T', url: 'javascript:alert(2)' } },
+      FACTS[1],
+    ];
+    const data = { ...DATA, factsSrc: '/school-facts.hostile.json' };
+    dom = await openCompare('?schools=aspen-ridge,birch-hill', { list, data });
+    const hrefs = [...dom.container.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
+    assert.ok(hrefs.includes('/schools/aspen-ridge'), 'the school link is built from its slug');
+    assert.deepEqual(
+      hrefs.filter((h) => /script/i.test(h)),
+      [],
+    );
+    assert.deepEqual(cells(dom, ROW_LABELS.tour)[0], 'T');
   });
 
   test('a facts file that cannot be read: says so', async () => {
