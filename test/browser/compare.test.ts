@@ -241,6 +241,10 @@ async function printed(page: Page) {
         .filter((a) => !after(a).includes(a.getAttribute('href')!))
         .map((a) => a.getAttribute('href')),
       externalLinks: ext.length,
+      // Sections (school page) and table rows (compare page) stay whole where they fit on a sheet.
+      unbreakable: [...document.querySelectorAll('.school-section, .compare tbody tr')].every(
+        (el) => getComputedStyle(el).breakInside === 'avoid',
+      ),
       docWidth: document.scrollingElement!.scrollWidth,
       width: window.innerWidth,
       table: (() => {
@@ -273,6 +277,7 @@ describe('print', SKIP, () => {
       assert.equal(p.buttons, 0, 'buttons hidden');
       assert.equal(p.video, 0, 'video hidden');
       assert.equal(p.closedPanels, 0, 'every accordion printed open');
+      assert.ok(p.unbreakable, 'sections are kept whole where they fit');
       assert.ok(p.externalLinks > 0);
       assert.deepEqual(p.linksWithoutAddress, []);
       assert.ok(p.docWidth <= p.width, `page ${p.docWidth}px wide on a ${p.width}px sheet`);
@@ -298,6 +303,7 @@ describe('print', SKIP, () => {
       assert.equal(p.nav + p.buttons, 0);
       assert.deepEqual(p.linksWithoutAddress, []);
       assert.ok(p.table, 'the table is printed');
+      assert.ok(p.unbreakable, 'rows are kept whole');
       assert.ok(
         p.table.right <= p.width + 0.5 && p.table.scrollWidth <= p.width,
         `table ${JSON.stringify(p.table)} on a ${p.width}px sheet`,
