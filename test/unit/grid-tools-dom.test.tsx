@@ -85,6 +85,12 @@ describe('grid tools', () => {
       ['School type', 'Arts', 'Clubs'],
       'Athletics is hidden: no school lists it',
     );
+    const clubs = button(dom, 'Clubs');
+    assert.equal(clubs.getAttribute('aria-expanded'), 'false');
+    assert.equal(dom.document.getElementById(clubs.getAttribute('aria-controls')!)?.hasAttribute('hidden'), true);
+    await click(dom, 'Clubs');
+    assert.equal(clubs.getAttribute('aria-expanded'), 'true');
+    assert.equal(dom.document.getElementById(clubs.getAttribute('aria-controls')!)?.hasAttribute('hidden'), false);
     assert.equal(count(dom)?.getAttribute('aria-live'), 'polite');
     assert.equal(count(dom)?.textContent, '4 schools');
     await click(dom, 'Charter schools');
@@ -113,6 +119,8 @@ describe('grid tools', () => {
     dom = await setup('http://localhost/?type=district&program=band,nonsense');
     assert.deepEqual(titles(dom), ['Alpha', 'Charlie']);
     assert.equal(button(dom, 'District schools').getAttribute('aria-pressed'), 'true');
+    assert.equal(button(dom, 'Arts').getAttribute('aria-expanded'), 'true', 'a group with a pressed button is open');
+    assert.equal(button(dom, 'Clubs').getAttribute('aria-expanded'), 'false');
     dom.window.history.pushState(null, '', '/?program=robotics');
     await dom.act(async () => {
       dom!.window.dispatchEvent(new dom!.window.PopStateEvent('popstate'));
