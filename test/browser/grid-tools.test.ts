@@ -23,8 +23,11 @@ async function load(width: 375 | 1280, urlPath = '/', options: BrowserContextOpt
   return w;
 }
 
-/** The tools load after hydration (when idle) and show once the facts have arrived. */
-const toolsReady = (page: Page) => page.waitForSelector('.grid-tools', { timeout: 15_000 });
+/** The tools load as the grid nears the window (a reader scrolls there) and show once the facts have arrived. */
+async function toolsReady(page: Page): Promise<void> {
+  await page.evaluate(() => document.getElementById('options')!.scrollIntoView({ behavior: 'instant' }));
+  await page.waitForSelector('.grid-tools', { timeout: 15_000 });
+}
 
 const cardTitles = (page: Page) => page.$$eval('.school-card__title', (hs) => hs.map((h) => h.textContent));
 const pressed = (page: Page, name: string) =>
@@ -57,7 +60,14 @@ describe('grid tools and shortlist', SKIP, () => {
     const w = await load(1280, '/', { permissions: ['geolocation'], geolocation: HERE });
     try {
       const page = w.page;
+      // Loaded lazily: neither the tools' chunk nor the facts file before the grid nears the window.
+      await page.waitForTimeout(500);
+      assert.deepEqual(
+        w.requests.filter((u) => /GridTools|school-facts/.test(u)),
+        [],
+      );
       await toolsReady(page);
+      assert.equal(w.requests.filter((u) => /\/school-facts\.[0-9a-f]+\.json$/.test(u)).length, 1);
       assert.deepEqual(
         await cardTitles(page),
         grid.map((s) => s.title),

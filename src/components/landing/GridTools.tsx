@@ -1,12 +1,13 @@
 // The landing grid's tools (issue 16, items 1 and 2): "Sort by name" / "Sort by distance" and the
-// "Filter schools" buttons, with the number of matching schools announced. The program groups
-// (dozens of labels in a district) are disclosures, closed unless one of their buttons is pressed. A lazily loaded chunk
-// (SchoolGrid loads it after hydration), so none of it is in the first-load JavaScript; it shows
-// once the schools' facts file has loaded, and without JavaScript nothing of it exists and the
-// grid lists every school. The filters live in the address (`?type=charter&program=robotics,band`):
-// each press is a history entry, so a filtered list can be shared, reloads as it was, and the back
-// button steps through it. The order and filters apply to the cards the grid was given (the
-// spec's hidden titles are already gone), and the grid draws what `onView` reports.
+// "Filter schools" buttons, with the number of matching schools announced. A lazily loaded chunk
+// (SchoolGrid loads it as the grid nears the window), so none of it is in the first-load
+// JavaScript; it shows once the schools' facts file has loaded, and without JavaScript nothing of
+// it exists and the grid lists every school. The program groups (dozens of labels in a district)
+// are disclosures, closed unless opened or one of their buttons is pressed. The filters live in
+// the address (`?type=charter&program=robotics,band`): each press is a history entry, so a
+// filtered list can be shared, reloads as it was, and the back button steps through it. The order
+// and filters apply to the cards the grid was given (the spec's hidden titles are already gone),
+// and the grid draws what `onView` reports.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { GRID_TOOLS } from '../../config/site.ts';
 import { loadFacts } from '../../lib/facts-file.ts';
@@ -198,7 +199,7 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
                 </button>
               </legend>
               <div id={panelId} className="grid-filters__options" hidden={!open}>
-                {g.options.map((o) => (
+                {(open ? g.options : []).map((o) => (
                   <Toggle
                     key={o.token}
                     label={o.label}
