@@ -41,6 +41,7 @@ import { posterVariants } from './lib/poster-variants.ts';
 import { codeVersion, ExportManifest, type ContentState, type PageRecord } from './lib/export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
+import { OPEN_DATA_CSV, OPEN_DATA_JSON, openDataCsv, openDataJson, openSchools } from './lib/open-data.ts';
 import { HEADERS_FILE, headersFile, siteHeaders } from '../render/csp.ts';
 import { validateContent, withoutFailed, type ValidContent } from './lib/validate-content.ts';
 import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
@@ -597,6 +598,9 @@ function siteFiles(
       ),
     );
   put('robots.txt', robotsTxt(run.opts.siteUrl));
+  const openData = openSchools(site.facts, run.opts);
+  put(OPEN_DATA_JSON, openDataJson(openData));
+  put(OPEN_DATA_CSV, openDataCsv(openData));
   // Netlify / Cloudflare Pages: the pages' CSP plus what a <meta> cannot carry (render/csp.ts).
   const imageSource = { imageHost: run.source.config.imageHost, selfHostBase: run.selfHost ? run.opts.base : null };
   put(HEADERS_FILE, headersFile(siteHeaders(imageSource)));
@@ -650,7 +654,10 @@ function saveManifest(run: ExportRun, plan: Plan, read: ContentRead, content: Va
         schools: Object.fromEntries(
           [...outcomes].map(([id, o]) => {
             const school = site.schools.get(id);
-            return [id, { ...o, hash: school?.hash ?? null, lastmod: school?.lastmod ?? null }];
+            return [
+              id,
+              { ...o, hash: school?.hash ?? null, lastmod: school?.lastmod ?? null, facts: school?.facts ?? null },
+            ];
           }),
         ),
       }

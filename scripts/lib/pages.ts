@@ -9,7 +9,8 @@ import { renderDocument, serializePageData, type DocumentAssets } from '../../re
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
-import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
+import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
+import { schoolFacts, type SchoolFacts } from '../../src/lib/school-facts.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
@@ -30,6 +31,8 @@ import { siteCsp } from '../../render/csp.ts';
 export const NAV_INLINE_MAX_BYTES = 32 * 1024;
 /** The shared navigation list's file, relative to the asset base (outside the immutable assets/). */
 export const NAV_FILE = 'navigation.json';
+/** The schools' facts file, relative to the asset base; named by its content, so a page linking to it never sees another. */
+export const factsFile = (json: string): string => `school-facts.${sha1(json).slice(0, 12)}.json`;
 
 export interface PageAssets {
   entryUrl: string;
@@ -67,8 +70,10 @@ export interface RenderedSite {
   carried: CarriedPage[];
   /** With `codeVersion`: each page's key and what its render reported, for the next export's manifest. */
   records: Map<string, PageRecord>;
-  /** Other files the pages link to (the shared navigation JSON), by path relative to the asset base. */
+  /** Other files the pages link to (the shared navigation JSON, the facts), by path relative to the asset base. */
   files: { path: string; contents: string }[];
+  /** Every exported school's facts, by title: the facts file's content, and the open data's. */
+  facts: SchoolFacts[];
   /** Self-hosted variants the pages use: src → remote URL. */
   variants: Map<string, string>;
   /** With `codeVersion`: each school's data hash and sitemap date, for the next incremental read. */
@@ -86,6 +91,15 @@ export interface NeedsFullRead {
  */
 export interface RenderFailed {
   failed: { _id: string; error: string }[];
+}
+
+/** A school ready to render: its data cut to the limits (null when carried over), the notes of that cut, its facts. */
+interface Prepared {
+  read: School | CarriedSchool;
+  school: School | CarriedSchool;
+  data: PageData | null;
+  notes: string[];
+  facts: SchoolFacts | null;
 }
 
 const lastmodOf = (school: School): string | null => {
@@ -167,7 +181,6 @@ export function buildPages(
   const unhost = (remote: string) => (host && remote.startsWith(host) ? `\0${remote.slice(host.length)}` : remote);
   const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
-  const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
   const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
     keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '';
   const stale = content.carried.find((c) => {
@@ -188,7 +201,8 @@ export function buildPages(
   );
   const aliasesOf = (route: RouteMatch): string[] =>
     routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
-  // `school` is the data read now, or a carried school's state (its key was checked above).
+  // `school` is the data read now, or a carried school's state (its key was checked above); a page
+  // without a school is keyed by `dataKey`.
   const renderPage = (
     route: RouteMatch,
     url: string,
@@ -196,17 +210,23 @@ export function buildPages(
     data: PageData | null,
     school: School | CarriedSchool | null,
     indexable: boolean,
+    dataKey: string,
     notes: readonly string[] = [],
+    facts: SchoolFacts | null = null,
   ): RenderedPage | null => {
     const aliases = aliasesOf(route);
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
     // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
     const dataJson = data === null ? null : serializePageData(data);
-    const readState = () => ({ hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school as School) });
+    const readState = (): SchoolState => ({
+      hash: keyed ? sha1(dataJson!) : '',
+      lastmod: lastmodOf(school as School),
+      facts,
+    });
     const state = carriedState ?? (school ? readState() : null);
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
-    const key = keyOf(url, file, indexable, state ? state.hash : cardsKey);
+    const key = keyOf(url, file, indexable, state ? state.hash : dataKey);
     const before = opts.previous?.get(file);
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
@@ -297,37 +317,55 @@ export function buildPages(
     return { html, used };
   };
 
+  // Each school is cut to the content limits first: its page, key, hash and facts are the limited data's.
+  const carriedSchools = new Set<School | CarriedSchool>(content.carried);
+  const failed: RenderFailed['failed'] = [];
+  const prepared: Prepared[] = [];
+  for (const read of [...content.schools, ...content.carried].sort(byKey('_id'))) {
+    if (carriedSchools.has(read)) {
+      const { facts } = (read as CarriedSchool).state;
+      prepared.push({ read, school: read, data: null, notes: [], facts });
+      continue;
+    }
+    try {
+      const limited = limitContent(read as School, limits);
+      prepared.push({
+        read,
+        school: limited.value,
+        data: { page: 'school', nav: pageNav, school: limited.value },
+        notes: limited.breaches.map(
+          (b) =>
+            `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
+        ),
+        facts: schoolFacts(limited.value),
+      });
+    } catch (err) {
+      failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  const facts = prepared
+    .flatMap((p) => (p.facts ? [p.facts] : []))
+    .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
+  const factsJson = JSON.stringify(facts);
+  const factsPath = factsFile(factsJson);
+
   const landing: RouteMatch = { page: 'landing' };
-  const landingData: PageData = { page: 'landing', nav: pageNav, cards };
+  const landingData: PageData = { page: 'landing', nav: pageNav, cards, factsSrc: `${siteEnv.base}${factsPath}` };
+  const landingKey = keyed ? sha1(JSON.stringify([cards, landingData.factsSrc])) : '';
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => {
     if (page) pages.push(page);
   };
-  add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
+  add(renderPage(landing, '/', routeFile(landing), landingData, null, true, landingKey));
   // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
-  add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
+  add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false, landingKey));
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
-  const carriedSchools = new Set<School | CarriedSchool>(content.carried);
-  const failed: RenderFailed['failed'] = [];
-  for (const read of [...content.schools, ...content.carried].sort(byKey('_id'))) {
-    const route: RouteMatch = { page: 'school', slug: read.slug! };
+  for (const p of prepared) {
+    const route: RouteMatch = { page: 'school', slug: p.read.slug! };
     try {
-      let school = read;
-      let data: PageData | null = null;
-      let notes: string[] = [];
-      if (!carriedSchools.has(read)) {
-        // Cut to the content limits first: the page, its key and its hash are the limited data's.
-        const limited = limitContent(read as School, limits);
-        school = limited.value;
-        data = { page: 'school', nav: pageNav, school: limited.value };
-        notes = limited.breaches.map(
-          (b) =>
-            `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
-        );
-      }
-      add(renderPage(route, schoolPath(read.slug!), routeFile(route), data, school, true, notes));
+      add(renderPage(route, schoolPath(p.read.slug!), routeFile(route), p.data, p.school, true, '', p.notes, p.facts));
     } catch (err) {
-      failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
+      failed.push({ _id: p.read._id, error: err instanceof Error ? err.message : String(err) });
     }
   }
   if (failed.length) return { failed };
@@ -344,5 +382,7 @@ export function buildPages(
         },
       },
     });
-  return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [], schools };
+  const files = [{ path: factsPath, contents: factsJson }];
+  if (navFile) files.push({ path: navFile, contents: navJson });
+  return { pages, carried, records, variants, files, schools, facts };
 }

@@ -48,6 +48,8 @@ export const NAV_STATES = {
 export const FOOTER = {
   returnToTop: 'Return to Top',
   pdfLabel: 'Download a PDF Guide to Middle School Options',
+  /** The open data files the export writes beside the pages (schools.csv, schools.json). */
+  dataLabel: 'Download school data',
   rightsReserved: 'All rights reserved.',
 } as const;
 

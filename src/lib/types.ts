@@ -148,7 +148,10 @@ export interface LandingPageData {
   page: 'landing';
   nav: NavSchool[] | null;
   cards: LandingCard[];
-  /** URL of the schools' facts file (school-facts.<hash>.json), which the grid's tools load lazily. */
+  /**
+   * URL of the schools' public facts (src/lib/school-facts.ts) as one content-hashed JSON file,
+   * which the grid's tools load when first used; absent where no such file exists (the preview).
+   */
   factsSrc?: string | null;
 }
 export interface SchoolPageData {

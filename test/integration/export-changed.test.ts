@@ -86,8 +86,13 @@ test("a school's section edited: only that school is read and its page rendered"
   });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
-  assert.match(stdout, /pages 1 rendered/);
+  // A section title is one of the school's facts: the landing page and 404.html link to the new facts file.
+  assert.match(stdout, /pages 3 rendered/);
   assert.ok(read(out, `schools/${slugs[5]}/index.html`).includes('Changed section title'));
+  edit((all) => {
+    byId(all, ids[5]!).tourDescription = null;
+  });
+  assert.match(await exportAndCompare(), /pages 1 rendered/, 'a change outside the facts renders only its page');
 });
 
 test("two hops: renaming a school updates another school's page that features its student's quote", async () => {

@@ -68,8 +68,9 @@ describe('incremental export', () => {
     writeDataset(dataset, docs);
     const second = await exportTo(out);
     assert.match(first.stdout, /pages \d+ rendered, 0 carried over/);
-    // The page and its folder form (one file, hard-linked).
-    assert.match(second.stdout, /2 written, \d+ unchanged; pages 1 rendered, \d+ carried over/);
+    // The page and its folder form (one file, hard-linked); a section title is one of the school's
+    // facts, so the facts file is new and the landing page and 404.html, which link to it, too.
+    assert.match(second.stdout, /5 written, \d+ unchanged; pages 3 rendered, \d+ carried over/);
     assert.deepEqual(warningsOf(second.stderr), warningsOf(first.stderr));
     const namesPage = (w: string) => w.includes('schools/beta-charter.html') && w.includes('eventCalendar');
     assert.ok(warningsOf(second.stderr).some(namesPage), second.stderr);
@@ -78,7 +79,17 @@ describe('incremental export', () => {
     const changed = Object.keys(afterSnap).filter(
       (f) => afterSnap[f]!.ino !== beforeSnap[f]?.ino || afterSnap[f]!.mtimeMs !== beforeSnap[f]?.mtimeMs,
     );
-    assert.deepEqual(changed, ['schools/alpha-middle.html', 'schools/alpha-middle/index.html']);
+    const factsFile = (snap: typeof afterSnap) => Object.keys(snap).filter((f) => f.startsWith('school-facts.'));
+    assert.equal(factsFile(afterSnap).length, 1, 'the old facts file is gone');
+    assert.notDeepEqual(factsFile(afterSnap), factsFile(beforeSnap));
+    assert.deepEqual(changed, [
+      '404.html',
+      'index.html',
+      ...factsFile(afterSnap),
+      'schools/alpha-middle.html',
+      'schools/alpha-middle/index.html',
+    ]);
+    assert.ok(afterSnap[factsFile(afterSnap)[0]!]!.bytes.includes('(updated)'));
     assert.ok(afterSnap['schools/alpha-middle.html']!.bytes.includes('(updated)'));
     const { ino } = afterSnap['schools/alpha-middle.html']!;
     assert.equal(afterSnap['schools/alpha-middle/index.html']!.ino, ino, 'the folder form is the same file');

@@ -116,7 +116,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   test('a page embeds only the data it shows, safely escaped', () => {
     const landing = read(outA, 'index.html');
     const data = embeddedJson(landing, '__DATA__') as Record<string, unknown>;
-    assert.deepEqual(Object.keys(data).sort(), ['cards', 'nav', 'page']);
+    assert.deepEqual(Object.keys(data).sort(), ['cards', 'factsSrc', 'nav', 'page']);
     assert.equal(data.page, 'landing');
     const school = embeddedJson(read(outA, `schools/${slugs[0]}/index.html`), '__DATA__') as Record<string, unknown>;
     assert.deepEqual(Object.keys(school).sort(), ['nav', 'page', 'school']);
