@@ -46,8 +46,10 @@ export function ShortlistButton({ slug, title }: { slug: string; title: string }
         onClick={onClick}
       >
         <BookmarkIcon filled={on} />
-        {words.before}
-        <span className="visually-hidden"> {title}</span> {words.after}
+        <span>
+          {words.before}
+          <span className="visually-hidden"> {title}</span> {words.after}
+        </span>
       </button>
       <p className="shortlist-toggle__note" role="status">
         {note}

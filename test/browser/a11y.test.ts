@@ -7,7 +7,8 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { hydrated, inLanes, openPage, SKIP } from './helpers/browser.ts';
-import { AXE_CONTEXT, axe, scrollThrough } from './helpers/checks.ts';
+import { AXE_CONTEXT, axe } from './helpers/axe.ts';
+import { scrollThrough } from './helpers/checks.ts';
 import { schoolWithMostBlocks, withSampleSite, type SampleSession } from './helpers/site.ts';
 
 let session: SampleSession;

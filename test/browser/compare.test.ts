@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { openPage, SKIP, type Watched } from './helpers/browser.ts';
-import { AXE_CONTEXT, axe, horizontalOverflow, unexpectedProblems } from './helpers/checks.ts';
+import { AXE_CONTEXT, axe } from './helpers/axe.ts';
+import { horizontalOverflow, unexpectedProblems } from './helpers/checks.ts';
 import { withSampleSite, type SampleSession } from './helpers/site.ts';
 
 let session: SampleSession;

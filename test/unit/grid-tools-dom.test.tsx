@@ -33,9 +33,25 @@ const FACTS = [
   f('delta', { type: 'charter', location: { lat: 0.5, lng: 0 } }),
 ];
 
+/** An IntersectionObserver the test drives: `near()` reports the grid as near the window. */
+function stubObserver(d: Dom): { near: () => void; observed: number } {
+  const state = { observed: 0, near: () => {} };
+  class Observer {
+    constructor(private readonly cb: IntersectionObserverCallback) {}
+    observe() {
+      state.observed++;
+      state.near = () => this.cb([{ isIntersecting: true } as IntersectionObserverEntry], this as never);
+    }
+    disconnect() {}
+  }
+  Object.defineProperty(d.window, 'IntersectionObserver', { value: Observer, configurable: true });
+  return state;
+}
+
 let n = 0;
 async function setup(url = 'http://localhost/', geo?: { lat: number; lng: number } | 'denied'): Promise<Dom> {
   const d = await setupDom({ url });
+  const observer = stubObserver(d);
   globalThis.fetch = (async () => new Response(JSON.stringify(FACTS))) as typeof fetch;
   if (geo)
     Object.defineProperty(d.window.navigator, 'geolocation', {
@@ -50,6 +66,12 @@ async function setup(url = 'http://localhost/', geo?: { lat: number; lng: number
     });
   // A new file name per test: the facts are fetched once per page and name.
   await d.render(<SchoolGrid id="options" cards={CARDS} factsSrc={`/school-facts.${++n}.json`} />);
+  if (!url.includes('?')) {
+    await d.act(() => sleep(30));
+    assert.equal(d.container.querySelector('.grid-tools'), null, 'nothing loads before the grid nears the window');
+    assert.equal(observer.observed, 1);
+    observer.near();
+  }
   // The idle callback or timer, the chunk (compiled on first import), the fetch.
   for (let i = 0; i < 100 && !d.container.querySelector('.grid-tools'); i++) await d.act(() => sleep(50));
   assert.ok(d.container.querySelector('.grid-tools'), 'the tools showed');
@@ -85,6 +107,12 @@ describe('grid tools', () => {
       ['School type', 'Arts', 'Clubs'],
       'Athletics is hidden: no school lists it',
     );
+    const clubs = button(dom, 'Clubs');
+    assert.equal(clubs.getAttribute('aria-expanded'), 'false');
+    assert.equal(dom.document.getElementById(clubs.getAttribute('aria-controls')!)?.hasAttribute('hidden'), true);
+    await click(dom, 'Clubs');
+    assert.equal(clubs.getAttribute('aria-expanded'), 'true');
+    assert.equal(dom.document.getElementById(clubs.getAttribute('aria-controls')!)?.hasAttribute('hidden'), false);
     assert.equal(count(dom)?.getAttribute('aria-live'), 'polite');
     assert.equal(count(dom)?.textContent, '4 schools');
     await click(dom, 'Charter schools');
@@ -95,6 +123,8 @@ describe('grid tools', () => {
     assert.deepEqual(titles(dom), ['Bravo']);
     assert.equal(count(dom)?.textContent, '1 school');
     assert.equal(dom.window.location.search, '?type=charter&program=robotics');
+    assert.equal(button(dom, 'Band'), undefined, 'a closed group has no buttons');
+    await click(dom, 'Arts');
     await click(dom, 'Band');
     assert.deepEqual(titles(dom), [], 'charter, Band (Arts) and Robotics (Clubs): no school has all three');
     assert.equal(count(dom)?.textContent, '0 schools');
@@ -113,6 +143,8 @@ describe('grid tools', () => {
     dom = await setup('http://localhost/?type=district&program=band,nonsense');
     assert.deepEqual(titles(dom), ['Alpha', 'Charlie']);
     assert.equal(button(dom, 'District schools').getAttribute('aria-pressed'), 'true');
+    assert.equal(button(dom, 'Arts').getAttribute('aria-expanded'), 'true', 'a group with a pressed button is open');
+    assert.equal(button(dom, 'Clubs').getAttribute('aria-expanded'), 'false');
     dom.window.history.pushState(null, '', '/?program=robotics');
     await dom.act(async () => {
       dom!.window.dispatchEvent(new dom!.window.PopStateEvent('popstate'));

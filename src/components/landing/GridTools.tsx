@@ -1,12 +1,14 @@
 // The landing grid's tools (issue 16, items 1 and 2): "Sort by name" / "Sort by distance" and the
 // "Filter schools" buttons, with the number of matching schools announced. A lazily loaded chunk
-// (SchoolGrid loads it after hydration), so none of it is in the first-load JavaScript; it shows
-// once the schools' facts file has loaded, and without JavaScript nothing of it exists and the
-// grid lists every school. The filters live in the address (`?type=charter&program=robotics,band`):
-// each press is a history entry, so a filtered list can be shared, reloads as it was, and the back
-// button steps through it. The order and filters apply to the cards the grid was given (the
-// spec's hidden titles are already gone), and the grid draws what `onView` reports.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// (SchoolGrid loads it as the grid nears the window), so none of it is in the first-load
+// JavaScript; it shows once the schools' facts file has loaded, and without JavaScript nothing of
+// it exists and the grid lists every school. The program groups (dozens of labels in a district)
+// are disclosures, closed unless opened or one of their buttons is pressed. The filters live in
+// the address (`?type=charter&program=robotics,band`): each press is a history entry, so a
+// filtered list can be shared, reloads as it was, and the back button steps through it. The order
+// and filters apply to the cards the grid was given (the spec's hidden titles are already gone),
+// and the grid draws what `onView` reports.
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { GRID_TOOLS } from '../../config/site.ts';
 import { loadFacts } from '../../lib/facts-file.ts';
 import {
@@ -23,7 +25,7 @@ import {
   type FilterState,
 } from '../../lib/grid-tools.ts';
 import { requestPosition, storedPosition } from '../../lib/position.ts';
-import type { SchoolFacts } from '../../lib/school-facts.ts';
+import type { ProgramCategory, SchoolFacts } from '../../lib/school-facts.ts';
 import type { GeoPoint, LandingCard } from '../../lib/types.ts';
 
 /** What the grid shows: positions in its card list, in order, and each card's distance when sorted by it. */
@@ -58,6 +60,9 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   const [here, setHere] = useState<GeoPoint | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  // A program group is open when the visitor opened it, or once one of its buttons is pressed.
+  const [expanded, setExpanded] = useState<Partial<Record<ProgramCategory, boolean>>>({});
+  const idBase = useId();
   const alive = useRef(true);
 
   useEffect(() => {
@@ -97,6 +102,15 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   useEffect(() => {
     onView(view);
   }, [view, onView]);
+
+  // A group that opened for a pressed button stays open when the button is released (by the back
+  // button, say): the visitor was just using it.
+  useEffect(() => {
+    const opened = groups.filter(
+      (g) => expanded[g.category] === undefined && g.options.some((o) => state.programs.includes(o.token)),
+    );
+    if (opened.length) setExpanded((e) => ({ ...e, ...Object.fromEntries(opened.map((g) => [g.category, true])) }));
+  }, [groups, state, expanded]);
   useEffect(() => () => onView(null), [onView]);
 
   if (!view || !cardFacts) return null;
@@ -168,21 +182,35 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
             ))}
           </div>
         </fieldset>
-        {groups.map((g) => (
-          <fieldset key={g.category} className="grid-filters__group">
-            <legend className="grid-filters__group-title">{GRID_TOOLS.programGroups[g.category]}</legend>
-            <div className="grid-filters__options">
-              {g.options.map((o) => (
-                <Toggle
-                  key={o.token}
-                  label={o.label}
-                  pressed={state.programs.includes(o.token)}
-                  onClick={() => press('program', o.token)}
-                />
-              ))}
-            </div>
-          </fieldset>
-        ))}
+        {groups.map((g) => {
+          const open = expanded[g.category] ?? g.options.some((o) => state.programs.includes(o.token));
+          const panelId = `${idBase}-${g.category}`;
+          return (
+            <fieldset key={g.category} className="grid-filters__group">
+              <legend className="grid-filters__group-title">
+                <button
+                  type="button"
+                  className="grid-filters__expand"
+                  aria-expanded={open}
+                  aria-controls={panelId}
+                  onClick={() => setExpanded((e) => ({ ...e, [g.category]: !open }))}
+                >
+                  {GRID_TOOLS.programGroups[g.category]}
+                </button>
+              </legend>
+              <div id={panelId} className="grid-filters__options" hidden={!open}>
+                {(open ? g.options : []).map((o) => (
+                  <Toggle
+                    key={o.token}
+                    label={o.label}
+                    pressed={state.programs.includes(o.token)}
+                    onClick={() => press('program', o.token)}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          );
+        })}
         <div className="grid-filters__footer">
           <p className="grid-filters__count" role="status" aria-live="polite">
             {GRID_TOOLS.count(view.order.length)}

@@ -1,9 +1,7 @@
 // Page-level checks shared by the browser tests: which console lines are acceptable, loading every
-// lazy image by scrolling like a reader, broken images, horizontal overflow, and axe-core.
-import path from 'node:path';
+// lazy image by scrolling like a reader, broken images, and horizontal overflow.
 import type { Page } from 'playwright-core';
 import type { FrameGlobal } from './browser.ts';
-import { ROOT } from './site.ts';
 
 /**
  * Console problems that are not the page's fault, removed from `problems`:
@@ -118,36 +116,4 @@ export async function horizontalOverflow(
     }
     return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: vw, culprits };
   });
-}
-
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
-/** axe is injected as an inline script, which the pages' own CSP rightly refuses: the test context bypasses it. */
-export const AXE_CONTEXT = { bypassCSP: true };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-interface AxeResult {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** axe-core's WCAG A/AA violations on the page as it is now, one readable line per element. */
-export async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async (tags) => {
-    const r = await (
-      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeResult[] }> } }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return r.violations;
-  }, TAGS);
-  return violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`,
-    ),
-  );
 }
