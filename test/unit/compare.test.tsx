@@ -123,6 +123,9 @@ afterEach(() => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The addresses the last opened page fetched. */
+const fetched: string[] = [];
+
 /** The compare page hydrated at `search`, with the facts file served from `list`. */
 async function openCompare(
   search: string,
@@ -131,7 +134,7 @@ async function openCompare(
   const d = await setupDom({ url: `http://localhost/compare/${search}` });
   if (opts.position !== undefined) d.window.sessionStorage.setItem(POSITION_KEY, JSON.stringify(opts.position));
   if (opts.shortlist !== undefined) d.window.localStorage.setItem(SHORTLIST_KEY, JSON.stringify(opts.shortlist));
-  const fetched: string[] = [];
+  fetched.length = 0;
   globalThis.fetch = (async (url: string) => {
     fetched.push(String(url));
     return new Response(JSON.stringify(opts.list ?? FACTS), { headers: { 'content-type': 'application/json' } });
@@ -209,13 +212,8 @@ describe('the table', () => {
   });
 
   test('no schools in the address: how to pick, without loading the facts', async () => {
-    let fetched = 0;
     dom = await openCompare('');
-    globalThis.fetch = (async () => {
-      fetched++;
-      return new Response('[]');
-    }) as typeof fetch;
-    assert.equal(fetched, 0);
+    assert.deepEqual(fetched, []);
     assert.equal(dom.container.querySelector('table'), null);
     assert.match(text(dom.container.querySelector('.compare__status')), new RegExp(COMPARE_TEXT.tooFew));
   });
@@ -233,6 +231,7 @@ describe('the table', () => {
     ];
     const data = { ...DATA, factsSrc: '/school-facts.hostile.json' };
     dom = await openCompare('?schools=aspen-ridge,birch-hill', { list, data });
+    assert.deepEqual(fetched, ['/school-facts.hostile.json'], 'the page data names the facts file');
     const hrefs = [...dom.container.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
     assert.ok(hrefs.includes('/schools/aspen-ridge'), 'the school link is built from its slug');
     assert.deepEqual(
