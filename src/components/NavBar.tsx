@@ -6,6 +6,7 @@ import { pageHref } from '../routes.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
 import { SchoolsDropdown } from './SchoolsDropdown.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
+import { ShortlistLink } from './ShortlistLink.tsx';
 
 export interface NavBarProps {
   nav: NavSchool[] | null;
@@ -37,6 +38,9 @@ export function NavBar({ nav }: NavBarProps) {
           <a className="nav__link" href={NAV_LINKS.high.href}>
             {NAV_LINKS.high.label}
           </a>
+        </li>
+        <li className="nav__item">
+          <ShortlistLink className="nav__link nav__link--shortlist" />
         </li>
       </ul>
       <MobileMenu nav={nav} />

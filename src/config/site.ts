@@ -197,6 +197,8 @@ export const OPTIONS = {
   heading: 'Your School. Your Choice.',
   intro: 'Explore each middle school to find the right fit for your student.',
   learnMore: 'Learn more',
+  /** After a card's distance, for screen readers ("2.4 mi from your location"). */
+  fromYou: 'from your location',
   empty: 'No schools found',
 } as const;
 
@@ -207,4 +209,33 @@ export const NAV_A11Y = {
   mainNav: 'Main',
   logoAlt: `${DISTRICT_NAME} home`,
   skipLink: 'Skip to main content',
+} as const;
+
+/** The landing grid's tools (issue 16): sort by distance, filters. Labels are the issue's contract. */
+export const GRID_TOOLS = {
+  sortLabel: 'Sort schools',
+  sortByName: 'Sort by name',
+  sortByDistance: 'Sort by distance',
+  finding: 'Finding your location…',
+  noPosition: 'Your location is not available, so the order is unchanged.',
+  filterLabel: 'Filter schools',
+  typeLabel: 'School type',
+  district: 'District schools',
+  charter: 'Charter schools',
+  programGroups: { arts: 'Arts', athletics: 'Athletics', clubs: 'Clubs' },
+  clear: 'Clear filters',
+  noMatch: 'No schools match these filters.',
+  /** "7 schools", "1 school". */
+  count: (n: number): string => `${n} ${n === 1 ? 'school' : 'schools'}`,
+} as const;
+
+/** The shortlist (issue 16): kept in this browser only; the navigation links to its comparison. */
+export const SHORTLIST = {
+  /** The button's name is "{before} {school title} {after}"; the title is hidden on the cards, where it is the heading. */
+  add: { before: 'Add', after: 'to shortlist' },
+  remove: { before: 'Remove', after: 'from shortlist' },
+  /** The navigation entry: "Shortlist (N)". */
+  link: (n: number): string => `Shortlist (${n})`,
+  full: (max: number): string => `Your shortlist already holds ${max} schools. Remove one to add another.`,
+  failed: 'This browser does not let the site keep a shortlist.',
 } as const;
