@@ -32,6 +32,12 @@ export function ShortlistButton({ slug, title }: { slug: string; title: string }
   const list = useShortlist();
   const on = list.includes(slug);
   const [note, setNote] = useState('');
+  // "The list is full" is about the list as it was: any change (here or in another tab) retires it.
+  const [noteFor, setNoteFor] = useState(list);
+  if (noteFor !== list) {
+    setNoteFor(list);
+    if (note) setNote('');
+  }
   const words = on ? SHORTLIST.remove : SHORTLIST.add;
   const onClick = () => {
     const result = toggleShortlist(slug);

@@ -136,9 +136,17 @@ export function programGroups(schools: readonly SchoolFacts[]): ProgramGroup[] {
   return groups;
 }
 
+// A district's grid matches every school on every press: each school's tokens are worked out once.
+const tokenCache = new WeakMap<SchoolFacts, Set<string>>();
+
 /** Every program token a school lists, whatever the category. */
 export function schoolTokens(s: SchoolFacts): Set<string> {
-  return new Set(PROGRAM_CATEGORIES.flatMap((c) => s.programs[c].map(programToken)));
+  let tokens = tokenCache.get(s);
+  if (!tokens) {
+    tokens = new Set(PROGRAM_CATEGORIES.flatMap((c) => s.programs[c].map(programToken)));
+    tokenCache.set(s, tokens);
+  }
+  return tokens;
 }
 
 /**

@@ -308,6 +308,22 @@ describe('grid tools and shortlist', SKIP, () => {
     }
   });
 
+  test('print: the tools and the shortlist buttons are left out, the cards stay', async () => {
+    const w = await load(1280);
+    try {
+      const page = w.page;
+      await toolsReady(page);
+      await page.emulateMedia({ media: 'print' });
+      assert.equal(await page.locator('.grid-tools').isVisible(), false);
+      assert.equal(await page.locator('.shortlist-button').first().isVisible(), false);
+      assert.equal(await page.locator('.school-card__title').first().isVisible(), true);
+      await page.emulateMedia({ media: 'screen' });
+      assert.equal(await page.locator('.grid-tools').isVisible(), true);
+    } finally {
+      await w.close();
+    }
+  });
+
   for (const width of [375, 1280] as const) {
     test(`${width}px: axe finds nothing with the tools in use`, async () => {
       const failures: string[] = [];

@@ -155,5 +155,8 @@ describe('shortlist button and navigation link', () => {
     assert.equal(button(dom).getAttribute('aria-pressed'), 'false');
     assert.match(dom.container.querySelector('.shortlist-toggle__note')!.textContent!, /already holds 4 schools/);
     assert.equal(link(dom).textContent, 'Shortlist (4)');
+    // Room again (say, removed in another tab): the note goes.
+    await dom.act(() => writeShortlist(['a', 'b', 'c']));
+    assert.equal(dom.container.querySelector('.shortlist-toggle__note')!.textContent, '');
   });
 });
