@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { withAssetUrls } from './asset-urls.ts';
 import { parseQuery, QueryError, evaluateQuery } from './groq.ts';
 import { DatasetStore, type Doc } from './store.ts';
+import { resultSourceMap } from './source-map.ts';
 import type { ToWorker, FromWorker } from './query-pool.ts';
 
 const port = parentPort;
@@ -55,8 +56,15 @@ async function handle(msg: ToWorker): Promise<void> {
         // As UTF-8 bytes in a buffer of their own, moved (not copied) to the main thread, which sends
         // them as they are: for the export's 19 MB answer that spares the main thread two copies.
         const bytes = json === undefined ? null : encoder.encode(json);
+        const csm = msg.sourceMap ? resultSourceMap(result, docs) : null;
         const ms = Math.round((performance.now() - started) * 100) / 100;
-        const answer: FromWorker = { type: 'result', job: msg.job, bytes, ms };
+        const answer: FromWorker = {
+          type: 'result',
+          job: msg.job,
+          bytes,
+          ms,
+          ...(csm ? { sourceMap: JSON.stringify(csm) } : {}),
+        };
         parentPort!.postMessage(answer, bytes ? [bytes.buffer] : []);
       } catch (err) {
         if (err instanceof QueryError) reply({ type: 'query-error', job: msg.job, body: err.toBody() });
