@@ -17,6 +17,8 @@ import { keepLoading } from '../lib/keep-loading.ts';
 import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
+import { vercelStegaClean } from '@vercel/stega';
+import { LANDING_TITLE, schoolTitle } from '../lib/seo.ts';
 
 export interface PreviewRootProps {
   route: RouteMatch;
@@ -153,6 +155,12 @@ export function PreviewRoot({
     if (served) return { page: 'school', nav, school: flow?.school ?? null };
     return flow?.school ? { page: 'school', nav, school: flow.school } : null;
   }, [route.page, cards, nav, flow?.school, served]);
+
+  // A page the router reached names itself as the server would have (the Studio shows the title).
+  const title = route.page === 'landing' ? LANDING_TITLE : flow?.school ? schoolTitle(flow.school) : null;
+  useEffect(() => {
+    if (!initial && title) document.title = `Preview · ${vercelStegaClean(title)}`;
+  }, [initial, title]);
 
   return (
     <>

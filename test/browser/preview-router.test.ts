@@ -75,6 +75,7 @@ describe('preview router', SKIP, () => {
         },
       );
       assert.equal(new URL(w.page.url()).pathname, '/schools/lincoln-middle');
+      assert.match(await w.page.title(), /^Preview · Lincoln Middle School/, 'the page names itself');
       assert.equal(new URL(w.page.url()).searchParams.get('livepreview'), '1', 'live preview stays on');
       assert.equal(await w.page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no reload');
       // The draft is shown (live mode's lookup ran), and the school follows its own stream.
