@@ -8,7 +8,6 @@ import { performance } from 'node:perf_hooks';
 import { withAssetUrls } from './asset-urls.ts';
 import { parseQuery, QueryError, evaluateQuery } from './groq.ts';
 import { DatasetStore, type Doc } from './store.ts';
-import { resultSourceMap } from './source-map.ts';
 import type { ToWorker, FromWorker } from './query-pool.ts';
 
 const port = parentPort;
@@ -56,7 +55,8 @@ async function handle(msg: ToWorker): Promise<void> {
         // As UTF-8 bytes in a buffer of their own, moved (not copied) to the main thread, which sends
         // them as they are: for the export's 19 MB answer that spares the main thread two copies.
         const bytes = json === undefined ? null : encoder.encode(json);
-        const csm = msg.sourceMap ? resultSourceMap(result, docs) : null;
+        // Loaded on first use: a worker that never maps starts as fast as before (it is restarted after a runaway query).
+        const csm = msg.sourceMap ? (await import('./source-map.ts')).resultSourceMap(result, docs) : null;
         const ms = Math.round((performance.now() - started) * 100) / 100;
         const answer: FromWorker = {
           type: 'result',

@@ -92,7 +92,9 @@ export function resultSourceMap(result: unknown, docs: readonly unknown[]): Cont
     return [...out.values()];
   };
   const map = (resultPath: (string | number)[], doc: Rec, path: SourcePath): void => {
-    const id = String(doc._id);
+    // The drafts perspective shows a draft under its published id; the map names the real source
+    // (`drafts.x`), as the hosted API does, so the Studio opens the draft, not the published version.
+    const id = String(doc._originalId ?? doc._id);
     let d = documentIndex.get(id);
     if (d === undefined) {
       d = documents.length;

@@ -81,6 +81,12 @@ test('dereferenced accordions with their _id map to the accordion documents', as
   }
 });
 
+test('over the drafts perspective the map names the draft the value came from', async () => {
+  const draft = { _id: 'school-x', _originalId: 'drafts.school-x', _type: 'school', title: 'Draft title' };
+  const csm = resultSourceMap({ _id: 'school-x', _type: 'school', title: 'Draft title' }, [draft]);
+  assert.deepEqual(source(csm!, "$['title']"), { id: 'drafts.school-x', path: "$['title']" });
+});
+
 test('literals, computed strings and ambiguous values stay out of the map', async () => {
   const result = await runQuery(
     `*[_id == "school-lincoln"][0]{ "literal": "Hello", "upper": upper(title), "slug": slug.current }`,
