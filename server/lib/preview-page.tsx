@@ -5,6 +5,7 @@
 // lookup). A read that fails is logged and rendered empty (spec section 8), and the page tells
 // the client what failed so it loads that part itself, as it always did.
 import { renderToString } from 'react-dom/server';
+import { stegaClean } from '@sanity/client/stega';
 import type { FastifyBaseLogger } from 'fastify';
 import { render } from '../../render/render.tsx';
 import { renderDocument } from '../../render/document.ts';
@@ -132,7 +133,9 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
   );
   const appHtml = banner + render(opts.url, data, env);
   const ctx = { siteUrl: null, base: env.base, urls: createImageUrls(env.images) };
-  const seo = school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx);
+  // The head holds no stega (a Studio session's strings carry it): titles and meta tags are not
+  // clickable, and the Studio shows the title as the page's name.
+  const seo = stegaClean(school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx));
   return renderDocument({
     appHtml,
     data,
