@@ -1,8 +1,8 @@
 // The browser entry: picks up the page the export rendered and makes it interactive. The page's
 // data and render environment travel in the HTML as JSON, so the first client render matches the
-// server's byte for byte. School pages load their chunk before hydrating (see App.tsx).
+// server's byte for byte. School and compare pages load their chunk before hydrating (see App.tsx).
 import { hydrateRoot } from 'react-dom/client';
-import { App, loadSchoolPage } from './App.tsx';
+import { App, loadComparePage, loadSchoolPage } from './App.tsx';
 import { matchRoute, stripRoot } from './routes.ts';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
 import type { PageData } from './lib/types.ts';
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   if (data.page === 'school' && route.page !== 'school')
     console.warn('School data on a non-school path:', window.location.pathname);
   const schoolPage = data.page === 'school' ? await loadSchoolPage() : null;
-  hydrateRoot(root, <App data={data} env={env} schoolPage={schoolPage} />);
+  const comparePage = data.page === 'compare' ? await loadComparePage() : null;
+  hydrateRoot(root, <App data={data} env={env} schoolPage={schoolPage} comparePage={comparePage} />);
 }
 
 main().catch((err: unknown) => {

@@ -1,16 +1,22 @@
 // The one route table: used by the browser entry, the export and the preview server.
-// `/` is the landing page, `/schools/{slug}` a school, anything else the landing page.
+// `/` is the landing page, `/schools/{slug}` a school, `/compare/` the compare page (its schools
+// come from the query, read in the browser), anything else the landing page.
 // The export turns each route into a file a static host serves for that path (routeFile), so the
 // table is also the single source of the out/ layout and the sitemap's URLs.
 import { isSafeSlug } from './lib/slug.ts';
 
-export type RouteMatch = { page: 'landing' } | { page: 'school'; slug: string };
+export type RouteMatch = { page: 'landing' } | { page: 'school'; slug: string } | { page: 'compare' };
+
+/** The compare page's address: one exported page for every choice of schools (the query picks them). */
+export const COMPARE_ROUTE_PATH = '/compare/';
 
 /** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
 export const NOT_FOUND_FILE = '404.html';
 
 /** Matches a pathname (already stripped of the site's base path) against the table. */
 export function matchRoute(pathname: string): RouteMatch {
+  if (pathname === COMPARE_ROUTE_PATH || pathname === '/compare' || pathname === '/compare/index.html')
+    return { page: 'compare' };
   const m = /^\/schools\/([^/]+)\/?$/.exec(pathname);
   if (m) {
     let slug: string;
@@ -22,6 +28,18 @@ export function matchRoute(pathname: string): RouteMatch {
     if (isSafeSlug(slug)) return { page: 'school', slug };
   }
   return { page: 'landing' };
+}
+
+/** The routes the editors' preview serves. */
+export type PreviewRouteMatch = Exclude<RouteMatch, { page: 'compare' }>;
+
+/**
+ * The route as the editors' preview sees it: it has no compare page (that page reads the facts file
+ * only an export writes), so '/compare/' shows the landing page there, as any unknown path does.
+ */
+export function matchPreviewRoute(pathname: string): PreviewRouteMatch {
+  const route = matchRoute(pathname);
+  return route.page === 'compare' ? { page: 'landing' } : route;
 }
 
 /**
@@ -50,12 +68,13 @@ export function stripRoot(root: string | undefined, pathname: string): string {
 }
 
 /**
- * The URL path of the route's page: '/' or '/schools/{slug}', the address every link uses. The
+ * The URL path of the route's page: '/', '/compare/' or '/schools/{slug}', the address every link uses. The
  * export writes the school page as 'schools/{slug}.html', which GitHub Pages, Netlify, Cloudflare
  * Pages and `npm start` answer at '/schools/{slug}' with 200, so canonical links and the sitemap
  * name that same address rather than one a host first answers with a redirect.
  */
 export function canonicalPath(route: RouteMatch): string {
+  if (route.page === 'compare') return COMPARE_ROUTE_PATH;
   return route.page === 'school' ? schoolPath(route.slug) : '/';
 }
 
@@ -71,6 +90,7 @@ function checkedSlug(route: { slug: string }): string {
  */
 export function routeFile(route: RouteMatch): string {
   if (route.page === 'landing') return 'index.html';
+  if (route.page === 'compare') return 'compare/index.html';
   return `schools/${checkedSlug(route)}.html`;
 }
 
@@ -80,6 +100,6 @@ export function routeFile(route: RouteMatch): string {
  * '.html' file for '/schools/{slug}' before they look for a folder.
  */
 export function routeAliases(route: RouteMatch): string[] {
-  if (route.page === 'landing') return [];
+  if (route.page !== 'school') return [];
   return [`schools/${checkedSlug(route)}/index.html`];
 }

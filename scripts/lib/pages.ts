@@ -11,7 +11,7 @@ import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolFacts, type SchoolFacts } from '../../src/lib/school-facts.ts';
-import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { compareSeo, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import {
@@ -39,6 +39,8 @@ export interface PageAssets {
   cssUrls: string[];
   entryPreload: string[];
   schoolPreload: string[];
+  /** The compare page's chunk and its own imports (absent: none preloaded). */
+  comparePreload?: string[];
   favicon: string | null;
 }
 
@@ -294,11 +296,17 @@ export function buildPages(
     const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always) };
     const seo = school
       ? schoolSeo(school, canonicalPath(route), ctx)
-      : landingSeo(indexable ? canonicalPath(route) : null, ctx);
+      : data.page === 'compare'
+        ? compareSeo(canonicalPath(route), ctx)
+        : landingSeo(indexable ? canonicalPath(route) : null, ctx);
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
       entry: opts.assets.entryUrl,
-      modulePreload: [...opts.assets.entryPreload, ...(data.page === 'school' ? opts.assets.schoolPreload : [])],
+      modulePreload: [
+        ...opts.assets.entryPreload,
+        ...(data.page === 'school' ? opts.assets.schoolPreload : []),
+        ...(data.page === 'compare' ? (opts.assets.comparePreload ?? []) : []),
+      ],
       favicon: opts.assets.favicon,
     };
     const html = renderDocument({
@@ -359,6 +367,12 @@ export function buildPages(
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true, landingKey));
   // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false, landingKey));
+  // One compare page for every choice of schools: the browser reads them from its address and
+  // loads the same facts file as the grid's tools.
+  const compare: RouteMatch = { page: 'compare' };
+  const compareData: PageData = { page: 'compare', nav: pageNav, factsSrc: landingData.factsSrc ?? null };
+  const compareKey = keyed ? sha1(JSON.stringify(['compare', compareData.factsSrc])) : '';
+  add(renderPage(compare, canonicalPath(compare), routeFile(compare), compareData, null, true, compareKey));
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
   for (const p of prepared) {
     const route: RouteMatch = { page: 'school', slug: p.read.slug! };

@@ -9,7 +9,7 @@ import { stegaClean } from '@sanity/client/stega';
 import type { FastifyBaseLogger } from 'fastify';
 import { render } from '../../render/render.tsx';
 import { renderDocument } from '../../render/document.ts';
-import { canonicalPath, type RouteMatch } from '../../src/routes.ts';
+import { canonicalPath, type PreviewRouteMatch } from '../../src/routes.ts';
 import { slugProblem } from '../../src/lib/slug.ts';
 import { chooseSource } from '../../src/lib/school-flow.ts';
 import { createImageUrls } from '../../src/lib/image.ts';
@@ -43,7 +43,7 @@ export interface PreviewPage {
 /** Reads what the page at `route` shows, never throwing for content that cannot be read. */
 export async function loadPreviewPage(
   api: ContentApi,
-  route: RouteMatch,
+  route: PreviewRouteMatch,
   livepreview: boolean,
   log: FastifyBaseLogger,
 ): Promise<PreviewPage> {
@@ -94,7 +94,7 @@ export async function loadPreviewPage(
 
 export interface RenderPreviewOptions {
   url: string;
-  route: RouteMatch;
+  route: PreviewRouteMatch;
   page: PreviewPage;
   livepreview: boolean;
   /** Path and query of the request, for the banner's live-preview toggle. */

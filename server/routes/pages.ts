@@ -13,7 +13,7 @@ import { apiFor, isApiPath } from '../lib/context.ts';
 import { loadPreviewPage, renderPreviewPage } from '../lib/preview-page.tsx';
 import { PageQuery } from '../lib/schemas.ts';
 import { HttpError } from '../lib/upstream.ts';
-import { matchRoute } from '../../src/routes.ts';
+import { matchPreviewRoute } from '../../src/routes.ts';
 
 const IMAGE_PATH = /^\/images\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,200}$/;
 // The image host's sandbox CSP and nosniff come along: an SVG's script must not run on the preview's origin either.
@@ -125,7 +125,7 @@ const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (ap
     const file = publicFile(publicDir, pathname);
     if (file) return reply.sendFile(file, publicDir);
     const livepreview = livepreviewOn(req.query.livepreview);
-    const route = matchRoute(pathname);
+    const route = matchPreviewRoute(pathname);
     const api = apiFor(ctx, req);
     // In the Studio's frame: the overlays (styled-components) insert <style> elements at run time.
     const studio = api === ctx.studioApi;

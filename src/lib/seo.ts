@@ -178,6 +178,18 @@ export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext
   };
 }
 
+/** schema.org data for one of the district's own pages (the landing and compare pages). */
+function webPageJsonLd(name: string, description: string, canonical: string | null): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name,
+    description,
+    ...(canonical ? { url: canonical } : {}),
+    about: { '@type': 'Organization', name: DISTRICT_NAME },
+  };
+}
+
 export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageSeo {
   const canonical = canonicalPath === null ? null : absoluteUrl(ctx.siteUrl, canonicalPath);
   const posterUrl = assetAbsoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
@@ -190,13 +202,25 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
       : null,
     ogType: 'website',
     twitterSite: null,
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'WebPage',
-      name: LANDING_TITLE,
-      description: LANDING_DESCRIPTION,
-      ...(canonical ? { url: canonical } : {}),
-      about: { '@type': 'Organization', name: DISTRICT_NAME },
-    },
+    jsonLd: webPageJsonLd(LANDING_TITLE, LANDING_DESCRIPTION, canonical),
+  };
+}
+
+export const COMPARE_TITLE = `Compare schools${TITLE_SEPARATOR}${DISTRICT_NAME}`;
+export const COMPARE_DESCRIPTION =
+  `Compare two to four middle schools of ${DISTRICT_NAME} side by side: type, arts, athletics and clubs, ` +
+  'what students say, and tours.';
+
+/** The compare page: one address for every choice of schools, so one canonical URL and no social image of its own. */
+export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
+  const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
+  return {
+    title: COMPARE_TITLE,
+    description: COMPARE_DESCRIPTION,
+    canonical,
+    image: null,
+    ogType: 'website',
+    twitterSite: null,
+    jsonLd: webPageJsonLd(COMPARE_TITLE, COMPARE_DESCRIPTION, canonical),
   };
 }

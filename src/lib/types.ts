@@ -159,4 +159,13 @@ export interface SchoolPageData {
   nav: NavSchool[] | null;
   school: School | null;
 }
-export type PageData = LandingPageData | SchoolPageData;
+/**
+ * The compare page: its schools come from its address in the browser, their facts from the shared
+ * facts file (`factsSrc`, under the asset base; null when the export wrote none).
+ */
+export interface ComparePageData {
+  page: 'compare';
+  nav: NavSchool[] | null;
+  factsSrc: string | null;
+}
+export type PageData = LandingPageData | SchoolPageData | ComparePageData;

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SchoolPageComponent } from '../App.tsx';
-import { matchRoute } from '../routes.ts';
+import { matchPreviewRoute, matchRoute } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
 import type { NavSchool, PageData } from '../lib/types.ts';
 import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
@@ -203,7 +203,8 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
   }, [refreshBus]);
 
   const onRefresher = useCallback((refresh: () => void) => refreshBus.add(refresh), [refreshBus]);
-  const route = matchRoute(location.pathname);
+  // The preview has no compare page: '/compare/' is the landing page there, as on its server.
+  const route = matchPreviewRoute(location.pathname);
   const pageEnv: SiteEnv = isFirst ? env : { ...env, preview: { livepreview, initial: null } };
   return (
     <PreviewRoot

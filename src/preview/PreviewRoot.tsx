@@ -6,7 +6,7 @@
 // (PreviewApp.tsx), which outlives the pages: this component is mounted once per page.
 import { useEffect, useMemo, useState } from 'react';
 import { App, type SchoolPageComponent } from '../App.tsx';
-import type { RouteMatch } from '../routes.ts';
+import type { PreviewRouteMatch } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
 import type { LandingCard, NavSchool, PageData, School } from '../lib/types.ts';
 import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
@@ -21,7 +21,7 @@ import { vercelStegaClean } from '@vercel/stega';
 import { LANDING_TITLE, schoolTitle } from '../lib/seo.ts';
 
 export interface PreviewRootProps {
-  route: RouteMatch;
+  route: PreviewRouteMatch;
   env: SiteEnv;
   api: PreviewApi;
   createEventSource(url: string): EventSourceLike;

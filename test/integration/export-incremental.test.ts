@@ -69,8 +69,9 @@ describe('incremental export', () => {
     const second = await exportTo(out);
     assert.match(first.stdout, /pages \d+ rendered, 0 carried over/);
     // The page and its folder form (one file, hard-linked); a section title is one of the school's
-    // facts, so the facts file is new and the landing page and 404.html, which link to it, too.
-    assert.match(second.stdout, /5 written, \d+ unchanged; pages 3 rendered, \d+ carried over/);
+    // facts, so the facts file is new and the landing page, 404.html and the compare page, which
+    // link to it, too.
+    assert.match(second.stdout, /6 written, \d+ unchanged; pages 4 rendered, \d+ carried over/);
     assert.deepEqual(warningsOf(second.stderr), warningsOf(first.stderr));
     const namesPage = (w: string) => w.includes('schools/beta-charter.html') && w.includes('eventCalendar');
     assert.ok(warningsOf(second.stderr).some(namesPage), second.stderr);
@@ -84,6 +85,7 @@ describe('incremental export', () => {
     assert.notDeepEqual(factsFile(afterSnap), factsFile(beforeSnap));
     assert.deepEqual(changed, [
       '404.html',
+      'compare/index.html',
       'index.html',
       ...factsFile(afterSnap),
       'schools/alpha-middle.html',

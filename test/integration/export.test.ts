@@ -40,7 +40,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.match(
       first.stdout,
       new RegExp(
-        `Exported ${slugs.length + 2} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
+        `Exported ${slugs.length + 3} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
       ),
     );
     assert.match(first.stdout, /JS first load [\d.]+ KB gzip/);
@@ -64,11 +64,14 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     for (const page of [...files].filter((f) => f.endsWith('.html'))) {
       const html = read(outA, page);
       const urls = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-      const local = urls.filter((u) => !u.startsWith('/schools/') && u !== '/' && !u.startsWith('//'));
+      // Pages (a school, the landing page and its sections) are checked elsewhere; files are checked here.
+      const local = urls.filter(
+        (u) => !u.startsWith('/schools/') && u !== '/' && !u.startsWith('/#') && !u.startsWith('//'),
+      );
       assert.ok(local.length > 0, page);
       for (const u of local)
         assert.ok(
-          files.has(decodeURIComponent(u.slice(1).split('#')[0]!.split('?')[0]!)),
+          files.has(decodeURIComponent(u.slice(1).split('#')[0]!.split('?')[0]!).replace(/(^|\/)$/, '$1index.html')),
           `${page} references ${u}, which is not in out/`,
         );
       for (const m of html.matchAll(/src="\/(media\/[^"]+\.webp)"/g))
@@ -139,10 +142,24 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.equal((embeddedJson(notFound, '__DATA__') as { page: string }).page, 'landing');
   });
 
-  test('sitemap lists the landing page and every school; robots.txt points at it', () => {
+  test('the compare page: one exported page with its canonical link, its chunk preloaded, a neutral shell', () => {
+    const html = read(outA, 'compare/index.html');
+    assert.ok(html.includes(`<link rel="canonical" href="${SITE}/compare/">`));
+    assert.ok(!html.includes('noindex'));
+    assert.match(html, /<link rel="modulepreload" href="\/assets\/ComparePage-[A-Z0-9]{8}\.js">/);
+    assert.match(html, /<h1 class="compare__title">Compare schools<\/h1>/);
+    assert.match(html, /Add 2 to 4 schools to your shortlist/);
+    assert.equal((embeddedJson(html, '__DATA__') as { page: string }).page, 'compare');
+    for (const s of slugs) assert.ok(!read(outA, `schools/${s}.html`).includes('ComparePage'), s);
+  });
+
+  test('sitemap lists the landing page, the compare page and every school; robots.txt points at it', () => {
     const sitemap = read(outA, 'sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    assert.deepEqual(locs, [`${SITE}/`, ...slugs.map((s) => `${SITE}/schools/${encodeURIComponent(s)}`)].sort());
+    assert.deepEqual(
+      locs,
+      [`${SITE}/`, `${SITE}/compare/`, ...slugs.map((s) => `${SITE}/schools/${encodeURIComponent(s)}`)].sort(),
+    );
     assert.equal(read(outA, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
   });
 
@@ -157,6 +174,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     ].map((m) => m[1]!);
     assert.ok(firstLoad.length >= 1);
     assert.ok(!firstLoad.some((f) => f.includes('SchoolPage')), 'the landing page does not load the school chunk');
+    assert.ok(!firstLoad.some((f) => f.includes('ComparePage')), 'nor the compare chunk');
     const gzip = firstLoad.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(outA, f)), { level: 9 }).length, 0);
     assert.ok(gzip < 95 * 1024, `first-load JS is ${gzip} bytes gzip`);
     const entry = readFileSync(path.join(outA, firstLoad[0]!), 'utf8');

@@ -444,7 +444,8 @@ describe('property: random content through the export pipeline', () => {
         for (const s of content.schools)
           for (const sec of Array.isArray(s.sectionRepeater) ? s.sectionRepeater : [])
             figures.blocks += Array.isArray(sec?.blocks) ? sec.blocks.length : 0;
-        assert.equal(site.pages.length, content.schools.length + 2);
+        // The landing page, 404.html and the compare page besides the schools.
+        assert.equal(site.pages.length, content.schools.length + 3);
         for (const page of site.pages) {
           assert.deepEqual(problemsIn(page.html, true), [], `${page.file}`);
           assert.ok(!page.file.split('/').includes('..') && !page.file.startsWith('/'), page.file);
