@@ -91,6 +91,8 @@ describe('grid tools and shortlist', SKIP, () => {
       );
 
       await page.getByRole('button', { name: 'Sort by name' }).click();
+      // The re-order is a React render after the click: under load it can land a frame later.
+      await page.waitForFunction(() => document.querySelectorAll('.school-card__distance').length === 0);
       assert.deepEqual(
         await cardTitles(page),
         grid.map((s) => s.title),

@@ -86,8 +86,8 @@ test("a school's section edited: only that school is read and its page rendered"
   });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
-  // A section title is one of the school's facts: the landing page and 404.html link to the new facts file.
-  assert.match(stdout, /pages 3 rendered/);
+  // A section title is one of the school's facts: the landing, compare and 404 pages link to the new facts file.
+  assert.match(stdout, /pages 4 rendered/);
   assert.ok(read(out, `schools/${slugs[5]}/index.html`).includes('Changed section title'));
   edit((all) => {
     byId(all, ids[5]!).tourDescription = null;

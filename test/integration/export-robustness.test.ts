@@ -163,6 +163,7 @@ describe('hostile slugs and titles', () => {
       listFiles(out).filter((f) => f.endsWith('.html')),
       [
         '404.html',
+        'compare/index.html',
         'index.html',
         'schools/alpha-middle.html',
         'schools/alpha-middle/index.html',

@@ -100,7 +100,7 @@ describe('exporting the hostile corpus', () => {
       .filter((f) => f.endsWith('.html'))
       .sort();
     const schoolFiles = EXPECTED.published.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]);
-    const want = ['404.html', 'index.html', ...schoolFiles].sort();
+    const want = ['404.html', 'compare/index.html', 'index.html', ...schoolFiles].sort();
     assert.deepEqual(pages, want);
     // Cross-check against an independent reading of the dataset.
     assert.deepEqual(expectedSlugs(readDataset(CORPUS)), [...EXPECTED.published].sort());
@@ -209,7 +209,10 @@ describe('every exported page in Chromium', () => {
   async function checkPage(page: Page, file: string) {
     // A school's page at its link's address, /schools/{slug} (the static server serves {slug}.html).
     const address = file.replace(/index\.html$/, '').replace(/^(schools\/[^/]+)\.html$/, '$1');
-    const url = `${origin}/${address.split('/').map(encodeURIComponent).join('/')}`;
+    // The compare page draws its table from the hostile schools' facts: four of them, chosen in the address.
+    const query =
+      address === 'compare/' ? `?schools=${EXPECTED.published.slice(0, 4).map(encodeURIComponent).join(',')}` : '';
+    const url = `${origin}/${address.split('/').map(encodeURIComponent).join('/')}${query}`;
     const res = await page.goto(url, { waitUntil: 'load' });
     assert.ok(res, `no response for ${url}`);
     assert.equal(res.status(), file === '404.html' ? 200 : 200, `${url} status`);
@@ -348,7 +351,7 @@ describe('every exported page in Chromium', () => {
     const files = listFiles(out).filter((f) => f.endsWith('.html') && !/^schools\/[^/]+\/index\.html$/.test(f));
     for (const file of files) await checkPage(page, file);
     await page.close();
-    assert.equal(stats.pages, EXPECTED.published.length + 2);
+    assert.equal(stats.pages, EXPECTED.published.length + 3, 'the schools, the landing, 404 and compare pages');
     assert.deepEqual(hits, [], 'an injected payload ran');
     assert.deepEqual(pageErrors, [], 'pages threw (hydration must work on hostile content)');
   });
