@@ -1,27 +1,35 @@
 // The one route table: used by the browser entry, the export and the preview server.
-// `/` is the landing page, `/schools/{slug}` a school, anything else the landing page.
+// `/` is the landing page, `/schools/{slug}` a school, anything else the landing page; the Spanish
+// edition is the same table under `/es/` (`/es/`, `/es/schools/{slug}`).
 // The export turns each route into a file a static host serves for that path (routeFile), so the
 // table is also the single source of the out/ layout and the sitemap's URLs.
 import { isSafeSlug } from './lib/slug.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from './i18n/messages.ts';
 
-export type RouteMatch = { page: 'landing' } | { page: 'school'; slug: string };
+export type RouteMatch = { page: 'landing'; lang: Lang } | { page: 'school'; slug: string; lang: Lang };
+
+/** Where each edition's pages live: English at the top, every other language under '/{lang}/'. */
+const langPrefix = (lang: Lang): string => (lang === DEFAULT_LANG ? '' : `/${lang}`);
 
 /** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
 export const NOT_FOUND_FILE = '404.html';
 
 /** Matches a pathname (already stripped of the site's base path) against the table. */
 export function matchRoute(pathname: string): RouteMatch {
-  const m = /^\/schools\/([^/]+)\/?$/.exec(pathname);
+  const edition = /^\/([a-z]{2})(?=\/|$)/.exec(pathname);
+  const lang = LANGS.find((l) => l !== DEFAULT_LANG && l === edition?.[1]) ?? DEFAULT_LANG;
+  const rest = lang === DEFAULT_LANG ? pathname : pathname.slice(langPrefix(lang).length) || '/';
+  const m = /^\/schools\/([^/]+)\/?$/.exec(rest);
   if (m) {
     let slug: string;
     try {
       slug = decodeURIComponent(m[1]!);
     } catch {
-      return { page: 'landing' };
+      return { page: 'landing', lang };
     }
-    if (isSafeSlug(slug)) return { page: 'school', slug };
+    if (isSafeSlug(slug)) return { page: 'school', slug, lang };
   }
-  return { page: 'landing' };
+  return { page: 'landing', lang };
 }
 
 /**
@@ -29,7 +37,18 @@ export function matchRoute(pathname: string): RouteMatch {
  * export's page URLs and canonical links. Safe slugs are one path segment; encoding keeps a space
  * or non-ASCII letter a valid URL.
  */
-export const schoolPath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
+export const schoolPath = (slug: string, lang: Lang = DEFAULT_LANG): string =>
+  `${langPrefix(lang)}/schools/${encodeURIComponent(slug)}`;
+
+/**
+ * An internal link of the English edition ('/schools/x', '/#options', as data holds them) to the
+ * same place in `lang`'s edition ('/es/schools/x', '/es/#options'); other links are left as they are.
+ */
+export const langHref = (lang: Lang, href: string): string =>
+  lang === DEFAULT_LANG || !href.startsWith('/') || href.startsWith('//') ? href : `${langPrefix(lang)}${href}`;
+
+/** The landing page of an edition: '/' or '/es/'. */
+export const landingPath = (lang: Lang = DEFAULT_LANG): string => `${langPrefix(lang)}/`;
 
 /**
  * An internal link as the browser must follow it: a root-relative path ('/', '/schools/x',
@@ -56,8 +75,15 @@ export function stripRoot(root: string | undefined, pathname: string): string {
  * name that same address rather than one a host first answers with a redirect.
  */
 export function canonicalPath(route: RouteMatch): string {
-  return route.page === 'school' ? schoolPath(route.slug) : '/';
+  return route.page === 'school' ? schoolPath(route.slug, route.lang) : landingPath(route.lang);
 }
+
+/** The same page in `lang` (the language switcher and hreflang alternates keep the place). */
+export const inLang = (route: RouteMatch, lang: Lang): RouteMatch => ({ ...route, lang });
+
+/** Every edition of the route's page, by language, as canonical paths (hreflang alternates). */
+export const alternatePaths = (route: RouteMatch): { lang: Lang; path: string }[] =>
+  LANGS.map((lang) => ({ lang, path: canonicalPath(inLang(route, lang)) }));
 
 function checkedSlug(route: { slug: string }): string {
   if (!isSafeSlug(route.slug)) throw new Error(`routeFile: unsafe slug ${JSON.stringify(route.slug)}`);
@@ -70,8 +96,10 @@ function checkedSlug(route: { slug: string }): string {
  * becomes a path on disk.
  */
 export function routeFile(route: RouteMatch): string {
-  if (route.page === 'landing') return 'index.html';
-  return `schools/${checkedSlug(route)}.html`;
+  const dir = langPrefix(route.lang).slice(1);
+  const at = dir ? `${dir}/` : '';
+  if (route.page === 'landing') return `${at}index.html`;
+  return `${at}schools/${checkedSlug(route)}.html`;
 }
 
 /**
@@ -81,5 +109,5 @@ export function routeFile(route: RouteMatch): string {
  */
 export function routeAliases(route: RouteMatch): string[] {
   if (route.page === 'landing') return [];
-  return [`schools/${checkedSlug(route)}/index.html`];
+  return [routeFile(route).replace(/\.html$/, '/index.html')];
 }

@@ -10,10 +10,14 @@ import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
+import { CATALOGUES } from '../../src/i18n/catalogues.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import {
+  alternatePaths,
   canonicalPath,
   NOT_FOUND_FILE,
   routeAliases,
@@ -37,6 +41,8 @@ export interface PageAssets {
   entryPreload: string[];
   schoolPreload: string[];
   favicon: string | null;
+  /** Each other language's entry (its catalogue) and preloads; absent: that edition uses the English entry. */
+  editions?: Partial<Record<Lang, { entryUrl: string; entryPreload: string[] }>>;
 }
 
 export interface RenderedPage {
@@ -131,7 +137,8 @@ export function buildPages(
   // The rows repeat school fields (title, subtitle, description): cut the same way, the warning is the school page's.
   const limitRow = <T extends object>(row: T): T => limitContent(row, limits).value;
   const nav = mapNavigation(content.nav.map(limitRow));
-  const cards = mapLandingGrid(content.landing.map(limitRow));
+  const limitedLanding = content.landing.map(limitRow);
+  const cards = mapLandingGrid(limitedLanding);
   const carried: CarriedPage[] = [];
   const records = new Map<string, PageRecord>();
   // A district-sized navigation list ships once, as a file the browser loads after hydration (see
@@ -143,6 +150,8 @@ export function buildPages(
   const siteEnv: SiteEnv = navFile ? { ...opts.env, navSrc: `${opts.env.base}${navFile}` } : opts.env;
   const csp = siteCsp(siteEnv.images);
   const pageNav = navFile ? null : nav;
+  // The catalogue of each edition (not serialised: the edition's own browser entry brings it).
+  const langEnv = (lang: Lang): Partial<SiteEnv> => (lang === DEFAULT_LANG ? {} : { messages: CATALOGUES[lang], lang });
 
   // Everything a page's HTML depends on besides its own data, hashed once.
   const keyed = opts.codeVersion !== undefined;
@@ -170,21 +179,24 @@ export function buildPages(
   const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
   const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
     keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '';
-  const stale = content.carried.find((c) => {
-    const file = routeFile({ page: 'school', slug: c.slug });
-    return !keyed || opts.previous?.get(file)?.key !== keyOf(schoolPath(c.slug), file, true, c.state.hash);
-  });
+  // A carried school's state hash covers every edition of its page, so each edition's key checks.
+  const stale = content.carried
+    .flatMap((c) => LANGS.map((lang) => ({ c, route: { page: 'school', slug: c.slug, lang } as RouteMatch })))
+    .find(({ c, route }) => {
+      const file = routeFile(route);
+      return !keyed || opts.previous?.get(file)?.key !== keyOf(canonicalPath(route), file, true, c.state.hash);
+    });
   if (stale) {
-    return {
-      needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current`,
-    };
+    return { needsFullRead: `${routeFile(stale.route)}: not read, and its page is not current` };
   }
 
   const schools = new Map<string, SchoolState>();
   // A slug ending in '.html' would put its old folder form where another school's page file is
   // ('a' → schools/a.html, 'a.html' → schools/a.html/index.html): the page file wins.
   const pageFiles = new Set(
-    [...content.schools, ...content.carried].map((s) => routeFile({ page: 'school', slug: s.slug! })),
+    [...content.schools, ...content.carried].flatMap((s) =>
+      LANGS.map((lang) => routeFile({ page: 'school', slug: s.slug!, lang })),
+    ),
   );
   const aliasesOf = (route: RouteMatch): string[] =>
     routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
@@ -197,16 +209,21 @@ export function buildPages(
     school: School | CarriedSchool | null,
     indexable: boolean,
     notes: readonly string[] = [],
+    /** The school's hash over all its editions' data (the page key and the next export's state). */
+    schoolHash?: string,
   ): RenderedPage | null => {
     const aliases = aliasesOf(route);
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
     // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
     const dataJson = data === null ? null : serializePageData(data);
-    const readState = () => ({ hash: keyed ? sha1(dataJson!) : '', lastmod: lastmodOf(school as School) });
+    const readState = () => ({
+      hash: keyed ? (schoolHash ?? sha1(dataJson!)) : '',
+      lastmod: lastmodOf(school as School),
+    });
     const state = carriedState ?? (school ? readState() : null);
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
-    const key = keyOf(url, file, indexable, state ? state.hash : cardsKey);
+    const key = keyOf(url, file, indexable, state ? state.hash : (schoolHash ?? cardsKey));
     const before = opts.previous?.get(file);
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
@@ -255,7 +272,7 @@ export function buildPages(
         lcp ??= src;
       };
       const images = { ...siteEnv.images, onVariant: collect };
-      const appHtml = render(url, data, { ...siteEnv, warnings, onPriorityImage, images });
+      const appHtml = render(url, data, { ...siteEnv, ...langEnv(route.lang), warnings, onPriorityImage, images });
       app = { appHtml, used, lcp };
       rendered.set(data, app);
     }
@@ -271,14 +288,22 @@ export function buildPages(
         },
       },
     };
-    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always) };
+    const messages = CATALOGUES[route.lang];
+    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always), messages };
     const seo = school
       ? schoolSeo(school, canonicalPath(route), ctx)
       : landingSeo(indexable ? canonicalPath(route) : null, ctx);
+    // hreflang on indexable pages only (every edition of a page names all of them, itself included).
+    const alternates = indexable ? hreflangAlternates(opts.siteUrl, alternatePaths(route)) : [];
+    if (alternates.length) seo.alternates = alternates;
+    const edition = route.lang === DEFAULT_LANG ? undefined : opts.assets.editions?.[route.lang];
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
-      entry: opts.assets.entryUrl,
-      modulePreload: [...opts.assets.entryPreload, ...(data.page === 'school' ? opts.assets.schoolPreload : [])],
+      entry: edition?.entryUrl ?? opts.assets.entryUrl,
+      modulePreload: [
+        ...(edition?.entryPreload ?? opts.assets.entryPreload),
+        ...(data.page === 'school' ? opts.assets.schoolPreload : []),
+      ],
       favicon: opts.assets.favicon,
     };
     const html = renderDocument({
@@ -292,40 +317,58 @@ export function buildPages(
       noindex: !indexable,
       dataJson,
       csp,
+      lang: messages.lang,
     });
     for (const [src, remote] of used) variants.set(src, remote);
     return { html, used };
   };
 
-  const landing: RouteMatch = { page: 'landing' };
+  const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
   const landingData: PageData = { page: 'landing', nav: pageNav, cards };
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => {
     if (page) pages.push(page);
   };
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
-  // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
+  // Static hosts serve 404.html for any path without a file: the spec shows the landing page there,
+  // in English; its language switcher links to the Spanish edition's landing page.
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
+  for (const lang of LANGS.filter((l) => l !== DEFAULT_LANG)) {
+    const route: RouteMatch = { page: 'landing', lang };
+    const langCards = mapLandingGrid(limitedLanding, lang);
+    const langKey = keyed ? sha1(JSON.stringify(langCards)) : '';
+    const data: PageData = { page: 'landing', nav: pageNav, cards: langCards };
+    add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, [], langKey));
+  }
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
   const carriedSchools = new Set<School | CarriedSchool>(content.carried);
   const failed: RenderFailed['failed'] = [];
   for (const read of [...content.schools, ...content.carried].sort(byKey('_id'))) {
-    const route: RouteMatch = { page: 'school', slug: read.slug! };
     try {
       let school = read;
-      let data: PageData | null = null;
+      const editions = new Map<Lang, PageData>();
       let notes: string[] = [];
+      let hash: string | undefined;
       if (!carriedSchools.has(read)) {
         // Cut to the content limits first: the page, its key and its hash are the limited data's.
-        const limited = limitContent(read as School, limits);
-        school = limited.value;
-        data = { page: 'school', nav: pageNav, school: limited.value };
+        const limited = limitContent(read as SchoolRow, limits);
+        for (const lang of LANGS)
+          editions.set(lang, { page: 'school', nav: pageNav, school: localizeSchool(limited.value, lang) });
+        school = (editions.get(DEFAULT_LANG) as { school: School }).school;
         notes = limited.breaches.map(
           (b) =>
             `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
         );
+        if (keyed) hash = sha1(LANGS.map((lang) => serializePageData(editions.get(lang)!)).join('\n'));
       }
-      add(renderPage(route, schoolPath(read.slug!), routeFile(route), data, school, true, notes));
+      for (const lang of LANGS) {
+        const route: RouteMatch = { page: 'school', slug: read.slug!, lang };
+        const data = editions.get(lang) ?? null;
+        const shown = data ? (data as { school: School }).school : school;
+        // Limit notes are the school's, reported once (on its English page).
+        const own = lang === DEFAULT_LANG ? notes : [];
+        add(renderPage(route, schoolPath(read.slug!, lang), routeFile(route), data, shown, true, own, hash));
+      }
     } catch (err) {
       failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
     }

@@ -22,6 +22,9 @@ import { EditorHome } from '../../src/preview/EditorHome.tsx';
 import type { EditorSchool } from '../../src/lib/editor-home.ts';
 import type { ContentApi } from './content-api.ts';
 import { HttpError } from './upstream.ts';
+import { localizeSchool } from '../../src/lib/localize.ts';
+import { CATALOGUES } from '../../src/i18n/catalogues.ts';
+import { DEFAULT_LANG } from '../../src/i18n/messages.ts';
 import { PreviewApiError, previewProblem } from '../../src/preview/api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
 
@@ -87,7 +90,8 @@ export async function loadPreviewPage(
     null,
   );
   const status: PreviewInitial['status'] = school === NOT_FOUND ? 'not-found' : school ? 'ready' : 'error';
-  const data: PageData = { page: 'school', nav: await nav, school: school === NOT_FOUND ? null : school };
+  const shown = school === NOT_FOUND || school === null ? null : localizeSchool(school, route.lang);
+  const data: PageData = { page: 'school', nav: await nav, school: shown };
   return { data, initial: { status, mode, failed, problem }, editorSchools: null };
 }
 
@@ -109,6 +113,7 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
   const env: SiteEnv = {
     images: { ...opts.images, imageHost: PREVIEW_IMAGE_HOST },
     base: '/',
+    ...(opts.route.lang !== DEFAULT_LANG ? { lang: opts.route.lang, messages: CATALOGUES[opts.route.lang] } : {}),
     preview: {
       livepreview: opts.livepreview,
       initial,
@@ -131,7 +136,12 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     </>,
   );
   const appHtml = banner + render(opts.url, data, env);
-  const ctx = { siteUrl: null, base: env.base, urls: createImageUrls(env.images) };
+  const ctx = {
+    siteUrl: null,
+    base: env.base,
+    urls: createImageUrls(env.images),
+    messages: CATALOGUES[opts.route.lang],
+  };
   const seo = school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx);
   return renderDocument({
     appHtml,

@@ -1,13 +1,12 @@
 // "How far is this school from me?": a chip that asks the browser for the visitor's position only when
 // pressed, then shows the distance in miles. Any failure silently returns to the prompt (spec section 8).
 import { useEffect, useRef, useState } from 'react';
-import { formatMiles, haversineMiles, isValidLocation } from '../lib/distance.ts';
+import { haversineMiles, isValidLocation, roundMiles } from '../lib/distance.ts';
+import { useMessages } from '../SiteEnv.tsx';
 import type { GeoPoint } from '../lib/types.ts';
 
-export const DISTANCE_PROMPT = 'Get Distance';
-/** What the chip says while the browser looks for the position (up to the timeout): the spec is silent. */
-export const DISTANCE_FINDING = 'Finding your location…';
-
+// Its words ('Get Distance', '2.4 mi', and 'Finding your location…' while the browser looks for
+// the position, on which the spec is silent) are the catalogue's.
 // maximumAge 0: every click measures from where the visitor is now. A cached position (it was 5
 // minutes) showed the old distance after the family had moved.
 export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15000, maximumAge: 0 };
@@ -31,7 +30,8 @@ function PinIcon() {
 }
 
 export function DistanceChip({ location }: { location: GeoPoint }) {
-  const [miles, setMiles] = useState<string | null>(null);
+  const m = useMessages().school;
+  const [miles, setMiles] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const alive = useRef(true);
   // Only the latest request may settle the chip (a late answer to an earlier one is dropped).
@@ -43,7 +43,7 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
     };
   }, []);
 
-  const settle = (id: number, value: string | null) => {
+  const settle = (id: number, value: number | null) => {
     if (!alive.current || id !== request.current) return;
     setBusy(false);
     setMiles(value);
@@ -62,7 +62,7 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
       geo.getCurrentPosition(
         (pos) => {
           const here = { lat: pos?.coords?.latitude, lng: pos?.coords?.longitude };
-          settle(id, isValidLocation(here) ? formatMiles(haversineMiles(here, location)) : null);
+          settle(id, isValidLocation(here) ? roundMiles(haversineMiles(here, location)) : null);
         },
         () => settle(id, null),
         GEO_OPTIONS,
@@ -72,7 +72,7 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
     }
   };
 
-  const showMiles = miles && !busy;
+  const showMiles = miles !== null && !busy;
   return (
     <div className="distance" aria-live="polite">
       <button
@@ -80,17 +80,17 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
         className={showMiles ? 'distance-chip distance-chip--value' : 'distance-chip'}
         onClick={onClick}
         aria-busy={busy || undefined}
-        aria-label={showMiles ? `${miles} mi from your location` : undefined}
+        aria-label={showMiles ? m.milesLabel(miles) : undefined}
       >
         {busy ? (
-          DISTANCE_FINDING
+          m.finding
         ) : showMiles ? (
           <>
             <PinIcon />
-            <span className="distance-chip__value">{miles} mi</span>
+            <span className="distance-chip__value">{m.miles(miles)}</span>
           </>
         ) : (
-          DISTANCE_PROMPT
+          m.getDistance
         )}
       </button>
     </div>

@@ -14,6 +14,7 @@ import { keepLoading } from '../lib/keep-loading.ts';
 import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
+import { localizeSchool } from '../lib/localize.ts';
 
 export interface PreviewRootProps {
   route: RouteMatch;
@@ -159,9 +160,11 @@ export function PreviewRoot({
   const data: PageData | null = useMemo(() => {
     if (route.page === 'landing') return cards ? { page: 'landing', nav, cards } : null;
     // A hydrated page keeps the school page's frame (as the server rendered it) while there is no school.
-    if (served) return { page: 'school', nav, school: flow?.school ?? null };
-    return flow?.school ? { page: 'school', nav, school: flow.school } : null;
-  }, [route.page, cards, nav, flow?.school, served]);
+    // The school as the route's edition shows it (Spanish fields with English fallback on /es/).
+    const school = flow?.school ? localizeSchool(flow.school, route.lang) : null;
+    if (served) return { page: 'school', nav, school };
+    return school ? { page: 'school', nav, school } : null;
+  }, [route.page, route.lang, cards, nav, flow?.school, served]);
 
   return (
     <>

@@ -107,7 +107,16 @@ function checkNavRow(r: NavigationSchoolRow): void {
 }
 
 function checkLandingRow(r: LandingSchoolRow): void {
-  assert.deepEqual(Object.keys(r).sort(), ['_id', 'color', 'logo', 'mainImage', 'seoDescription', 'slug', 'title']);
+  assert.deepEqual(Object.keys(r).sort(), [
+    '_id',
+    'color',
+    'logo',
+    'mainImage',
+    'seoDescription',
+    'slug',
+    'title',
+    'translations',
+  ]);
   assert.ok(isStr(r._id) && isStr(r.slug));
   assert.ok(optional(r.mainImage, isImage));
 }
@@ -430,6 +439,43 @@ describe('content service over content/sample', {
     const out = await runAllSiteQueries(createPublicClient(cfg), 'sample');
     assert.ok((out.navigationSchoolsQuery as unknown[]).length >= 3, 'the sample has several schools');
     await runAllSiteQueries(createPreviewClient(cfg, TOKEN), 'sample drafts');
+  });
+
+  it('reads a school with its Spanish translation, and the English school a changed translation reaches', async () => {
+    const client = createPublicClient(embeddedConfig(service.url));
+    const lincoln = await client.fetch<School & { translations: { lang: string; doc: School }[] }>(
+      queries.schoolBySlugQuery,
+      { slug: 'lincoln-middle' },
+    );
+    assert.equal(lincoln._id, 'school-lincoln', 'the English school, never its translation');
+    assert.deepEqual(
+      lincoln.translations.map((t) => t.lang),
+      ['es'],
+    );
+    assert.equal(lincoln.translations[0]!.doc.subtitle, 'El hogar de los Leones desde 1962');
+    assert.equal(lincoln.translations[0]!.doc.featuredQuote?.schoolTitle, 'Lincoln Middle School');
+    // A school without a translation: null, and its Spanish page falls back (src/lib/localize.ts).
+    const riverside = await client.fetch<{ translations: unknown }>(queries.schoolBySlugQuery, { slug: 'riverside' });
+    assert.equal(riverside.translations, null);
+    const nav = await client.fetch<NavigationSchoolRow[]>(queries.navigationSchoolsQuery);
+    assert.equal(nav.filter((r) => r.slug === 'lincoln-middle').length, 1, 'a translation is not listed as a school');
+    // The incremental read, for the changed Spanish document alone and for its metadata.
+    for (const id of ['school-lincoln__i18n_es', 'translation-metadata-lincoln']) {
+      const changed = await client.fetch<{ translated: { _id: string }[]; schools: School[] }>(
+        queries.exportChangedQuery,
+        { ids: [id] },
+      );
+      assert.deepEqual(
+        changed.schools.map((s) => s._id),
+        ['school-lincoln'],
+        `${id} reaches its English school`,
+      );
+      assert.deepEqual(
+        changed.translated.map((r) => r._id),
+        ['school-lincoln'],
+        `${id}: the English school's rows`,
+      );
+    }
   });
 
   it('serves every image the sample references', async () => {

@@ -4,7 +4,7 @@ import { IMAGE_WIDTHS, type ImageVariant } from '../../lib/image.ts';
 import { safeHttpUrl, safeInternalHref, staticAssetUrl } from '../../lib/links.ts';
 import type { Highlight, HighlightSectionBlock as HighlightSectionData } from '../../lib/types.ts';
 import { pageHref } from '../../routes.ts';
-import { useImages, useSiteEnv } from '../../SiteEnv.tsx';
+import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { RichText, hasRichText } from '../richtext/RichText.tsx';
 
@@ -24,6 +24,7 @@ export function learnMoreTarget(h: Pick<Highlight, 'link' | 'href'>): LearnMore 
 function HighlightCard({ highlight }: { highlight: Highlight }) {
   const images = useImages();
   const { base, root } = useSiteEnv();
+  const m = useMessages();
   const title = typeof highlight.title === 'string' ? highlight.title.trim() : '';
   const simple = typeof highlight.simpleDescription === 'string' ? highlight.simpleDescription.trim() : '';
   let variant: ImageVariant | null = images.width(highlight.image, IMAGE_WIDTHS.photo);
@@ -50,9 +51,14 @@ function HighlightCard({ highlight }: { highlight: Highlight }) {
             href={target.external ? target.href : pageHref(root, target.href)}
             {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
-            Learn More
-            {title ? <span className="visually-hidden"> about {title}</span> : null}
-            {target.external ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
+            {m.school.learnMore}
+            {title ? (
+              <span className="visually-hidden">
+                {m.options.learnMoreAbout}
+                {title}
+              </span>
+            ) : null}
+            {target.external ? <span className="visually-hidden">{m.school.opensNewTab}</span> : null}
           </a>
         ) : null}
       </div>

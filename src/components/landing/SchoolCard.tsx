@@ -3,13 +3,13 @@
 import type { LandingCard } from '../../lib/types.ts';
 import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/image.ts';
 import { pageHref, schoolPath } from '../../routes.ts';
-import { OPTIONS } from '../../config/site.ts';
-import { useImages, useSiteEnv } from '../../SiteEnv.tsx';
+import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 
 export function SchoolCard({ card }: { card: LandingCard }) {
   const images = useImages();
   const { root } = useSiteEnv();
+  const m = useMessages();
   const image = images.crop(card.image, CARD_SIZE.width, CARD_SIZE.height);
   // Same 4:3 crop at smaller widths; 800x600 stays the default src (spec section 7).
   const srcSet = image
@@ -32,10 +32,17 @@ export function SchoolCard({ card }: { card: LandingCard }) {
       )}
       <div className="school-card__body">
         <h3 className="school-card__title">{card.title}</h3>
-        {card.description && <p className="school-card__description">{card.description}</p>}
-        <a className="school-card__link button" href={pageHref(root, schoolPath(card.slug))}>
-          {OPTIONS.learnMore}
-          <span className="visually-hidden"> about {card.title}</span>
+        {card.description && (
+          <p className="school-card__description" lang={card.descriptionLang}>
+            {card.description}
+          </p>
+        )}
+        <a className="school-card__link button" href={pageHref(root, schoolPath(card.slug, m.lang))}>
+          {m.options.learnMore}
+          <span className="visually-hidden">
+            {m.options.learnMoreAbout}
+            {card.title}
+          </span>
         </a>
       </div>
     </article>

@@ -1,10 +1,11 @@
 // 'Your School. Your Choice.': the grid of schools, in the order mapping.ts gives (sorted by
 // title, non-choice entries hidden).
 import type { LandingCard } from '../../lib/types.ts';
-import { OPTIONS } from '../../config/site.ts';
+import { useMessages } from '../../SiteEnv.tsx';
 import { SchoolCard } from './SchoolCard.tsx';
 
 export function SchoolGrid({ id, cards }: { id: string; cards: LandingCard[] }) {
+  const OPTIONS = useMessages().options;
   return (
     <section id={id} className="landing-section landing-options" aria-labelledby={`${id}-title`}>
       <div className="container">
