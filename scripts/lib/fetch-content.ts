@@ -107,6 +107,13 @@ export async function fetchChanged(
   // When much changed, one full read is cheaper than reading the changes in pieces.
   if (changed.length > Math.max(50, Object.keys(now).length / 5)) return null;
   const ids = new Set(changed);
+  // A school whose translation link changed or went away: nothing references a translation.metadata
+  // document, and a deleted one cannot be asked what it linked, so the previous row remembers it.
+  for (const row of previous.landing) {
+    const meta = (row as { translationMeta?: unknown } | null)?.translationMeta;
+    const id = rowId(row);
+    if (typeof meta === 'string' && typeof id === 'string' && ids.has(meta)) ids.add(id);
+  }
   let level = changed;
   for (let hop = 1; hop < SCHOOL_REFERENCE_DEPTH && level.length > 0; hop++) {
     const referrers = await read.query<unknown>('referrers', referrersQuery, { ids: level });

@@ -156,5 +156,6 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
       favicon: opts.favicon,
     },
     robots: 'noindex, nofollow',
+    lang: opts.route.lang,
   });
 }

@@ -1,6 +1,6 @@
 // The Spanish catalogue, written for Cedar Valley's Spanish-speaking families rather than word for
 // word: "escuela intermedia" (the usual US term for middle school), "usted" for parents, and
-// numbers and distances as Spanish writes them (2,4 mi).
+// numbers as US Spanish (es-US, like Mexico) writes them: a decimal point, "2.4 mi".
 import { DISTRICT_NAME, DISTRICT_SITE } from '../config/site.ts';
 import type { Messages } from './messages.ts';
 
@@ -53,10 +53,10 @@ export const es: Messages = {
   sectionMenuLabel: 'Secciones de la guía',
   stats: [
     { value: '12', label: 'programas especializados en la secundaria' },
-    { value: '24,5', label: 'créditos para graduarse' },
+    { value: '24.5', label: 'créditos para graduarse' },
     { value: '40+', label: 'programas técnicos y profesionales' },
-    { value: '80 %', label: 'participa en actividades extracurriculares' },
-    { value: '94,3 %', label: 'tasa de graduación' },
+    { value: '80%', label: 'participa en actividades extracurriculares' },
+    { value: '94.3%', label: 'tasa de graduación' },
     { value: '500+', label: 'organizaciones aliadas' },
   ],
   advantage: {

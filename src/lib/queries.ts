@@ -74,7 +74,10 @@ export const translatedSchoolIds = /* groq */ `*[_type == "translation.metadata"
 export const listedSchoolFilter = /* groq */ `${englishSchoolFilter} && defined(slug.current)`;
 // staticLogo: a school with only a static logo shows it in the menus (content model: used when logo is absent).
 export const navigationSchoolFields = /* groq */ `_id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter`;
-export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription, ${landingTranslations}`;
+// translationMeta: the id of the school's translation.metadata, which the export's incremental read
+// keeps with the row, so unlinking a translation (deleting that document) still reaches the school.
+export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription, ${landingTranslations},
+  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id`;
 
 /** Schools for navigation: ordered by title; mapped and charter-sorted in src/lib/mapping.ts. */
 export const navigationSchoolsQuery = defineQuery(`

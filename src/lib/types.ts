@@ -114,9 +114,9 @@ export type School = Omit<SchoolResult, 'sectionRepeater' | 'translations'> & {
 /** Result row of `navigationSchoolsQuery`. */
 export type NavigationSchoolRow = NavigationSchoolsQueryResult[number];
 /** Result row of `landingSchoolsQuery`. */
-// `translations` may be absent: rows carried from an export made before the Spanish edition have none.
-export type LandingSchoolRow = Omit<LandingSchoolsQueryResult[number], 'translations'> &
-  Partial<Pick<LandingSchoolsQueryResult[number], 'translations'>>;
+// The translation fields may be absent: rows carried from an export made before the Spanish edition have none.
+export type LandingSchoolRow = Omit<LandingSchoolsQueryResult[number], 'translations' | 'translationMeta'> &
+  Partial<Pick<LandingSchoolsQueryResult[number], 'translations' | 'translationMeta'>>;
 
 /** A navigation entry after mapping (spec section 3: name, description, link, 64x64 icon). */
 export interface NavSchool {

@@ -115,6 +115,7 @@ function checkLandingRow(r: LandingSchoolRow): void {
     'seoDescription',
     'slug',
     'title',
+    'translationMeta',
     'translations',
   ]);
   assert.ok(isStr(r._id) && isStr(r.slug));

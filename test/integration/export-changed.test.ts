@@ -80,14 +80,35 @@ test('nothing changed: nothing is read but revisions, every page is carried', as
   assert.match(stdout, /pages 0 rendered/);
 });
 
-test("a school's section edited: only that school is read and its page rendered", async () => {
+test("a school's section edited: only that school is read and its pages rendered", async () => {
   edit((all) => {
     (byId(all, ids[5]!).sectionRepeater as { title: string }[])[0]!.title = 'Changed section title';
   });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
-  assert.match(stdout, /pages 1 rendered/);
+  // Its page in each edition (English and Spanish: a school's key covers both).
+  assert.match(stdout, /pages 2 rendered/);
   assert.ok(read(out, `schools/${slugs[5]}/index.html`).includes('Changed section title'));
+});
+
+test('a Spanish translation edited, then unlinked: its school is read and both editions equal a full export', async () => {
+  const meta = docs().find((d) => d._type === 'translation.metadata') ?? assert.fail('no translation in the dataset');
+  const [enRef, esRef] = (meta.translations as { value: { _ref: string } }[]).map((t) => t.value._ref) as [
+    string,
+    string,
+  ];
+  const slug = slugs[ids.indexOf(enRef)] ?? assert.fail(`no slug for ${enRef}`);
+  edit((all) => {
+    byId(all, esRef).subtitle = 'Un subtítulo nuevo';
+  });
+  let stdout = await exportAndCompare();
+  assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
+  assert.ok(read(out, `es/schools/${slug}/index.html`).includes('Un subtítulo nuevo'));
+  // The link removed: the Spanish page falls back to the English school, marked.
+  edit((all) => all.filter((d) => d._id !== meta._id));
+  stdout = await exportAndCompare();
+  assert.match(stdout, /content: 1 changed document\(s\) since the last export/);
+  assert.ok(!read(out, `es/schools/${slug}/index.html`).includes('Un subtítulo nuevo'));
 });
 
 test("two hops: renaming a school updates another school's page that features its student's quote", async () => {
