@@ -123,6 +123,14 @@ export const editorSchoolsQuery = defineQuery(`
  */
 export const documentsByIdQuery = defineQuery(`*[_id in $ids]`);
 
+/**
+ * The preview's change relay: a school's translation links (translation.metadata documents) and
+ * the schools they link, so an edit to the Spanish school reaches an open /es/ page live. Run with
+ * perspective 'raw'. Params: { id } (the English school's published id).
+ */
+export const translationLinksQuery = defineQuery(`
+  *[_type == "translation.metadata" && references($id)] | order(_id asc) { _id, "ids": translations[].value._ref }`);
+
 /** The draft id for a published id. */
 export const DRAFTS_PREFIX = 'drafts.';
 export const draftIdOf = (id: string): string => (id.startsWith(DRAFTS_PREFIX) ? id : DRAFTS_PREFIX + id);

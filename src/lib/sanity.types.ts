@@ -2603,6 +2603,14 @@ export type DocumentsByIdQueryResult = Array<{
 }>;
 
 // Source: ../src/lib/queries.ts
+// Variable: translationLinksQuery
+// Query: *[_type == "translation.metadata" && references($id)] | order(_id asc) { _id, "ids": translations[].value._ref }
+export type TranslationLinksQueryResult = Array<{
+  _id: string;
+  ids: Array<string | null> | null;
+}>;
+
+// Source: ../src/lib/queries.ts
 // Variable: revisionsQuery
 // Query: *[]{ _id, _rev }
 export type RevisionsQueryResult = Array<{

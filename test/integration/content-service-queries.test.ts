@@ -2,6 +2,7 @@
 // returns the shapes src/lib/types.ts promises; perspectives hide or overlay drafts as the hosted
 // API does; bad queries and bad tokens fail the way the client reports usefully. A second suite
 // runs the same checks over the bundled sample (content/sample) when it exists.
+import { watchedIds } from '../../server/lib/change-relay.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -136,6 +137,7 @@ const PARAMS_FOR: Record<string, (ids: { slug: string; id: string }) => Record<s
   referrersQuery: ({ id }) => ({ ids: [id] }),
   exportChangedQuery: ({ id }) => ({ ids: [id] }),
   documentsByIdQuery: ({ id }) => ({ ids: [id] }),
+  translationLinksQuery: ({ id }) => ({ id }),
 };
 
 /** Runs every site query and checks its shape; returns the results by query name. */
@@ -477,6 +479,17 @@ describe('content service over content/sample', {
         `${id}: the English school's rows`,
       );
     }
+  });
+
+  it("the preview relay watches a school's translation and what it references", async () => {
+    const client = createPreviewClient(embeddedConfig(service.url), TOKEN);
+    const links = await client.fetch(queries.translationLinksQuery, { id: 'school-lincoln' }, { perspective: 'raw' });
+    assert.deepEqual(links, [
+      { _id: 'translation-metadata-lincoln', ids: ['school-lincoln', 'school-lincoln__i18n_es'] },
+    ]);
+    const watched = await watchedIds(client, 'school-lincoln');
+    for (const id of ['translation-metadata-lincoln', 'school-lincoln__i18n_es', 'quote-lincoln-1__i18n_es'])
+      assert.ok(watched.includes(id), `${id} is watched`);
   });
 
   it('serves every image the sample references', async () => {

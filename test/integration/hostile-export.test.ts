@@ -99,8 +99,11 @@ describe('exporting the hostile corpus', () => {
     const pages = listFiles(out)
       .filter((f) => f.endsWith('.html'))
       .sort();
-    const schoolFiles = EXPECTED.published.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]);
-    const want = ['404.html', 'index.html', ...schoolFiles].sort();
+    // Each school in both editions (English at the top, Spanish under es/).
+    const schoolFiles = ['', 'es/'].flatMap((e) =>
+      EXPECTED.published.flatMap((s) => [`${e}schools/${s}.html`, `${e}schools/${s}/index.html`]),
+    );
+    const want = ['404.html', 'index.html', 'es/index.html', ...schoolFiles].sort();
     assert.deepEqual(pages, want);
     // Cross-check against an independent reading of the dataset.
     assert.deepEqual(expectedSlugs(readDataset(CORPUS)), [...EXPECTED.published].sort());
@@ -341,14 +344,15 @@ describe('every exported page in Chromium', () => {
     await page.waitForTimeout(50);
   }
 
-  test('no injected script runs, on any page, whatever is hovered or clicked', { timeout: 120_000 }, async () => {
+  // Both editions: the Spanish pages hydrate the same hostile content with their own entry.
+  test('no injected script runs, on any page, whatever is hovered or clicked', { timeout: 300_000 }, async () => {
     const page = await context.newPage();
     watch(page);
     // The folder forms (schools/{slug}/index.html) are hard links of the pages: the same bytes.
-    const files = listFiles(out).filter((f) => f.endsWith('.html') && !/^schools\/[^/]+\/index\.html$/.test(f));
+    const files = listFiles(out).filter((f) => f.endsWith('.html') && !/^(es\/)?schools\/[^/]+\/index\.html$/.test(f));
     for (const file of files) await checkPage(page, file);
     await page.close();
-    assert.equal(stats.pages, EXPECTED.published.length + 2);
+    assert.equal(stats.pages, EXPECTED.published.length * 2 + 3);
     assert.deepEqual(hits, [], 'an injected payload ran');
     assert.deepEqual(pageErrors, [], 'pages threw (hydration must work on hostile content)');
   });
