@@ -40,12 +40,16 @@ export function matchRoute(pathname: string): RouteMatch {
 export const schoolPath = (slug: string, lang: Lang = DEFAULT_LANG): string =>
   `${langPrefix(lang)}/schools/${encodeURIComponent(slug)}`;
 
+/** A link to one of the site's pages ('/', '/#options', '/?x', '/schools/x'), not to a file ('/guide/x.pdf'). */
+const PAGE_LINK = /^\/(?:$|[#?]|schools\/)/;
+
 /**
- * An internal link of the English edition ('/schools/x', '/#options', as data holds them) to the
- * same place in `lang`'s edition ('/es/schools/x', '/es/#options'); other links are left as they are.
+ * An internal page link of the English edition ('/schools/x', '/#options', as data and content hold
+ * them) to the same place in `lang`'s edition ('/es/schools/x', '/es/#options'); links to files and
+ * other sites are left as they are.
  */
 export const langHref = (lang: Lang, href: string): string =>
-  lang === DEFAULT_LANG || !href.startsWith('/') || href.startsWith('//') ? href : `${langPrefix(lang)}${href}`;
+  lang === DEFAULT_LANG || !PAGE_LINK.test(href) ? href : `${langPrefix(lang)}${href}`;
 
 /** The landing page of an edition: '/' or '/es/'. */
 export const landingPath = (lang: Lang = DEFAULT_LANG): string => `${langPrefix(lang)}/`;

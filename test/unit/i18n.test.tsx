@@ -25,7 +25,8 @@ import {
   routeFile,
   type RouteMatch,
 } from '../../src/routes.ts';
-import { defaultSiteEnv, type SiteEnv } from '../../src/SiteEnv.tsx';
+import { defaultSiteEnv, SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
+import { RichText } from '../../src/components/richtext/RichText.tsx';
 import { parseHtml, text } from './helpers/html.ts';
 import { landingRowWith, sampleSchool } from './helpers/school-fixture.ts';
 
@@ -126,6 +127,8 @@ describe('the /es/ edition in the route table', () => {
     assert.equal(langHref('es', '/schools/a'), '/es/schools/a');
     assert.equal(langHref('es', '/#options'), '/es/#options');
     assert.equal(langHref('es', '/'), '/es/');
+    assert.equal(langHref('es', '/guide/middle-school-options.pdf'), '/guide/middle-school-options.pdf', 'a file');
+    assert.equal(langHref('es', '#arts'), '#arts');
     assert.equal(langHref('es', 'https://x.example/'), 'https://x.example/');
     assert.equal(langHref('es', '//x.example/'), '//x.example/');
     assert.equal(langHref('en', '/schools/a'), '/schools/a');
@@ -204,6 +207,31 @@ describe('the language switcher', () => {
     assert.match(text(doc.querySelector('.tour-section__title')), /^Visite Lincoln Middle School$/);
     assert.equal(text(doc.querySelector('.distance-chip')), '¿A qué distancia está?');
   });
+});
+
+test('links inside content follow the edition too, files do not', () => {
+  const body = [
+    {
+      _type: 'block',
+      _key: 'b',
+      style: 'normal',
+      markDefs: [
+        { _type: 'link', _key: 'a', href: '/schools/aspen-ridge' },
+        { _type: 'link', _key: 'f', href: '/guide/middle-school-options.pdf' },
+      ],
+      children: [
+        { _type: 'span', _key: 's1', text: 'Aspen Ridge', marks: ['a'] },
+        { _type: 'span', _key: 's2', text: 'PDF', marks: ['f'] },
+      ],
+    },
+  ];
+  const html = renderToString(
+    <SiteEnvProvider env={esEnv}>
+      <RichText value={body} />
+    </SiteEnvProvider>,
+  );
+  assert.match(html, /href="\/es\/schools\/aspen-ridge"/);
+  assert.match(html, /href="\/guide\/middle-school-options\.pdf"/);
 });
 
 describe('English content on the Spanish edition', () => {

@@ -3,7 +3,7 @@
 import { IMAGE_WIDTHS, type ImageVariant } from '../../lib/image.ts';
 import { safeHttpUrl, safeInternalHref, staticAssetUrl } from '../../lib/links.ts';
 import type { Highlight, HighlightSectionBlock as HighlightSectionData } from '../../lib/types.ts';
-import { pageHref } from '../../routes.ts';
+import { langHref, pageHref } from '../../routes.ts';
 import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { RichText, hasRichText } from '../richtext/RichText.tsx';
@@ -48,7 +48,7 @@ function HighlightCard({ highlight }: { highlight: Highlight }) {
         {target ? (
           <a
             className="button button--outline highlight__link"
-            href={target.external ? target.href : pageHref(root, target.href)}
+            href={target.external ? target.href : pageHref(root, langHref(m.lang, target.href))}
             {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             {m.school.learnMore}
