@@ -13,10 +13,11 @@ const oneDecimal = new Intl.NumberFormat('es-US', {
 export const es: Messages = {
   lang: 'es',
   locale: 'es-US',
+  // Short labels: the desktop bar holds the three and the switcher at 1280 px (test/browser/pages.test.ts).
   nav: {
-    elementary: { label: 'Opciones de escuela primaria', href: `${DISTRICT_SITE}/elementary-school-options` },
-    middle: 'Opciones de escuela intermedia',
-    high: { label: 'Opciones de escuela secundaria', href: `${DISTRICT_SITE}/high-school-options` },
+    elementary: { label: 'Escuelas primarias', href: `${DISTRICT_SITE}/elementary-school-options` },
+    middle: 'Escuelas intermedias',
+    high: { label: 'Escuelas secundarias', href: `${DISTRICT_SITE}/high-school-options` },
     loading: 'Cargando escuelas...',
     empty: 'No se encontraron escuelas',
     allSchools: 'Ver todas las escuelas intermedias',
