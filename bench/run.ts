@@ -126,7 +126,12 @@ async function main(): Promise<void> {
         }
         if (!skip.has('lighthouse')) {
           log('\n[3/4] lighthouse (mobile and desktop presets)');
-          results.lighthouse = (await runLighthouse([urls.landing, urls.school], log)) satisfies LighthouseRun[];
+          // The compare page with three schools: the table the families' tools lead to (issue 16).
+          const compare = `${origin}/compare/?schools=lincoln-middle,riverside,aspen-ridge`;
+          results.lighthouse = (await runLighthouse(
+            [urls.landing, urls.school, compare],
+            log,
+          )) satisfies LighthouseRun[];
         }
       } finally {
         await server.close();

@@ -155,6 +155,9 @@ export async function contentServicePlugin(
     return true;
   };
 
+  // As hosted: `true` and `withKeyArraySelector` ask for the map; keyed array items are always used.
+  const wantsSourceMap = (v: string | undefined): boolean => v === 'true' || v === 'withKeyArraySelector';
+
   const answerQuery = async (
     req: DataRequest,
     reply: FastifyReply,
@@ -190,13 +193,15 @@ export async function contentServicePlugin(
           origin,
           project,
           dataset,
+          sourceMap: wantsSourceMap(req.query.resultSourceMap),
         },
         abandoned.signal,
       );
       // The worker sent the result as JSON bytes; the answer is assembled around them, unparsed.
       const head = req.query.returnQuery !== 'false' ? `{"query":${JSON.stringify(query)},` : '{';
+      const csm = answer.sourceMap ? `,"resultSourceMap":${answer.sourceMap}` : '';
       const parts = answer.json
-        ? [Buffer.from(`${head}"result":`), answer.json, Buffer.from(`,"ms":${answer.ms}}`)]
+        ? [Buffer.from(`${head}"result":`), answer.json, Buffer.from(`${csm},"ms":${answer.ms}}`)]
         : [Buffer.from(`${head}"ms":${answer.ms}}`)];
       return reply
         .header('cache-control', 'no-store')

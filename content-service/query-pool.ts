@@ -66,6 +66,8 @@ export interface QueryJob {
   origin: string;
   project: string;
   dataset: string;
+  /** Answer the result's Content Source Map too (`?resultSourceMap=`): see source-map.ts. */
+  sourceMap?: boolean;
 }
 
 type QueryErrorBody = ReturnType<QueryError['toBody']>;
@@ -78,7 +80,7 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'result'; job: number; bytes: Uint8Array | null; ms: number }
+  | { type: 'result'; job: number; bytes: Uint8Array | null; ms: number; sourceMap?: string | null }
   | { type: 'parsed'; job: number; tree: ExprNode }
   | { type: 'query-error'; job: number; body: QueryErrorBody }
   | { type: 'too-large'; job: number; chars: number }
@@ -88,6 +90,8 @@ export type FromWorker =
 export interface QueryAnswer {
   json: Buffer | null;
   ms: number;
+  /** The result's source map as JSON, when the job asked for one and a string could be traced. */
+  sourceMap?: string | null;
 }
 
 /** A GROQ error of the query itself (syntax, missing parameter, runtime), as the worker reported it. */
@@ -166,7 +170,11 @@ export class QueryPool {
     ).then((answer) => {
       if (answer.type === 'result') {
         const b = answer.bytes;
-        return { json: b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null, ms: answer.ms };
+        return {
+          json: b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : null,
+          ms: answer.ms,
+          sourceMap: answer.sourceMap ?? null,
+        };
       }
       throw this.errorOf(answer);
     });

@@ -55,8 +55,16 @@ async function handle(msg: ToWorker): Promise<void> {
         // As UTF-8 bytes in a buffer of their own, moved (not copied) to the main thread, which sends
         // them as they are: for the export's 19 MB answer that spares the main thread two copies.
         const bytes = json === undefined ? null : encoder.encode(json);
+        // Loaded on first use: a worker that never maps starts as fast as before (it is restarted after a runaway query).
+        const csm = msg.sourceMap ? (await import('./source-map.ts')).resultSourceMap(result, docs) : null;
         const ms = Math.round((performance.now() - started) * 100) / 100;
-        const answer: FromWorker = { type: 'result', job: msg.job, bytes, ms };
+        const answer: FromWorker = {
+          type: 'result',
+          job: msg.job,
+          bytes,
+          ms,
+          ...(csm ? { sourceMap: JSON.stringify(csm) } : {}),
+        };
         parentPort!.postMessage(answer, bytes ? [bytes.buffer] : []);
       } catch (err) {
         if (err instanceof QueryError) reply({ type: 'query-error', job: msg.job, body: err.toBody() });

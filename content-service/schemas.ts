@@ -19,6 +19,8 @@ export const DataQuery = Type.Object({
   query: Type.Optional(Type.String()),
   perspective: Type.Optional(Type.String()),
   returnQuery: Flag,
+  /** `true` or `withKeyArraySelector` (keyed array items: the only form this service answers). */
+  resultSourceMap: Type.Optional(Type.String()),
   excludeContent: Flag,
   dryRun: Flag,
   returnDocuments: Flag,

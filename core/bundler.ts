@@ -2,7 +2,7 @@
 // --base) and the preview server (served from memory under /assets/) used to run two pipelines
 // with a copied plugin whose loaders, targets and comment handling had already drifted, so the
 // preview could pass with code the export would not ship. Both now build through bundleBrowser():
-// one ESM entry that hydrates, the school page split into its own lazily loaded chunk, and the
+// one ESM entry that hydrates, the school and compare pages split into their own lazily loaded chunks, and the
 // stylesheet extracted, all minified with content-hashed names. Built in memory (write: false):
 // the caller decides where, and whether, each file goes. Lives in core/ because scripts/ and
 // server/ may not import each other.
@@ -21,6 +21,7 @@ export const FALLBACK_MESSAGES_MODULE = 'src/i18n/fallback.ts';
 export const PREVIEW_ENTRY = 'src/entry-preview.tsx';
 export const STYLES_ENTRY = 'src/styles/index.css';
 export const SCHOOL_PAGE_MODULE = 'src/pages/SchoolPage.tsx';
+export const COMPARE_PAGE_MODULE = 'src/pages/ComparePage.tsx';
 
 export interface BundleFile {
   /** Path relative to the asset base folder, e.g. 'assets/entry-client-AB12CD34.js'. */
@@ -37,6 +38,8 @@ export interface BundleResult {
   entryPreload: string[];
   /** The school page chunk and what it imports beyond the entry's chunks. */
   schoolPreload: string[];
+  /** The compare page chunk and what it imports beyond the entry's chunks. */
+  comparePreload: string[];
   sizes: BundleSizes;
   /** Further entries (BundleOptions.editions), by output name: their URL, preloads and first-load size. */
   editions: Record<string, { entryUrl: string; entryPreload: string[]; firstLoadJsGzip: number }>;
@@ -47,6 +50,8 @@ export interface BundleSizes {
   firstLoadJsGzip: number;
   /** gzip bytes the school pages add (the lazily loaded chunk and its own imports). */
   schoolChunkGzip: number;
+  /** gzip bytes the compare page adds (its lazily loaded chunk and its own imports). */
+  compareChunkGzip: number;
   cssGzip: number;
   /** Every output file: raw and gzip bytes. */
   files: { path: string; bytes: number; gzip: number }[];
@@ -167,9 +172,13 @@ export async function bundleBrowser({
 
   const entryKey = find(entry, '.js');
   const cssKey = find(STYLES_ENTRY, '.css');
-  const schoolKey = find(SCHOOL_PAGE_MODULE, '.js');
   const entryDeps = staticClosure(entryKey);
-  const schoolDeps = [schoolKey, ...staticClosure(schoolKey)].filter((k) => k !== entryKey && !entryDeps.includes(k));
+  const lazyDeps = (module: string) => {
+    const key = find(module, '.js');
+    return [key, ...staticClosure(key)].filter((k) => k !== entryKey && !entryDeps.includes(k));
+  };
+  const schoolDeps = lazyDeps(SCHOOL_PAGE_MODULE);
+  const compareDeps = lazyDeps(COMPARE_PAGE_MODULE);
   // The entry's own CSS (from any component-level CSS import) is linked as well.
   const cssKeys = [cssKey, ...(outputs[entryKey]!.cssBundle ? [outputs[entryKey]!.cssBundle!] : [])];
 
@@ -182,9 +191,11 @@ export async function bundleBrowser({
     cssUrls: cssKeys.map((k) => url(metaRel(k))),
     entryPreload: entryDeps.map((k) => url(metaRel(k))),
     schoolPreload: schoolDeps.map((k) => url(metaRel(k))),
+    comparePreload: compareDeps.map((k) => url(metaRel(k))),
     sizes: {
       firstLoadJsGzip: sizeOf([entryKey, ...entryDeps]),
       schoolChunkGzip: sizeOf(schoolDeps),
+      compareChunkGzip: sizeOf(compareDeps),
       cssGzip: sizeOf(cssKeys),
       files: files.map((f) => ({ path: f.path, bytes: f.contents.length, gzip: gzipped.get(f.path)! })),
     },

@@ -1,9 +1,10 @@
 // The pure server render shared by the export (and anything else that needs a page's HTML): the
-// same <App> the browser hydrates, with the school page imported statically because
+// same <App> the browser hydrates, with the school and compare pages imported statically because
 // renderToString cannot wait for the browser's lazily loaded chunk.
 import { renderToString } from 'react-dom/server';
 import { App } from '../src/App.tsx';
 import { SchoolPage } from '../src/pages/SchoolPage.tsx';
+import { ComparePage } from '../src/pages/ComparePage.tsx';
 import { SchoolList } from '../src/components/SchoolList.tsx';
 import { matchRoute } from '../src/routes.ts';
 import type { NavSchool, PageData } from '../src/lib/types.ts';
@@ -31,5 +32,7 @@ export function render(url: string, data: PageData, env: SiteEnv): string {
   ) {
     throw new Error(`render: school data for ${JSON.stringify(data.school?.slug)} does not belong at ${url}`);
   }
-  return renderToString(<App data={data} env={env} schoolPage={SchoolPage} />);
+  if (data.page === 'compare' && route.page !== 'compare')
+    throw new Error(`render: compare data does not belong at ${url}`);
+  return renderToString(<App data={data} env={env} schoolPage={SchoolPage} comparePage={ComparePage} />);
 }

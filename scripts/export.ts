@@ -41,6 +41,7 @@ import { posterVariants } from './lib/poster-variants.ts';
 import { codeVersion, ExportManifest, type ContentState, type PageRecord } from './lib/export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type RetryOptions } from './lib/retry.ts';
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
+import { OPEN_DATA_CSV, OPEN_DATA_JSON, openDataCsv, openDataJson, openSchools } from './lib/open-data.ts';
 import { HEADERS_FILE, headersFile, siteHeaders } from '../render/csp.ts';
 import { validateContent, withoutFailed, type ValidContent } from './lib/validate-content.ts';
 import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
@@ -462,6 +463,7 @@ async function renderPages(
     entryPreload: bundle.entryPreload,
     editions: bundle.editions['entry-client-es'] ? { es: bundle.editions['entry-client-es'] } : {},
     schoolPreload: bundle.schoolPreload,
+    comparePreload: bundle.comparePreload,
     favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
   };
   const { manifest, previous } = plan;
@@ -598,6 +600,9 @@ function siteFiles(
       ),
     );
   put('robots.txt', robotsTxt(run.opts.siteUrl));
+  const openData = openSchools(site.facts, run.opts);
+  put(OPEN_DATA_JSON, openDataJson(openData));
+  put(OPEN_DATA_CSV, openDataCsv(openData));
   // Netlify / Cloudflare Pages: the pages' CSP plus what a <meta> cannot carry (render/csp.ts).
   const imageSource = { imageHost: run.source.config.imageHost, selfHostBase: run.selfHost ? run.opts.base : null };
   put(HEADERS_FILE, headersFile(siteHeaders(imageSource)));
@@ -651,7 +656,10 @@ function saveManifest(run: ExportRun, plan: Plan, read: ContentRead, content: Va
         schools: Object.fromEntries(
           [...outcomes].map(([id, o]) => {
             const school = site.schools.get(id);
-            return [id, { ...o, hash: school?.hash ?? null, lastmod: school?.lastmod ?? null }];
+            return [
+              id,
+              { ...o, hash: school?.hash ?? null, lastmod: school?.lastmod ?? null, facts: school?.facts ?? null },
+            ];
           }),
         ),
       }
@@ -669,7 +677,7 @@ export function formatSummary(s: ExportSummary, cwd: string): string {
     `Exported ${s.pages} pages (${s.schools} schools), ${s.images.total} images, ${s.write.files} files, ${formatBytes(s.write.bytes)} to ${rel}/ in ${formatMs(s.ms)}`,
     `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
     `  content: ${s.content.changed === null ? `all read (${s.content.fetched} school documents)` : `${s.content.changed} changed document(s) since the last export, ${s.content.fetched} school document(s) read`}`,
-    `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
+    `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, compare chunk ${formatBytes(s.bundle.compareChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
     ...(s.warnings.length ? [`  ${s.warnings.length} warning(s) above`] : []),
     '',
   ].join('\n');

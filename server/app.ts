@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../src/config/public.ts';
 import type { BackoffOptions } from '../src/lib/backoff.ts';
-import { createPreviewClient } from './lib/preview-client.ts';
+import { createPreviewClient, createStegaClient } from './lib/preview-client.ts';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import { createContentApi } from './lib/content-api.ts';
 import { ChangeHub } from './lib/change-hub.ts';
@@ -40,6 +40,11 @@ export interface PreviewAppOptions extends Record<string, unknown> {
   /** Event streams (/api/events) one session may hold open at once (default 20). */
   maxStreamsPerSession?: number;
   imageTimeoutMs?: number;
+  /**
+   * The Studio whose Presentation tool frames the preview (SANITY_STUDIO_URL): it may frame the
+   * pages, and sessions it opens get stega-encoded content pointing edits at it. Absent: no framing.
+   */
+  studioUrl?: string | null;
   /** The credentialed client (server.ts passes the one its start-up check used; tests a stand-in); by default createPreviewClient(config, token). */
   client?: SanityClient;
 }
@@ -50,6 +55,10 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
     publicConfig: opts.content.config,
     client,
     api: createContentApi(client),
+    studioApi: opts.studioUrl
+      ? createContentApi(createStegaClient(opts.content.config, opts.content.token, opts.studioUrl))
+      : null,
+    studioUrl: opts.studioUrl ?? null,
     signer: createSessionSigner(opts.previewSecret, opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS),
     limiter: new GuessThrottle(opts.failureLimit ?? { max: 10, windowMs: 60_000 }),
     bundle: await getPreviewBundle(PROJECT_ROOT),
@@ -64,7 +73,9 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
 
   await app.register(cookie);
   await app.register(fastifyStatic, { root: ctx.publicDir, serve: false });
-  await app.register(securityHeaders, {});
+  await app.register(securityHeaders, {
+    csp: { studioOrigin: opts.studioUrl ? new URL(opts.studioUrl).origin : null },
+  });
   await app.register(errors, {});
   await app.register(gate, {
     signer: ctx.signer,

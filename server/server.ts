@@ -60,6 +60,7 @@ async function main(): Promise<void> {
         client,
         previewSecret,
         sessionTtlMs: config.sessionTtlMs,
+        studioUrl: config.studioUrl,
       },
       { trustProxy: config.trustProxy, pretty: process.stdout.isTTY === true },
     );

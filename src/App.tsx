@@ -5,8 +5,9 @@
 // the browser entry loads the chunk before hydrateRoot. Both then render the same tree with no
 // Suspense boundary, so hydration neither flashes nor mismatches. Without it (a client-only render,
 // e.g. the editors' preview) the page is loaded lazily behind Suspense, showing a blank page meanwhile.
+// The compare page works the same way with its own chunk (`comparePage`).
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { PageData, SchoolPageData } from './lib/types.ts';
+import type { ComparePageData, PageData, SchoolPageData } from './lib/types.ts';
 import { loadChunk } from './lib/chunk.ts';
 import { SiteEnvProvider, type SiteEnv } from './SiteEnv.tsx';
 import { LandingPage } from './pages/LandingPage.tsx';
@@ -19,14 +20,24 @@ export const loadSchoolPage = (): Promise<SchoolPageComponent> =>
 
 const LazySchoolPage = lazy(() => loadSchoolPage().then((SchoolPage) => ({ default: SchoolPage })));
 
+export type ComparePageComponent = ComponentType<{ data: ComparePageData }>;
+
+/** Loads the compare page chunk, failing as 'Loading chunk ComparePage failed' after the chunk timeout. */
+export const loadComparePage = (): Promise<ComparePageComponent> =>
+  loadChunk('ComparePage', () => import('./pages/ComparePage.tsx')).then((m) => m.ComparePage);
+
+const LazyComparePage = lazy(() => loadComparePage().then((ComparePage) => ({ default: ComparePage })));
+
 interface AppProps {
   data: PageData | null;
   env: SiteEnv;
   /** The school page component, when already loaded (server render, browser after preloading). */
   schoolPage?: SchoolPageComponent | null;
+  /** The compare page component, when already loaded (as `schoolPage`). */
+  comparePage?: ComparePageComponent | null;
 }
 
-export function App({ data, env, schoolPage }: AppProps) {
+export function App({ data, env, schoolPage, comparePage }: AppProps) {
   let page = null;
   if (data?.page === 'school') {
     const SchoolPage = schoolPage;
@@ -35,6 +46,15 @@ export function App({ data, env, schoolPage }: AppProps) {
     ) : (
       <Suspense fallback={null}>
         <LazySchoolPage data={data} />
+      </Suspense>
+    );
+  } else if (data?.page === 'compare') {
+    const ComparePage = comparePage;
+    page = ComparePage ? (
+      <ComparePage data={data} />
+    ) : (
+      <Suspense fallback={null}>
+        <LazyComparePage data={data} />
       </Suspense>
     );
   } else if (data) {

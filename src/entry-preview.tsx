@@ -1,15 +1,16 @@
 // The editors' preview browser entry: hydrates the page the preview server rendered (the same
-// <App> and document as the export, with env.preview set), then keeps it current through the
+// <App> and document as the export, with env.preview set) inside react-router's BrowserRouter, so
+// later pages are reached without a reload (PreviewApp.tsx), then keeps it current through the
 // preview server's API (never the content service directly). Served only by the preview server
 // (server/routes/pages.ts), behind its session gate.
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadSchoolPage } from './App.tsx';
-import { matchRoute } from './routes.ts';
+import { BrowserRouter } from 'react-router-dom';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
 import type { PageData } from './lib/types.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 import { createPreviewApi } from './preview/api.ts';
-import { PreviewRoot } from './preview/PreviewRoot.tsx';
+import { createRefreshBus, PreviewApp } from './preview/PreviewApp.tsx';
 import { CATALOGUES } from './i18n/catalogues.ts';
 import { DEFAULT_LANG } from './i18n/messages.ts';
 import './preview/preview.css';
@@ -25,34 +26,10 @@ function readJson<T>(id: string): T | null {
   }
 }
 
-/** Keeps ?livepreview on while following the site's own links, so an editor stays in live mode. */
-function keepLivepreviewOnLinks(): void {
-  document.addEventListener(
-    'click',
-    (event) => {
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
-      const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (!a || a.target || a.origin !== window.location.origin) return;
-      const url = new URL(a.href);
-      if (url.searchParams.has('livepreview') || url.pathname === window.location.pathname) return;
-      url.searchParams.set('livepreview', '1');
-      a.href = url.href;
-    },
-    true,
-  );
-}
-
-// Module-level so PreviewRoot's effects see the same objects on every render.
+// Module-level so the app's effects see the same objects on every render.
 const api = createPreviewApi();
 const createEventSource = (url: string) => new EventSource(url);
+const refreshBus = createRefreshBus();
 
 async function main(): Promise<void> {
   const root = document.getElementById(ROOT_ID);
@@ -62,20 +39,19 @@ async function main(): Promise<void> {
   // Editors switch editions in place, so the preview carries every catalogue (families' pages ship one).
   const env: SiteEnv = { ...defaultSiteEnv, ...served, messages: CATALOGUES[served?.lang ?? DEFAULT_LANG] };
   const data = readJson<PageData>(DATA_ID);
-  if (env.preview?.livepreview) keepLivepreviewOnLinks();
   // The server rendered the school page without Suspense: its chunk must be here before hydrating.
   const schoolPage = data?.page === 'school' ? await loadSchoolPage() : null;
   const app = (
-    <PreviewRoot
-      route={matchRoute(window.location.pathname)}
-      env={env}
-      api={api}
-      createEventSource={createEventSource}
-      // No hash: the server never sees it, and the banner's link must match its render.
-      href={window.location.pathname + window.location.search}
-      initial={data}
-      schoolPage={schoolPage}
-    />
+    <BrowserRouter>
+      <PreviewApp
+        env={env}
+        first={data}
+        api={api}
+        createEventSource={createEventSource}
+        schoolPage={schoolPage}
+        refreshBus={refreshBus}
+      />
+    </BrowserRouter>
   );
   if (data) hydrateRoot(root, app);
   else createRoot(root).render(app);

@@ -1,15 +1,25 @@
 // The one route table: used by the browser entry, the export and the preview server.
-// `/` is the landing page, `/schools/{slug}` a school, anything else the landing page; the Spanish
-// edition is the same table under `/es/` (`/es/`, `/es/schools/{slug}`).
+// `/` is the landing page, `/schools/{slug}` a school, `/compare/` the compare page (its schools
+// come from the query, read in the browser), anything else the landing page; the Spanish edition is
+// the same table under `/es/` (`/es/`, `/es/schools/{slug}`, `/es/compare/`).
 // The export turns each route into a file a static host serves for that path (routeFile), so the
 // table is also the single source of the out/ layout and the sitemap's URLs.
 import { isSafeSlug } from './lib/slug.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from './i18n/messages.ts';
 
-export type RouteMatch = { page: 'landing'; lang: Lang } | { page: 'school'; slug: string; lang: Lang };
+export type RouteMatch =
+  | { page: 'landing'; lang: Lang }
+  | { page: 'school'; slug: string; lang: Lang }
+  | { page: 'compare'; lang: Lang };
 
 /** Where each edition's pages live: English at the top, every other language under '/{lang}/'. */
 const langPrefix = (lang: Lang): string => (lang === DEFAULT_LANG ? '' : `/${lang}`);
+
+/** The compare page's address: one exported page for every choice of schools (the query picks them). */
+export const COMPARE_ROUTE_PATH = '/compare/';
+
+/** The compare page of an edition: '/compare/' or '/es/compare/'. */
+export const comparePath = (lang: Lang = DEFAULT_LANG): string => `${langPrefix(lang)}${COMPARE_ROUTE_PATH}`;
 
 /** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
 export const NOT_FOUND_FILE = '404.html';
@@ -19,6 +29,8 @@ export function matchRoute(pathname: string): RouteMatch {
   const edition = /^\/([a-z]{2})(?=\/|$)/.exec(pathname);
   const lang = LANGS.find((l) => l !== DEFAULT_LANG && l === edition?.[1]) ?? DEFAULT_LANG;
   const rest = lang === DEFAULT_LANG ? pathname : pathname.slice(langPrefix(lang).length) || '/';
+  if (rest === COMPARE_ROUTE_PATH || rest === '/compare' || rest === '/compare/index.html')
+    return { page: 'compare', lang };
   const m = /^\/schools\/([^/]+)\/?$/.exec(rest);
   if (m) {
     let slug: string;
@@ -32,6 +44,18 @@ export function matchRoute(pathname: string): RouteMatch {
   return { page: 'landing', lang };
 }
 
+/** The routes the editors' preview serves. */
+export type PreviewRouteMatch = Exclude<RouteMatch, { page: 'compare' }>;
+
+/**
+ * The route as the editors' preview sees it: it has no compare page (that page reads the facts file
+ * only an export writes), so '/compare/' shows the landing page there, as any unknown path does.
+ */
+export function matchPreviewRoute(pathname: string): PreviewRouteMatch {
+  const route = matchRoute(pathname);
+  return route.page === 'compare' ? { page: 'landing', lang: route.lang } : route;
+}
+
 /**
  * The one link to a school (spec: '/schools/{slug}'), used by the menus, the landing cards, the
  * export's page URLs and canonical links. Safe slugs are one path segment; encoding keeps a space
@@ -40,8 +64,8 @@ export function matchRoute(pathname: string): RouteMatch {
 export const schoolPath = (slug: string, lang: Lang = DEFAULT_LANG): string =>
   `${langPrefix(lang)}/schools/${encodeURIComponent(slug)}`;
 
-/** A link to one of the site's pages ('/', '/#options', '/?x', '/schools/x'), not to a file ('/guide/x.pdf'). */
-const PAGE_LINK = /^\/(?:$|[#?]|schools\/)/;
+/** A link to one of the site's pages ('/', '/#options', '/?x', '/schools/x', '/compare/'), not to a file ('/guide/x.pdf'). */
+const PAGE_LINK = /^\/(?:$|[#?]|schools\/|compare\/)/;
 
 /**
  * An internal page link of the English edition ('/schools/x', '/#options', as data and content hold
@@ -73,12 +97,13 @@ export function stripRoot(root: string | undefined, pathname: string): string {
 }
 
 /**
- * The URL path of the route's page: '/' or '/schools/{slug}', the address every link uses. The
+ * The URL path of the route's page: '/', '/compare/' or '/schools/{slug}', the address every link uses. The
  * export writes the school page as 'schools/{slug}.html', which GitHub Pages, Netlify, Cloudflare
  * Pages and `npm start` answer at '/schools/{slug}' with 200, so canonical links and the sitemap
  * name that same address rather than one a host first answers with a redirect.
  */
 export function canonicalPath(route: RouteMatch): string {
+  if (route.page === 'compare') return comparePath(route.lang);
   return route.page === 'school' ? schoolPath(route.slug, route.lang) : landingPath(route.lang);
 }
 
@@ -103,6 +128,7 @@ export function routeFile(route: RouteMatch): string {
   const dir = langPrefix(route.lang).slice(1);
   const at = dir ? `${dir}/` : '';
   if (route.page === 'landing') return `${at}index.html`;
+  if (route.page === 'compare') return `${at}compare/index.html`;
   return `${at}schools/${checkedSlug(route)}.html`;
 }
 
@@ -112,6 +138,6 @@ export function routeFile(route: RouteMatch): string {
  * '.html' file for '/schools/{slug}' before they look for a folder.
  */
 export function routeAliases(route: RouteMatch): string[] {
-  if (route.page === 'landing') return [];
+  if (route.page !== 'school') return [];
   return [routeFile(route).replace(/\.html$/, '/index.html')];
 }

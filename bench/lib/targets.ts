@@ -155,8 +155,16 @@ export function evaluateTargets(r: Results): Target[] {
 
   const lh = r.lighthouse;
   if (lh) {
+    // '/' landing, '/compare/…' the compare page, '/es/…' their Spanish editions, else a school page.
+    const pageName = (url: string): string => {
+      const p = new URL(url).pathname;
+      const es = p.startsWith('/es/');
+      const rest = es ? p.slice(3) : p;
+      const name = rest === '/' ? 'landing' : rest.startsWith('/compare') ? 'compare' : 'school';
+      return es ? `${name} (es)` : name;
+    };
     for (const run of lh) {
-      const page = new URL(run.url).pathname === '/' ? 'landing' : 'school';
+      const page = pageName(run.url);
       const group = `lighthouse ${run.preset} ${page}`;
       const perfLimit = run.preset === 'mobile' ? 95 : 100;
       add(group, 'performance', String(run.scores.performance), `>= ${perfLimit}`, run.scores.performance >= perfLimit);

@@ -9,8 +9,9 @@ import { renderDocument, serializePageData, type DocumentAssets } from '../../re
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
-import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import { hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
+import { schoolFacts, type SchoolFacts } from '../../src/lib/school-facts.ts';
+import { compareSeo, hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
@@ -34,12 +35,16 @@ import { siteCsp } from '../../render/csp.ts';
 export const NAV_INLINE_MAX_BYTES = 32 * 1024;
 /** The shared navigation list's file, relative to the asset base (outside the immutable assets/). */
 export const NAV_FILE = 'navigation.json';
+/** The schools' facts file, relative to the asset base; named by its content, so a page linking to it never sees another. */
+export const factsFile = (json: string): string => `school-facts.${sha1(json).slice(0, 12)}.json`;
 
 export interface PageAssets {
   entryUrl: string;
   cssUrls: string[];
   entryPreload: string[];
   schoolPreload: string[];
+  /** The compare page's chunk and its own imports (absent: none preloaded). */
+  comparePreload?: string[];
   favicon: string | null;
   /** Each other language's entry (its catalogue) and preloads; absent: that edition uses the English entry. */
   editions?: Partial<Record<Lang, { entryUrl: string; entryPreload: string[] }>>;
@@ -73,8 +78,10 @@ export interface RenderedSite {
   carried: CarriedPage[];
   /** With `codeVersion`: each page's key and what its render reported, for the next export's manifest. */
   records: Map<string, PageRecord>;
-  /** Other files the pages link to (the shared navigation JSON), by path relative to the asset base. */
+  /** Other files the pages link to (the shared navigation JSON, the facts), by path relative to the asset base. */
   files: { path: string; contents: string }[];
+  /** Every exported school's facts, by title: the facts file's content, and the open data's. */
+  facts: SchoolFacts[];
   /** Self-hosted variants the pages use: src → remote URL. */
   variants: Map<string, string>;
   /** With `codeVersion`: each school's data hash and sitemap date, for the next incremental read. */
@@ -92,6 +99,18 @@ export interface NeedsFullRead {
  */
 export interface RenderFailed {
   failed: { _id: string; error: string }[];
+}
+
+/** A school ready to render: its editions' data cut to the limits (none when carried over), the notes of that cut, its facts. */
+interface Prepared {
+  read: School | CarriedSchool;
+  school: School | CarriedSchool;
+  /** Each edition's page data (empty when carried over). */
+  editions: Map<Lang, PageData>;
+  notes: string[];
+  facts: SchoolFacts | null;
+  /** The hash over every edition's data (absent when carried over or unkeyed). */
+  hash?: string;
 }
 
 const lastmodOf = (school: School): string | null => {
@@ -176,7 +195,6 @@ export function buildPages(
   const unhost = (remote: string) => (host && remote.startsWith(host) ? `\0${remote.slice(host.length)}` : remote);
   const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
-  const cardsKey = keyed ? sha1(JSON.stringify(cards)) : '';
   const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
     keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '';
   // A carried school's state hash covers every edition of its page, so each edition's key checks.
@@ -200,7 +218,8 @@ export function buildPages(
   );
   const aliasesOf = (route: RouteMatch): string[] =>
     routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
-  // `school` is the data read now, or a carried school's state (its key was checked above).
+  // `school` is the data read now, or a carried school's state (its key was checked above); a page
+  // without a school is keyed by `dataKey`.
   const renderPage = (
     route: RouteMatch,
     url: string,
@@ -208,7 +227,9 @@ export function buildPages(
     data: PageData | null,
     school: School | CarriedSchool | null,
     indexable: boolean,
+    dataKey: string,
     notes: readonly string[] = [],
+    facts: SchoolFacts | null = null,
     /** The school's hash over all its editions' data (the page key and the next export's state). */
     schoolHash?: string,
   ): RenderedPage | null => {
@@ -216,14 +237,15 @@ export function buildPages(
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
     // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
     const dataJson = data === null ? null : serializePageData(data);
-    const readState = () => ({
+    const readState = (): SchoolState => ({
       hash: keyed ? (schoolHash ?? sha1(dataJson!)) : '',
       lastmod: lastmodOf(school as School),
+      facts,
     });
     const state = carriedState ?? (school ? readState() : null);
     if (school && state) schools.set(school._id, state);
     const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
-    const key = keyOf(url, file, indexable, state ? state.hash : (schoolHash ?? cardsKey));
+    const key = keyOf(url, file, indexable, state ? state.hash : dataKey);
     const before = opts.previous?.get(file);
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
@@ -292,7 +314,9 @@ export function buildPages(
     const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always), messages };
     const seo = school
       ? schoolSeo(school, canonicalPath(route), ctx)
-      : landingSeo(indexable ? canonicalPath(route) : null, ctx);
+      : data.page === 'compare'
+        ? compareSeo(canonicalPath(route), ctx)
+        : landingSeo(indexable ? canonicalPath(route) : null, ctx);
     // hreflang on indexable pages only (every edition of a page names all of them, itself included).
     const alternates = indexable ? hreflangAlternates(opts.siteUrl, alternatePaths(route)) : [];
     if (alternates.length) seo.alternates = alternates;
@@ -303,6 +327,7 @@ export function buildPages(
       modulePreload: [
         ...(edition?.entryPreload ?? opts.assets.entryPreload),
         ...(data.page === 'school' ? opts.assets.schoolPreload : []),
+        ...(data.page === 'compare' ? (opts.assets.comparePreload ?? []) : []),
       ],
       favicon: opts.assets.favicon,
     };
@@ -323,54 +348,87 @@ export function buildPages(
     return { html, used };
   };
 
+  // Each school is cut to the content limits first: its pages, key, hash and facts are the limited
+  // data's. Every edition of a school is prepared together; the facts are the English edition's
+  // (one facts file for every edition, see README "The Spanish edition").
+  const carriedSchools = new Set<School | CarriedSchool>(content.carried);
+  const failed: RenderFailed['failed'] = [];
+  const prepared: Prepared[] = [];
+  for (const read of [...content.schools, ...content.carried].sort(byKey('_id'))) {
+    if (carriedSchools.has(read)) {
+      const { facts } = (read as CarriedSchool).state;
+      prepared.push({ read, school: read, editions: new Map(), notes: [], facts });
+      continue;
+    }
+    try {
+      const limited = limitContent(read as SchoolRow, limits);
+      const editions = new Map<Lang, PageData>();
+      for (const lang of LANGS)
+        editions.set(lang, { page: 'school', nav: pageNav, school: localizeSchool(limited.value, lang) });
+      const school = (editions.get(DEFAULT_LANG) as { school: School }).school;
+      prepared.push({
+        read,
+        school,
+        editions,
+        notes: limited.breaches.map(
+          (b) =>
+            `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
+        ),
+        facts: schoolFacts(school),
+        hash: keyed ? sha1(LANGS.map((lang) => serializePageData(editions.get(lang)!)).join('\n')) : undefined,
+      });
+    } catch (err) {
+      failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  const facts = prepared
+    .flatMap((p) => (p.facts ? [p.facts] : []))
+    .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
+  const factsJson = JSON.stringify(facts);
+  const factsPath = factsFile(factsJson);
+  const factsSrc = `${siteEnv.base}${factsPath}`;
+
   const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
-  const landingData: PageData = { page: 'landing', nav: pageNav, cards };
+  const landingData: PageData = { page: 'landing', nav: pageNav, cards, factsSrc };
+  const landingKey = keyed ? sha1(JSON.stringify([cards, landingData.factsSrc])) : '';
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => {
     if (page) pages.push(page);
   };
-  add(renderPage(landing, '/', routeFile(landing), landingData, null, true));
+  add(renderPage(landing, '/', routeFile(landing), landingData, null, true, landingKey));
   // Static hosts serve 404.html for any path without a file: the spec shows the landing page there,
   // in English; its language switcher links to the Spanish edition's landing page.
-  add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false));
+  add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false, landingKey));
   for (const lang of LANGS.filter((l) => l !== DEFAULT_LANG)) {
     const route: RouteMatch = { page: 'landing', lang };
     const langCards = mapLandingGrid(limitedLanding, lang);
-    const langKey = keyed ? sha1(JSON.stringify(langCards)) : '';
-    const data: PageData = { page: 'landing', nav: pageNav, cards: langCards };
-    add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, [], langKey));
+    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc])) : '';
+    const data: PageData = { page: 'landing', nav: pageNav, cards: langCards, factsSrc };
+    add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, langKey));
+  }
+  // One compare page per edition for every choice of schools: the browser reads them from its
+  // address and loads the same facts file as the grid's tools.
+  // Each edition gets its own data object: renders are cached by it (see renderOne).
+  const compareKey = keyed ? sha1(JSON.stringify(['compare', factsSrc])) : '';
+  for (const lang of LANGS) {
+    const compare: RouteMatch = { page: 'compare', lang };
+    const data: PageData = { page: 'compare', nav: pageNav, factsSrc };
+    add(renderPage(compare, canonicalPath(compare), routeFile(compare), data, null, true, compareKey));
   }
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
-  const carriedSchools = new Set<School | CarriedSchool>(content.carried);
-  const failed: RenderFailed['failed'] = [];
-  for (const read of [...content.schools, ...content.carried].sort(byKey('_id'))) {
+  for (const p of prepared) {
     try {
-      let school = read;
-      const editions = new Map<Lang, PageData>();
-      let notes: string[] = [];
-      let hash: string | undefined;
-      if (!carriedSchools.has(read)) {
-        // Cut to the content limits first: the page, its key and its hash are the limited data's.
-        const limited = limitContent(read as SchoolRow, limits);
-        for (const lang of LANGS)
-          editions.set(lang, { page: 'school', nav: pageNav, school: localizeSchool(limited.value, lang) });
-        school = (editions.get(DEFAULT_LANG) as { school: School }).school;
-        notes = limited.breaches.map(
-          (b) =>
-            `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
-        );
-        if (keyed) hash = sha1(LANGS.map((lang) => serializePageData(editions.get(lang)!)).join('\n'));
-      }
       for (const lang of LANGS) {
-        const route: RouteMatch = { page: 'school', slug: read.slug!, lang };
-        const data = editions.get(lang) ?? null;
-        const shown = data ? (data as { school: School }).school : school;
+        const route: RouteMatch = { page: 'school', slug: p.read.slug!, lang };
+        const data = p.editions.get(lang) ?? null;
+        const shown = data ? (data as { school: School }).school : p.school;
         // Limit notes are the school's, reported once (on its English page).
-        const own = lang === DEFAULT_LANG ? notes : [];
-        add(renderPage(route, schoolPath(read.slug!, lang), routeFile(route), data, shown, true, own, hash));
+        const own = lang === DEFAULT_LANG ? p.notes : [];
+        const url = schoolPath(p.read.slug!, lang);
+        add(renderPage(route, url, routeFile(route), data, shown, true, '', own, p.facts, p.hash));
       }
     } catch (err) {
-      failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
+      failed.push({ _id: p.read._id, error: err instanceof Error ? err.message : String(err) });
     }
   }
   if (failed.length) return { failed };
@@ -387,5 +445,7 @@ export function buildPages(
         },
       },
     });
-  return { pages, carried, records, variants, files: navFile ? [{ path: navFile, contents: navJson }] : [], schools };
+  const files = [{ path: factsPath, contents: factsJson }];
+  if (navFile) files.push({ path: navFile, contents: navJson });
+  return { pages, carried, records, variants, files, schools, facts };
 }

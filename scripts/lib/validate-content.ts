@@ -4,12 +4,17 @@
 import { showInvisible, slugProblem } from '../../src/lib/slug.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
+import type { SchoolFacts } from '../../src/lib/school-facts.ts';
 import type { ContentRead } from './fetch-content.ts';
 
-/** What a page key needs of a school's data: its hash, and its date for the sitemap. */
+/**
+ * What the site needs of a school's data without reading it again: its hash and its date for the
+ * sitemap (the page key), and its facts (the decision tools' file and the open data).
+ */
 export interface SchoolState {
   hash: string;
   lastmod: string | null;
+  facts: SchoolFacts | null;
 }
 
 /** Why a school was skipped (the warning), or null; `duplicate` when only its slug was taken. */
@@ -20,7 +25,10 @@ export interface SchoolOutcome {
 }
 
 /** What the previous export knew of each school document: its outcome, and for a published one its data's state. */
-export type KnownSchools = Record<string, SchoolOutcome & { hash: string | null; lastmod: string | null }>;
+export type KnownSchools = Record<
+  string,
+  SchoolOutcome & { hash: string | null; lastmod: string | null; facts?: SchoolFacts | null }
+>;
 
 /**
  * A school an incremental read did not fetch because nothing it shows changed: all the export
@@ -169,8 +177,13 @@ function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: s
       schools.push(doc);
       continue;
     }
-    if (before.hash === null || before.slug === null) return null;
-    carried.push({ _id: id, slug: before.slug, state: { hash: before.hash, lastmod: before.lastmod } });
+    // A manifest from before facts were recorded cannot rebuild the site's facts file: read everything.
+    if (before.hash === null || before.slug === null || before.facts === undefined) return null;
+    carried.push({
+      _id: id,
+      slug: before.slug,
+      state: { hash: before.hash, lastmod: before.lastmod, facts: before.facts },
+    });
   }
   return { schools, carried, ...keepRows(raw, new Set([...schools, ...carried].map((s) => s._id))), outcomes };
 }

@@ -40,7 +40,33 @@ export interface PreviewConfig {
   sessionTtlMs: number;
   /** Reverse proxies in front whose X-Forwarded-* to trust (PREVIEW_TRUST_PROXY); empty for none. */
   trustProxy: TrustProxy;
+  /** The Studio whose Presentation tool frames the preview and gets click-to-edit (SANITY_STUDIO_URL). */
+  studioUrl: string;
   help: boolean;
+}
+
+/** Where `npm run studio` serves the Studio (sanity dev). */
+export const DEFAULT_STUDIO_URL = 'http://localhost:3333';
+
+/** SANITY_STUDIO_URL: the Studio's address, http(s), without query or fragment; blank for the local default. */
+export function parseStudioUrl(raw: string | undefined): string {
+  const v = raw?.trim();
+  if (!v) return DEFAULT_STUDIO_URL;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new InputError(
+      `"${v}" is not a URL: give the Studio's address, e.g. https://district.sanity.studio`,
+      'SANITY_STUDIO_URL',
+    );
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username)
+    throw new InputError(
+      `"${v}" is not an http(s) address without query, fragment or credentials`,
+      'SANITY_STUDIO_URL',
+    );
+  return url.href.replace(/\/$/, '');
 }
 
 type Env = Record<string, string | undefined>;
@@ -168,6 +194,7 @@ export function loadPreviewConfig(argv: readonly string[], env: Env, cwd = proce
     secretGenerated,
     sessionTtlMs: own.PREVIEW_SESSION_HOURS * 60 * 60 * 1000,
     trustProxy: parseTrustProxy(env.PREVIEW_TRUST_PROXY),
+    studioUrl: parseStudioUrl(env.SANITY_STUDIO_URL),
     help: values.help === true,
   };
 }

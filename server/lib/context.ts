@@ -1,12 +1,13 @@
 // What the preview's plugins and routes share, built once in server/app.ts and handed to each
 // as options, so routes stay testable and nothing hides in module-level state.
+import type { FastifyRequest } from 'fastify';
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
 import type { BackoffOptions } from '../../src/lib/backoff.ts';
 import type { ChangeHub } from './change-hub.ts';
 import type { ContentApi } from './content-api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
-import type { GuessThrottle, SessionSigner } from './session.ts';
+import { STUDIO_COOKIE, type GuessThrottle, type SessionSigner } from './session.ts';
 
 export interface SseStream {
   /** Ends the stream (server shutdown). */
@@ -17,6 +18,10 @@ export interface PreviewContext {
   publicConfig: PublicConfig;
   client: SanityClient;
   api: ContentApi;
+  /** The same reads with stega, for sessions opened by the Studio; null without a Studio URL. */
+  studioApi: ContentApi | null;
+  /** The Studio that may frame the preview and that stega's edit links point at (SANITY_STUDIO_URL). */
+  studioUrl: string | null;
   signer: SessionSigner;
   limiter: GuessThrottle;
   bundle: PreviewBundle;
@@ -30,6 +35,10 @@ export interface PreviewContext {
   relayBackoff: BackoffOptions;
   imageTimeoutMs: number;
 }
+
+/** The reads for this request: with stega inside the Studio's Presentation tool, plain otherwise. */
+export const apiFor = (ctx: PreviewContext, req: FastifyRequest): ContentApi =>
+  ctx.studioApi && req.cookies[STUDIO_COOKIE] === '1' ? ctx.studioApi : ctx.api;
 
 export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 

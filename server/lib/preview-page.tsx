@@ -5,10 +5,11 @@
 // lookup). A read that fails is logged and rendered empty (spec section 8), and the page tells
 // the client what failed so it loads that part itself, as it always did.
 import { renderToString } from 'react-dom/server';
+import { stegaClean } from '@sanity/client/stega';
 import type { FastifyBaseLogger } from 'fastify';
 import { render } from '../../render/render.tsx';
 import { renderDocument } from '../../render/document.ts';
-import { canonicalPath, type RouteMatch } from '../../src/routes.ts';
+import { canonicalPath, type PreviewRouteMatch } from '../../src/routes.ts';
 import { slugProblem } from '../../src/lib/slug.ts';
 import { chooseSource } from '../../src/lib/school-flow.ts';
 import { createImageUrls } from '../../src/lib/image.ts';
@@ -45,7 +46,7 @@ export interface PreviewPage {
 /** Reads what the page at `route` shows, never throwing for content that cannot be read. */
 export async function loadPreviewPage(
   api: ContentApi,
-  route: RouteMatch,
+  route: PreviewRouteMatch,
   livepreview: boolean,
   log: FastifyBaseLogger,
 ): Promise<PreviewPage> {
@@ -97,7 +98,7 @@ export async function loadPreviewPage(
 
 export interface RenderPreviewOptions {
   url: string;
-  route: RouteMatch;
+  route: PreviewRouteMatch;
   page: PreviewPage;
   livepreview: boolean;
   /** Path and query of the request, for the banner's live-preview toggle. */
@@ -142,7 +143,9 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     urls: createImageUrls(env.images),
     messages: CATALOGUES[opts.route.lang],
   };
-  const seo = school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx);
+  // The head holds no stega (a Studio session's strings carry it): titles and meta tags are not
+  // clickable, and the Studio shows the title as the page's name.
+  const seo = stegaClean(school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx));
   return renderDocument({
     appHtml,
     data,

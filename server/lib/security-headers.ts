@@ -10,6 +10,8 @@ export const VIDEO_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
 export interface CspOptions {
   /** Extra origins allowed for images (e.g. an image CDN not proxied). */
   imageOrigins?: readonly string[];
+  /** The Studio's origin, allowed to show the preview in its Presentation frame; none: no framing at all. */
+  studioOrigin?: string | null;
 }
 
 export function helmetOptions(opts: CspOptions = {}): FastifyHelmetOptions {
@@ -29,12 +31,13 @@ export function helmetOptions(opts: CspOptions = {}): FastifyHelmetOptions {
         'object-src': ["'none'"],
         'base-uri': ["'none'"],
         'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
+        'frame-ancestors': opts.studioOrigin ? ["'self'", opts.studioOrigin] : ["'none'"],
       },
     },
     xContentTypeOptions: true,
     referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
+    // X-Frame-Options knows no origin list: with a Studio, frame-ancestors alone decides.
+    xFrameOptions: opts.studioOrigin ? false : { action: 'deny' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,

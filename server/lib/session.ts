@@ -4,6 +4,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_COOKIE = 'preview_session';
+/**
+ * Set beside the session by the Studio's handshake (and cleared by a ?secret= link): this browser
+ * previews inside the Studio's Presentation tool, so pages and API answers carry stega for
+ * click-to-edit. Not a credential: it only switches the encoding of what the session may see.
+ */
+export const STUDIO_COOKIE = 'preview_studio';
 
 export interface SessionSigner {
   /** Constant-time check of a candidate secret against the configured one. */

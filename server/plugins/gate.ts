@@ -5,7 +5,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDataPath } from '../lib/context.ts';
 import { messagePage } from '../lib/message-page.ts';
-import { clientKey, SESSION_COOKIE, withoutSecret, type GuessThrottle, type SessionSigner } from '../lib/session.ts';
+import {
+  clientKey,
+  SESSION_COOKIE,
+  STUDIO_COOKIE,
+  withoutSecret,
+  type GuessThrottle,
+  type SessionSigner,
+} from '../lib/session.ts';
 
 export interface GateOptions extends Record<string, unknown> {
   signer: SessionSigner;
@@ -55,8 +62,8 @@ function tooMany(req: FastifyRequest, reply: FastifyReply, retryAfter: number) {
 
 export default fp<GateOptions>(
   async (app, { signer, limiter, validateStudioLink }) => {
-    const startSession = (req: FastifyRequest, reply: FastifyReply) =>
-      reply.setCookie(SESSION_COOKIE, signer.issue(), {
+    const startSession = (req: FastifyRequest, reply: FastifyReply, studio: boolean) => {
+      const attributes = {
         path: '/',
         httpOnly: true,
         // Inside the Studio's iframe on another site the cookie must be SameSite=None, which
@@ -65,7 +72,12 @@ export default fp<GateOptions>(
         // request.protocol honours X-Forwarded-Proto only when trustProxy is configured.
         secure: req.protocol === 'https',
         maxAge: Math.floor(signer.ttlMs / 1000),
-      });
+      } as const;
+      reply.setCookie(SESSION_COOKIE, signer.issue(), attributes);
+      // Opened by the Studio: its pages carry stega (see STUDIO_COOKIE); a shared link: plain pages.
+      if (studio) reply.setCookie(STUDIO_COOKIE, '1', attributes);
+      else if (req.cookies[STUDIO_COOKIE]) reply.clearCookie(STUDIO_COOKIE, { path: '/' });
+    };
 
     app.addHook('onRequest', async (req, reply) => {
       const query = req.query as Record<string, unknown> | undefined;
@@ -77,7 +89,7 @@ export default fp<GateOptions>(
           return { isValid: false } as const;
         });
         if (result.isValid) {
-          startSession(req, reply);
+          startSession(req, reply, true);
           return reply
             .header('cache-control', 'no-store')
             .redirect(safeRedirect(result.redirectTo, result.perspective), 302);
@@ -98,7 +110,7 @@ export default fp<GateOptions>(
         const client = clientKey(req.ip);
         if (!(await limiter.admit(client))) return tooMany(req, reply, limiter.retryAfterSeconds(client));
         if (typeof secret === 'string' && signer.secretMatches(secret)) {
-          startSession(req, reply);
+          startSession(req, reply, false);
           return reply.header('cache-control', 'no-store').redirect(withoutSecret(req.url), 302);
         }
         const over = limiter.slowed(client);

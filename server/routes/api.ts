@@ -1,7 +1,7 @@
 // The preview API: fixed, named reads for the browser (navigation, landing, a school by slug, the
-// draft lookup, a school document by id). Parameters are validated; nothing here accepts GROQ.
+// draft lookup, a school document by id, the editor home). Parameters are validated; nothing here accepts GROQ.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { PreviewContext } from '../lib/context.ts';
+import { apiFor, type PreviewContext } from '../lib/context.ts';
 import { IdParams, PerspectiveQuery, SlugParams } from '../lib/schemas.ts';
 import { HttpError } from '../lib/upstream.ts';
 import { requireDocumentId, requireSlug } from '../lib/validate.ts';
@@ -9,20 +9,27 @@ import { requireDocumentId, requireSlug } from '../lib/validate.ts';
 const noStore = { 'cache-control': 'no-store' };
 
 const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app, { ctx }) => {
-  const { api } = ctx;
-
   app.get('/api/navigation', { schema: { querystring: PerspectiveQuery } }, async (req, reply) => {
+    const api = apiFor(ctx, req);
     const perspective = req.query.perspective ?? 'published';
     return reply.headers(noStore).send({ schools: await api.navigation(perspective) });
   });
 
   app.get('/api/landing', { schema: { querystring: PerspectiveQuery } }, async (req, reply) => {
+    const api = apiFor(ctx, req);
     const perspective = req.query.perspective ?? 'published';
     return reply.headers(noStore).send({ cards: await api.landing(perspective) });
   });
 
+  // The editor home for a landing page the browser reached without a reload (the router).
+  app.get('/api/editor-schools', async (req, reply) => {
+    const api = apiFor(ctx, req);
+    return reply.headers(noStore).send({ schools: await api.editorSchools() });
+  });
+
   const school = { params: SlugParams, querystring: PerspectiveQuery };
   app.get('/api/schools/:slug', { schema: school }, async (req, reply) => {
+    const api = apiFor(ctx, req);
     const slug = requireSlug(req.params.slug);
     const perspective = req.query.perspective ?? 'published';
     const school = await api.schoolBySlug(slug, perspective);
@@ -36,6 +43,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app
   });
 
   app.get('/api/schools/:slug/lookup', { schema: { params: SlugParams } }, async (req, reply) => {
+    const api = apiFor(ctx, req);
     const slug = requireSlug(req.params.slug);
     const found = await api.lookup(slug);
     if (!found) throw new HttpError(404, 'school not found', `no school, published or draft, has the slug "${slug}"`);
@@ -43,6 +51,7 @@ const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app
   });
 
   app.get('/api/documents/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    const api = apiFor(ctx, req);
     const id = requireDocumentId(req.params.id);
     const school = await api.schoolById(id);
     if (!school) throw new HttpError(404, 'document not found', `no school document has the id "${id}"`);

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PreviewContext } from '../lib/context.ts';
-import { isApiPath } from '../lib/context.ts';
+import { apiFor, isApiPath } from '../lib/context.ts';
 import { loadPreviewPage, renderPreviewPage } from '../lib/preview-page.tsx';
 import { PageQuery } from '../lib/schemas.ts';
 import { HttpError } from '../lib/upstream.ts';
-import { matchRoute } from '../../src/routes.ts';
+import { matchPreviewRoute } from '../../src/routes.ts';
 
 const IMAGE_PATH = /^\/images\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,200}$/;
 // The image host's sandbox CSP and nosniff come along: an SVG's script must not run on the preview's origin either.
@@ -71,6 +71,15 @@ function withStyleHashes(csp: string, html: string): string {
   return csp.replace(/(^|;)style-src 'self'/, `$1style-src 'self' 'unsafe-hashes' ${[...hashes].join(' ')}`);
 }
 
+/**
+ * The CSP for a page inside the Studio's Presentation frame: @sanity/visual-editing draws its
+ * overlays with styled-components, which writes <style> elements that no hash can name, so inline
+ * styles are allowed there (scripts stay 'self'). Only sessions the Studio opened get this.
+ */
+function withInlineStyles(csp: string): string {
+  return csp.replace(/(^|;)style-src 'self'/, `$1style-src 'self' 'unsafe-inline'`);
+}
+
 const livepreviewOn = (v: unknown): boolean => v !== undefined && v !== '0' && v !== 'false';
 
 const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app, { ctx }) => {
@@ -116,8 +125,11 @@ const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (ap
     const file = publicFile(publicDir, pathname);
     if (file) return reply.sendFile(file, publicDir);
     const livepreview = livepreviewOn(req.query.livepreview);
-    const route = matchRoute(pathname);
-    const page = await loadPreviewPage(ctx.api, route, livepreview, req.log);
+    const route = matchPreviewRoute(pathname);
+    const api = apiFor(ctx, req);
+    // In the Studio's frame: the overlays (styled-components) insert <style> elements at run time.
+    const studio = api === ctx.studioApi;
+    const page = await loadPreviewPage(api, route, livepreview, req.log);
     const html = renderPreviewPage({
       url: pathname,
       route,
@@ -129,7 +141,8 @@ const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (ap
       favicon,
     });
     const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', withStyleHashes(csp, html));
+    if (typeof csp === 'string')
+      reply.header('content-security-policy', studio ? withInlineStyles(csp) : withStyleHashes(csp, html));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 };

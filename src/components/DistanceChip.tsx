@@ -1,15 +1,16 @@
 // "How far is this school from me?": a chip that asks the browser for the visitor's position only when
 // pressed, then shows the distance in miles. Any failure silently returns to the prompt (spec section 8).
+// A position granted earlier in the visit (here or by the landing grid's "Sort by distance", see
+// lib/position.ts) is shown right after hydration without asking again (issue 16, item 1).
 import { useEffect, useRef, useState } from 'react';
 import { haversineMiles, isValidLocation, roundMiles } from '../lib/distance.ts';
+import { GEO_OPTIONS, requestPosition, storedPosition } from '../lib/position.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import type { GeoPoint } from '../lib/types.ts';
 
 // Its words ('Get Distance', '2.4 mi', and 'Finding your location…' while the browser looks for
 // the position, on which the spec is silent) are the catalogue's.
-// maximumAge 0: every click measures from where the visitor is now. A cached position (it was 5
-// minutes) showed the old distance after the family had moved.
-export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15000, maximumAge: 0 };
+export { GEO_OPTIONS };
 
 function PinIcon() {
   return (
@@ -42,6 +43,12 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
       alive.current = false;
     };
   }, []);
+  // After hydration (the server HTML shows the prompt): the visit's position, when there is one.
+  useEffect(() => {
+    const here = storedPosition();
+    if (here && isValidLocation(location) && request.current === 0)
+      setMiles(roundMiles(haversineMiles(here, location)));
+  }, [location]);
 
   const settle = (id: number, value: number | null) => {
     if (!alive.current || id !== request.current) return;
@@ -58,18 +65,7 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
       return;
     }
     setBusy(true);
-    try {
-      geo.getCurrentPosition(
-        (pos) => {
-          const here = { lat: pos?.coords?.latitude, lng: pos?.coords?.longitude };
-          settle(id, isValidLocation(here) ? roundMiles(haversineMiles(here, location)) : null);
-        },
-        () => settle(id, null),
-        GEO_OPTIONS,
-      );
-    } catch {
-      settle(id, null);
-    }
+    void requestPosition().then((here) => settle(id, here ? roundMiles(haversineMiles(here, location)) : null));
   };
 
   const showMiles = miles !== null && !busy;

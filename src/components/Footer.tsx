@@ -1,4 +1,4 @@
-// The page footer: back-to-top, copyright line and the PDF guide link.
+// The page footer: back-to-top, copyright line, the PDF guide link and the open data files.
 //
 // The year: a static export renders "this year" once, and a page hydrated after New Year would
 // disagree with its own HTML. So the year is rendered inside an element with
@@ -8,6 +8,7 @@
 // server render (tests, reproducible exports).
 import { ASSETS, DISTRICT_NAME, assetUrl } from '../config/site.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
+import { pageHref } from '../routes.ts';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useHydrated } from './useHydrated.ts';
 import { MAIN_ID } from './SkipLink.tsx';
@@ -27,7 +28,7 @@ export interface FooterProps {
 }
 
 export function Footer({ year }: FooterProps) {
-  const { base } = useSiteEnv();
+  const { base, root } = useSiteEnv();
   const { footer } = useMessages();
   const hydrated = useHydrated();
   const shownYear = !hydrated && year !== undefined ? year : new Date().getFullYear();
@@ -56,6 +57,13 @@ export function Footer({ year }: FooterProps) {
           {footer.pdfLabel}
           <span className="visually-hidden">{footer.pdfNote}</span>
         </a>
+        <p className="site-footer__data">
+          <a href={pageHref(root, '/schools.csv')}>{footer.dataLabel}</a>{' '}
+          <span className="site-footer__formats">
+            {`(${footer.dataFormats} `}
+            <a href={pageHref(root, '/schools.json')}>JSON</a>)
+          </span>
+        </p>
         <p className="site-footer__copyright">
           {/* One text node, as before formatting split it: the export's bytes stay the same. */}
           {'© '}

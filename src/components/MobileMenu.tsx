@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { NavSchool } from '../lib/types.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import { SchoolList } from './SchoolList.tsx';
+import { ShortlistLink } from './ShortlistLink.tsx';
 import { useHydrated } from './useHydrated.ts';
 
 /** From this width (layout.css) the desktop bar replaces the menu, so an open menu closes itself. */
@@ -40,6 +41,9 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
         <a className="mobile-menu__link" href={NAV_LINKS.high.href}>
           {NAV_LINKS.high.label}
         </a>
+      </li>
+      <li>
+        <ShortlistLink className="mobile-menu__link" />
       </li>
     </ul>
   );

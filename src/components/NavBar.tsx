@@ -7,6 +7,7 @@ import { landingPath, pageHref } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 import { SchoolsDropdown } from './SchoolsDropdown.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
+import { ShortlistLink } from './ShortlistLink.tsx';
 
 export interface NavBarProps {
   nav: NavSchool[] | null;
@@ -43,6 +44,9 @@ export function NavBar({ nav, switcher }: NavBarProps) {
           <a className="nav__link" href={NAV_LINKS.high.href}>
             {NAV_LINKS.high.label}
           </a>
+        </li>
+        <li className="nav__item">
+          <ShortlistLink className="nav__link nav__link--shortlist" />
         </li>
       </ul>
       {switcher}

@@ -51,6 +51,10 @@ export interface Messages {
     returnToTop: string;
     pdfLabel: string;
     pdfNote: string;
+    /** The open data files the export writes beside the pages (schools.csv, schools.json). */
+    dataLabel: string;
+    /** "(CSV, or as JSON)": the words before the JSON link. */
+    dataFormats: string;
     rightsReserved: string;
   };
   hero: {
@@ -84,7 +88,72 @@ export interface Messages {
     learnMore: string;
     /** Visually hidden after 'Learn more', before the school's title: " about ". */
     learnMoreAbout: string;
+    /** After a card's distance, for screen readers ("2.4 mi from your location"). */
+    fromYou: string;
     empty: string;
+  };
+  /** The landing grid's tools (issue 16): sort by distance, filters. English: the issue's contract. */
+  gridTools: {
+    sortLabel: string;
+    sortByName: string;
+    sortByDistance: string;
+    finding: string;
+    noPosition: string;
+    filterLabel: string;
+    typeLabel: string;
+    district: string;
+    charter: string;
+    /** The filter groups' names; the programs inside are content and stay as written. */
+    programGroups: { arts: string; athletics: string; clubs: string };
+    clear: string;
+    noMatch: string;
+    /** "7 schools", "1 school". */
+    count: (n: number) => string;
+    /** A card's distance that rounds to 0.0: "under 0.1 mi". */
+    underTenth: string;
+  };
+  /** The shortlist (issue 16): kept in this browser only; the navigation links to its comparison. */
+  shortlist: {
+    /** The button's name is "{before} {school title} {after}"; the title is hidden on screen. */
+    add: { before: string; after: string };
+    remove: { before: string; after: string };
+    /** The navigation entry: "Shortlist (N)". */
+    link: (n: number) => string;
+    full: (max: number) => string;
+    failed: string;
+  };
+  /** The compare page (issue 16, item 4). */
+  compare: {
+    heading: string;
+    /** How to fill the table: the shortlist button's words are quoted. */
+    howTo: (min: number, max: number) => string;
+    toList: string;
+    loading: string;
+    tooFew: (min: number) => string;
+    unknown: (name: string) => string;
+    tooMany: (max: number) => string;
+    failed: string;
+    caption: string;
+    tableRegion: string;
+    schoolPage: (title: string) => string;
+    tourLink: string;
+    none: string;
+    distanceUnknown: string;
+    lessThanTenth: string;
+    /** A distance in the table: "2.4 miles". */
+    miles: (value: number) => string;
+    types: { district: string; charter: string };
+    rows: {
+      type: string;
+      distance: string;
+      arts: string;
+      athletics: string;
+      clubs: string;
+      quote: string;
+      sections: string;
+      tour: string;
+      page: string;
+    };
   };
   school: {
     sectionsLabel: string;
@@ -109,5 +178,6 @@ export interface Messages {
   seo: {
     landingDescription: (district: string) => string;
     schoolDescription: (title: string, district: string) => string;
+    compareDescription: (district: string) => string;
   };
 }

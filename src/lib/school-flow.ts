@@ -68,6 +68,11 @@ export interface SchoolFlowDeps<S> {
 export interface SchoolFlow<S> {
   state(): SchoolFlowState<S>;
   stop(): void;
+  /**
+   * Asks for the school again as a change event would (the Studio's visual-editing refresh): a
+   * draft after the same debounce, a published school at once; without livepreview it is re-read.
+   */
+  refresh(): void;
 }
 
 /**
@@ -118,23 +123,27 @@ export function startSchoolFlow<S>(
   };
 
   if (!livepreview) {
-    if (initial) return { state: () => state, stop: stopAll };
-    const load = () =>
+    let loading = false;
+    const load = (): void => {
+      if (loading || stopped) return;
+      loading = true;
       deps.fetchBySlug(slug).then(
         (school) => {
+          loading = false;
           failures.load = 0;
           set({ status: school ? 'ready' : 'not-found', school, fetches: state.fetches + 1, problem: null });
         },
         (err) => {
+          loading = false;
           if (stopped) return;
           set({ status: 'error' });
           failed('load', `preview: could not load school "${slug}"`, err, load);
         },
       );
-    load();
-    return { state: () => state, stop: stopAll };
+    };
+    if (!initial) load();
+    return { state: () => state, stop: stopAll, refresh: load };
   }
-
   let lookup: SchoolLookup | null = null;
   let unsubscribe: (() => void) | null = null;
   // Newer requests win: a slow response never overwrites a later one.
@@ -240,6 +249,12 @@ export function startSchoolFlow<S>(
   relookup();
   return {
     state: () => state,
+    refresh() {
+      if (stopped) return;
+      if (!lookup) relookup();
+      else if (state.mode === 'draft') draftRefresh.call();
+      else fetchCurrent();
+    },
     stop() {
       stopAll();
       draftRefresh.cancel();

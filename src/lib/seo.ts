@@ -10,7 +10,7 @@ export const TITLE_SEPARATOR = ' | ';
 export const LANDING_TITLE = `${en.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
 /** The landing page's fixed meta description (it has no content document of its own). */
 export const LANDING_DESCRIPTION = en.seo.landingDescription(DISTRICT_NAME);
-const landingTitle = (m: Messages): string => `${m.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
+export const landingTitle = (m: Messages = en): string => `${m.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
 /** Social cards: the size link previews crop to. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 export const MAX_DESCRIPTION_LENGTH = 300;
@@ -200,6 +200,18 @@ export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext
   };
 }
 
+/** schema.org data for one of the district's own pages (the landing and compare pages). */
+function webPageJsonLd(name: string, description: string, canonical: string | null): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name,
+    description,
+    ...(canonical ? { url: canonical } : {}),
+    about: { '@type': 'Organization', name: DISTRICT_NAME },
+  };
+}
+
 export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageSeo {
   const canonical = canonicalPath === null ? null : absoluteUrl(ctx.siteUrl, canonicalPath);
   const posterUrl = assetAbsoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
@@ -215,13 +227,23 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
       : null,
     ogType: 'website',
     twitterSite: null,
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'WebPage',
-      name: title,
-      description,
-      ...(canonical ? { url: canonical } : {}),
-      about: { '@type': 'Organization', name: DISTRICT_NAME },
-    },
+    jsonLd: webPageJsonLd(title, description, canonical),
+  };
+}
+
+/** The compare page: one address for every choice of schools, so one canonical URL and no social image of its own. */
+export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
+  const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
+  const m = ctx.messages ?? en;
+  const title = `${m.compare.heading}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
+  const description = m.seo.compareDescription(DISTRICT_NAME);
+  return {
+    title,
+    description,
+    canonical,
+    image: null,
+    ogType: 'website',
+    twitterSite: null,
+    jsonLd: webPageJsonLd(title, description, canonical),
   };
 }

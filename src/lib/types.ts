@@ -158,10 +158,24 @@ export interface LandingPageData {
   page: 'landing';
   nav: NavSchool[] | null;
   cards: LandingCard[];
+  /**
+   * URL of the schools' public facts (src/lib/school-facts.ts) as one content-hashed JSON file,
+   * which the grid's tools load when first used; absent where no such file exists (the preview).
+   */
+  factsSrc?: string | null;
 }
 export interface SchoolPageData {
   page: 'school';
   nav: NavSchool[] | null;
   school: School | null;
 }
-export type PageData = LandingPageData | SchoolPageData;
+/**
+ * The compare page: its schools come from its address in the browser, their facts from the shared
+ * facts file (`factsSrc`, under the asset base; null when the export wrote none).
+ */
+export interface ComparePageData {
+  page: 'compare';
+  nav: NavSchool[] | null;
+  factsSrc: string | null;
+}
+export type PageData = LandingPageData | SchoolPageData | ComparePageData;

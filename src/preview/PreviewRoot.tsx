@@ -1,23 +1,29 @@
-// The preview page: the same <App> as the export, plus the preview banner. Given the page the
+// One preview page: the same <App> as the export, plus the preview banner. Given the page the
 // preview server rendered (`initial` + env.preview.initial) it hydrates that and carries on from
 // its data: live updates and draft refreshes, and loading itself whatever the server could not.
-// Without it (a client-only render) it loads everything from the preview API, blank meanwhile.
+// Without it (a page the router reached, or a client-only render) it loads its own data from the
+// preview API. The menus' list and the every-school change stream belong to the session
+// (PreviewApp.tsx), which outlives the pages: this component is mounted once per page.
 import { useEffect, useMemo, useState } from 'react';
 import { App, type SchoolPageComponent } from '../App.tsx';
-import type { RouteMatch } from '../routes.ts';
+import type { PreviewRouteMatch } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
 import type { LandingCard, NavSchool, PageData, School } from '../lib/types.ts';
 import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
-import { debounce, realTimers, type Timers } from '../lib/debounce.ts';
-import { DRAFT_REFRESH_DEBOUNCE_MS, startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
+import type { Timers } from '../lib/debounce.ts';
+import { startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
+import type { EditorSchool } from '../lib/editor-home.ts';
 import { keepLoading } from '../lib/keep-loading.ts';
 import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
 import { localizeSchool } from '../lib/localize.ts';
+import { vercelStegaClean } from '@vercel/stega';
+import { landingTitle, schoolTitle } from '../lib/seo.ts';
+import { CATALOGUES } from '../i18n/catalogues.ts';
 
 export interface PreviewRootProps {
-  route: RouteMatch;
+  route: PreviewRouteMatch;
   env: SiteEnv;
   api: PreviewApi;
   createEventSource(url: string): EventSourceLike;
@@ -28,6 +34,12 @@ export interface PreviewRootProps {
   initial?: PageData | null;
   /** The school page component, loaded before hydrating (the server render has no Suspense). */
   schoolPage?: SchoolPageComponent | null;
+  /** The menus' schools, kept by the session across pages (null while loading). */
+  nav: NavSchool[] | null;
+  /** Bumped by the session after each quiet period of school changes (live mode): reload the grid. */
+  schoolsVersion?: number;
+  /** Registers this page's refresh (the school flow's) for the Studio's refresh requests. */
+  onRefresher?: (refresh: () => void) => () => void;
 }
 
 /** The same address with ?livepreview switched on or off. */
@@ -48,12 +60,14 @@ export function PreviewRoot({
   timers,
   initial,
   schoolPage,
+  nav,
+  schoolsVersion = 0,
+  onRefresher,
 }: PreviewRootProps) {
   const livepreview = env.preview?.livepreview === true;
   const perspective = livepreview ? 'drafts' : 'published';
   const served = initial ? (env.preview?.initial ?? null) : null;
   const failed = (part: 'nav' | 'cards' | 'school') => !served || served.failed.includes(part);
-  const [nav, setNav] = useState<NavSchool[] | null>(initial?.nav ?? null);
   const [cards, setCards] = useState<LandingCard[] | null>(initial?.page === 'landing' ? initial.cards : null);
   const servedSchool = initial?.page === 'school' ? initial.school : null;
   const [flow, setFlow] = useState<SchoolFlowState<School> | null>(
@@ -71,26 +85,11 @@ export function PreviewRoot({
   const slug = route.page === 'school' ? route.slug : null;
   // Read once: the effects below start from the server's data, they do not restart with it.
   const [start] = useState(() => ({
-    nav: failed('nav'),
     cards: failed('cards'),
     // Live mode always runs the flow (subscription); otherwise only when the server had no school.
     school: !served || served.status === 'error' || (livepreview && served.status === 'ready'),
     initial: servedSchool && served?.status === 'ready' ? { school: servedSchool, mode: served.mode } : null,
   }));
-
-  useEffect(() => {
-    if (!start.nav) return;
-    return keepLoading({
-      load: () => api.navigation(perspective),
-      onValue: setNav,
-      onFailure: (err) => {
-        // Spec section 8: fetch failures are only logged; the dropdown then shows 'No schools found'.
-        console.error('preview: loading the navigation failed (trying again until it loads)', err);
-        setNav([]);
-      },
-      ...(timers ? { timers } : {}),
-    });
-  }, [api, perspective, start, timers]);
 
   useEffect(() => {
     if (route.page !== 'landing' || !start.cards) return;
@@ -105,37 +104,28 @@ export function PreviewRoot({
     });
   }, [api, perspective, route.page, start, timers]);
 
-  // Live means the lists too: any school's change (a title, a logo, a new draft) reloads the menus
-  // and, on the landing page, the grid, once per quiet period like a draft.
+  // Live means the grid too: after each quiet period of school changes (the session's stream) the
+  // landing page reloads its cards; the session reloads the menus itself.
   useEffect(() => {
-    if (!livepreview) return;
-    const landing = route.page === 'landing';
-    const reload = debounce(
-      () => {
-        api
-          .navigation(perspective)
-          .then(setNav, (err: unknown) => console.error('preview: reloading the navigation failed', err));
-        if (landing)
-          api
-            .landing(perspective)
-            .then(setCards, (err: unknown) => console.error('preview: reloading the landing grid failed', err));
-      },
-      DRAFT_REFRESH_DEBOUNCE_MS,
-      timers ?? realTimers,
+    if (!livepreview || route.page !== 'landing' || schoolsVersion === 0) return;
+    api
+      .landing(perspective)
+      .then(setCards, (err: unknown) => console.error('preview: reloading the landing grid failed', err));
+  }, [api, livepreview, perspective, route.page, schoolsVersion]);
+
+  // The editor home: from the server render, else (a landing page the router reached) from the API.
+  const [editorSchools, setEditorSchools] = useState<EditorSchool[] | null>(env.preview?.editorSchools ?? null);
+  useEffect(() => {
+    if (route.page !== 'landing' || env.preview?.editorSchools) return;
+    let live = true;
+    api.editorSchools().then(
+      (rows) => live && setEditorSchools(rows),
+      (err: unknown) => console.error('preview: the editor home could not be read', err),
     );
-    const stop = connectChangeStream({
-      url: api.schoolsEventsUrl(),
-      createEventSource,
-      ...(timers ? { timers } : {}),
-      onChange: () => reload.call(),
-      onStatus: () => {},
-      onResync: () => reload.call(),
-    });
     return () => {
-      reload.cancel();
-      stop();
+      live = false;
     };
-  }, [api, livepreview, perspective, route.page, createEventSource, timers]);
+  }, [api, route.page, env.preview?.editorSchools]);
 
   useEffect(() => {
     if (slug === null || !start.school) return;
@@ -154,8 +144,12 @@ export function PreviewRoot({
       },
       setFlow,
     );
-    return () => running.stop();
-  }, [api, slug, livepreview, createEventSource, timers, start]);
+    const unregister = onRefresher?.(() => running.refresh());
+    return () => {
+      unregister?.();
+      running.stop();
+    };
+  }, [api, slug, livepreview, createEventSource, timers, start, onRefresher]);
 
   const data: PageData | null = useMemo(() => {
     if (route.page === 'landing') return cards ? { page: 'landing', nav, cards } : null;
@@ -166,6 +160,18 @@ export function PreviewRoot({
     return school ? { page: 'school', nav, school } : null;
   }, [route.page, route.lang, cards, nav, flow?.school, served]);
 
+  // A page the router reached names itself as the server would have (the Studio shows the title).
+  const m = CATALOGUES[route.lang];
+  const title =
+    route.page === 'landing'
+      ? landingTitle(m)
+      : data?.page === 'school' && data.school
+        ? schoolTitle(data.school, m)
+        : null;
+  useEffect(() => {
+    if (!initial && title) document.title = `Preview · ${vercelStegaClean(title)}`;
+  }, [initial, title]);
+
   return (
     <>
       <PreviewBanner
@@ -175,7 +181,7 @@ export function PreviewRoot({
         note={bannerNote(flow?.status, flow?.problem)}
         toggleHref={toggleLivepreview(href, !livepreview)}
       />
-      {route.page === 'landing' && <EditorHome schools={env.preview?.editorSchools} />}
+      {route.page === 'landing' && <EditorHome schools={editorSchools} />}
       <App data={data} env={env} schoolPage={schoolPage} />
     </>
   );

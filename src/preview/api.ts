@@ -2,6 +2,7 @@
 // knows the fixed named endpoints; the credentialed content client never reaches the browser.
 import type { LandingCard, NavSchool, School } from '../lib/types.ts';
 import type { SchoolLookup } from '../lib/school-flow.ts';
+import type { EditorSchool } from '../lib/editor-home.ts';
 
 export class PreviewApiError extends Error {
   constructor(
@@ -23,6 +24,8 @@ export interface PreviewApi {
   lookup(slug: string): Promise<SchoolLookup | null>;
   /** A school document by published or drafts. id; null if none. */
   document(id: string): Promise<School | null>;
+  /** Every school and its state, for the editor home (a landing page reached without a reload). */
+  editorSchools(): Promise<EditorSchool[]>;
   /** URL of the change stream for a school. */
   eventsUrl(id: string): string;
   /** URL of the change stream for every school (the menus' and the landing grid's rows). */
@@ -64,6 +67,9 @@ export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), o
     lookup: (slug) => get<SchoolLookup>(`/api/schools/${enc(slug)}/lookup`),
     async document(id) {
       return (await get<{ school: School }>(`/api/documents/${enc(id)}`))?.school ?? null;
+    },
+    async editorSchools() {
+      return (await get<{ schools: EditorSchool[] }>('/api/editor-schools'))?.schools ?? [];
     },
     eventsUrl: (id) => `${origin}/api/events?id=${enc(id)}`,
     schoolsEventsUrl: () => `${origin}/api/events?scope=schools`,

@@ -5,16 +5,11 @@
 // reaches are checked too, not only the first paint.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { hydrated, inLanes, openPage, SKIP } from './helpers/browser.ts';
+import { AXE_CONTEXT, axe } from './helpers/axe.ts';
 import { scrollThrough } from './helpers/checks.ts';
-import { ROOT, schoolWithMostBlocks, withSampleSite, type SampleSession } from './helpers/site.ts';
-
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
-/** axe is injected as an inline script, which the pages' own CSP rightly refuses: the test context bypasses it. */
-const AXE_CONTEXT = { bypassCSP: true };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { schoolWithMostBlocks, withSampleSite, type SampleSession } from './helpers/site.ts';
 
 let session: SampleSession;
 const PAGES: Record<string, string> = {
@@ -22,32 +17,6 @@ const PAGES: Record<string, string> = {
   school: '/schools/lincoln-middle/',
   'not-found': '/no-such-page',
 };
-
-interface AxeResult {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async (tags) => {
-    const r = await (
-      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeResult[] }> } }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return r.violations;
-  }, TAGS);
-  return violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`,
-    ),
-  );
-}
 
 /** Opens what a visitor can open, so axe sees those states as well. */
 async function openEverything(page: Page, width: number): Promise<void> {

@@ -41,6 +41,8 @@ async function assertClean(w: Watched): Promise<void> {
 
 const ELEMENTARY = 'Elementary School Options';
 const HIGH = 'High School Options';
+/** The shortlist's entry (issue 16), last in the bar and the menu; the count is 0 in a fresh browser. */
+const SHORTLIST = 'Shortlist (0)';
 
 /** The exported landing page as it would be with no schools in the navigation. */
 function emptyNavLanding(): string {
@@ -69,7 +71,7 @@ describe('navigation', SKIP, () => {
       const bar = await page.$$eval('.nav__list > .nav__item', (lis) =>
         lis.map((li) => li.querySelector('a, button')!.textContent!.trim()),
       );
-      assert.deepEqual(bar, [ELEMENTARY, 'Middle School Options', HIGH]);
+      assert.deepEqual(bar, [ELEMENTARY, 'Middle School Options', HIGH, SHORTLIST]);
       assert.equal(await page.getAttribute('.nav__logo', 'href'), '/');
       assert.equal(await page.isVisible('.mobile-menu__toggle'), false);
       const toggle = page.locator('.nav-dropdown__toggle');
@@ -183,7 +185,7 @@ describe('navigation', SKIP, () => {
         const links = await panel.locator('a').allTextContents();
         assert.deepEqual(
           links.map((t) => t.trim()),
-          [ELEMENTARY, ...expectedNavOrder(), HIGH],
+          [ELEMENTARY, ...expectedNavOrder(), HIGH, SHORTLIST],
         );
         assert.match((await panel.textContent())!, /Middle School Options/);
         // Focus moves into the panel; the page behind does not scroll.
@@ -229,7 +231,7 @@ describe('navigation', SKIP, () => {
           assert.equal((await panel.locator('[role="status"]').textContent())?.trim(), 'No schools found');
           assert.deepEqual(
             (await panel.locator('a').allTextContents()).map((t) => t.trim()),
-            [ELEMENTARY, HIGH],
+            [ELEMENTARY, HIGH, SHORTLIST],
           );
         }
         await assertClean(w);

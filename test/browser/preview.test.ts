@@ -6,27 +6,23 @@
 // hydrate in place without a console error or warning (a hydration mismatch is one).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { buildPreviewServer } from '../../server/app.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
+import { startSamplePreview, type SamplePreview } from './helpers/preview.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { editorClient } from '../integration/helpers/preview-fixture.ts';
 import { hydrated, launch, openPage, SKIP, type Watched } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
-import { SAMPLE } from './helpers/site.ts';
 
 const TOKEN = `tok_${'b7'.repeat(20)}`;
 const SECRET = `preview-secret-${'k3'.repeat(10)}`;
 const DEBOUNCE_MS = 1000;
 
+let preview: SamplePreview;
 let dir: string;
 let service: ContentService;
-let app: FastifyInstance;
 let origin: string;
 let browser: Browser;
 /** The dataset the preview shows: unknown-content warnings must name types that really occur in it. */
@@ -47,31 +43,13 @@ const subtitleText = (w: Watched) =>
 describe('preview', SKIP, () => {
   before(async () => {
     // A private copy: the edits below must never touch content/sample.
-    dir = mkdtempSync(path.join(tmpdir(), 'preview-browser-'));
-    cpSync(SAMPLE, dir, { recursive: true });
-    datasetText = readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8');
-    service = await startContentService({
-      contentDir: dir,
-      token: TOKEN,
-      port: 0,
-      host: '127.0.0.1',
-      watch: false,
-      keepAliveMs: 1000,
-      log: () => {},
-    });
-    app = await buildPreviewServer(
-      { content: { config: embeddedConfig(service.url), token: TOKEN }, previewSecret: SECRET },
-      { logLevel: 'silent' },
-    );
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    preview = await startSamplePreview(TOKEN, SECRET);
+    ({ dir, service, origin, datasetText } = preview);
     browser = await launch();
   });
   after(async () => {
     await browser?.close();
-    await app?.close();
-    await service?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await preview?.close();
   });
 
   test('a draft edit shows up in the open page after the 1000 ms debounce', async () => {

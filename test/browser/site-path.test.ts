@@ -49,14 +49,20 @@ describe('a project-site export served under /repo/', SKIP, () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  for (const which of ['landing', 'school', '404'] as const) {
+  for (const which of ['landing', 'school', '404', 'compare'] as const) {
     test(`${which} page: hydrates, requests and links stay under /repo/`, async () => {
       const w = await openPage(browser, 1280);
       try {
-        const p =
-          which === 'landing' ? '/repo/' : which === 'school' ? `/repo/schools/${slugs[0]}` : '/repo/nothing-here';
-        await w.page.goto(origin + p);
+        const paths = {
+          landing: '/repo/',
+          school: `/repo/schools/${slugs[0]}`,
+          '404': '/repo/nothing-here',
+          compare: `/repo/compare/?schools=${slugs[0]},${slugs[1]}`,
+        };
+        await w.page.goto(origin + paths[which]);
         await hydrated(w.page);
+        // The comparison's facts file comes from under /repo/ too, and its links stay there.
+        if (which === 'compare') await w.page.waitForSelector('.compare table');
         await w.page.waitForFunction(() => document.querySelectorAll('.school-link').length > 100, null, {
           timeout: 15_000,
         });
@@ -80,6 +86,7 @@ describe('a project-site export served under /repo/', SKIP, () => {
         );
         const canonical = await w.page.$eval('link[rel=canonical]', (l) => l.getAttribute('href')).catch(() => null);
         if (which === 'school') assert.equal(canonical, `https://x.github.io/repo/schools/${slugs[0]}`);
+        if (which === 'compare') assert.equal(canonical, 'https://x.github.io/repo/compare/');
       } finally {
         await w.close();
       }

@@ -86,9 +86,14 @@ test("a school's section edited: only that school is read and its pages rendered
   });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
-  // Its page in each edition (English and Spanish: a school's key covers both).
-  assert.match(stdout, /pages 2 rendered/);
+  // Its page in each edition (a school's key covers both); a section title is one of the school's
+  // facts: both landing pages, 404.html and both compare pages link to the new facts file.
+  assert.match(stdout, /pages 7 rendered/);
   assert.ok(read(out, `schools/${slugs[5]}/index.html`).includes('Changed section title'));
+  edit((all) => {
+    byId(all, ids[5]!).tourDescription = null;
+  });
+  assert.match(await exportAndCompare(), /pages 1 rendered/, 'a change outside the facts renders only its page');
 });
 
 test('a Spanish translation edited, then unlinked: its school is read and both editions equal a full export', async () => {

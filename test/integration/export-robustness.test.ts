@@ -240,15 +240,17 @@ describe('incremental rewriting', () => {
     ]);
   });
 
-  test("changing a school's title rewrites the pages that show it in navigation, nothing else", async () => {
+  test("changing a school's title rewrites the pages that show it in navigation and the data files, nothing else", async () => {
     const beta = docs.find((d) => d._id === 'school-beta')!;
     beta.title = 'Beta Charter Academy of the Arts';
     writeDataset(dataset, docs);
     const changed = await exportAndDiff();
     assert.deepEqual(
       changed,
-      listFiles(out).filter((f) => f.endsWith('.html')),
-      'every page embeds the navigation',
+      listFiles(out)
+        .filter((f) => f.endsWith('.html') || /^school-facts\.|^schools\.(csv|json)$/.test(f))
+        .sort(),
+      'every page embeds the navigation; the title is in the facts and the open data',
     );
   });
 });

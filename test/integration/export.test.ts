@@ -40,7 +40,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.match(
       first.stdout,
       new RegExp(
-        `Exported ${slugs.length * 2 + 3} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
+        `Exported ${slugs.length * 2 + 5} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
       ),
     );
     assert.match(first.stdout, /JS first load [\d.]+ KB gzip/);
@@ -111,11 +111,13 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
       const html = read(outA, page);
       const urls = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
       // Page links (either edition) are checked by the route tests; files must be here.
-      const local = urls.filter((u) => !/^\/(es\/)?(schools\/|$|#)/.test(u) && u !== '/es' && !u.startsWith('//'));
+      const local = urls.filter(
+        (u) => !/^\/(es\/)?(schools\/|compare\/|$|#)/.test(u) && u !== '/es' && !u.startsWith('//'),
+      );
       assert.ok(local.length > 0, page);
       for (const u of local)
         assert.ok(
-          files.has(decodeURIComponent(u.slice(1).split('#')[0]!.split('?')[0]!)),
+          files.has(decodeURIComponent(u.slice(1).split('#')[0]!.split('?')[0]!).replace(/(^|\/)$/, '$1index.html')),
           `${page} references ${u}, which is not in out/`,
         );
       for (const m of html.matchAll(/src="\/(media\/[^"]+\.webp)"/g))
@@ -163,7 +165,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   test('a page embeds only the data it shows, safely escaped', () => {
     const landing = read(outA, 'index.html');
     const data = embeddedJson(landing, '__DATA__') as Record<string, unknown>;
-    assert.deepEqual(Object.keys(data).sort(), ['cards', 'nav', 'page']);
+    assert.deepEqual(Object.keys(data).sort(), ['cards', 'factsSrc', 'nav', 'page']);
     assert.equal(data.page, 'landing');
     const school = embeddedJson(read(outA, `schools/${slugs[0]}/index.html`), '__DATA__') as Record<string, unknown>;
     assert.deepEqual(Object.keys(school).sort(), ['nav', 'page', 'school']);
@@ -186,14 +188,29 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.equal((embeddedJson(notFound, '__DATA__') as { page: string }).page, 'landing');
   });
 
-  test('sitemap lists the landing page and every school; robots.txt points at it', () => {
+  test('the compare page: one exported page with its canonical link, its chunk preloaded, a neutral shell', () => {
+    const html = read(outA, 'compare/index.html');
+    assert.ok(html.includes(`<link rel="canonical" href="${SITE}/compare/">`));
+    assert.ok(!html.includes('noindex'));
+    assert.match(html, /<link rel="modulepreload" href="\/assets\/ComparePage-[A-Z0-9]{8}\.js">/);
+    assert.match(html, /<h1 class="compare__title">Compare schools<\/h1>/);
+    assert.match(html, /Add 2 to 4 schools to your shortlist/);
+    assert.equal((embeddedJson(html, '__DATA__') as { page: string }).page, 'compare');
+    for (const s of slugs) assert.ok(!read(outA, `schools/${s}.html`).includes('ComparePage'), s);
+  });
+
+  test('sitemap lists the landing page, the compare page and every school; robots.txt points at it', () => {
     const sitemap = read(outA, 'sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const editions = ['', '/es'];
     assert.deepEqual(
       locs,
       editions
-        .flatMap((e) => [`${SITE}${e}/`, ...slugs.map((s) => `${SITE}${e}/schools/${encodeURIComponent(s)}`)])
+        .flatMap((e) => [
+          `${SITE}${e}/`,
+          `${SITE}${e}/compare/`,
+          ...slugs.map((s) => `${SITE}${e}/schools/${encodeURIComponent(s)}`),
+        ])
         .sort(),
     );
     assert.equal(read(outA, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
@@ -210,6 +227,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     ].map((m) => m[1]!);
     assert.ok(firstLoad.length >= 1);
     assert.ok(!firstLoad.some((f) => f.includes('SchoolPage')), 'the landing page does not load the school chunk');
+    assert.ok(!firstLoad.some((f) => f.includes('ComparePage')), 'nor the compare chunk');
     const gzip = firstLoad.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(outA, f)), { level: 9 }).length, 0);
     assert.ok(gzip < 95 * 1024, `first-load JS is ${gzip} bytes gzip`);
     // The entry (the edition's catalogue) and the chunks it imports, together.

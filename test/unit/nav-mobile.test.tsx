@@ -65,7 +65,7 @@ test('the menu button is labelled and opens a full-screen dialog with the same e
   const links = Array.from(panel.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
   assert.deepEqual(
     links.map(([t]) => t),
-    ['Elementary School Options', 'Aspen Middle School', 'Birch Middle School', 'High School Options'],
+    ['Elementary School Options', 'Aspen Middle School', 'Birch Middle School', 'High School Options', 'Shortlist (0)'],
   );
   assert.ok(panel.textContent!.includes('Middle School Options'));
   assert.equal(dom!.document.activeElement, closeButton(), 'focus moves into the panel');

@@ -410,3 +410,39 @@ test('change stream: an upstream outage reported by the server also triggers a r
   assert.equal(resyncs, 1);
   stop();
 });
+
+test('refresh (the Studio asks): a draft after the same debounce as edits, merged with them; a published school at once', async () => {
+  const docs = {
+    'drafts.lincoln': { _id: 'drafts.lincoln', title: 'Draft' },
+    lincoln: { _id: 'lincoln', title: 'Pub' },
+  };
+  const h = harness({ id: 'lincoln', draftId: 'drafts.lincoln', hasDraft: true, hasPublished: true }, docs);
+  const flow = startSchoolFlow('lincoln', true, h.deps, (s) => h.states.push(s));
+  await h.clock.advance(0);
+  const fetches = () => h.calls.filter((c) => c === 'id:drafts.lincoln').length;
+  assert.equal(fetches(), 1);
+  h.emit({ documentId: 'drafts.lincoln', transition: 'update' });
+  await h.clock.advance(500);
+  flow.refresh();
+  await h.clock.advance(999);
+  assert.equal(fetches(), 1, 'the refresh restarted the quiet period, as an edit would');
+  await h.clock.advance(1);
+  assert.equal(fetches(), 2, 'one fetch for the edit and the refresh together');
+  flow.stop();
+
+  const p = harness({ id: 'lincoln', draftId: 'drafts.lincoln', hasDraft: false, hasPublished: true }, docs);
+  const published = startSchoolFlow('lincoln', true, p.deps, () => {});
+  await p.clock.advance(0);
+  published.refresh();
+  await p.clock.advance(0);
+  assert.equal(p.calls.filter((c) => c === 'id:lincoln').length, 2);
+  published.stop();
+
+  const s = harness(null, { 'slug:lincoln': { _id: 'lincoln', title: 'Lincoln' } });
+  const once = startSchoolFlow('lincoln', false, s.deps, () => {});
+  await s.clock.advance(0);
+  once.refresh();
+  await s.clock.advance(0);
+  assert.deepEqual(s.calls, ['slug:lincoln', 'slug:lincoln'], 'without livepreview the school is read again');
+  once.stop();
+});

@@ -445,8 +445,8 @@ describe('property: random content through the export pipeline', () => {
         for (const s of content.schools)
           for (const sec of Array.isArray(s.sectionRepeater) ? s.sectionRepeater : [])
             figures.blocks += Array.isArray(sec?.blocks) ? sec.blocks.length : 0;
-        // Each school in both editions, the two landing pages and 404.html.
-        assert.equal(site.pages.length, content.schools.length * 2 + 3);
+        // Each school in both editions, the two landing pages, 404.html and the two compare pages.
+        assert.equal(site.pages.length, content.schools.length * 2 + 5);
         for (const page of site.pages) {
           assert.deepEqual(problemsIn(page.html, true), [], `${page.file}`);
           assert.ok(!page.file.split('/').includes('..') && !page.file.startsWith('/'), page.file);

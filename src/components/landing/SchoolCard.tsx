@@ -1,12 +1,14 @@
-// One school in the landing grid: 800x600 crop, title, short description and 'Learn more'.
+// One school in the landing grid: 800x600 crop, title, short description, 'Learn more' and the
+// shortlist button; when the grid is sorted by distance, the distance ("2.4 mi").
 // The photo is decorative next to the title, so its alt is empty.
 import type { LandingCard } from '../../lib/types.ts';
 import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/image.ts';
 import { pageHref, schoolPath } from '../../routes.ts';
 import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
+import { ShortlistButton } from '../ShortlistButton.tsx';
 
-export function SchoolCard({ card }: { card: LandingCard }) {
+export function SchoolCard({ card, distance }: { card: LandingCard; distance?: string | null }) {
   const images = useImages();
   const { root } = useSiteEnv();
   const m = useMessages();
@@ -32,18 +34,27 @@ export function SchoolCard({ card }: { card: LandingCard }) {
       )}
       <div className="school-card__body">
         <h3 className="school-card__title">{card.title}</h3>
+        {distance ? (
+          <p className="school-card__distance">
+            <span className="school-card__distance-value">{distance}</span>
+            <span className="visually-hidden"> {m.options.fromYou}</span>
+          </p>
+        ) : null}
         {card.description && (
           <p className="school-card__description" lang={card.descriptionLang}>
             {card.description}
           </p>
         )}
-        <a className="school-card__link button" href={pageHref(root, schoolPath(card.slug, m.lang))}>
-          {m.options.learnMore}
-          <span className="visually-hidden">
-            {m.options.learnMoreAbout}
-            {card.title}
-          </span>
-        </a>
+        <div className="school-card__actions">
+          <a className="school-card__link button" href={pageHref(root, schoolPath(card.slug, m.lang))}>
+            {m.options.learnMore}
+            <span className="visually-hidden">
+              {m.options.learnMoreAbout}
+              {card.title}
+            </span>
+          </a>
+          <ShortlistButton slug={card.slug} title={card.title} />
+        </div>
       </div>
     </article>
   );

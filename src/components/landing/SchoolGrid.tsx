@@ -1,29 +1,96 @@
 // 'Your School. Your Choice.': the grid of schools, in the order mapping.ts gives (sorted by
-// title, non-choice entries hidden).
+// title, non-choice entries hidden). With the schools' facts file (factsSrc) the grid's tools
+// (sort by distance, filters; GridTools.tsx) load as their own chunk once the grid nears the
+// window (at once when the address names filters) and decide which cards show in which order;
+// until then, and without JavaScript, every card shows.
+import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import type { LandingCard } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
+import { loadChunk } from '../../lib/chunk.ts';
 import { SchoolCard } from './SchoolCard.tsx';
+import type { GridToolsProps, GridView } from './GridTools.tsx';
 
-export function SchoolGrid({ id, cards }: { id: string; cards: LandingCard[] }) {
-  const OPTIONS = useMessages().options;
+/** An address naming filters wants the tools at once. */
+const FILTERED_ADDRESS = /[?&](?:type|program)=/;
+/** Otherwise they load when the grid comes within this distance of the window (or when idle, without IntersectionObserver). */
+const NEAR_MARGIN = '800px 0px';
+
+/**
+ * The tools' component, once loaded. Not during the page's own load: the chunk, the facts and
+ * the tools' first render are work a visitor who never scrolls to the grid does not need.
+ */
+function useGridTools(
+  factsSrc: string | null | undefined,
+  section: RefObject<HTMLElement | null>,
+): ComponentType<GridToolsProps> | null {
+  const [Tools, setTools] = useState<ComponentType<GridToolsProps> | null>(null);
+  useEffect(() => {
+    if (!factsSrc) return;
+    let alive = true;
+    const load = () => {
+      loadChunk('GridTools', () => import('./GridTools.tsx')).then(
+        (m) => {
+          if (alive) setTools(() => m.GridTools);
+        },
+        (err: unknown) => console.error(err),
+      );
+    };
+    const el = section.current;
+    if (!FILTERED_ADDRESS.test(window.location.search) && el && typeof window.IntersectionObserver === 'function') {
+      const observer = new window.IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          observer.disconnect();
+          load();
+        },
+        { rootMargin: NEAR_MARGIN },
+      );
+      observer.observe(el);
+      return () => {
+        alive = false;
+        observer.disconnect();
+      };
+    }
+    const timer = setTimeout(load, 0);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [factsSrc, section]);
+  return Tools;
+}
+
+export function SchoolGrid({ id, cards, factsSrc }: { id: string; cards: LandingCard[]; factsSrc?: string | null }) {
+  const { options: OPTIONS, gridTools } = useMessages();
+  const sectionRef = useRef<HTMLElement>(null);
+  const Tools = useGridTools(factsSrc, sectionRef);
+  const [view, setView] = useState<GridView | null>(null);
+  const onView = useCallback((v: GridView | null) => setView(v), []);
+  const order = view ? view.order.filter((i) => i >= 0 && i < cards.length) : cards.map((_, i) => i);
   return (
-    <section id={id} className="landing-section landing-options" aria-labelledby={`${id}-title`}>
+    <section ref={sectionRef} id={id} className="landing-section landing-options" aria-labelledby={`${id}-title`}>
       <div className="container">
         <h2 id={`${id}-title`} className="landing-section__title">
           {OPTIONS.heading}
         </h2>
         <p className="landing-section__intro">{OPTIONS.intro}</p>
+        {Tools && factsSrc && cards.length > 0 ? <Tools cards={cards} factsSrc={factsSrc} onView={onView} /> : null}
         {cards.length === 0 ? (
           <p className="landing-options__empty" role="status">
             {OPTIONS.empty}
           </p>
+        ) : order.length === 0 ? (
+          <p className="landing-options__empty">{gridTools.noMatch}</p>
         ) : (
           <ul className="school-grid">
-            {cards.map((card) => (
-              <li key={card.id || card.slug} className="school-grid__item">
-                <SchoolCard card={card} />
-              </li>
-            ))}
+            {order.map((i) => {
+              const card = cards[i]!;
+              return (
+                <li key={card.id || card.slug} className="school-grid__item">
+                  <SchoolCard card={card} distance={view?.miles?.[i]} />
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

@@ -1,13 +1,16 @@
 // The top of a school page: hero image, logo, title, subtitle, the distance chip (the header's
-// "location": families want "how far is it from me", not coordinates) and the featured quote.
+// "location": families want "how far is it from me", not coordinates), the shortlist button and
+// the featured quote.
 import { IMAGE_WIDTHS, SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../lib/image.ts';
 import { isValidLocation } from '../../lib/distance.ts';
 import { staticAssetUrl } from '../../lib/links.ts';
+import { isShortlistSlug } from '../../lib/shortlist.ts';
 import type { School } from '../../lib/types.ts';
 import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { fallbackLang } from '../../lib/localize.ts';
 import { DistanceChip } from '../DistanceChip.tsx';
 import { Img } from '../Img.tsx';
+import { ShortlistButton } from '../ShortlistButton.tsx';
 import { FeaturedQuote } from './FeaturedQuote.tsx';
 
 /** Static images have no known size; these nominal sizes reserve the space and CSS fits the image in it. */
@@ -32,6 +35,7 @@ export function SchoolHeader({ school, title }: { school: School; title: string 
   const logoSet =
     school.logo && logo ? srcSetOf(SRCSET_WIDTHS.logo.map((w) => images.width(school.logo, w))) : undefined;
   const subtitle = typeof school.subtitle === 'string' ? school.subtitle.trim() : '';
+  const slug = isShortlistSlug(school.slug) ? school.slug : null;
   return (
     <header className="school-header">
       {hero ? (
@@ -58,7 +62,10 @@ export function SchoolHeader({ school, title }: { school: School; title: string 
               {subtitle}
             </p>
           ) : null}
-          {isValidLocation(school.location) ? <DistanceChip location={school.location} /> : null}
+          <div className="school-header__tools">
+            {isValidLocation(school.location) ? <DistanceChip location={school.location} /> : null}
+            {slug ? <ShortlistButton slug={slug} title={title} /> : null}
+          </div>
         </div>
         <FeaturedQuote quote={school.featuredQuote} lang={fallbackLang(school, 'featuredQuote')} />
       </div>

@@ -1,0 +1,88 @@
+// schools.json and schools.csv: the schools' public facts as open data families, journalists and
+// other district tools can reuse, written beside the pages by every export (issue 16, item 6).
+// The CSV opens in any spreadsheet: one row per school, programs joined by "; ", and text cells
+// that a spreadsheet would run as a formula are defused, since school titles are typed by many hands.
+import type { ProgramCategory, SchoolFacts, SchoolType } from '../../src/lib/school-facts.ts';
+import { pageHref } from '../../src/routes.ts';
+
+export const OPEN_DATA_JSON = 'schools.json';
+export const OPEN_DATA_CSV = 'schools.csv';
+
+/** One school as the open data files carry it. */
+export interface OpenSchool {
+  name: string;
+  slug: string;
+  url: string;
+  type: SchoolType;
+  latitude: number | null;
+  longitude: number | null;
+  programs: Record<ProgramCategory, string[]>;
+  tourLink: string | null;
+}
+
+/**
+ * Where a school's page is: absolute with the site URL (data leaves the site), else the path
+ * under the site's root, which is all an export without --site-url knows.
+ */
+export function openSchools(
+  facts: readonly SchoolFacts[],
+  site: { siteUrl: string | null; root: string },
+): OpenSchool[] {
+  return facts.map((f) => ({
+    name: f.title,
+    slug: f.slug,
+    url: site.siteUrl ? site.siteUrl + f.path : pageHref(site.root, f.path),
+    type: f.type,
+    latitude: f.location?.lat ?? null,
+    longitude: f.location?.lng ?? null,
+    programs: f.programs,
+    tourLink: f.tour?.url ?? null,
+  }));
+}
+
+export function openDataJson(schools: readonly OpenSchool[]): string {
+  return `${JSON.stringify({ schools }, null, 2)}\n`;
+}
+
+const CSV_COLUMNS = [
+  'name',
+  'slug',
+  'url',
+  'type',
+  'latitude',
+  'longitude',
+  'arts',
+  'athletics',
+  'clubs',
+  'tour_link',
+] as const;
+
+/**
+ * A text cell: a leading = + - @ or control character makes spreadsheets evaluate it (CSV
+ * injection), so it gets a leading apostrophe; quotes, commas and line breaks are quoted (RFC 4180).
+ */
+function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const numberCell = (n: number | null): string => (n === null ? '' : String(n));
+
+/** RFC 4180 with CRLF line ends and a header row. */
+export function openDataCsv(schools: readonly OpenSchool[]): string {
+  const rows = schools.map((s) =>
+    [
+      textCell(s.name),
+      textCell(s.slug),
+      textCell(s.url),
+      s.type,
+      numberCell(s.latitude),
+      numberCell(s.longitude),
+      textCell(s.programs.arts.join('; ')),
+      textCell(s.programs.athletics.join('; ')),
+      textCell(s.programs.clubs.join('; ')),
+      textCell(s.tourLink ?? ''),
+    ].join(','),
+  );
+  return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,72 @@
+// The schools' facts file (school-facts.<hash>.json, the export's one JSON array of SchoolFacts) as
+// the browser reads it: fetched once per page however many tools ask, and checked entry by entry,
+// because a file on a static host can be stale, truncated or edited by hand. An entry the tools
+// could not use is dropped; a file that cannot be read at all yields an error the caller logs.
+import { isValidLocation } from './distance.ts';
+import { isSafeSlug } from './slug.ts';
+import { PROGRAM_CATEGORIES, type ProgramCategory, type SchoolFacts } from './school-facts.ts';
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter(isText).map((s) => s.trim()) : []);
+
+/** One entry as the tools use it, or null when it lacks what they need (a slug, a title). */
+export function parseFacts(raw: unknown): SchoolFacts | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  if (!isText(r.slug) || !isSafeSlug(r.slug) || !isText(r.title)) return null;
+  const programsRaw = (r.programs && typeof r.programs === 'object' ? r.programs : {}) as Record<string, unknown>;
+  const programs = Object.fromEntries(PROGRAM_CATEGORIES.map((c) => [c, texts(programsRaw[c])])) as Record<
+    ProgramCategory,
+    string[]
+  >;
+  const quote = r.quote && typeof r.quote === 'object' ? (r.quote as Record<string, unknown>) : null;
+  const tour = r.tour && typeof r.tour === 'object' ? (r.tour as Record<string, unknown>) : null;
+  return {
+    id: typeof r.id === 'string' ? r.id : '',
+    slug: r.slug,
+    title: r.title.trim(),
+    path: typeof r.path === 'string' ? r.path : '',
+    type: r.type === 'charter' ? 'charter' : 'district',
+    location: isValidLocation(r.location) ? { lat: r.location.lat, lng: r.location.lng } : null,
+    programs,
+    quote:
+      quote && isText(quote.text)
+        ? {
+            text: quote.text,
+            student: isText(quote.student) ? quote.student : null,
+            year: isText(quote.year) ? quote.year : null,
+          }
+        : null,
+    sections: texts(r.sections),
+    tour: tour ? { title: isText(tour.title) ? tour.title : '', url: isText(tour.url) ? tour.url : null } : null,
+  };
+}
+
+/** Every usable entry of the file's JSON (an array); throws when it is not an array. */
+export function parseFactsList(json: unknown): SchoolFacts[] {
+  if (!Array.isArray(json)) throw new Error('the schools’ facts file is not a JSON array');
+  const seen = new Set<string>();
+  const out: SchoolFacts[] = [];
+  for (const entry of json) {
+    const facts = parseFacts(entry);
+    if (!facts || seen.has(facts.slug)) continue;
+    seen.add(facts.slug);
+    out.push(facts);
+  }
+  return out;
+}
+
+const loads = new Map<string, Promise<SchoolFacts[]>>();
+
+/** The facts at `src`, fetched once per page; rejects (and forgets the failure, so a retry may work). */
+export function loadFacts(src: string): Promise<SchoolFacts[]> {
+  let load = loads.get(src);
+  if (!load) {
+    load = fetch(src)
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${src}: HTTP ${r.status}`))))
+      .then(parseFactsList);
+    load.catch(() => loads.delete(src));
+    loads.set(src, load);
+  }
+  return load;
+}

@@ -1,0 +1,71 @@
+// The visitor's position, asked for once per visit (issue 16, item 1): whichever asks first (the
+// landing grid's "Sort by distance" or a school page's "Get Distance" chip) keeps the answer in
+// sessionStorage, so every other distance in the same tab shows without asking again. A visit is
+// the tab's session: pages are separate documents in the export, so module memory would not
+// carry over, and sessionStorage is gone when the tab closes. Nothing here leaves the browser.
+import { isValidLocation } from './distance.ts';
+import type { GeoPoint } from './types.ts';
+
+export const POSITION_KEY = 'msg:position';
+
+// maximumAge 0: a request measures from where the visitor is now. A cached position (it was 5
+// minutes) showed the old distance after the family had moved.
+export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15000, maximumAge: 0 };
+
+function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null; // storage disabled: every request asks the browser
+  }
+}
+
+/** The position granted earlier in this visit, or null (none, or an unusable stored value). */
+export function storedPosition(): GeoPoint | null {
+  try {
+    const raw = session()?.getItem(POSITION_KEY);
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    return isValidLocation(value) ? { lat: value.lat, lng: value.lng } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storePosition(here: GeoPoint): void {
+  try {
+    session()?.setItem(POSITION_KEY, JSON.stringify({ lat: here.lat, lng: here.lng }));
+  } catch {
+    /* full or disabled: the next request asks again */
+  }
+}
+
+/**
+ * Asks the browser for the current position; resolves with it (and keeps it for the visit) or
+ * with null when there is no geolocation, the visitor declines, or it fails or times out.
+ */
+export function requestPosition(): Promise<GeoPoint | null> {
+  return new Promise((resolve) => {
+    const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
+    if (!geo || typeof geo.getCurrentPosition !== 'function') {
+      resolve(null);
+      return;
+    }
+    try {
+      geo.getCurrentPosition(
+        (pos) => {
+          const here = { lat: pos?.coords?.latitude, lng: pos?.coords?.longitude };
+          if (!isValidLocation(here)) {
+            resolve(null);
+            return;
+          }
+          storePosition(here);
+          resolve(here);
+        },
+        () => resolve(null),
+        GEO_OPTIONS,
+      );
+    } catch {
+      resolve(null);
+    }
+  });
+}

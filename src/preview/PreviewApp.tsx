@@ -1,0 +1,230 @@
+// The preview as one app (issue 15): react-router's BrowserRouter keeps the document while an
+// editor moves between the landing page and schools, so the session's state (the menus' list, the
+// every-school change stream, the Studio's overlays) survives the move and nothing reloads. The
+// route table stays src/routes.ts: the router only supplies the location and `navigate`, and
+// matchRoute says which page a path is. The families' export never loads this (entry-client.tsx
+// has no router). The first page is the one the server rendered and is hydrated; every later page
+// loads its data from the preview API, as a client-only render always did.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { SchoolPageComponent } from '../App.tsx';
+import { matchPreviewRoute, matchRoute } from '../routes.ts';
+import { CATALOGUES } from '../i18n/catalogues.ts';
+import type { SiteEnv } from '../SiteEnv.tsx';
+import type { NavSchool, PageData } from '../lib/types.ts';
+import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
+import { debounce } from '../lib/debounce.ts';
+import { DRAFT_REFRESH_DEBOUNCE_MS } from '../lib/school-flow.ts';
+import { keepLoading } from '../lib/keep-loading.ts';
+import type { PreviewApi } from './api.ts';
+import { PreviewRoot } from './PreviewRoot.tsx';
+
+/** ?livepreview as the preview server reads it (server/routes/pages.ts): present and not 0/false. */
+export function livepreviewIn(search: string): boolean {
+  const v = new URLSearchParams(search).get('livepreview');
+  return v !== null && v !== '0' && v !== 'false';
+}
+
+/**
+ * The in-app address for a click on `a`, or null when the browser should follow it itself: another
+ * origin or window, a file (/guide.pdf, /media/…, /api/…), or a jump within the page. Live preview
+ * stays on, as the editor expects when following the site's own links.
+ */
+export function inAppTarget(a: HTMLAnchorElement, current: Location, livepreview: boolean): string | null {
+  if ((a.target && a.target !== '_self') || a.hasAttribute('download') || a.origin !== current.origin) return null;
+  const url = new URL(a.href);
+  const isPage = url.pathname === '/' || matchRoute(url.pathname).page === 'school';
+  if (!isPage) return null;
+  if (url.pathname === current.pathname && url.search === current.search && url.hash) return null;
+  if (livepreview && !url.searchParams.has('livepreview')) url.searchParams.set('livepreview', '1');
+  return url.pathname + url.search + url.hash;
+}
+
+export interface RefreshBus {
+  add(refresh: () => void): () => void;
+  /** Runs every registered refresh (the Studio asked for fresh content). */
+  run(): void;
+}
+
+export function createRefreshBus(): RefreshBus {
+  const all = new Set<() => void>();
+  return {
+    add(refresh) {
+      all.add(refresh);
+      return () => all.delete(refresh);
+    },
+    run() {
+      for (const r of [...all]) r();
+    },
+  };
+}
+
+export interface PreviewAppProps {
+  /** The server's render environment (first page). */
+  env: SiteEnv;
+  /** The server-rendered page's data, hydrated as the first page; null for a client-only start. */
+  first: PageData | null;
+  api: PreviewApi;
+  createEventSource(url: string): EventSourceLike;
+  schoolPage?: SchoolPageComponent | null;
+  refreshBus: RefreshBus;
+}
+
+export function PreviewApp({ env, first, api, createEventSource, schoolPage, refreshBus }: PreviewAppProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const livepreview = livepreviewIn(location.search);
+  const perspective = livepreview ? 'drafts' : 'published';
+  // The server's data belongs to the first page only: once the editor moved, no page uses it again.
+  const firstKey = useRef(location.key);
+  const moved = useRef(false);
+  if (location.key !== firstKey.current) moved.current = true;
+  const isFirst = !moved.current && first !== null;
+
+  // The menus' list belongs to the session: loaded once (or taken from the server), kept across pages.
+  const [nav, setNav] = useState<NavSchool[] | null>(first?.nav ?? null);
+  // The perspective the list in hand was read in (null: none yet, or the server could not read it).
+  const navFor = useRef<string | null>(
+    first && !env.preview?.initial?.failed.includes('nav') ? (env.preview?.livepreview ? 'drafts' : 'published') : null,
+  );
+  useEffect(() => {
+    if (navFor.current === perspective) return;
+    navFor.current = perspective;
+    return keepLoading({
+      load: () => api.navigation(perspective),
+      onValue: setNav,
+      onFailure: (err) => {
+        // Spec section 8: fetch failures are only logged; the dropdown then shows 'No schools found'.
+        console.error('preview: loading the navigation failed (trying again until it loads)', err);
+        setNav([]);
+      },
+    });
+  }, [api, perspective]);
+
+  // One change stream for the whole session while live: every school's changes reload the menus
+  // and bump schoolsVersion (the landing grid reloads), once per quiet period. Moving between
+  // pages keeps it open; switching live preview off closes it.
+  const [schoolsVersion, setSchoolsVersion] = useState(0);
+  useEffect(() => {
+    if (!livepreview) return;
+    const reload = debounce(() => {
+      api
+        .navigation('drafts')
+        .then(setNav, (err: unknown) => console.error('preview: reloading the navigation failed', err));
+      setSchoolsVersion((v) => v + 1);
+    }, DRAFT_REFRESH_DEBOUNCE_MS);
+    const stop = connectChangeStream({
+      url: api.schoolsEventsUrl(),
+      createEventSource,
+      onChange: () => reload.call(),
+      onStatus: () => {},
+      onResync: () => reload.call(),
+    });
+    const unregister = refreshBus.add(() => reload.call());
+    return () => {
+      unregister();
+      reload.cancel();
+      stop();
+    };
+  }, [api, livepreview, createEventSource, refreshBus]);
+
+  // The site's own links move within the app. Bubble phase on the document: the page's own
+  // handlers (the menus, the section menu) run first and may have handled the click already.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!a) return;
+      const to = inAppTarget(a, window.location, livepreviewIn(window.location.search));
+      if (to === null) return;
+      event.preventDefault();
+      navigate(to);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate]);
+
+  // A new page starts at its top, or at its #fragment once that is on the page (data may still be
+  // loading). Each move (location.key) counts, even to the same address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger, not read
+  useEffect(() => {
+    if (!moved.current) return;
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!id) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const el = document.getElementById(id);
+      if (el || ++tries > 40) {
+        window.clearInterval(timer);
+        el?.scrollIntoView();
+      }
+    }, 50);
+    return () => window.clearInterval(timer);
+  }, [location.key, location.hash]);
+
+  // Inside the Studio's Presentation frame: click-to-edit overlays, loaded on demand (their own chunk).
+  const locationListeners = useRef(new Set<(url: string) => void>());
+  const here = location.pathname + location.search + location.hash;
+  const hereRef = useRef(here);
+  hereRef.current = here;
+  // useNavigate's function changes with the location; the overlays outlive every page.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  useEffect(() => {
+    for (const listener of locationListeners.current) listener(here);
+  }, [here]);
+  useEffect(() => {
+    if (window.self === window.top) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    import('./visual-editing.ts').then(
+      ({ startVisualEditing }) => {
+        if (cancelled) return;
+        stop = startVisualEditing({
+          navigate: (url, replace) => navigateRef.current(url, { replace }),
+          subscribeLocation(listener) {
+            locationListeners.current.add(listener);
+            listener(hereRef.current);
+            return () => locationListeners.current.delete(listener);
+          },
+          refresh: () => refreshBus.run(),
+          refreshMs: DRAFT_REFRESH_DEBOUNCE_MS,
+        });
+      },
+      (err: unknown) => console.error('preview: the click-to-edit overlays could not be loaded', err),
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [refreshBus]);
+
+  const onRefresher = useCallback((refresh: () => void) => refreshBus.add(refresh), [refreshBus]);
+  // The preview has no compare page: '/compare/' is the landing page there, as on its server.
+  const route = matchPreviewRoute(location.pathname);
+  // Editors move between editions in place: each page renders with its route's catalogue.
+  const pageEnv: SiteEnv = isFirst
+    ? env
+    : { ...env, preview: { livepreview, initial: null }, messages: CATALOGUES[route.lang] };
+  return (
+    <PreviewRoot
+      // A new page (or mode) is a new PreviewRoot: its flows start from nothing, the session's stay.
+      key={`${location.pathname}|${livepreview}`}
+      route={route}
+      env={pageEnv}
+      api={api}
+      createEventSource={createEventSource}
+      // No hash: the server never sees it, and the banner's link must match its render.
+      href={location.pathname + location.search}
+      initial={isFirst ? first : null}
+      schoolPage={schoolPage}
+      nav={nav}
+      schoolsVersion={schoolsVersion}
+      onRefresher={onRefresher}
+    />
+  );
+}

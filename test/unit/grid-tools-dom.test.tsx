@@ -1,0 +1,181 @@
+// The landing grid's tools in a DOM (happy-dom): the grid shows every card until the tools and the
+// facts have loaded; then the filter buttons (aria-pressed) change the cards, the count and the
+// address, the address's state applies on load and on popstate, and "Sort by distance" orders
+// nearest first with each card's distance, or leaves the order and says why when there is no position.
+import { strict as assert } from 'node:assert';
+import { afterEach, describe, test } from 'node:test';
+import { setupDom, type Dom } from './helpers/dom.ts';
+import { SchoolGrid } from '../../src/components/landing/SchoolGrid.tsx';
+import { factsOf } from './helpers/facts-fixture.ts';
+import type { LandingCard } from '../../src/lib/types.ts';
+
+let dom: Dom | null = null;
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  dom?.cleanup();
+  dom = null;
+  globalThis.fetch = realFetch;
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const card = (slug: string, title: string): LandingCard => ({ id: slug, slug, title, description: '', image: null });
+const CARDS = [card('alpha', 'Alpha'), card('bravo', 'Bravo'), card('charlie', 'Charlie'), card('delta', 'Delta')];
+const f = factsOf;
+const FACTS = [
+  f('alpha', { location: { lat: 1, lng: 0 }, programs: { arts: ['Band'], athletics: [], clubs: [] } }),
+  f('bravo', {
+    type: 'charter',
+    location: { lat: 0, lng: 0.1 },
+    programs: { arts: [], athletics: [], clubs: ['Robotics'] },
+  }),
+  f('charlie', { programs: { arts: ['Band'], athletics: [], clubs: ['Robotics'] } }),
+  f('delta', { type: 'charter', location: { lat: 0.5, lng: 0 } }),
+];
+
+/** An IntersectionObserver the test drives: `near()` reports the grid as near the window. */
+function stubObserver(d: Dom): { near: () => void; observed: number } {
+  const state = { observed: 0, near: () => {} };
+  class Observer {
+    constructor(private readonly cb: IntersectionObserverCallback) {}
+    observe() {
+      state.observed++;
+      state.near = () => this.cb([{ isIntersecting: true } as IntersectionObserverEntry], this as never);
+    }
+    disconnect() {}
+  }
+  Object.defineProperty(d.window, 'IntersectionObserver', { value: Observer, configurable: true });
+  return state;
+}
+
+let n = 0;
+async function setup(url = 'http://localhost/', geo?: { lat: number; lng: number } | 'denied'): Promise<Dom> {
+  const d = await setupDom({ url });
+  const observer = stubObserver(d);
+  globalThis.fetch = (async () => new Response(JSON.stringify(FACTS))) as typeof fetch;
+  if (geo)
+    Object.defineProperty(d.window.navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
+          setTimeout(() => {
+            if (geo === 'denied') fail({ code: 1, message: 'denied' } as GeolocationPositionError);
+            else ok({ coords: { latitude: geo.lat, longitude: geo.lng } } as GeolocationPosition);
+          }, 1),
+      },
+    });
+  // A new file name per test: the facts are fetched once per page and name.
+  await d.render(<SchoolGrid id="options" cards={CARDS} factsSrc={`/school-facts.${++n}.json`} />);
+  if (!url.includes('?')) {
+    await d.act(() => sleep(30));
+    assert.equal(d.container.querySelector('.grid-tools'), null, 'nothing loads before the grid nears the window');
+    assert.equal(observer.observed, 1);
+    observer.near();
+  }
+  // The idle callback or timer, the chunk (compiled on first import), the fetch.
+  for (let i = 0; i < 100 && !d.container.querySelector('.grid-tools'); i++) await d.act(() => sleep(50));
+  assert.ok(d.container.querySelector('.grid-tools'), 'the tools showed');
+  return d;
+}
+
+const titles = (d: Dom) => [...d.container.querySelectorAll('.school-card__title')].map((h) => h.textContent);
+const button = (d: Dom, label: string) =>
+  [...d.container.querySelectorAll('button')].find((b) => b.textContent === label) as HTMLButtonElement;
+const count = (d: Dom) => d.container.querySelector('.grid-filters__count');
+const click = async (d: Dom, label: string) => {
+  await d.act(async () => {
+    button(d, label).click();
+    await sleep(10);
+  });
+};
+
+describe('grid tools', () => {
+  test('without facts the grid is as the server rendered it: every card, no tools', async () => {
+    dom = await setupDom();
+    await dom.render(<SchoolGrid id="options" cards={CARDS} />);
+    await dom.act(() => sleep(20));
+    assert.deepEqual(titles(dom), ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    assert.equal(dom.container.querySelector('.grid-tools'), null);
+  });
+
+  test('filters: pressed state, count announced, address written, groups combined', async () => {
+    dom = await setup();
+    const group = dom.container.querySelector('fieldset.grid-filters > legend');
+    assert.equal(group?.textContent, 'Filter schools');
+    assert.deepEqual(
+      [...dom.container.querySelectorAll('.grid-filters__group-title')].map((l) => l.textContent),
+      ['School type', 'Arts', 'Clubs'],
+      'Athletics is hidden: no school lists it',
+    );
+    const clubs = button(dom, 'Clubs');
+    assert.equal(clubs.getAttribute('aria-expanded'), 'false');
+    assert.equal(dom.document.getElementById(clubs.getAttribute('aria-controls')!)?.hasAttribute('hidden'), true);
+    await click(dom, 'Clubs');
+    assert.equal(clubs.getAttribute('aria-expanded'), 'true');
+    assert.equal(dom.document.getElementById(clubs.getAttribute('aria-controls')!)?.hasAttribute('hidden'), false);
+    assert.equal(count(dom)?.getAttribute('aria-live'), 'polite');
+    assert.equal(count(dom)?.textContent, '4 schools');
+    await click(dom, 'Charter schools');
+    assert.equal(button(dom, 'Charter schools').getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(titles(dom), ['Bravo', 'Delta']);
+    assert.equal(dom.window.location.search, '?type=charter');
+    await click(dom, 'Robotics');
+    assert.deepEqual(titles(dom), ['Bravo']);
+    assert.equal(count(dom)?.textContent, '1 school');
+    assert.equal(dom.window.location.search, '?type=charter&program=robotics');
+    assert.equal(button(dom, 'Band'), undefined, 'a closed group has no buttons');
+    await click(dom, 'Arts');
+    await click(dom, 'Band');
+    assert.deepEqual(titles(dom), [], 'charter, Band (Arts) and Robotics (Clubs): no school has all three');
+    assert.equal(count(dom)?.textContent, '0 schools');
+    assert.match(dom.container.textContent!, /No schools match these filters/);
+    await click(dom, 'Charter schools');
+    assert.deepEqual(titles(dom), ['Charlie']);
+    await click(dom, 'Robotics');
+    assert.deepEqual(titles(dom), ['Alpha', 'Charlie']);
+    await click(dom, 'Clear filters');
+    assert.equal(dom.window.location.search, '');
+    assert.deepEqual(titles(dom), ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    assert.equal(button(dom, 'Band').getAttribute('aria-pressed'), 'false');
+  });
+
+  test('the address’s filters apply on load and when it changes (back button)', async () => {
+    dom = await setup('http://localhost/?type=district&program=band,nonsense');
+    assert.deepEqual(titles(dom), ['Alpha', 'Charlie']);
+    assert.equal(button(dom, 'District schools').getAttribute('aria-pressed'), 'true');
+    assert.equal(button(dom, 'Arts').getAttribute('aria-expanded'), 'true', 'a group with a pressed button is open');
+    assert.equal(button(dom, 'Clubs').getAttribute('aria-expanded'), 'false');
+    dom.window.history.pushState(null, '', '/?program=robotics');
+    await dom.act(async () => {
+      dom!.window.dispatchEvent(new dom!.window.PopStateEvent('popstate'));
+      await sleep(5);
+    });
+    assert.deepEqual(titles(dom), ['Bravo', 'Charlie']);
+    assert.equal(button(dom, 'District schools').getAttribute('aria-pressed'), 'false');
+  });
+
+  test('sort by distance: nearest first with distances, no location last; back to name order', async () => {
+    dom = await setup('http://localhost/', { lat: 0, lng: 0 });
+    assert.equal(button(dom, 'Sort by name').getAttribute('aria-pressed'), 'true');
+    await click(dom, 'Sort by distance');
+    assert.equal(button(dom, 'Sort by distance').getAttribute('aria-pressed'), 'true');
+    assert.deepEqual(titles(dom), ['Bravo', 'Delta', 'Alpha', 'Charlie']);
+    assert.deepEqual(
+      [...dom.container.querySelectorAll('.school-card__distance-value')].map((e) => e.textContent),
+      ['6.9 mi', '34.5 mi', '69.1 mi'],
+    );
+    await click(dom, 'Charter schools');
+    assert.deepEqual(titles(dom), ['Bravo', 'Delta'], 'filters keep the order');
+    await click(dom, 'Sort by name');
+    assert.deepEqual(titles(dom), ['Bravo', 'Delta']);
+    assert.equal(dom.container.querySelector('.school-card__distance-value'), null);
+  });
+
+  test('sort by distance denied: a short message, the order unchanged', async () => {
+    dom = await setup('http://localhost/', 'denied');
+    await click(dom, 'Sort by distance');
+    assert.match(dom.container.querySelector('.grid-tools__message')!.textContent!, /location is not available/);
+    assert.deepEqual(titles(dom), ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    assert.equal(button(dom, 'Sort by name').getAttribute('aria-pressed'), 'true');
+  });
+});
