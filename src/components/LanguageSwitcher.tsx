@@ -2,7 +2,7 @@
 // ("Español" on English pages, "English" on Spanish ones) and marked with that language, so a
 // screen reader says it as its readers would. No flags: a language is not a country.
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
-import { landingPath, pageHref, schoolPath } from '../routes.ts';
+import { comparePath, landingPath, pageHref, schoolPath } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 
 /** Each language's name in itself: the switcher shows the other edition's (the catalogue has only its own). */
@@ -13,11 +13,16 @@ export const SWITCH_LABELS: Readonly<Record<Lang, string>> = {
   es: 'Leer esta página en español',
 };
 
-export function LanguageSwitcher({ slug }: { slug?: string | null }) {
+/**
+ * `slug`: a school page's; `compare`: on the compare page, which the other edition's compare page
+ * continues (opened without a choice, it compares the same shortlist).
+ */
+export function LanguageSwitcher({ slug, compare }: { slug?: string | null; compare?: boolean }) {
   const { root } = useSiteEnv();
   const { lang } = useMessages();
   const other: Lang = lang === DEFAULT_LANG ? 'es' : DEFAULT_LANG;
-  const path = typeof slug === 'string' && slug ? schoolPath(slug, other) : landingPath(other);
+  const path =
+    typeof slug === 'string' && slug ? schoolPath(slug, other) : compare ? comparePath(other) : landingPath(other);
   return (
     <a
       className="nav__lang"

@@ -15,16 +15,18 @@ export interface LayoutProps {
   color?: string | null;
   /** The school's slug on a school page: the language switcher keeps the place. */
   slug?: string | null;
+  /** On the compare page: the language switcher links to the other edition's compare page. */
+  compare?: boolean;
   children: ReactNode;
 }
 
-export function Layout({ nav, color, slug, children }: LayoutProps) {
+export function Layout({ nav, color, slug, compare, children }: LayoutProps) {
   const schools = useNavigation(nav);
   return (
     <div className="site" style={themeStyle(color) as CSSProperties}>
       <SkipLink />
       <header className="site-header">
-        <NavBar nav={schools} switcher={<LanguageSwitcher slug={slug} />} />
+        <NavBar nav={schools} switcher={<LanguageSwitcher slug={slug} compare={compare} />} />
       </header>
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
         {children}

@@ -134,6 +134,15 @@ describe('the server render', () => {
     assert.equal(doc.querySelector('.compare__howto a')?.getAttribute('href'), '/es/#options');
     assert.ok(!html.includes('Compare schools'), 'no English heading');
   });
+
+  test("the language switcher keeps the place: each edition's compare page links to the other's", () => {
+    const switcher = (env: typeof defaultSiteEnv) =>
+      parseHtml(renderToString(<App data={DATA} env={env} comparePage={ComparePage} />))
+        .querySelector('a.nav__lang')
+        ?.getAttribute('href');
+    assert.equal(switcher(defaultSiteEnv), '/es/compare/');
+    assert.equal(switcher({ ...defaultSiteEnv, messages: es }), '/compare/');
+  });
 });
 
 let dom: Dom | null = null;
