@@ -163,7 +163,9 @@ describe('hostile slugs and titles', () => {
       listFiles(out).filter((f) => f.endsWith('.html')),
       [
         '404.html',
+        'compare/index.html',
         // The Spanish edition: the same schools (the fixture has no translation, so in English, marked).
+        'es/compare/index.html',
         'es/index.html',
         'es/schools/alpha-middle.html',
         'es/schools/alpha-middle/index.html',

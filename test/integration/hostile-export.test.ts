@@ -103,7 +103,14 @@ describe('exporting the hostile corpus', () => {
     const schoolFiles = ['', 'es/'].flatMap((e) =>
       EXPECTED.published.flatMap((s) => [`${e}schools/${s}.html`, `${e}schools/${s}/index.html`]),
     );
-    const want = ['404.html', 'index.html', 'es/index.html', ...schoolFiles].sort();
+    const want = [
+      '404.html',
+      'index.html',
+      'es/index.html',
+      'compare/index.html',
+      'es/compare/index.html',
+      ...schoolFiles,
+    ].sort();
     assert.deepEqual(pages, want);
     // Cross-check against an independent reading of the dataset.
     assert.deepEqual(expectedSlugs(readDataset(CORPUS)), [...EXPECTED.published].sort());
@@ -352,7 +359,11 @@ describe('every exported page in Chromium', () => {
     const files = listFiles(out).filter((f) => f.endsWith('.html') && !/^(es\/)?schools\/[^/]+\/index\.html$/.test(f));
     for (const file of files) await checkPage(page, file);
     await page.close();
-    assert.equal(stats.pages, EXPECTED.published.length * 2 + 3);
+    assert.equal(
+      stats.pages,
+      EXPECTED.published.length * 2 + 5,
+      'each school in both editions, both landing and compare pages, 404',
+    );
     assert.deepEqual(hits, [], 'an injected payload ran');
     assert.deepEqual(pageErrors, [], 'pages threw (hydration must work on hostile content)');
   });
