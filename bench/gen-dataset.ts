@@ -124,7 +124,16 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
   const templateDir = opts.templateDir ?? DEFAULT_TEMPLATE_DIR;
   const source = readNdjson(path.join(templateDir, 'dataset.ndjson'));
   const byId = new Map(source.map((d) => [d._id, d]));
-  const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.'));
+  // English schools only: a translation (language "es") comes along with its school, below.
+  const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.') && !d.language);
+  // Template school id → its Spanish translation's id, from the translation.metadata documents.
+  const translationOf = new Map<string, string>();
+  for (const m of source.filter((d) => d._type === 'translation.metadata')) {
+    const entries = (m.translations ?? []) as { _key?: string; value?: { _ref?: string } }[];
+    const en = entries.find((e) => e._key === 'en')?.value?._ref;
+    const es = entries.find((e) => e._key === 'es')?.value?._ref;
+    if (en && es) translationOf.set(en, es);
+  }
   if (templates.length === 0)
     throw new Error(`gen-dataset: ${templateDir} has no published school to use as a template`);
   const assets = source.filter((d) => d._type === 'sanity.imageAsset');
@@ -181,6 +190,23 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
     out.push(school);
     slugs.push(slug);
     schoolIds.push(schoolId);
+    // A translated template's clones are translated too (its Spanish school, quote and metadata).
+    const translation = translationOf.get(template._id);
+    if (translation) {
+      const esId = cloneDoc(translation);
+      const esDoc = out.find((d) => d._id === esId);
+      if (esDoc) esDoc.title = title; // the generated name, as on the English school
+      const ref = (id: string) => ({ _type: 'reference', _ref: id });
+      out.push({
+        _id: `translation-metadata-gen-${num}`,
+        _type: 'translation.metadata',
+        translations: [
+          { _key: 'en', _type: 'internationalizedArrayReferenceValue', value: ref(schoolId) },
+          { _key: 'es', _type: 'internationalizedArrayReferenceValue', value: ref(esId) },
+        ],
+        schemaTypes: ['school'],
+      });
+    }
     if (random() < draftShare) {
       out.push({
         ...(JSON.parse(JSON.stringify(school)) as Doc),

@@ -14,6 +14,10 @@ import { byKey } from '../src/lib/order.ts';
 export const ASSETS_DIR = 'assets';
 /** The exported pages' browser entry and the preview's. */
 export const CLIENT_ENTRY = 'src/entry-client.tsx';
+/** The Spanish edition's entry: the same app with the Spanish catalogue (only a page's own language ships). */
+export const CLIENT_ENTRY_ES = 'src/entry-client-es.tsx';
+/** The server's and tests' English fallback catalogue, which browser bundles replace with null (see the plugin below). */
+export const FALLBACK_MESSAGES_MODULE = 'src/i18n/fallback.ts';
 export const PREVIEW_ENTRY = 'src/entry-preview.tsx';
 export const STYLES_ENTRY = 'src/styles/index.css';
 export const SCHOOL_PAGE_MODULE = 'src/pages/SchoolPage.tsx';
@@ -37,6 +41,8 @@ export interface BundleResult {
   /** The compare page chunk and what it imports beyond the entry's chunks. */
   comparePreload: string[];
   sizes: BundleSizes;
+  /** Further entries (BundleOptions.editions), by output name: their URL, preloads and first-load size. */
+  editions: Record<string, { entryUrl: string; entryPreload: string[]; firstLoadJsGzip: number }>;
 }
 
 export interface BundleSizes {
@@ -60,7 +66,23 @@ export interface BundleOptions {
   entryName: string;
   /** Asset base (starting and ending with '/'): files are referenced as `${base}assets/…`. */
   base: string;
+  /** Further entries sharing the same chunks, e.g. another language's edition: { out name: entry path }. */
+  editions?: Record<string, string>;
 }
+
+/**
+ * Each browser entry passes its own language's catalogue, so the server's English fallback
+ * (src/i18n/fallback.ts) must not ride along into every bundle: it is replaced by `null`.
+ */
+const noFallbackMessages = (root: string): Plugin => ({
+  name: 'no-fallback-messages',
+  setup(build) {
+    const target = path.join(root, FALLBACK_MESSAGES_MODULE);
+    build.onLoad({ filter: /[\\/]i18n[\\/]fallback\.ts$/ }, (args) =>
+      args.path === target ? { contents: 'export const FALLBACK_MESSAGES = null;', loader: 'ts' } : undefined,
+    );
+  },
+});
 
 /** Root-relative url() in CSS points at files copied from public/, not at modules to bundle. */
 const publicUrlsExternal: Plugin = {
@@ -75,7 +97,13 @@ const publicUrlsExternal: Plugin = {
 const gz = (b: Uint8Array): number => gzipSync(b, { level: 9 }).length;
 
 /** Builds the browser bundle of `entry` for the asset `base`, in memory. */
-export async function bundleBrowser({ root, entry, entryName, base }: BundleOptions): Promise<BundleResult> {
+export async function bundleBrowser({
+  root,
+  entry,
+  entryName,
+  base,
+  editions = {},
+}: BundleOptions): Promise<BundleResult> {
   // Loaded here, not at the top: a CLI's --help or a failing start never pays for esbuild.
   const esbuild = await import('esbuild');
   const outdir = path.join(root, '.bundle-virtual', ASSETS_DIR); // never written: write: false
@@ -83,6 +111,7 @@ export async function bundleBrowser({ root, entry, entryName, base }: BundleOpti
     absWorkingDir: root,
     entryPoints: [
       { in: entry, out: entryName },
+      ...Object.entries(editions).map(([out, input]) => ({ in: input, out })),
       { in: STYLES_ENTRY, out: 'styles' },
     ],
     bundle: true,
@@ -111,7 +140,7 @@ export async function bundleBrowser({ root, entry, entryName, base }: BundleOpti
       '.woff2': 'file',
       '.woff': 'file',
     },
-    plugins: [publicUrlsExternal],
+    plugins: [publicUrlsExternal, noFallbackMessages(root)],
     logLevel: 'silent',
   });
 
@@ -170,9 +199,29 @@ export async function bundleBrowser({ root, entry, entryName, base }: BundleOpti
       cssGzip: sizeOf(cssKeys),
       files: files.map((f) => ({ path: f.path, bytes: f.contents.length, gzip: gzipped.get(f.path)! })),
     },
+    editions: Object.fromEntries(
+      Object.entries(editions).map(([out, input]) => {
+        const key = find(input, '.js');
+        const deps = staticClosure(key);
+        return [
+          out,
+          {
+            entryUrl: url(metaRel(key)),
+            entryPreload: deps.map((k) => url(metaRel(k))),
+            firstLoadJsGzip: sizeOf([key, ...deps]),
+          },
+        ];
+      }),
+    ),
   };
 }
 
 /** The export's bundles for the asset `base` (starting and ending with '/'). */
 export const buildBundles = (root: string, base: string): Promise<BundleResult> =>
-  bundleBrowser({ root, entry: CLIENT_ENTRY, entryName: 'entry-client', base });
+  bundleBrowser({
+    root,
+    entry: CLIENT_ENTRY,
+    entryName: 'entry-client',
+    base,
+    editions: { 'entry-client-es': CLIENT_ENTRY_ES },
+  });

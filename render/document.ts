@@ -59,6 +59,7 @@ export function browserEnv(env: SiteEnv): SiteEnv {
     ...(env.root && env.root !== '/' ? { root: env.root } : {}),
     preview: env.preview ?? null,
     ...(env.navSrc ? { navSrc: env.navSrc } : {}),
+    ...(env.lang && env.lang !== 'en' ? { lang: env.lang } : {}),
   };
 }
 
@@ -110,6 +111,9 @@ export function renderDocument(input: DocumentInput): string {
     meta('name', 'description', seo.description),
     input.robots ? meta('name', 'robots', input.robots) : input.noindex ? '<meta name="robots" content="noindex">' : '',
     seo.canonical ? `<link rel="canonical" href="${escapeHtml(seo.canonical)}">` : '',
+    ...(seo.alternates ?? []).map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`,
+    ),
     `<meta name="theme-color" content="${escapeHtml(input.themeColor)}">`,
     assets.favicon ? `<link rel="icon" href="${escapeHtml(assets.favicon)}" type="image/svg+xml">` : '',
     ...hints,

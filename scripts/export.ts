@@ -461,6 +461,7 @@ async function renderPages(
     entryUrl: bundle.entryUrl,
     cssUrls: bundle.cssUrls,
     entryPreload: bundle.entryPreload,
+    editions: bundle.editions['entry-client-es'] ? { es: bundle.editions['entry-client-es'] } : {},
     schoolPreload: bundle.schoolPreload,
     comparePreload: bundle.comparePreload,
     favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,

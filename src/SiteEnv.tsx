@@ -4,6 +4,8 @@ import type { EditorSchool } from './lib/editor-home.ts';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createImageUrls, type ImageSettings, type ImageUrls } from './lib/image.ts';
 import { consoleWarnings, type Warnings } from './lib/warn.ts';
+import { FALLBACK_MESSAGES } from './i18n/fallback.ts';
+import type { Lang, Messages } from './i18n/messages.ts';
 
 export interface SiteEnv {
   images: ImageSettings;
@@ -24,6 +26,13 @@ export interface SiteEnv {
   navSrc?: string | null;
   /** Where components report unknown content (the export gives each page its own); default the console. */
   warnings?: Warnings | null;
+  /**
+   * The page's message catalogue (its language: messages.lang). Not serialised: the browser entry
+   * of the page's language brings its own (src/entry-client*.tsx). Absent: English (server and tests).
+   */
+  messages?: Messages | null;
+  /** The page's language when not English, serialised for the preview's entry (which has every catalogue). */
+  lang?: Lang;
   /** Server render: told the src of the page's priority (LCP) image, which the document preloads. */
   onPriorityImage?: ((src: string) => void) | null;
 }
@@ -72,4 +81,11 @@ export function useImages(): ImageUrls {
   const env = useSiteEnv();
   const warnings = useWarnings();
   return useMemo(() => createImageUrls(env.images, warnings.always), [env.images, warnings]);
+}
+
+/** The current page's message catalogue. */
+export function useMessages(): Messages {
+  const m = useSiteEnv().messages ?? FALLBACK_MESSAGES;
+  if (!m) throw new Error('SiteEnv.messages: no message catalogue for this page');
+  return m;
 }

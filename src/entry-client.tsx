@@ -1,39 +1,5 @@
-// The browser entry: picks up the page the export rendered and makes it interactive. The page's
-// data and render environment travel in the HTML as JSON, so the first client render matches the
-// server's byte for byte. School and compare pages load their chunk before hydrating (see App.tsx).
-import { hydrateRoot } from 'react-dom/client';
-import { App, loadComparePage, loadSchoolPage } from './App.tsx';
-import { matchRoute, stripRoot } from './routes.ts';
-import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
-import type { PageData } from './lib/types.ts';
-import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
+// The English edition's browser entry: the exported pages hydrate with the English catalogue.
+import { en } from './i18n/en.ts';
+import { hydratePage } from './hydrate-page.tsx';
 
-function readJson<T>(id: string): T | null {
-  const text = document.getElementById(id)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch (err) {
-    console.error(`#${id} holds invalid JSON`, err);
-    return null;
-  }
-}
-
-async function main(): Promise<void> {
-  const root = document.getElementById(ROOT_ID);
-  const data = readJson<PageData>(DATA_ID);
-  if (!root || !data) return; // Nothing to hydrate: the static HTML stays as it is.
-  const env: SiteEnv = { ...defaultSiteEnv, ...readJson<Partial<SiteEnv>>(ENV_ID) };
-  // The route table and the embedded data must agree; 404.html carries landing data for any path.
-  const route = matchRoute(stripRoot(env.root, window.location.pathname));
-  if (data.page === 'school' && route.page !== 'school')
-    console.warn('School data on a non-school path:', window.location.pathname);
-  const schoolPage = data.page === 'school' ? await loadSchoolPage() : null;
-  const comparePage = data.page === 'compare' ? await loadComparePage() : null;
-  hydrateRoot(root, <App data={data} env={env} schoolPage={schoolPage} comparePage={comparePage} />);
-}
-
-main().catch((err: unknown) => {
-  // A failed chunk leaves the server-rendered page readable; the error names the chunk.
-  console.error(err);
-});
+hydratePage(en);

@@ -1,33 +1,47 @@
 // The one route table: used by the browser entry, the export and the preview server.
 // `/` is the landing page, `/schools/{slug}` a school, `/compare/` the compare page (its schools
-// come from the query, read in the browser), anything else the landing page.
+// come from the query, read in the browser), anything else the landing page; the Spanish edition is
+// the same table under `/es/` (`/es/`, `/es/schools/{slug}`, `/es/compare/`).
 // The export turns each route into a file a static host serves for that path (routeFile), so the
 // table is also the single source of the out/ layout and the sitemap's URLs.
 import { isSafeSlug } from './lib/slug.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from './i18n/messages.ts';
 
-export type RouteMatch = { page: 'landing' } | { page: 'school'; slug: string } | { page: 'compare' };
+export type RouteMatch =
+  | { page: 'landing'; lang: Lang }
+  | { page: 'school'; slug: string; lang: Lang }
+  | { page: 'compare'; lang: Lang };
+
+/** Where each edition's pages live: English at the top, every other language under '/{lang}/'. */
+const langPrefix = (lang: Lang): string => (lang === DEFAULT_LANG ? '' : `/${lang}`);
 
 /** The compare page's address: one exported page for every choice of schools (the query picks them). */
 export const COMPARE_ROUTE_PATH = '/compare/';
+
+/** The compare page of an edition: '/compare/' or '/es/compare/'. */
+export const comparePath = (lang: Lang = DEFAULT_LANG): string => `${langPrefix(lang)}${COMPARE_ROUTE_PATH}`;
 
 /** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
 export const NOT_FOUND_FILE = '404.html';
 
 /** Matches a pathname (already stripped of the site's base path) against the table. */
 export function matchRoute(pathname: string): RouteMatch {
-  if (pathname === COMPARE_ROUTE_PATH || pathname === '/compare' || pathname === '/compare/index.html')
-    return { page: 'compare' };
-  const m = /^\/schools\/([^/]+)\/?$/.exec(pathname);
+  const edition = /^\/([a-z]{2})(?=\/|$)/.exec(pathname);
+  const lang = LANGS.find((l) => l !== DEFAULT_LANG && l === edition?.[1]) ?? DEFAULT_LANG;
+  const rest = lang === DEFAULT_LANG ? pathname : pathname.slice(langPrefix(lang).length) || '/';
+  if (rest === COMPARE_ROUTE_PATH || rest === '/compare' || rest === '/compare/index.html')
+    return { page: 'compare', lang };
+  const m = /^\/schools\/([^/]+)\/?$/.exec(rest);
   if (m) {
     let slug: string;
     try {
       slug = decodeURIComponent(m[1]!);
     } catch {
-      return { page: 'landing' };
+      return { page: 'landing', lang };
     }
-    if (isSafeSlug(slug)) return { page: 'school', slug };
+    if (isSafeSlug(slug)) return { page: 'school', slug, lang };
   }
-  return { page: 'landing' };
+  return { page: 'landing', lang };
 }
 
 /** The routes the editors' preview serves. */
@@ -39,7 +53,7 @@ export type PreviewRouteMatch = Exclude<RouteMatch, { page: 'compare' }>;
  */
 export function matchPreviewRoute(pathname: string): PreviewRouteMatch {
   const route = matchRoute(pathname);
-  return route.page === 'compare' ? { page: 'landing' } : route;
+  return route.page === 'compare' ? { page: 'landing', lang: route.lang } : route;
 }
 
 /**
@@ -47,7 +61,22 @@ export function matchPreviewRoute(pathname: string): PreviewRouteMatch {
  * export's page URLs and canonical links. Safe slugs are one path segment; encoding keeps a space
  * or non-ASCII letter a valid URL.
  */
-export const schoolPath = (slug: string): string => `/schools/${encodeURIComponent(slug)}`;
+export const schoolPath = (slug: string, lang: Lang = DEFAULT_LANG): string =>
+  `${langPrefix(lang)}/schools/${encodeURIComponent(slug)}`;
+
+/** A link to one of the site's pages ('/', '/#options', '/?x', '/schools/x', '/compare/'), not to a file ('/guide/x.pdf'). */
+const PAGE_LINK = /^\/(?:$|[#?]|schools\/|compare\/)/;
+
+/**
+ * An internal page link of the English edition ('/schools/x', '/#options', as data and content hold
+ * them) to the same place in `lang`'s edition ('/es/schools/x', '/es/#options'); links to files and
+ * other sites are left as they are.
+ */
+export const langHref = (lang: Lang, href: string): string =>
+  lang === DEFAULT_LANG || !PAGE_LINK.test(href) ? href : `${langPrefix(lang)}${href}`;
+
+/** The landing page of an edition: '/' or '/es/'. */
+export const landingPath = (lang: Lang = DEFAULT_LANG): string => `${langPrefix(lang)}/`;
 
 /**
  * An internal link as the browser must follow it: a root-relative path ('/', '/schools/x',
@@ -74,9 +103,16 @@ export function stripRoot(root: string | undefined, pathname: string): string {
  * name that same address rather than one a host first answers with a redirect.
  */
 export function canonicalPath(route: RouteMatch): string {
-  if (route.page === 'compare') return COMPARE_ROUTE_PATH;
-  return route.page === 'school' ? schoolPath(route.slug) : '/';
+  if (route.page === 'compare') return comparePath(route.lang);
+  return route.page === 'school' ? schoolPath(route.slug, route.lang) : landingPath(route.lang);
 }
+
+/** The same page in `lang` (the language switcher and hreflang alternates keep the place). */
+export const inLang = (route: RouteMatch, lang: Lang): RouteMatch => ({ ...route, lang });
+
+/** Every edition of the route's page, by language, as canonical paths (hreflang alternates). */
+export const alternatePaths = (route: RouteMatch): { lang: Lang; path: string }[] =>
+  LANGS.map((lang) => ({ lang, path: canonicalPath(inLang(route, lang)) }));
 
 function checkedSlug(route: { slug: string }): string {
   if (!isSafeSlug(route.slug)) throw new Error(`routeFile: unsafe slug ${JSON.stringify(route.slug)}`);
@@ -89,9 +125,11 @@ function checkedSlug(route: { slug: string }): string {
  * becomes a path on disk.
  */
 export function routeFile(route: RouteMatch): string {
-  if (route.page === 'landing') return 'index.html';
-  if (route.page === 'compare') return 'compare/index.html';
-  return `schools/${checkedSlug(route)}.html`;
+  const dir = langPrefix(route.lang).slice(1);
+  const at = dir ? `${dir}/` : '';
+  if (route.page === 'landing') return `${at}index.html`;
+  if (route.page === 'compare') return `${at}compare/index.html`;
+  return `${at}schools/${checkedSlug(route)}.html`;
 }
 
 /**
@@ -101,5 +139,5 @@ export function routeFile(route: RouteMatch): string {
  */
 export function routeAliases(route: RouteMatch): string[] {
   if (route.page !== 'school') return [];
-  return [`schools/${checkedSlug(route)}/index.html`];
+  return [routeFile(route).replace(/\.html$/, '/index.html')];
 }

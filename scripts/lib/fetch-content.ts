@@ -107,6 +107,13 @@ export async function fetchChanged(
   // When much changed, one full read is cheaper than reading the changes in pieces.
   if (changed.length > Math.max(50, Object.keys(now).length / 5)) return null;
   const ids = new Set(changed);
+  // A school whose translation link changed or went away: nothing references a translation.metadata
+  // document, and a deleted one cannot be asked what it linked, so the previous row remembers it.
+  for (const row of previous.landing) {
+    const meta = (row as { translationMeta?: unknown } | null)?.translationMeta;
+    const id = rowId(row);
+    if (typeof meta === 'string' && typeof id === 'string' && ids.has(meta)) ids.add(id);
+  }
   let level = changed;
   for (let hop = 1; hop < SCHOOL_REFERENCE_DEPTH && level.length > 0; hop++) {
     const referrers = await read.query<unknown>('referrers', referrersQuery, { ids: level });
@@ -116,16 +123,20 @@ export async function fetchChanged(
   }
   const got = (
     ids.size === 0
-      ? { ids: [], schools: [] }
+      ? { ids: [], translated: [], schools: [] }
       : await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() })
   ) as Record<string, unknown>;
-  for (const name of ['ids', 'schools'] as const)
+  for (const name of ['ids', 'translated', 'schools'] as const)
     if (!Array.isArray(got[name])) throw new ContentShapeError(name, got[name]);
-  const listed = got.ids as { nav?: unknown; landing?: unknown }[];
-  const check = revisions(listed);
+  const check = revisions(got.ids as unknown[]);
   for (const id of ids) if (check[id] !== now[id]) return null;
+  // The rows of the changed documents, and of the English schools whose translation changed (their
+  // landing rows carry the translation's fields): each replaces the previous export's row.
+  const translated = (got.translated as unknown[]).filter((r) => !ids.has(rowId(r) as string));
+  const listed = [...(got.ids as unknown[]), ...translated] as { nav?: unknown; landing?: unknown }[];
+  const replaced = new Set([...ids, ...listed.map(rowId).filter((id): id is string => typeof id === 'string')]);
   const merge = (before: unknown[], key: 'nav' | 'landing') => [
-    ...before.filter((r) => !ids.has(rowId(r) as string)),
+    ...before.filter((r) => !replaced.has(rowId(r) as string)),
     ...listed.flatMap((r) => (r?.[key] ? [r[key]] : [])),
   ];
   return {

@@ -11,10 +11,14 @@ import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolFacts, type SchoolFacts } from '../../src/lib/school-facts.ts';
-import { compareSeo, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { compareSeo, hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
+import { CATALOGUES } from '../../src/i18n/catalogues.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
 import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import {
+  alternatePaths,
   canonicalPath,
   NOT_FOUND_FILE,
   routeAliases,
@@ -42,6 +46,8 @@ export interface PageAssets {
   /** The compare page's chunk and its own imports (absent: none preloaded). */
   comparePreload?: string[];
   favicon: string | null;
+  /** Each other language's entry (its catalogue) and preloads; absent: that edition uses the English entry. */
+  editions?: Partial<Record<Lang, { entryUrl: string; entryPreload: string[] }>>;
 }
 
 export interface RenderedPage {
@@ -95,13 +101,16 @@ export interface RenderFailed {
   failed: { _id: string; error: string }[];
 }
 
-/** A school ready to render: its data cut to the limits (null when carried over), the notes of that cut, its facts. */
+/** A school ready to render: its editions' data cut to the limits (none when carried over), the notes of that cut, its facts. */
 interface Prepared {
   read: School | CarriedSchool;
   school: School | CarriedSchool;
-  data: PageData | null;
+  /** Each edition's page data (empty when carried over). */
+  editions: Map<Lang, PageData>;
   notes: string[];
   facts: SchoolFacts | null;
+  /** The hash over every edition's data (absent when carried over or unkeyed). */
+  hash?: string;
 }
 
 const lastmodOf = (school: School): string | null => {
@@ -147,7 +156,8 @@ export function buildPages(
   // The rows repeat school fields (title, subtitle, description): cut the same way, the warning is the school page's.
   const limitRow = <T extends object>(row: T): T => limitContent(row, limits).value;
   const nav = mapNavigation(content.nav.map(limitRow));
-  const cards = mapLandingGrid(content.landing.map(limitRow));
+  const limitedLanding = content.landing.map(limitRow);
+  const cards = mapLandingGrid(limitedLanding);
   const carried: CarriedPage[] = [];
   const records = new Map<string, PageRecord>();
   // A district-sized navigation list ships once, as a file the browser loads after hydration (see
@@ -159,6 +169,8 @@ export function buildPages(
   const siteEnv: SiteEnv = navFile ? { ...opts.env, navSrc: `${opts.env.base}${navFile}` } : opts.env;
   const csp = siteCsp(siteEnv.images);
   const pageNav = navFile ? null : nav;
+  // The catalogue of each edition (not serialised: the edition's own browser entry brings it).
+  const langEnv = (lang: Lang): Partial<SiteEnv> => (lang === DEFAULT_LANG ? {} : { messages: CATALOGUES[lang], lang });
 
   // Everything a page's HTML depends on besides its own data, hashed once.
   const keyed = opts.codeVersion !== undefined;
@@ -185,21 +197,24 @@ export function buildPages(
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
   const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
     keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '';
-  const stale = content.carried.find((c) => {
-    const file = routeFile({ page: 'school', slug: c.slug });
-    return !keyed || opts.previous?.get(file)?.key !== keyOf(schoolPath(c.slug), file, true, c.state.hash);
-  });
+  // A carried school's state hash covers every edition of its page, so each edition's key checks.
+  const stale = content.carried
+    .flatMap((c) => LANGS.map((lang) => ({ c, route: { page: 'school', slug: c.slug, lang } as RouteMatch })))
+    .find(({ c, route }) => {
+      const file = routeFile(route);
+      return !keyed || opts.previous?.get(file)?.key !== keyOf(canonicalPath(route), file, true, c.state.hash);
+    });
   if (stale) {
-    return {
-      needsFullRead: `${routeFile({ page: 'school', slug: stale.slug })}: not read, and its page is not current`,
-    };
+    return { needsFullRead: `${routeFile(stale.route)}: not read, and its page is not current` };
   }
 
   const schools = new Map<string, SchoolState>();
   // A slug ending in '.html' would put its old folder form where another school's page file is
   // ('a' → schools/a.html, 'a.html' → schools/a.html/index.html): the page file wins.
   const pageFiles = new Set(
-    [...content.schools, ...content.carried].map((s) => routeFile({ page: 'school', slug: s.slug! })),
+    [...content.schools, ...content.carried].flatMap((s) =>
+      LANGS.map((lang) => routeFile({ page: 'school', slug: s.slug!, lang })),
+    ),
   );
   const aliasesOf = (route: RouteMatch): string[] =>
     routeAliases(route).filter((a) => !pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
@@ -215,13 +230,15 @@ export function buildPages(
     dataKey: string,
     notes: readonly string[] = [],
     facts: SchoolFacts | null = null,
+    /** The school's hash over all its editions' data (the page key and the next export's state). */
+    schoolHash?: string,
   ): RenderedPage | null => {
     const aliases = aliasesOf(route);
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
     // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
     const dataJson = data === null ? null : serializePageData(data);
     const readState = (): SchoolState => ({
-      hash: keyed ? sha1(dataJson!) : '',
+      hash: keyed ? (schoolHash ?? sha1(dataJson!)) : '',
       lastmod: lastmodOf(school as School),
       facts,
     });
@@ -277,7 +294,7 @@ export function buildPages(
         lcp ??= src;
       };
       const images = { ...siteEnv.images, onVariant: collect };
-      const appHtml = render(url, data, { ...siteEnv, warnings, onPriorityImage, images });
+      const appHtml = render(url, data, { ...siteEnv, ...langEnv(route.lang), warnings, onPriorityImage, images });
       app = { appHtml, used, lcp };
       rendered.set(data, app);
     }
@@ -293,17 +310,22 @@ export function buildPages(
         },
       },
     };
-    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always) };
+    const messages = CATALOGUES[route.lang];
+    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always), messages };
     const seo = school
       ? schoolSeo(school, canonicalPath(route), ctx)
       : data.page === 'compare'
         ? compareSeo(canonicalPath(route), ctx)
         : landingSeo(indexable ? canonicalPath(route) : null, ctx);
+    // hreflang on indexable pages only (every edition of a page names all of them, itself included).
+    const alternates = indexable ? hreflangAlternates(opts.siteUrl, alternatePaths(route)) : [];
+    if (alternates.length) seo.alternates = alternates;
+    const edition = route.lang === DEFAULT_LANG ? undefined : opts.assets.editions?.[route.lang];
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
-      entry: opts.assets.entryUrl,
+      entry: edition?.entryUrl ?? opts.assets.entryUrl,
       modulePreload: [
-        ...opts.assets.entryPreload,
+        ...(edition?.entryPreload ?? opts.assets.entryPreload),
         ...(data.page === 'school' ? opts.assets.schoolPreload : []),
         ...(data.page === 'compare' ? (opts.assets.comparePreload ?? []) : []),
       ],
@@ -320,32 +342,40 @@ export function buildPages(
       noindex: !indexable,
       dataJson,
       csp,
+      lang: messages.lang,
     });
     for (const [src, remote] of used) variants.set(src, remote);
     return { html, used };
   };
 
-  // Each school is cut to the content limits first: its page, key, hash and facts are the limited data's.
+  // Each school is cut to the content limits first: its pages, key, hash and facts are the limited
+  // data's. Every edition of a school is prepared together; the facts are the English edition's
+  // (one facts file for every edition, see README "The Spanish edition").
   const carriedSchools = new Set<School | CarriedSchool>(content.carried);
   const failed: RenderFailed['failed'] = [];
   const prepared: Prepared[] = [];
   for (const read of [...content.schools, ...content.carried].sort(byKey('_id'))) {
     if (carriedSchools.has(read)) {
       const { facts } = (read as CarriedSchool).state;
-      prepared.push({ read, school: read, data: null, notes: [], facts });
+      prepared.push({ read, school: read, editions: new Map(), notes: [], facts });
       continue;
     }
     try {
-      const limited = limitContent(read as School, limits);
+      const limited = limitContent(read as SchoolRow, limits);
+      const editions = new Map<Lang, PageData>();
+      for (const lang of LANGS)
+        editions.set(lang, { page: 'school', nav: pageNav, school: localizeSchool(limited.value, lang) });
+      const school = (editions.get(DEFAULT_LANG) as { school: School }).school;
       prepared.push({
         read,
-        school: limited.value,
-        data: { page: 'school', nav: pageNav, school: limited.value },
+        school,
+        editions,
         notes: limited.breaches.map(
           (b) =>
             `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
         ),
-        facts: schoolFacts(limited.value),
+        facts: schoolFacts(school),
+        hash: keyed ? sha1(LANGS.map((lang) => serializePageData(editions.get(lang)!)).join('\n')) : undefined,
       });
     } catch (err) {
       failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
@@ -356,28 +386,47 @@ export function buildPages(
     .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
   const factsJson = JSON.stringify(facts);
   const factsPath = factsFile(factsJson);
+  const factsSrc = `${siteEnv.base}${factsPath}`;
 
-  const landing: RouteMatch = { page: 'landing' };
-  const landingData: PageData = { page: 'landing', nav: pageNav, cards, factsSrc: `${siteEnv.base}${factsPath}` };
+  const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
+  const landingData: PageData = { page: 'landing', nav: pageNav, cards, factsSrc };
   const landingKey = keyed ? sha1(JSON.stringify([cards, landingData.factsSrc])) : '';
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => {
     if (page) pages.push(page);
   };
   add(renderPage(landing, '/', routeFile(landing), landingData, null, true, landingKey));
-  // Static hosts serve 404.html for any path without a file: the spec shows the landing page there.
+  // Static hosts serve 404.html for any path without a file: the spec shows the landing page there,
+  // in English; its language switcher links to the Spanish edition's landing page.
   add(renderPage(landing, `/${NOT_FOUND_FILE}`, NOT_FOUND_FILE, landingData, null, false, landingKey));
-  // One compare page for every choice of schools: the browser reads them from its address and
-  // loads the same facts file as the grid's tools.
-  const compare: RouteMatch = { page: 'compare' };
-  const compareData: PageData = { page: 'compare', nav: pageNav, factsSrc: landingData.factsSrc ?? null };
-  const compareKey = keyed ? sha1(JSON.stringify(['compare', compareData.factsSrc])) : '';
-  add(renderPage(compare, canonicalPath(compare), routeFile(compare), compareData, null, true, compareKey));
+  for (const lang of LANGS.filter((l) => l !== DEFAULT_LANG)) {
+    const route: RouteMatch = { page: 'landing', lang };
+    const langCards = mapLandingGrid(limitedLanding, lang);
+    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc])) : '';
+    const data: PageData = { page: 'landing', nav: pageNav, cards: langCards, factsSrc };
+    add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, langKey));
+  }
+  // One compare page per edition for every choice of schools: the browser reads them from its
+  // address and loads the same facts file as the grid's tools.
+  // Each edition gets its own data object: renders are cached by it (see renderOne).
+  const compareKey = keyed ? sha1(JSON.stringify(['compare', factsSrc])) : '';
+  for (const lang of LANGS) {
+    const compare: RouteMatch = { page: 'compare', lang };
+    const data: PageData = { page: 'compare', nav: pageNav, factsSrc };
+    add(renderPage(compare, canonicalPath(compare), routeFile(compare), data, null, true, compareKey));
+  }
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
   for (const p of prepared) {
-    const route: RouteMatch = { page: 'school', slug: p.read.slug! };
     try {
-      add(renderPage(route, schoolPath(p.read.slug!), routeFile(route), p.data, p.school, true, '', p.notes, p.facts));
+      for (const lang of LANGS) {
+        const route: RouteMatch = { page: 'school', slug: p.read.slug!, lang };
+        const data = p.editions.get(lang) ?? null;
+        const shown = data ? (data as { school: School }).school : p.school;
+        // Limit notes are the school's, reported once (on its English page).
+        const own = lang === DEFAULT_LANG ? p.notes : [];
+        const url = schoolPath(p.read.slug!, lang);
+        add(renderPage(route, url, routeFile(route), data, shown, true, '', own, p.facts, p.hash));
+      }
     } catch (err) {
       failed.push({ _id: p.read._id, error: err instanceof Error ? err.message : String(err) });
     }

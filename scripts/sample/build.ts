@@ -5,6 +5,7 @@
 import { DISTRICT, SCHOOLS, SECTION_TITLES, type SchoolFacts, type SectionKind } from './schools.ts';
 import { Keys, prng, pt, seedOf, type PTItem } from './pt.ts';
 import type { ImageSpec, Scene } from './images.ts';
+import { spanishTranslations } from './spanish.ts';
 
 export type Doc = { _id: string; _type: string } & Record<string, unknown>;
 
@@ -226,6 +227,8 @@ export function build(): Built {
     }
     if (s.key === 'lincoln') docs.push(lincolnDraft(school));
   }
+  // The Spanish edition's translations come last, so every English document keeps its timestamps.
+  docs.push(...spanishTranslations(docs, meta));
 
   return { docs, images, statics };
 }

@@ -9,7 +9,13 @@
 // before the wait, and it is stopped from outside. The delay itself is the one backoffDelay the
 // browser's event stream uses (src/lib/backoff.ts, dependency-free so it can ship to browsers).
 import type { SanityClient } from '@sanity/client';
-import { documentsByIdQuery, draftIdOf, publishedIdOf, SCHOOL_REFERENCE_DEPTH } from '../../src/lib/queries.ts';
+import {
+  documentsByIdQuery,
+  draftIdOf,
+  publishedIdOf,
+  SCHOOL_REFERENCE_DEPTH,
+  translationLinksQuery,
+} from '../../src/lib/queries.ts';
 import { collectReferences } from '../../src/lib/references.ts';
 import { backoffDelay, type BackoffOptions } from '../../src/lib/backoff.ts';
 import type { ChangeEvent } from '../../src/lib/change-stream.ts';
@@ -25,11 +31,17 @@ export const ALL_SCHOOLS = '*schools';
 const ALL_SCHOOLS_LISTEN_QUERY = '*[_type == "school"]';
 
 /**
- * The ids whose changes can change the school's page: its own two, and the documents it references
- * up to SCHOOL_REFERENCE_DEPTH hops (with their drafts), read raw with the credentialed client.
+ * The ids whose changes can change the school's page: its own two, its translations and the
+ * translation.metadata linking them (the Spanish page shows them; nothing in the school points at
+ * them), and the documents all of these reference up to SCHOOL_REFERENCE_DEPTH hops (with their
+ * drafts), read raw with the credentialed client.
  */
 export async function watchedIds(client: SanityClient, id: string): Promise<string[]> {
   const ids = new Set([publishedIdOf(id), draftIdOf(id)]);
+  const links = await client.fetch(translationLinksQuery, { id: publishedIdOf(id) }, { perspective: 'raw' });
+  for (const link of Array.isArray(links) ? links : [])
+    for (const linked of [link?._id, ...(Array.isArray(link?.ids) ? link.ids : [])])
+      if (typeof linked === 'string') ids.add(publishedIdOf(linked)).add(draftIdOf(linked));
   let level = [...ids];
   for (let hop = 0; hop < SCHOOL_REFERENCE_DEPTH && level.length > 0; hop++) {
     const docs = await client.fetch(documentsByIdQuery, { ids: level }, { perspective: 'raw' });

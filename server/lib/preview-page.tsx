@@ -23,6 +23,9 @@ import { EditorHome } from '../../src/preview/EditorHome.tsx';
 import type { EditorSchool } from '../../src/lib/editor-home.ts';
 import type { ContentApi } from './content-api.ts';
 import { HttpError } from './upstream.ts';
+import { localizeSchool } from '../../src/lib/localize.ts';
+import { CATALOGUES } from '../../src/i18n/catalogues.ts';
+import { DEFAULT_LANG } from '../../src/i18n/messages.ts';
 import { PreviewApiError, previewProblem } from '../../src/preview/api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
 
@@ -88,7 +91,8 @@ export async function loadPreviewPage(
     null,
   );
   const status: PreviewInitial['status'] = school === NOT_FOUND ? 'not-found' : school ? 'ready' : 'error';
-  const data: PageData = { page: 'school', nav: await nav, school: school === NOT_FOUND ? null : school };
+  const shown = school === NOT_FOUND || school === null ? null : localizeSchool(school, route.lang);
+  const data: PageData = { page: 'school', nav: await nav, school: shown };
   return { data, initial: { status, mode, failed, problem }, editorSchools: null };
 }
 
@@ -110,6 +114,7 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
   const env: SiteEnv = {
     images: { ...opts.images, imageHost: PREVIEW_IMAGE_HOST },
     base: '/',
+    ...(opts.route.lang !== DEFAULT_LANG ? { lang: opts.route.lang, messages: CATALOGUES[opts.route.lang] } : {}),
     preview: {
       livepreview: opts.livepreview,
       initial,
@@ -132,7 +137,12 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     </>,
   );
   const appHtml = banner + render(opts.url, data, env);
-  const ctx = { siteUrl: null, base: env.base, urls: createImageUrls(env.images) };
+  const ctx = {
+    siteUrl: null,
+    base: env.base,
+    urls: createImageUrls(env.images),
+    messages: CATALOGUES[opts.route.lang],
+  };
   // The head holds no stega (a Studio session's strings carry it): titles and meta tags are not
   // clickable, and the Studio shows the title as the page's name.
   const seo = stegaClean(school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx));
@@ -149,5 +159,6 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
       favicon: opts.favicon,
     },
     robots: 'noindex, nofollow',
+    lang: opts.route.lang,
   });
 }

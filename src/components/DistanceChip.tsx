@@ -3,13 +3,13 @@
 // A position granted earlier in the visit (here or by the landing grid's "Sort by distance", see
 // lib/position.ts) is shown right after hydration without asking again (issue 16, item 1).
 import { useEffect, useRef, useState } from 'react';
-import { formatMiles, haversineMiles, isValidLocation } from '../lib/distance.ts';
+import { haversineMiles, isValidLocation, roundMiles } from '../lib/distance.ts';
 import { GEO_OPTIONS, requestPosition, storedPosition } from '../lib/position.ts';
+import { useMessages } from '../SiteEnv.tsx';
 import type { GeoPoint } from '../lib/types.ts';
 
-export const DISTANCE_PROMPT = 'Get Distance';
-/** What the chip says while the browser looks for the position (up to the timeout): the spec is silent. */
-export const DISTANCE_FINDING = 'Finding your location…';
+// Its words ('Get Distance', '2.4 mi', and 'Finding your location…' while the browser looks for
+// the position, on which the spec is silent) are the catalogue's.
 export { GEO_OPTIONS };
 
 function PinIcon() {
@@ -31,7 +31,8 @@ function PinIcon() {
 }
 
 export function DistanceChip({ location }: { location: GeoPoint }) {
-  const [miles, setMiles] = useState<string | null>(null);
+  const m = useMessages().school;
+  const [miles, setMiles] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const alive = useRef(true);
   // Only the latest request may settle the chip (a late answer to an earlier one is dropped).
@@ -46,10 +47,10 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
   useEffect(() => {
     const here = storedPosition();
     if (here && isValidLocation(location) && request.current === 0)
-      setMiles(formatMiles(haversineMiles(here, location)));
+      setMiles(roundMiles(haversineMiles(here, location)));
   }, [location]);
 
-  const settle = (id: number, value: string | null) => {
+  const settle = (id: number, value: number | null) => {
     if (!alive.current || id !== request.current) return;
     setBusy(false);
     setMiles(value);
@@ -64,10 +65,10 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
       return;
     }
     setBusy(true);
-    void requestPosition().then((here) => settle(id, here ? formatMiles(haversineMiles(here, location)) : null));
+    void requestPosition().then((here) => settle(id, here ? roundMiles(haversineMiles(here, location)) : null));
   };
 
-  const showMiles = miles && !busy;
+  const showMiles = miles !== null && !busy;
   return (
     <div className="distance" aria-live="polite">
       <button
@@ -75,17 +76,17 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
         className={showMiles ? 'distance-chip distance-chip--value' : 'distance-chip'}
         onClick={onClick}
         aria-busy={busy || undefined}
-        aria-label={showMiles ? `${miles} mi from your location` : undefined}
+        aria-label={showMiles ? m.milesLabel(miles) : undefined}
       >
         {busy ? (
-          DISTANCE_FINDING
+          m.finding
         ) : showMiles ? (
           <>
             <PinIcon />
-            <span className="distance-chip__value">{miles} mi</span>
+            <span className="distance-chip__value">{m.miles(miles)}</span>
           </>
         ) : (
-          DISTANCE_PROMPT
+          m.getDistance
         )}
       </button>
     </div>

@@ -6,8 +6,8 @@
 // (new key) with the visitor's current year: React keeps suppressed server text as it is, so
 // without the remount a stale export would keep showing last year. `year` fixes the year of the
 // server render (tests, reproducible exports).
-import { ASSETS, DISTRICT_NAME, FOOTER, assetUrl } from '../config/site.ts';
-import { useSiteEnv } from '../SiteEnv.tsx';
+import { ASSETS, DISTRICT_NAME, assetUrl } from '../config/site.ts';
+import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 import { pageHref } from '../routes.ts';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useHydrated } from './useHydrated.ts';
@@ -29,6 +29,7 @@ export interface FooterProps {
 
 export function Footer({ year }: FooterProps) {
   const { base, root } = useSiteEnv();
+  const { footer } = useMessages();
   const hydrated = useHydrated();
   const shownYear = !hydrated && year !== undefined ? year : new Date().getFullYear();
 
@@ -45,7 +46,7 @@ export function Footer({ year }: FooterProps) {
               strokeLinecap="round"
             />
           </svg>
-          {FOOTER.returnToTop}
+          {footer.returnToTop}
         </button>
         <a
           className="site-footer__pdf"
@@ -53,13 +54,14 @@ export function Footer({ year }: FooterProps) {
           target="_blank"
           rel="noopener noreferrer"
         >
-          {FOOTER.pdfLabel}
-          <span className="visually-hidden"> (PDF, opens in a new tab)</span>
+          {footer.pdfLabel}
+          <span className="visually-hidden">{footer.pdfNote}</span>
         </a>
         <p className="site-footer__data">
-          <a href={pageHref(root, '/schools.csv')}>{FOOTER.dataLabel}</a>{' '}
+          <a href={pageHref(root, '/schools.csv')}>{footer.dataLabel}</a>{' '}
           <span className="site-footer__formats">
-            (CSV, or as <a href={pageHref(root, '/schools.json')}>JSON</a>)
+            {`(${footer.dataFormats} `}
+            <a href={pageHref(root, '/schools.json')}>JSON</a>)
           </span>
         </p>
         <p className="site-footer__copyright">
@@ -68,7 +70,7 @@ export function Footer({ year }: FooterProps) {
           <span key={hydrated ? 'client' : 'server'} suppressHydrationWarning>
             {shownYear}
           </span>{' '}
-          {DISTRICT_NAME}. {FOOTER.rightsReserved}
+          {DISTRICT_NAME}. {footer.rightsReserved}
         </p>
       </div>
     </footer>

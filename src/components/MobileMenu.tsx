@@ -3,7 +3,7 @@
 // JavaScript, hydrates without a mismatch) and becomes a modal panel once hydrated.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { NavSchool } from '../lib/types.ts';
-import { NAV_A11Y, NAV_LINKS } from '../config/site.ts';
+import { useMessages } from '../SiteEnv.tsx';
 import { SchoolList } from './SchoolList.tsx';
 import { ShortlistLink } from './ShortlistLink.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -25,6 +25,7 @@ function MenuIcon({ close = false }: { close?: boolean }) {
 }
 
 function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
+  const NAV_LINKS = useMessages().nav;
   return (
     <ul className="mobile-menu__list">
       <li>
@@ -33,7 +34,7 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
         </a>
       </li>
       <li className="mobile-menu__group">
-        <p className="mobile-menu__group-title">{NAV_LINKS.middle.label}</p>
+        <p className="mobile-menu__group-title">{NAV_LINKS.middle}</p>
         <SchoolList nav={nav} />
       </li>
       <li>
@@ -54,6 +55,7 @@ export interface MobileMenuProps {
 
 export function MobileMenu({ nav }: MobileMenuProps) {
   const enhanced = useHydrated();
+  const NAV_A11Y = useMessages().nav;
   const panelId = `${useId()}-menu`;
   const [open, setOpen] = useState(false);
   const openRef = useRef<HTMLButtonElement>(null);

@@ -1,22 +1,28 @@
 // The site's top navigation: logo home link, the external elementary/high school links, the
 // schools dropdown, and on small screens the menu button (which the stylesheet swaps in).
+import type { ReactNode } from 'react';
 import type { NavSchool } from '../lib/types.ts';
-import { ASSETS, NAV_A11Y, NAV_LINKS, assetUrl } from '../config/site.ts';
-import { pageHref } from '../routes.ts';
-import { useSiteEnv } from '../SiteEnv.tsx';
+import { ASSETS, assetUrl } from '../config/site.ts';
+import { landingPath, pageHref } from '../routes.ts';
+import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 import { SchoolsDropdown } from './SchoolsDropdown.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { ShortlistLink } from './ShortlistLink.tsx';
 
 export interface NavBarProps {
   nav: NavSchool[] | null;
+  /** The language switcher, shown at every width between the links and the menu button. */
+  switcher?: ReactNode;
 }
 
-export function NavBar({ nav }: NavBarProps) {
+export function NavBar({ nav, switcher }: NavBarProps) {
   const { base, root } = useSiteEnv();
+  const m = useMessages();
+  const NAV_A11Y = m.nav;
+  const NAV_LINKS = m.nav;
   return (
     <nav className="nav" aria-label={NAV_A11Y.mainNav}>
-      <a className="nav__logo" href={pageHref(root, '/')}>
+      <a className="nav__logo" href={pageHref(root, landingPath(m.lang))}>
         <img
           src={assetUrl(base, ASSETS.logo.src)}
           width={ASSETS.logo.width}
@@ -43,6 +49,7 @@ export function NavBar({ nav }: NavBarProps) {
           <ShortlistLink className="nav__link nav__link--shortlist" />
         </li>
       </ul>
+      {switcher}
       <MobileMenu nav={nav} />
     </nav>
   );

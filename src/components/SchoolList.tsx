@@ -1,9 +1,9 @@
 // The navigation's school list, shared by the dropdown and the mobile menu (and rendered alone by
 // the export for the variants of a shared navigation.json), so both menus show the same links.
 import type { NavSchool } from '../lib/types.ts';
-import { NAV_ALL_SCHOOLS, NAV_STATES } from '../config/site.ts';
-import { pageHref } from '../routes.ts';
-import { useImages, useSiteEnv } from '../SiteEnv.tsx';
+import { NAV_ALL_SCHOOLS } from '../config/site.ts';
+import { langHref, pageHref } from '../routes.ts';
+import { useImages, useMessages, useSiteEnv } from '../SiteEnv.tsx';
 import { IMAGE_WIDTHS, type ImageVariant } from '../lib/image.ts';
 import { staticAssetUrl } from '../lib/links.ts';
 import { Img } from './Img.tsx';
@@ -49,13 +49,14 @@ function SchoolIcon({ school }: { school: NavSchool }) {
  */
 export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[] | null; className?: string }) {
   const { navSrc, root } = useSiteEnv();
+  const m = useMessages();
   const hydrated = useHydrated();
   // A shared list file loads only with JavaScript: until then, the landing grid lists the schools.
   if (nav === null && navSrc && !hydrated) {
     return (
       <p className={`${className}__status`}>
-        <a className="school-link" href={pageHref(root, NAV_ALL_SCHOOLS.href)}>
-          {NAV_ALL_SCHOOLS.label}
+        <a className="school-link" href={pageHref(root, langHref(m.lang, NAV_ALL_SCHOOLS.href))}>
+          {m.nav.allSchools}
         </a>
       </p>
     );
@@ -63,7 +64,7 @@ export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[
   if (nav === null || nav.length === 0) {
     return (
       <p className={`${className}__status`} role="status">
-        {nav === null ? NAV_STATES.loading : NAV_STATES.empty}
+        {nav === null ? m.nav.loading : m.nav.empty}
       </p>
     );
   }
@@ -71,7 +72,7 @@ export function SchoolList({ nav, className = 'school-list' }: { nav: NavSchool[
     <ul className={className}>
       {nav.map((school) => (
         <li key={school.id || school.link} className={`${className}__item`}>
-          <a className="school-link" href={pageHref(root, school.link)}>
+          <a className="school-link" href={pageHref(root, langHref(m.lang, school.link))}>
             <SchoolIcon school={school} />
             <span className="school-link__name">{school.name}</span>
           </a>

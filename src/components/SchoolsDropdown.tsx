@@ -3,7 +3,7 @@
 // a mismatch; after hydration it becomes a disclosure button with keyboard support.
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { NavSchool } from '../lib/types.ts';
-import { NAV_LINKS } from '../config/site.ts';
+import { useMessages } from '../SiteEnv.tsx';
 import { SchoolList } from './SchoolList.tsx';
 import { useHydrated } from './useHydrated.ts';
 
@@ -13,6 +13,7 @@ export interface SchoolsDropdownProps {
 
 export function SchoolsDropdown({ nav }: SchoolsDropdownProps) {
   const enhanced = useHydrated();
+  const label = useMessages().nav.middle;
   const panelId = `${useId()}-schools`;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -47,7 +48,7 @@ export function SchoolsDropdown({ nav }: SchoolsDropdownProps) {
   if (!enhanced) {
     return (
       <details className="nav-dropdown">
-        <summary className="nav-dropdown__toggle nav__link">{NAV_LINKS.middle.label}</summary>
+        <summary className="nav-dropdown__toggle nav__link">{label}</summary>
         <div className="nav-dropdown__panel">
           <SchoolList nav={nav} />
         </div>
@@ -110,7 +111,7 @@ export function SchoolsDropdown({ nav }: SchoolsDropdownProps) {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        {NAV_LINKS.middle.label}
+        {label}
       </button>
       <div id={panelId} className="nav-dropdown__panel" hidden={!open}>
         <SchoolList nav={nav} />

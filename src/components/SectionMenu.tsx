@@ -6,14 +6,13 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { padNumber } from '../lib/sections.ts';
 import { scrollToId, stickyOffset } from '../lib/scroll.ts';
 import type { NavLink } from '../lib/types.ts';
+import { useMessages } from '../SiteEnv.tsx';
 
 export interface SectionMenuProps {
   items: NavLink[];
   numbered?: boolean;
   label: string;
 }
-
-export const TOGGLE_LABEL = 'Toggle navigation menu';
 
 /** A section counts as reached when its top is within this many pixels below the sticky bars. */
 const REACHED_TOLERANCE = 8;
@@ -44,6 +43,7 @@ const plainClick = (e: MouseEvent): boolean =>
   !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 export function SectionMenu({ items, numbered = false, label }: SectionMenuProps) {
+  const messages = useMessages();
   const listId = `${useId()}-list`;
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
@@ -106,6 +106,7 @@ export function SectionMenu({ items, numbered = false, label }: SectionMenuProps
   };
 
   if (items.length === 0) return null;
+  const toggleLabel = messages.school.toggleNav;
   const current = items[active >= 0 ? active : 0]!;
   const currentIndex = active >= 0 ? active : 0;
   const classes = ['section-menu', enhanced ? 'section-menu--enhanced' : '', open ? 'is-open' : '']
@@ -123,13 +124,13 @@ export function SectionMenu({ items, numbered = false, label }: SectionMenuProps
                   <span className="section-menu__num">{numberOf(current, currentIndex)}</span>{' '}
                 </>
               ) : null}
-              {current.title}
+              {current.lang ? <span lang={current.lang}>{current.title}</span> : current.title}
             </span>
             <button
               ref={toggle}
               type="button"
               className="section-menu__toggle"
-              aria-label={TOGGLE_LABEL}
+              aria-label={toggleLabel}
               aria-expanded={open}
               aria-controls={listId}
               onClick={() => setOpen((o) => !o)}
@@ -145,6 +146,7 @@ export function SectionMenu({ items, numbered = false, label }: SectionMenuProps
                 className="section-menu__link"
                 href={`#${item.id}`}
                 aria-current={i === active ? 'location' : undefined}
+                lang={item.lang}
                 onClick={(e) => onLinkClick(e, item.id, i)}
               >
                 {numbered ? (

@@ -3,8 +3,8 @@
 // the button's name but hidden on screen, where the card's or page's heading already shows it.
 // Server-rendered unpressed; the stored shortlist applies right after hydration (useShortlist).
 import { useState } from 'react';
-import { SHORTLIST } from '../config/site.ts';
 import { SHORTLIST_MAX, toggleShortlist } from '../lib/shortlist.ts';
+import { useMessages } from '../SiteEnv.tsx';
 import { useShortlist } from './useShortlist.ts';
 
 function BookmarkIcon({ filled }: { filled: boolean }) {
@@ -29,6 +29,7 @@ function BookmarkIcon({ filled }: { filled: boolean }) {
 }
 
 export function ShortlistButton({ slug, title }: { slug: string; title: string }) {
+  const SHORTLIST = useMessages().shortlist;
   const list = useShortlist();
   const on = list.includes(slug);
   const [note, setNote] = useState('');

@@ -2,7 +2,7 @@
 // the privacy-enhanced player iframe is inserted when the visitor presses play. Without JavaScript
 // the play control is a plain link to the video on the host's site.
 import { useEffect, useRef, useState } from 'react';
-import { useWarnings } from '../SiteEnv.tsx';
+import { useMessages, useWarnings } from '../SiteEnv.tsx';
 
 export interface VideoFacadeProps {
   videoId: string;
@@ -33,6 +33,7 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const warnings = useWarnings();
+  const messages = useMessages();
   const valid = typeof videoId === 'string' && VIDEO_ID_PATTERN.test(videoId);
 
   useEffect(() => setEnhanced(true), []);
@@ -48,7 +49,7 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
     );
     return null;
   }
-  const label = `Play video: ${title}`;
+  const label = messages.school.playVideo(title);
 
   return (
     <div className="video-facade">

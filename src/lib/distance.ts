@@ -36,7 +36,12 @@ export function haversineMiles(a: GeoPoint, b: GeoPoint): number {
  * non-negative number, or a distance that rounds to 0.0 (spec: a distance of 0 shows the prompt).
  */
 export function formatMiles(miles: number): string | null {
+  return roundMiles(miles)?.toFixed(1) ?? null;
+}
+
+/** Miles rounded to one decimal, or null for what the chip does not show (0, negative, not a number); the catalogue writes it. */
+export function roundMiles(miles: number): number | null {
   if (!Number.isFinite(miles) || miles < 0) return null;
   const rounded = Math.round(miles * 10) / 10;
-  return rounded === 0 ? null : rounded.toFixed(1);
+  return rounded === 0 ? null : rounded;
 }

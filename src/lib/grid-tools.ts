@@ -2,7 +2,7 @@
 // browser: which program labels become filter buttons, which schools a set of pressed buttons
 // matches, how that state reads from and writes to the address (`?type=charter&program=robotics,band`,
 // which anyone can type, so parsing is defensive), and the nearest-first order.
-import { formatMiles, haversineMiles } from './distance.ts';
+import { haversineMiles, roundMiles } from './distance.ts';
 import { PROGRAM_CATEGORIES, type ProgramCategory, type SchoolFacts, type SchoolType } from './school-facts.ts';
 import type { GeoPoint } from './types.ts';
 
@@ -180,11 +180,18 @@ export function knownOnly(state: FilterState, groups: readonly ProgramGroup[]): 
   return { types: state.types, programs: state.programs.filter((t) => known.has(t)) };
 }
 
-/** "2.4 mi"; a distance that rounds to 0 reads "under 0.1 mi" (formatMiles gives no number for it). */
-export function milesLabel(miles: number): string | null {
+/** How a page's language writes a card's distance (the catalogue's; English by default). */
+export interface MilesWords {
+  miles: (value: number) => string;
+  underTenth: string;
+}
+const ENGLISH_MILES: MilesWords = { miles: (v) => `${v.toFixed(1)} mi`, underTenth: 'under 0.1 mi' };
+
+/** "2.4 mi"; a distance that rounds to 0 reads "under 0.1 mi" (roundMiles gives no number for it). */
+export function milesLabel(miles: number, words: MilesWords = ENGLISH_MILES): string | null {
   if (!Number.isFinite(miles) || miles < 0) return null;
-  const m = formatMiles(miles);
-  return m ? `${m} mi` : 'under 0.1 mi';
+  const m = roundMiles(miles);
+  return m ? words.miles(m) : words.underTenth;
 }
 
 export interface DistanceOrder {
@@ -195,11 +202,15 @@ export interface DistanceOrder {
 }
 
 /** Orders `schools` (given in title order; undefined: no facts) nearest first from `here`. */
-export function byDistance(schools: readonly (SchoolFacts | undefined)[], here: GeoPoint): DistanceOrder {
+export function byDistance(
+  schools: readonly (SchoolFacts | undefined)[],
+  here: GeoPoint,
+  words: MilesWords = ENGLISH_MILES,
+): DistanceOrder {
   const miles: (string | null)[] = [];
   const placed = schools.map((s, index) => {
     const d = s?.location ? haversineMiles(here, s.location) : Number.NaN;
-    const label = milesLabel(d);
+    const label = milesLabel(d, words);
     miles.push(label);
     return { index, d: label ? d : Number.POSITIVE_INFINITY };
   });

@@ -2,6 +2,8 @@
 import type { LandingCard, LandingSchoolRow, NavigationSchoolRow, NavSchool } from './types.ts';
 import { byCodeUnits, byKey } from './order.ts';
 import { schoolPath } from '../routes.ts';
+import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
+import { translationOf } from './localize.ts';
 
 /** Titles containing any of these are not schools families choose, so the landing grid hides them. */
 export const HIDDEN_TITLE_PARTS = ['Innovation Center', 'Career Elevation', 'Guide'] as const;
@@ -67,8 +69,14 @@ export function isHiddenFromGrid(title: string): boolean {
   return HIDDEN_TITLE_PARTS.some((part) => title.includes(part));
 }
 
-/** Landing grid: sorted by title, hiding titles that contain the hidden parts. */
-export function mapLandingGrid(rows: readonly (LandingSchoolRow | null)[] | null | undefined): LandingCard[] {
+/**
+ * Landing grid: sorted by title, hiding titles that contain the hidden parts. On another edition
+ * than English a card's description is its translation's, else the English one (marked).
+ */
+export function mapLandingGrid(
+  rows: readonly (LandingSchoolRow | null)[] | null | undefined,
+  lang: Lang = DEFAULT_LANG,
+): LandingCard[] {
   if (!Array.isArray(rows)) return [];
   return rows
     .filter(
@@ -77,11 +85,16 @@ export function mapLandingGrid(rows: readonly (LandingSchoolRow | null)[] | null
     )
     .filter((r) => !isHiddenFromGrid(r.title!))
     .sort((a, b) => byTitle(a.title!, b.title!) || byId(a, b))
-    .map((r) => ({
-      id: r._id,
-      title: r.title!,
-      slug: r.slug!,
-      description: text(r.seoDescription),
-      image: r.mainImage ?? null,
-    }));
+    .map((r) => {
+      const card: LandingCard = {
+        id: r._id,
+        title: r.title!,
+        slug: r.slug!,
+        description: text(r.seoDescription),
+        image: r.mainImage ?? null,
+      };
+      if (lang === DEFAULT_LANG || !card.description) return card;
+      const own = text(translationOf(r, lang)?.seoDescription).trim();
+      return own ? { ...card, description: own } : { ...card, descriptionLang: 'en' as const };
+    });
 }

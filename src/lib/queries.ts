@@ -43,11 +43,41 @@ export const schoolFields = /* groq */ `
   sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
 `;
 
+/**
+ * The school documents of the site's default language. A translation (`language` set to another
+ * language, linked by a `translation.metadata` document as @sanity/document-internationalization
+ * writes it) is read only through its English school; an English-only dataset has no `language`.
+ */
+export const englishSchoolFilter = /* groq */ `_type == "school" && (!defined(language) || language == "en")`;
+
+/**
+ * A school's translations, document-level (docs/content-model.md, "Languages"): the fields a
+ * translation may carry, each falling back to the English school's when absent (src/lib/localize.ts).
+ */
+export const translatedSchoolFields = /* groq */ `
+  _id, language, title, subtitle, seoDescription,
+  "featuredQuote": featuredQuote->{ ${quoteFields} },
+  tourTitle, tourDescription,
+  sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
+`;
+export const schoolTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
+    "lang": _key, "doc": value->{ ${translatedSchoolFields} }
+  }`;
+/** The landing card's translatable fields, from the same translations. */
+export const landingTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
+    "lang": _key, "doc": value->{ title, seoDescription }
+  }`;
+/** The English schools a translation change reaches: those its translation.metadata links. Params: { ids }. */
+export const translatedSchoolIds = /* groq */ `*[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref`;
+
 /** The schools the navigation and the landing grid list. */
-export const listedSchoolFilter = /* groq */ `_type == "school" && defined(slug.current)`;
+export const listedSchoolFilter = /* groq */ `${englishSchoolFilter} && defined(slug.current)`;
 // staticLogo: a school with only a static logo shows it in the menus (content model: used when logo is absent).
 export const navigationSchoolFields = /* groq */ `_id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter`;
-export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription`;
+// translationMeta: the id of the school's translation.metadata, which the export's incremental read
+// keeps with the row, so unlinking a translation (deleting that document) still reaches the school.
+export const landingSchoolFields = /* groq */ `_id, title, "slug": slug.current, logo, color, mainImage, seoDescription, ${landingTranslations},
+  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id`;
 
 /** Schools for navigation: ordered by title; mapped and charter-sorted in src/lib/mapping.ts. */
 export const navigationSchoolsQuery = defineQuery(`
@@ -59,15 +89,15 @@ export const landingSchoolsQuery = defineQuery(`
 
 /** One school by slug, fully expanded. Params: { slug }. */
 export const schoolBySlugQuery = defineQuery(`
-  *[_type == "school" && slug.current == $slug] | order(_id asc) [0] { ${schoolFields} }`);
+  *[${englishSchoolFilter} && slug.current == $slug] | order(_id asc) [0] { ${schoolFields}, ${schoolTranslations} }`);
 
 /** One school by document id (published or `drafts.` id), fully expanded. Params: { id }. */
 export const schoolByIdQuery = defineQuery(`
-  *[_id == $id][0] { ${schoolFields} }`);
+  *[_id == $id][0] { ${schoolFields}, ${schoolTranslations} }`);
 
 /** Every school the export renders, fully expanded, in a stable order. */
 export const allSchoolsQuery = defineQuery(`
-  *[_type == "school"] | order(_id asc) { ${schoolFields} }`);
+  *[${englishSchoolFilter}] | order(_id asc) { ${schoolFields}, ${schoolTranslations} }`);
 
 /**
  * Preview step 1: the ids of the school(s) behind a slug, published and draft, so the
@@ -92,6 +122,14 @@ export const editorSchoolsQuery = defineQuery(`
  * perspective 'raw' (drafts included). Params: { ids }.
  */
 export const documentsByIdQuery = defineQuery(`*[_id in $ids]`);
+
+/**
+ * The preview's change relay: a school's translation links (translation.metadata documents) and
+ * the schools they link, so an edit to the Spanish school reaches an open /es/ page live. Run with
+ * perspective 'raw'. Params: { id } (the English school's published id).
+ */
+export const translationLinksQuery = defineQuery(`
+  *[_type == "translation.metadata" && references($id)] | order(_id asc) { _id, "ids": translations[].value._ref }`);
 
 /** The draft id for a published id. */
 export const DRAFTS_PREFIX = 'drafts.';
@@ -126,7 +164,8 @@ export const exportContentQuery = defineQuery(`{
 }`);
 
 /**
- * The export's incremental read, given the ids of the changed documents and their referrers:
+ * The export's incremental read, given the ids of the changed documents and their referrers (a
+ * changed translation reaches its English school through the translation.metadata that links them):
  * in one pass over those ids, their current revisions (to check nothing moved since they were
  * compared) and, for listed schools, their navigation and landing rows (merged into the previous
  * rows; the mapping sorts them); and the schools that are or reference one of them, expanded.
@@ -138,5 +177,9 @@ export const exportChangedQuery = defineQuery(`{
     "nav": select(${listedSchoolFilter} => { ${navigationSchoolFields} }),
     "landing": select(${listedSchoolFilter} => { ${landingSchoolFields} })
   },
-  "schools": *[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) { ${schoolFields} }
+  "translated": *[${listedSchoolFilter} && _id in ${translatedSchoolIds}]{
+    _id, "nav": { ${navigationSchoolFields} }, "landing": { ${landingSchoolFields} }
+  },
+  "schools": *[${englishSchoolFilter} && (_id in $ids || references($ids) || _id in ${translatedSchoolIds})]
+    | order(_id asc) { ${schoolFields}, ${schoolTranslations} }
 }`);

@@ -165,6 +165,27 @@ export type Section = {
   } & TagList>;
 };
 
+export type SchoolReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "school";
+};
+
+export type TranslationMetadata = {
+  _id: string;
+  _type: "translation.metadata";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  translations?: Array<{
+    value?: SchoolReference;
+    _type: "internationalizedArrayReferenceValue";
+    _key: string;
+  }>;
+  schemaTypes?: Array<string>;
+};
+
 export type Accordion = {
   _id: string;
   _type: "accordion";
@@ -229,6 +250,7 @@ export type School = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
   title?: string;
   subtitle?: string;
   slug?: Slug;
@@ -282,13 +304,6 @@ export type School = {
     crop?: SanityImageCrop;
     _type: "image";
   };
-};
-
-export type SchoolReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "school";
 };
 
 export type Quote = {
@@ -406,11 +421,11 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type AllSanitySchemaTypes = RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | SanityImageAssetReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | Accordion | Highlight | SanityImageCrop | SanityImageHotspot | Video | School | SchoolReference | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
+export type AllSanitySchemaTypes = RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | SanityImageAssetReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | TranslationMetadata | Accordion | Highlight | SanityImageCrop | SanityImageHotspot | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
 
 // Source: ../src/lib/queries.ts
 // Variable: navigationSchoolsQuery
-// Query: *[_type == "school" && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }
 export type NavigationSchoolsQueryResult = Array<{
   _id: string;
   title: string | null;
@@ -429,7 +444,7 @@ export type NavigationSchoolsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: landingSchoolsQuery
-// Query: *[_type == "school" && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }
 export type LandingSchoolsQueryResult = Array<{
   _id: string;
   title: string | null;
@@ -450,11 +465,19 @@ export type LandingSchoolsQueryResult = Array<{
     _type: "image";
   } | null;
   seoDescription: string | null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      title: string | null;
+      seoDescription: string | null;
+    } | null;
+  }> | null;
+  translationMeta: string | null;
 }>;
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolBySlugQuery
-// Query: *[_type == "school" && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolBySlugQueryResult = {
   _id: string;
   _type: "school";
@@ -621,11 +644,136 @@ export type SchoolBySlugQueryResult = {
       } | null;
     }> | null;
   }> | null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 } | null;
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolByIdQuery
-// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }
+// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolByIdQueryResult = {
   _id: string;
   _type: "accordion";
@@ -651,6 +799,131 @@ export type SchoolByIdQueryResult = {
   tourLink: null;
   tourImage: null;
   sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 } | {
   _id: string;
   _type: "highlight";
@@ -682,6 +955,131 @@ export type SchoolByIdQueryResult = {
   tourLink: null;
   tourImage: null;
   sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 } | {
   _id: string;
   _type: "quote";
@@ -707,6 +1105,131 @@ export type SchoolByIdQueryResult = {
   tourLink: null;
   tourImage: null;
   sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 } | {
   _id: string;
   _type: "sanity.fileAsset";
@@ -732,6 +1255,131 @@ export type SchoolByIdQueryResult = {
   tourLink: null;
   tourImage: null;
   sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 } | {
   _id: string;
   _type: "sanity.imageAsset";
@@ -757,6 +1405,131 @@ export type SchoolByIdQueryResult = {
   tourLink: null;
   tourImage: null;
   sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 } | {
   _id: string;
   _type: "school";
@@ -923,6 +1696,281 @@ export type SchoolByIdQueryResult = {
       } | null;
     }> | null;
   }> | null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
+} | {
+  _id: string;
+  _type: "translation.metadata";
+  _updatedAt: string;
+  title: null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 } | {
   _id: string;
   _type: "video";
@@ -948,11 +1996,136 @@ export type SchoolByIdQueryResult = {
   tourLink: null;
   tourImage: null;
   sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 } | null;
 
 // Source: ../src/lib/queries.ts
 // Variable: allSchoolsQuery
-// Query: *[_type == "school"] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }
+// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type AllSchoolsQueryResult = Array<{
   _id: string;
   _type: "school";
@@ -1119,6 +2292,131 @@ export type AllSchoolsQueryResult = Array<{
       } | null;
     }> | null;
   }> | null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
 }>;
 
 // Source: ../src/lib/queries.ts
@@ -1228,6 +2526,7 @@ export type DocumentsByIdQueryResult = Array<{
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
   title?: string;
   subtitle?: string;
   slug?: Slug;
@@ -1283,12 +2582,32 @@ export type DocumentsByIdQueryResult = Array<{
   };
 } | {
   _id: string;
+  _type: "translation.metadata";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  translations?: Array<{
+    value?: SchoolReference;
+    _type: "internationalizedArrayReferenceValue";
+    _key: string;
+  }>;
+  schemaTypes?: Array<string>;
+} | {
+  _id: string;
   _type: "video";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
   title?: string;
   videoId?: string;
+}>;
+
+// Source: ../src/lib/queries.ts
+// Variable: translationLinksQuery
+// Query: *[_type == "translation.metadata" && references($id)] | order(_id asc) { _id, "ids": translations[].value._ref }
+export type TranslationLinksQueryResult = Array<{
+  _id: string;
+  ids: Array<string | null> | null;
 }>;
 
 // Source: ../src/lib/queries.ts
@@ -1306,7 +2625,7 @@ export type ReferrersQueryResult = Array<string>;
 
 // Source: ../src/lib/queries.ts
 // Variable: exportContentQuery
-// Query: {  "revs": *[]{ _id, _rev },  "nav":   *[_type == "school" && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription },  "schools":   *[_type == "school"] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }}
+// Query: {  "revs": *[]{ _id, _rev },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportContentQueryResult = {
   revs: Array<{
     _id: string;
@@ -1347,6 +2666,14 @@ export type ExportContentQueryResult = {
       _type: "image";
     } | null;
     seoDescription: string | null;
+    translations: Array<{
+      lang: string;
+      doc: {
+        title: string | null;
+        seoDescription: string | null;
+      } | null;
+    }> | null;
+    translationMeta: string | null;
   }>;
   schools: Array<{
     _id: string;
@@ -1514,12 +2841,137 @@ export type ExportContentQueryResult = {
         } | null;
       }> | null;
     }> | null;
+    translations: Array<{
+      lang: string;
+      doc: {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: string | null;
+        seoDescription: string | null;
+        featuredQuote: {
+          quote: string | null;
+          student: string | null;
+          year: string | null;
+          schoolTitle: string | null;
+        } | null;
+        tourTitle: string | null;
+        tourDescription: RichText | null;
+        sectionRepeater: Array<{
+          _key: string;
+          _type: "section";
+          title: string | null;
+          href: string | null;
+          blocks: Array<{
+            _key: string;
+            _type: "accordionSection";
+            sectionTitle: string | null;
+            columns: boolean | null;
+            topPadding: boolean | null;
+            accordions: Array<{
+              _id: string;
+              accordionTitle: string | null;
+              defaultOpen: boolean | null;
+              accordionContent: RichText | null;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "content";
+            columns: boolean | null;
+            body: RichText | null;
+          } | {
+            _key: string;
+            _type: "highlightSection";
+            highlights: Array<{
+              _id: string;
+              title: string | null;
+              description: RichText | null;
+              simpleDescription: string | null;
+              image: {
+                asset?: SanityImageAssetReference;
+                media?: unknown;
+                hotspot?: SanityImageHotspot;
+                crop?: SanityImageCrop;
+                _type: "image";
+              } | null;
+              imageUrl: string | null;
+              link: string | null;
+              href: string | null;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photos";
+            photoReel: Array<{
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+              _key: string;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "tagList";
+            tagCategory: "arts" | "athletics" | "clubs" | null;
+            visualPerformingArtsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+            athleticsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+            clubsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+          } | {
+            _key: string;
+            _type: "videoTestimonial";
+            testimonial: {
+              quote: string | null;
+              student: string | null;
+              year: string | null;
+              schoolTitle: string | null;
+            } | null;
+            video: {
+              title: string | null;
+              videoId: string | null;
+            } | null;
+            backgroundImage: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+          }> | null;
+        }> | null;
+      } | null;
+    }> | null;
   }>;
 };
 
 // Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
-// Query: {  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription })  },  "schools": *[_type == "school" && (_id in $ids || references($ids))] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }}
+// Query: {  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportChangedQueryResult = {
   ids: Array<{
     _id: string;
@@ -1564,6 +3016,61 @@ export type ExportChangedQueryResult = {
         _type: "image";
       } | null;
       seoDescription: string | null;
+      translations: Array<{
+        lang: string;
+        doc: {
+          title: string | null;
+          seoDescription: string | null;
+        } | null;
+      }> | null;
+      translationMeta: string | null;
+    };
+  }>;
+  translated: Array<{
+    _id: string;
+    nav: {
+      _id: string;
+      title: string | null;
+      subtitle: string | null;
+      slug: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      } | null;
+      staticLogo: string | null;
+      isCharter: boolean | null;
+    };
+    landing: {
+      _id: string;
+      title: string | null;
+      slug: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      } | null;
+      color: string | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        _type: "image";
+      } | null;
+      seoDescription: string | null;
+      translations: Array<{
+        lang: string;
+        doc: {
+          title: string | null;
+          seoDescription: string | null;
+        } | null;
+      }> | null;
+      translationMeta: string | null;
     };
   }>;
   schools: Array<{
@@ -1731,6 +3238,131 @@ export type ExportChangedQueryResult = {
           _type: "image";
         } | null;
       }> | null;
+    }> | null;
+    translations: Array<{
+      lang: string;
+      doc: {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: string | null;
+        seoDescription: string | null;
+        featuredQuote: {
+          quote: string | null;
+          student: string | null;
+          year: string | null;
+          schoolTitle: string | null;
+        } | null;
+        tourTitle: string | null;
+        tourDescription: RichText | null;
+        sectionRepeater: Array<{
+          _key: string;
+          _type: "section";
+          title: string | null;
+          href: string | null;
+          blocks: Array<{
+            _key: string;
+            _type: "accordionSection";
+            sectionTitle: string | null;
+            columns: boolean | null;
+            topPadding: boolean | null;
+            accordions: Array<{
+              _id: string;
+              accordionTitle: string | null;
+              defaultOpen: boolean | null;
+              accordionContent: RichText | null;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "content";
+            columns: boolean | null;
+            body: RichText | null;
+          } | {
+            _key: string;
+            _type: "highlightSection";
+            highlights: Array<{
+              _id: string;
+              title: string | null;
+              description: RichText | null;
+              simpleDescription: string | null;
+              image: {
+                asset?: SanityImageAssetReference;
+                media?: unknown;
+                hotspot?: SanityImageHotspot;
+                crop?: SanityImageCrop;
+                _type: "image";
+              } | null;
+              imageUrl: string | null;
+              link: string | null;
+              href: string | null;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photos";
+            photoReel: Array<{
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+              _key: string;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "tagList";
+            tagCategory: "arts" | "athletics" | "clubs" | null;
+            visualPerformingArtsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+            athleticsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+            clubsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+          } | {
+            _key: string;
+            _type: "videoTestimonial";
+            testimonial: {
+              quote: string | null;
+              student: string | null;
+              year: string | null;
+              schoolTitle: string | null;
+            } | null;
+            video: {
+              title: string | null;
+              videoId: string | null;
+            } | null;
+            backgroundImage: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+          }> | null;
+        }> | null;
+      } | null;
     }> | null;
   }>;
 };

@@ -1,6 +1,7 @@
 // Pure model of a school page's sections: which sections render, their numbers, safe anchor ids
 // and the section-menu entries. Kept out of components so numbering and id rules are tested directly.
 import type { Block, NavLink, School } from './types.ts';
+import { fallbackLang } from './localize.ts';
 
 /** The tour section's anchor, number and heading are fixed by the spec, whatever the section count. */
 export const TOUR_ID = 'tours';
@@ -40,7 +41,16 @@ export interface SectionModel {
   label: string;
   title: string;
   blocks: Block[];
+  /** 'en' when the section is English content shown on another edition (src/lib/localize.ts). */
+  lang?: string;
 }
+
+/** What sections.ts names itself, in the page's language (the catalogue's school.section and school.tours). */
+export interface SectionWords {
+  section: (n: number) => string;
+  tours: string;
+}
+const ENGLISH_WORDS: SectionWords = { section: (n) => `Section ${n}`, tours: TOUR_HEADING };
 
 const isBlock = (b: unknown): b is Block =>
   !!b && typeof b === 'object' && typeof (b as { _type?: unknown })._type === 'string';
@@ -51,7 +61,7 @@ const isBlock = (b: unknown): b is Block =>
  * heading and menu entry are never empty. Ids come from `href` when it survives sanitising and is not
  * taken, else `section-N`; duplicates get "-2", "-3"...
  */
-export function schoolSections(school: School | null | undefined): SectionModel[] {
+export function schoolSections(school: School | null | undefined, words: SectionWords = ENGLISH_WORDS): SectionModel[] {
   const raw = Array.isArray(school?.sectionRepeater) ? school.sectionRepeater : [];
   const used = new Set<string>(RESERVED_IDS);
   const unique = (id: string): string => {
@@ -69,7 +79,15 @@ export function schoolSections(school: School | null | undefined): SectionModel[
     const number = out.length + 1;
     const wanted = sanitizeAnchorId(section.href);
     const id = unique(wanted !== null && !used.has(wanted) ? wanted : `section-${number}`);
-    out.push({ id, number, label: padNumber(number), title: title || `Section ${number}`, blocks });
+    const lang = fallbackLang(school, 'sectionRepeater');
+    out.push({
+      id,
+      number,
+      label: padNumber(number),
+      title: title || words.section(number),
+      blocks,
+      ...(lang && title ? { lang } : {}),
+    });
   }
   return out;
 }
@@ -83,9 +101,15 @@ const hasText = (v: unknown): v is string => typeof v === 'string' && v.trim() !
 export function sectionMenuItems(
   school: School | null | undefined,
   sections: SectionModel[] = schoolSections(school),
+  words: SectionWords = ENGLISH_WORDS,
 ): NavLink[] {
-  const items: NavLink[] = sections.map((s) => ({ id: s.id, title: s.title, number: s.number }));
+  const items: NavLink[] = sections.map((s) => ({
+    id: s.id,
+    title: s.title,
+    number: s.number,
+    ...(s.lang ? { lang: s.lang } : {}),
+  }));
   if (isTourShown(school) && hasText(school?.tourTitle))
-    items.push({ id: TOUR_ID, title: TOUR_HEADING, number: TOUR_NUMBER });
+    items.push({ id: TOUR_ID, title: words.tours, number: TOUR_NUMBER });
   return items;
 }

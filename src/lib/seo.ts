@@ -1,15 +1,16 @@
 // What search engines and link previews see for each page: title, description, social cards and
 // schema.org data. Pure, so the export and tests compute exactly the same head for the same content.
-import { DISTRICT_NAME, ASSETS, HERO } from '../config/site.ts';
+import { DISTRICT_NAME, ASSETS } from '../config/site.ts';
+import { en } from '../i18n/en.ts';
+import type { Lang, Messages } from '../i18n/messages.ts';
 import type { ImageUrls } from './image.ts';
 import type { School, SanityImage } from './types.ts';
 
 export const TITLE_SEPARATOR = ' | ';
-export const LANDING_TITLE = `${HERO.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
+export const LANDING_TITLE = `${en.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
 /** The landing page's fixed meta description (it has no content document of its own). */
-export const LANDING_DESCRIPTION =
-  `Compare the middle schools of ${DISTRICT_NAME}: academics, focus programs, activities and tours, ` +
-  'to help your family choose the right school for your student.';
+export const LANDING_DESCRIPTION = en.seo.landingDescription(DISTRICT_NAME);
+export const landingTitle = (m: Messages = en): string => `${m.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
 /** Social cards: the size link previews crop to. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 export const MAX_DESCRIPTION_LENGTH = 300;
@@ -31,6 +32,11 @@ export interface PageSeo {
   ogType: 'website';
   twitterSite: string | null;
   jsonLd: Record<string, unknown> | null;
+  /**
+   * The page in every language (hreflang alternates, absolute URLs), with 'x-default' for the
+   * English page; only when the site URL is known. Set by the caller, which knows the route.
+   */
+  alternates?: { hreflang: string; href: string }[];
 }
 
 const clean = (v: unknown): string => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '');
@@ -44,17 +50,31 @@ export function trimDescription(text: string, max = MAX_DESCRIPTION_LENGTH): str
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-export function schoolTitle(school: Pick<School, 'title'>): string {
+export function schoolTitle(school: Pick<School, 'title'>, m: Messages = en): string {
   const t = clean(school.title);
-  return t ? `${t}${TITLE_SEPARATOR}${DISTRICT_NAME}` : LANDING_TITLE;
+  return t ? `${t}${TITLE_SEPARATOR}${DISTRICT_NAME}` : landingTitle(m);
 }
 
 /** seoDescription, else the subtitle, else a sentence built from the title. */
-export function schoolDescription(school: Pick<School, 'title' | 'subtitle' | 'seoDescription'>): string {
+export function schoolDescription(
+  school: Pick<School, 'title' | 'subtitle' | 'seoDescription'>,
+  m: Messages = en,
+): string {
   const d = clean(school.seoDescription) || clean(school.subtitle);
   if (d) return trimDescription(d);
   const t = clean(school.title);
-  return t ? `${t}: a middle school in ${DISTRICT_NAME}.` : LANDING_DESCRIPTION;
+  return t ? m.seo.schoolDescription(t, DISTRICT_NAME) : m.seo.landingDescription(DISTRICT_NAME);
+}
+
+/** hreflang alternates: each language's page, and 'x-default' (the English one), as absolute URLs. */
+export function hreflangAlternates(
+  siteUrl: string | null,
+  pages: readonly { lang: Lang; path: string }[],
+): { hreflang: string; href: string }[] {
+  if (!siteUrl) return [];
+  const links = pages.map(({ lang, path }) => ({ hreflang: lang, href: absoluteUrl(siteUrl, path)! }));
+  const fallback = links.find((l) => l.hreflang === en.lang);
+  return fallback ? [...links, { hreflang: 'x-default', href: fallback.href }] : links;
 }
 
 /**
@@ -132,6 +152,8 @@ export interface SeoContext {
   /** Asset base path, ending in '/'. */
   base: string;
   urls: ImageUrls;
+  /** The page's catalogue (its language); default English. */
+  messages?: Messages;
 }
 
 /** schema.org data for a school: a MiddleSchool, with GeoCoordinates when it has a location. */
@@ -158,8 +180,8 @@ export function schoolJsonLd(
 }
 
 export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext): PageSeo {
-  const title = schoolTitle(school);
-  const description = schoolDescription(school);
+  const title = schoolTitle(school, ctx.messages);
+  const description = schoolDescription(school, ctx.messages);
   const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
   const image = socialImage(
     ctx.urls,
@@ -193,34 +215,35 @@ function webPageJsonLd(name: string, description: string, canonical: string | nu
 export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageSeo {
   const canonical = canonicalPath === null ? null : absoluteUrl(ctx.siteUrl, canonicalPath);
   const posterUrl = assetAbsoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
+  const m = ctx.messages ?? en;
+  const title = landingTitle(m);
+  const description = m.seo.landingDescription(DISTRICT_NAME);
   return {
-    title: LANDING_TITLE,
-    description: LANDING_DESCRIPTION,
+    title,
+    description,
     canonical,
     image: posterUrl
-      ? { url: posterUrl, width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, alt: HERO.headline }
+      ? { url: posterUrl, width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, alt: m.hero.headline }
       : null,
     ogType: 'website',
     twitterSite: null,
-    jsonLd: webPageJsonLd(LANDING_TITLE, LANDING_DESCRIPTION, canonical),
+    jsonLd: webPageJsonLd(title, description, canonical),
   };
 }
-
-export const COMPARE_TITLE = `Compare schools${TITLE_SEPARATOR}${DISTRICT_NAME}`;
-export const COMPARE_DESCRIPTION =
-  `Compare two to four middle schools of ${DISTRICT_NAME} side by side: type, arts, athletics and clubs, ` +
-  'what students say, and tours.';
 
 /** The compare page: one address for every choice of schools, so one canonical URL and no social image of its own. */
 export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
   const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
+  const m = ctx.messages ?? en;
+  const title = `${m.compare.heading}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
+  const description = m.seo.compareDescription(DISTRICT_NAME);
   return {
-    title: COMPARE_TITLE,
-    description: COMPARE_DESCRIPTION,
+    title,
+    description,
     canonical,
     image: null,
     ogType: 'website',
     twitterSite: null,
-    jsonLd: webPageJsonLd(COMPARE_TITLE, COMPARE_DESCRIPTION, canonical),
+    jsonLd: webPageJsonLd(title, description, canonical),
   };
 }

@@ -105,12 +105,18 @@ export interface UnknownBlock {
 export type Block = KnownBlock | UnknownBlock;
 
 export type Section = Omit<SectionResult, 'blocks'> & { blocks: (Block | null)[] | null };
-export type School = Omit<SchoolResult, 'sectionRepeater'> & { sectionRepeater: (Section | null)[] | null };
+export type School = Omit<SchoolResult, 'sectionRepeater' | 'translations'> & {
+  sectionRepeater: (Section | null)[] | null;
+  /** On another edition than English: the translatable fields shown in English (src/lib/localize.ts). */
+  _fallback?: string[];
+};
 
 /** Result row of `navigationSchoolsQuery`. */
 export type NavigationSchoolRow = NavigationSchoolsQueryResult[number];
 /** Result row of `landingSchoolsQuery`. */
-export type LandingSchoolRow = LandingSchoolsQueryResult[number];
+// The translation fields may be absent: rows carried from an export made before the Spanish edition have none.
+export type LandingSchoolRow = Omit<LandingSchoolsQueryResult[number], 'translations' | 'translationMeta'> &
+  Partial<Pick<LandingSchoolsQueryResult[number], 'translations' | 'translationMeta'>>;
 
 /** A navigation entry after mapping (spec section 3: name, description, link, 64x64 icon). */
 export interface NavSchool {
@@ -130,6 +136,8 @@ export interface LandingCard {
   slug: string;
   description: string;
   image: SanityImage | null;
+  /** On another edition than English: 'en' when the description is the English school's (no translation). */
+  descriptionLang?: 'en';
 }
 
 /** A section-menu entry: anchor id and title. */
@@ -138,6 +146,8 @@ export interface NavLink {
   title: string;
   /** Fixed number to show when the menu is numbered (the tour entry is always 06); default: position + 1. */
   number?: number;
+  /** 'en' when the title is English content shown on another edition (src/lib/localize.ts). */
+  lang?: string;
 }
 
 /**

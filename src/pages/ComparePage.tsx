@@ -5,49 +5,18 @@
 // shows the table. Its own lazily loaded chunk: landing and school pages never load this code.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Layout } from '../components/Layout.tsx';
-import { LANDING_SECTIONS, SHORTLIST } from '../config/site.ts';
+import { LANDING_SECTIONS } from '../config/site.ts';
 import { COMPARE_MAX, COMPARE_MIN, parseCompareQuery, selectSchools, shownName } from '../lib/compare.ts';
 import { compareHref, readShortlist } from '../lib/shortlist.ts';
-import { formatMiles, haversineMiles } from '../lib/distance.ts';
+import { haversineMiles, roundMiles } from '../lib/distance.ts';
 import { loadFacts } from '../lib/facts-file.ts';
 import { storedPosition } from '../lib/position.ts';
 import { safeHttpUrl } from '../lib/links.ts';
 import type { SchoolFacts } from '../lib/school-facts.ts';
 import type { ComparePageData, GeoPoint } from '../lib/types.ts';
-import { pageHref, schoolPath } from '../routes.ts';
-import { useSiteEnv } from '../SiteEnv.tsx';
-
-export const COMPARE_TEXT = {
-  heading: 'Compare schools',
-  howTo: `Add ${COMPARE_MIN} to ${COMPARE_MAX} schools to your shortlist in the school list (“${SHORTLIST.add.before} ${SHORTLIST.add.after}”), then open “Shortlist” at the top of the page to compare them here side by side.`,
-  toList: 'Go to the school list',
-  loading: 'Loading the schools…',
-  tooFew: `Pick at least ${COMPARE_MIN} schools to compare.`,
-  unknown: (name: string) => `No school called “${name}”.`,
-  tooMany: `Only ${COMPARE_MAX} schools fit side by side: the first ${COMPARE_MAX} are shown.`,
-  failed: 'The school details could not be loaded. Reload the page to try again.',
-  caption: 'The schools side by side',
-  tableRegion: 'Comparison table',
-  schoolPage: (title: string) => `Visit the ${title} page`,
-  tourLink: 'Schedule a tour',
-  none: 'None listed',
-  distanceUnknown: 'Not known',
-  lessThanTenth: 'Under 0.1 miles',
-} as const;
-
-export const ROW_LABELS = {
-  type: 'Type',
-  distance: 'Distance',
-  arts: 'Arts',
-  athletics: 'Athletics',
-  clubs: 'Clubs',
-  quote: 'Featured quote',
-  sections: 'Sections',
-  tour: 'Tour',
-  page: 'School page',
-} as const;
-
-const TYPE_LABEL: Record<SchoolFacts['type'], string> = { district: 'District school', charter: 'Charter school' };
+import { langHref, pageHref, schoolPath } from '../routes.ts';
+import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
+import type { Messages } from '../i18n/messages.ts';
 
 type State =
   | { status: 'shell' }
@@ -61,13 +30,14 @@ type State =
       position: GeoPoint | null;
     };
 
-function distanceText(position: GeoPoint, school: SchoolFacts): string {
-  if (!school.location) return COMPARE_TEXT.distanceUnknown;
-  const miles = formatMiles(haversineMiles(position, school.location));
-  return miles ? `${miles} miles` : COMPARE_TEXT.lessThanTenth;
+function distanceText(t: Messages['compare'], position: GeoPoint, school: SchoolFacts): string {
+  if (!school.location) return t.distanceUnknown;
+  const miles = roundMiles(haversineMiles(position, school.location));
+  return miles ? t.miles(miles) : t.lessThanTenth;
 }
 
 function List({ items }: { items: readonly string[] }) {
+  const COMPARE_TEXT = useMessages().compare;
   if (items.length === 0) return <span className="compare__none">{COMPARE_TEXT.none}</span>;
   return (
     <ul className="compare__list">
@@ -79,6 +49,7 @@ function List({ items }: { items: readonly string[] }) {
 }
 
 function Quote({ quote }: { quote: SchoolFacts['quote'] }) {
+  const COMPARE_TEXT = useMessages().compare;
   if (!quote) return <span className="compare__none">{COMPARE_TEXT.none}</span>;
   const cite = [quote.student, quote.year].filter(Boolean).join(', ');
   return (
@@ -92,6 +63,8 @@ function Quote({ quote }: { quote: SchoolFacts['quote'] }) {
 }
 
 function Tour({ tour }: { tour: SchoolFacts['tour'] }) {
+  const m = useMessages();
+  const COMPARE_TEXT = m.compare;
   if (!tour) return <span className="compare__none">{COMPARE_TEXT.none}</span>;
   // The file is checked as data, the address once more as a link a visitor follows.
   const url = safeHttpUrl(tour.url);
@@ -103,7 +76,7 @@ function Tour({ tour }: { tour: SchoolFacts['tour'] }) {
           {' '}
           <a href={url} target="_blank" rel="noopener noreferrer">
             {COMPARE_TEXT.tourLink}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden">{m.school.opensNewTab}</span>
           </a>
         </>
       ) : null}
@@ -114,6 +87,9 @@ function Tour({ tour }: { tour: SchoolFacts['tour'] }) {
 /** The table itself: one column per school, one row per fact (distance only with a known position). */
 export function CompareTable({ schools, position }: { schools: readonly SchoolFacts[]; position: GeoPoint | null }) {
   const { root } = useSiteEnv();
+  const m = useMessages();
+  const COMPARE_TEXT = m.compare;
+  const ROW_LABELS = COMPARE_TEXT.rows;
   const row = (label: string, cell: (s: SchoolFacts) => ReactNode) => (
     <tr>
       <th scope="row">{label}</th>
@@ -134,14 +110,14 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
             <td />
             {schools.map((s) => (
               <th key={s.slug} scope="col">
-                <a href={pageHref(root, schoolPath(s.slug))}>{s.title}</a>
+                <a href={pageHref(root, schoolPath(s.slug, m.lang))}>{s.title}</a>
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {row(ROW_LABELS.type, (s) => TYPE_LABEL[s.type])}
-          {position ? row(ROW_LABELS.distance, (s) => distanceText(position, s)) : null}
+          {row(ROW_LABELS.type, (s) => COMPARE_TEXT.types[s.type])}
+          {position ? row(ROW_LABELS.distance, (s) => distanceText(COMPARE_TEXT, position, s)) : null}
           {row(ROW_LABELS.arts, (s) => (
             <List items={s.programs.arts} />
           ))}
@@ -161,7 +137,7 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
             <Tour tour={s.tour} />
           ))}
           {row(ROW_LABELS.page, (s) => (
-            <a href={pageHref(root, schoolPath(s.slug))}>{COMPARE_TEXT.schoolPage(s.title)}</a>
+            <a href={pageHref(root, schoolPath(s.slug, m.lang))}>{COMPARE_TEXT.schoolPage(s.title)}</a>
           ))}
         </tbody>
       </table>
@@ -171,9 +147,11 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
 
 function HowTo() {
   const { root } = useSiteEnv();
+  const m = useMessages();
   return (
     <p className="compare__howto">
-      {COMPARE_TEXT.howTo} <a href={pageHref(root, `/#${LANDING_SECTIONS[2].id}`)}>{COMPARE_TEXT.toList}</a>
+      {m.compare.howTo(COMPARE_MIN, COMPARE_MAX)}{' '}
+      <a href={pageHref(root, langHref(m.lang, `/#${LANDING_SECTIONS[2].id}`))}>{m.compare.toList}</a>
     </p>
   );
 }
@@ -181,6 +159,7 @@ function HowTo() {
 /** Reads the address and settles the page's state; again on back/forward within the page. */
 function useSelection(factsSrc: string | null | undefined): State {
   const { root } = useSiteEnv();
+  const { lang } = useMessages();
   const [state, setState] = useState<State>({ status: 'shell' });
   useEffect(() => {
     let live = true;
@@ -190,7 +169,7 @@ function useSelection(factsSrc: string | null | undefined): State {
       const shortlist = names.length ? [] : readShortlist();
       if (shortlist.length) {
         names = [...shortlist];
-        window.history.replaceState(window.history.state, '', pageHref(root, compareHref(names)));
+        window.history.replaceState(window.history.state, '', pageHref(root, langHref(lang, compareHref(names))));
       }
       if (names.length === 0) {
         setState({ status: 'ready', schools: [], unknown: [], dropped: 0, position: null });
@@ -217,14 +196,15 @@ function useSelection(factsSrc: string | null | undefined): State {
       live = false;
       window.removeEventListener('popstate', read);
     };
-  }, [factsSrc, root]);
+  }, [factsSrc, root, lang]);
   return state;
 }
 
 export function ComparePage({ data }: { data: ComparePageData }) {
   const state = useSelection(data.factsSrc);
+  const COMPARE_TEXT = useMessages().compare;
   return (
-    <Layout nav={data.nav}>
+    <Layout nav={data.nav} compare>
       <div className="compare container">
         <h1 className="compare__title">{COMPARE_TEXT.heading}</h1>
         {/* One live region for every state after the shell, so a screen reader hears the outcome. */}
@@ -240,8 +220,8 @@ export function ComparePage({ data }: { data: ComparePageData }) {
                   ))}
                 </ul>
               ) : null}
-              {state.dropped ? <p>{COMPARE_TEXT.tooMany}</p> : null}
-              {state.schools.length < COMPARE_MIN ? <p>{COMPARE_TEXT.tooFew}</p> : null}
+              {state.dropped ? <p>{COMPARE_TEXT.tooMany(COMPARE_MAX)}</p> : null}
+              {state.schools.length < COMPARE_MIN ? <p>{COMPARE_TEXT.tooFew(COMPARE_MIN)}</p> : null}
             </>
           ) : null}
         </div>

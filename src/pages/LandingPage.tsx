@@ -2,7 +2,8 @@
 // schools. Copy and constants come from src/config/site.ts; the data only brings the schools.
 import { useEffect, useRef } from 'react';
 import type { LandingPageData } from '../lib/types.ts';
-import { LANDING_SECTIONS, SECTION_MENU_LABEL } from '../config/site.ts';
+import { LANDING_SECTIONS } from '../config/site.ts';
+import { useMessages } from '../SiteEnv.tsx';
 import { scrollToId } from '../lib/scroll.ts';
 import { Layout } from '../components/Layout.tsx';
 import { SectionMenu } from '../components/SectionMenu.tsx';
@@ -13,7 +14,6 @@ import { AcademicSection } from '../components/landing/AcademicSection.tsx';
 import { SchoolGrid } from '../components/landing/SchoolGrid.tsx';
 
 const [ADVANTAGE_ID, ACADEMICS_ID, OPTIONS_ID] = LANDING_SECTIONS.map((s) => s.id) as [string, string, string];
-const MENU_ITEMS = LANDING_SECTIONS.map(({ id, title }) => ({ id, title }));
 
 /** The landing section named by the address's hash, or null. */
 export function landingSectionFromHash(hash: string): string | null {
@@ -42,10 +42,17 @@ function useHashScroll(ready: boolean): void {
 
 export function LandingPage({ data }: { data: LandingPageData }) {
   useHashScroll(Array.isArray(data.cards));
+  const m = useMessages();
+  const titles = m.landingSections;
+  const menu = [
+    { id: ADVANTAGE_ID, title: titles.advantage },
+    { id: ACADEMICS_ID, title: titles.academics },
+    { id: OPTIONS_ID, title: titles.options },
+  ];
   return (
     <Layout nav={data.nav}>
       <LandingHero />
-      <SectionMenu items={MENU_ITEMS} label={SECTION_MENU_LABEL} />
+      <SectionMenu items={menu} label={m.sectionMenuLabel} />
       <AdvantageSection id={ADVANTAGE_ID} />
       <TestimonialBanner />
       <AcademicSection id={ACADEMICS_ID} />

@@ -8,21 +8,22 @@ import { SchoolSection } from '../components/school/SchoolSection.tsx';
 import { TourSection } from '../components/school/TourSection.tsx';
 import { isTourShown, schoolSections, sectionMenuItems } from '../lib/sections.ts';
 import type { SchoolPageData } from '../lib/types.ts';
-
-/** Shown only for a draft that has no title yet, so the page still has an h1. */
-export const UNTITLED_SCHOOL = 'Untitled school';
+import { useMessages } from '../SiteEnv.tsx';
 
 export function SchoolPage({ data }: { data: SchoolPageData }) {
   const school = data.school && typeof data.school === 'object' ? data.school : null;
-  const sections = useMemo(() => schoolSections(school), [school]);
-  const menu = useMemo(() => sectionMenuItems(school, sections), [school, sections]);
+  const m = useMessages();
+  const words = m.school;
+  const sections = useMemo(() => schoolSections(school, words), [school, words]);
+  const menu = useMemo(() => sectionMenuItems(school, sections, words), [school, sections, words]);
   if (!school) return null;
-  const title = (typeof school.title === 'string' ? school.title.trim() : '') || UNTITLED_SCHOOL;
+  // Shown only for a draft that has no title yet, so the page still has an h1.
+  const title = (typeof school.title === 'string' ? school.title.trim() : '') || m.school.untitled;
   return (
-    <Layout nav={data.nav} color={school.color}>
+    <Layout nav={data.nav} color={school.color} slug={school.slug}>
       <article className="school">
         <SchoolHeader school={school} title={title} />
-        <SectionMenu items={menu} numbered label="School sections" />
+        <SectionMenu items={menu} numbered label={m.school.sectionsLabel} />
         {sections.map((section) => (
           <SchoolSection key={section.id} section={section} />
         ))}

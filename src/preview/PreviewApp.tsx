@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { SchoolPageComponent } from '../App.tsx';
 import { matchPreviewRoute, matchRoute } from '../routes.ts';
+import { CATALOGUES } from '../i18n/catalogues.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
 import type { NavSchool, PageData } from '../lib/types.ts';
 import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
@@ -205,7 +206,10 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
   const onRefresher = useCallback((refresh: () => void) => refreshBus.add(refresh), [refreshBus]);
   // The preview has no compare page: '/compare/' is the landing page there, as on its server.
   const route = matchPreviewRoute(location.pathname);
-  const pageEnv: SiteEnv = isFirst ? env : { ...env, preview: { livepreview, initial: null } };
+  // Editors move between editions in place: each page renders with its route's catalogue.
+  const pageEnv: SiteEnv = isFirst
+    ? env
+    : { ...env, preview: { livepreview, initial: null }, messages: CATALOGUES[route.lang] };
   return (
     <PreviewRoot
       // A new page (or mode) is a new PreviewRoot: its flows start from nothing, the session's stay.

@@ -17,8 +17,10 @@ import { keepLoading } from '../lib/keep-loading.ts';
 import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
+import { localizeSchool } from '../lib/localize.ts';
 import { vercelStegaClean } from '@vercel/stega';
-import { LANDING_TITLE, schoolTitle } from '../lib/seo.ts';
+import { landingTitle, schoolTitle } from '../lib/seo.ts';
+import { CATALOGUES } from '../i18n/catalogues.ts';
 
 export interface PreviewRootProps {
   route: PreviewRouteMatch;
@@ -152,12 +154,20 @@ export function PreviewRoot({
   const data: PageData | null = useMemo(() => {
     if (route.page === 'landing') return cards ? { page: 'landing', nav, cards } : null;
     // A hydrated page keeps the school page's frame (as the server rendered it) while there is no school.
-    if (served) return { page: 'school', nav, school: flow?.school ?? null };
-    return flow?.school ? { page: 'school', nav, school: flow.school } : null;
-  }, [route.page, cards, nav, flow?.school, served]);
+    // The school as the route's edition shows it (Spanish fields with English fallback on /es/).
+    const school = flow?.school ? localizeSchool(flow.school, route.lang) : null;
+    if (served) return { page: 'school', nav, school };
+    return school ? { page: 'school', nav, school } : null;
+  }, [route.page, route.lang, cards, nav, flow?.school, served]);
 
   // A page the router reached names itself as the server would have (the Studio shows the title).
-  const title = route.page === 'landing' ? LANDING_TITLE : flow?.school ? schoolTitle(flow.school) : null;
+  const m = CATALOGUES[route.lang];
+  const title =
+    route.page === 'landing'
+      ? landingTitle(m)
+      : data?.page === 'school' && data.school
+        ? schoolTitle(data.school, m)
+        : null;
   useEffect(() => {
     if (!initial && title) document.title = `Preview · ${vercelStegaClean(title)}`;
   }, [initial, title]);

@@ -2,6 +2,7 @@
 // returns the shapes src/lib/types.ts promises; perspectives hide or overlay drafts as the hosted
 // API does; bad queries and bad tokens fail the way the client reports usefully. A second suite
 // runs the same checks over the bundled sample (content/sample) when it exists.
+import { watchedIds } from '../../server/lib/change-relay.ts';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -107,7 +108,17 @@ function checkNavRow(r: NavigationSchoolRow): void {
 }
 
 function checkLandingRow(r: LandingSchoolRow): void {
-  assert.deepEqual(Object.keys(r).sort(), ['_id', 'color', 'logo', 'mainImage', 'seoDescription', 'slug', 'title']);
+  assert.deepEqual(Object.keys(r).sort(), [
+    '_id',
+    'color',
+    'logo',
+    'mainImage',
+    'seoDescription',
+    'slug',
+    'title',
+    'translationMeta',
+    'translations',
+  ]);
   assert.ok(isStr(r._id) && isStr(r.slug));
   assert.ok(optional(r.mainImage, isImage));
 }
@@ -126,6 +137,7 @@ const PARAMS_FOR: Record<string, (ids: { slug: string; id: string }) => Record<s
   referrersQuery: ({ id }) => ({ ids: [id] }),
   exportChangedQuery: ({ id }) => ({ ids: [id] }),
   documentsByIdQuery: ({ id }) => ({ ids: [id] }),
+  translationLinksQuery: ({ id }) => ({ id }),
 };
 
 /** Runs every site query and checks its shape; returns the results by query name. */
@@ -430,6 +442,54 @@ describe('content service over content/sample', {
     const out = await runAllSiteQueries(createPublicClient(cfg), 'sample');
     assert.ok((out.navigationSchoolsQuery as unknown[]).length >= 3, 'the sample has several schools');
     await runAllSiteQueries(createPreviewClient(cfg, TOKEN), 'sample drafts');
+  });
+
+  it('reads a school with its Spanish translation, and the English school a changed translation reaches', async () => {
+    const client = createPublicClient(embeddedConfig(service.url));
+    const lincoln = await client.fetch<School & { translations: { lang: string; doc: School }[] }>(
+      queries.schoolBySlugQuery,
+      { slug: 'lincoln-middle' },
+    );
+    assert.equal(lincoln._id, 'school-lincoln', 'the English school, never its translation');
+    assert.deepEqual(
+      lincoln.translations.map((t) => t.lang),
+      ['es'],
+    );
+    assert.equal(lincoln.translations[0]!.doc.subtitle, 'El hogar de los Leones desde 1962');
+    assert.equal(lincoln.translations[0]!.doc.featuredQuote?.schoolTitle, 'Lincoln Middle School');
+    // A school without a translation: null, and its Spanish page falls back (src/lib/localize.ts).
+    const riverside = await client.fetch<{ translations: unknown }>(queries.schoolBySlugQuery, { slug: 'riverside' });
+    assert.equal(riverside.translations, null);
+    const nav = await client.fetch<NavigationSchoolRow[]>(queries.navigationSchoolsQuery);
+    assert.equal(nav.filter((r) => r.slug === 'lincoln-middle').length, 1, 'a translation is not listed as a school');
+    // The incremental read, for the changed Spanish document alone and for its metadata.
+    for (const id of ['school-lincoln__i18n_es', 'translation-metadata-lincoln']) {
+      const changed = await client.fetch<{ translated: { _id: string }[]; schools: School[] }>(
+        queries.exportChangedQuery,
+        { ids: [id] },
+      );
+      assert.deepEqual(
+        changed.schools.map((s) => s._id),
+        ['school-lincoln'],
+        `${id} reaches its English school`,
+      );
+      assert.deepEqual(
+        changed.translated.map((r) => r._id),
+        ['school-lincoln'],
+        `${id}: the English school's rows`,
+      );
+    }
+  });
+
+  it("the preview relay watches a school's translation and what it references", async () => {
+    const client = createPreviewClient(embeddedConfig(service.url), TOKEN);
+    const links = await client.fetch(queries.translationLinksQuery, { id: 'school-lincoln' }, { perspective: 'raw' });
+    assert.deepEqual(links, [
+      { _id: 'translation-metadata-lincoln', ids: ['school-lincoln', 'school-lincoln__i18n_es'] },
+    ]);
+    const watched = await watchedIds(client, 'school-lincoln');
+    for (const id of ['translation-metadata-lincoln', 'school-lincoln__i18n_es', 'quote-lincoln-1__i18n_es'])
+      assert.ok(watched.includes(id), `${id} is watched`);
   });
 
   it('serves every image the sample references', async () => {

@@ -80,19 +80,44 @@ test('nothing changed: nothing is read but revisions, every page is carried', as
   assert.match(stdout, /pages 0 rendered/);
 });
 
-test("a school's section edited: only that school is read and its page rendered", async () => {
+test("a school's section edited: only that school is read and its pages rendered", async () => {
   edit((all) => {
     (byId(all, ids[5]!).sectionRepeater as { title: string }[])[0]!.title = 'Changed section title';
   });
   const stdout = await exportAndCompare();
   assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
-  // A section title is one of the school's facts: the landing, compare and 404 pages link to the new facts file.
-  assert.match(stdout, /pages 4 rendered/);
+  // Its page in each edition (a school's key covers both); a section title is one of the school's
+  // facts: both landing pages, 404.html and both compare pages link to the new facts file.
+  assert.match(stdout, /pages 7 rendered/);
   assert.ok(read(out, `schools/${slugs[5]}/index.html`).includes('Changed section title'));
   edit((all) => {
     byId(all, ids[5]!).tourDescription = null;
   });
-  assert.match(await exportAndCompare(), /pages 1 rendered/, 'a change outside the facts renders only its page');
+  assert.match(
+    await exportAndCompare(),
+    /pages 2 rendered/,
+    'a change outside the facts renders only its page, in each edition',
+  );
+});
+
+test('a Spanish translation edited, then unlinked: its school is read and both editions equal a full export', async () => {
+  const meta = docs().find((d) => d._type === 'translation.metadata') ?? assert.fail('no translation in the dataset');
+  const [enRef, esRef] = (meta.translations as { value: { _ref: string } }[]).map((t) => t.value._ref) as [
+    string,
+    string,
+  ];
+  const slug = slugs[ids.indexOf(enRef)] ?? assert.fail(`no slug for ${enRef}`);
+  edit((all) => {
+    byId(all, esRef).subtitle = 'Un subtítulo nuevo';
+  });
+  let stdout = await exportAndCompare();
+  assert.match(stdout, /content: 1 changed document\(s\) since the last export, 1 school document\(s\) read/);
+  assert.ok(read(out, `es/schools/${slug}/index.html`).includes('Un subtítulo nuevo'));
+  // The link removed: the Spanish page falls back to the English school, marked.
+  edit((all) => all.filter((d) => d._id !== meta._id));
+  stdout = await exportAndCompare();
+  assert.match(stdout, /content: 1 changed document\(s\) since the last export/);
+  assert.ok(!read(out, `es/schools/${slug}/index.html`).includes('Un subtítulo nuevo'));
 });
 
 test("two hops: renaming a school updates another school's page that features its student's quote", async () => {

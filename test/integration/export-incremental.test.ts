@@ -58,7 +58,7 @@ describe('incremental export', () => {
   });
   after(() => removeDir(work));
 
-  test('one edited school: only its page is rendered; the rest is carried, warnings included, and equals a full export', async () => {
+  test('one edited school: only its pages are rendered; the rest is carried, warnings included, and equals a full export', async () => {
     const first = await exportTo(out);
     assert.match(first.stdout, /Exported \d+ pages/);
     const beforeSnap = snapshot(out);
@@ -68,10 +68,10 @@ describe('incremental export', () => {
     writeDataset(dataset, docs);
     const second = await exportTo(out);
     assert.match(first.stdout, /pages \d+ rendered, 0 carried over/);
-    // The page and its folder form (one file, hard-linked); a section title is one of the school's
-    // facts, so the facts file is new and the landing page, 404.html and the compare page, which
-    // link to it, too.
-    assert.match(second.stdout, /6 written, \d+ unchanged; pages 4 rendered, \d+ carried over/);
+    // The page and its folder form (one file, hard-linked), in each edition (English and Spanish); a
+    // section title is one of the school's facts, so the facts file is new and the landing pages,
+    // 404.html and the compare pages, which link to it, too.
+    assert.match(second.stdout, /10 written, \d+ unchanged; pages 7 rendered, \d+ carried over/);
     assert.deepEqual(warningsOf(second.stderr), warningsOf(first.stderr));
     const namesPage = (w: string) => w.includes('schools/beta-charter.html') && w.includes('eventCalendar');
     assert.ok(warningsOf(second.stderr).some(namesPage), second.stderr);
@@ -83,9 +83,14 @@ describe('incremental export', () => {
     const factsFile = (snap: typeof afterSnap) => Object.keys(snap).filter((f) => f.startsWith('school-facts.'));
     assert.equal(factsFile(afterSnap).length, 1, 'the old facts file is gone');
     assert.notDeepEqual(factsFile(afterSnap), factsFile(beforeSnap));
+    // Both editions: the fixture has no translation, so the Spanish page shows the edited English too.
     assert.deepEqual(changed, [
       '404.html',
       'compare/index.html',
+      'es/compare/index.html',
+      'es/index.html',
+      'es/schools/alpha-middle.html',
+      'es/schools/alpha-middle/index.html',
       'index.html',
       ...factsFile(afterSnap),
       'schools/alpha-middle.html',

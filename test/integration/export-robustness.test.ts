@@ -164,6 +164,15 @@ describe('hostile slugs and titles', () => {
       [
         '404.html',
         'compare/index.html',
+        // The Spanish edition: the same schools (the fixture has no translation, so in English, marked).
+        'es/compare/index.html',
+        'es/index.html',
+        'es/schools/alpha-middle.html',
+        'es/schools/alpha-middle/index.html',
+        'es/schools/beta-charter.html',
+        'es/schools/beta-charter/index.html',
+        'es/schools/gamma-middle.html',
+        'es/schools/gamma-middle/index.html',
         'index.html',
         'schools/alpha-middle.html',
         'schools/alpha-middle/index.html',
@@ -219,13 +228,18 @@ describe('incremental rewriting', () => {
     assert.deepEqual(await exportAndDiff(), []);
   });
 
-  test("changing one school's body rewrites only that school's page", async () => {
+  test("changing one school's body rewrites only that school's pages (both editions)", async () => {
     const alpha = docs.find((d) => d._id === 'school-alpha')! as {
       sectionRepeater: { blocks: { body: { children: { text: string }[] }[] }[] }[];
     };
     alpha.sectionRepeater[0]!.blocks[0]!.body[0]!.children[0]!.text = 'Changed: even stronger academics.';
     writeDataset(dataset, docs);
-    assert.deepEqual(await exportAndDiff(), ['schools/alpha-middle.html', 'schools/alpha-middle/index.html']);
+    assert.deepEqual(await exportAndDiff(), [
+      'es/schools/alpha-middle.html',
+      'es/schools/alpha-middle/index.html',
+      'schools/alpha-middle.html',
+      'schools/alpha-middle/index.html',
+    ]);
   });
 
   test("changing a school's title rewrites the pages that show it in navigation and the data files, nothing else", async () => {

@@ -40,7 +40,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.match(
       first.stdout,
       new RegExp(
-        `Exported ${slugs.length + 3} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
+        `Exported ${slugs.length * 2 + 5} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
       ),
     );
     assert.match(first.stdout, /JS first load [\d.]+ KB gzip/);
@@ -49,6 +49,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   test('writes every page a static host needs, and only published valid schools', () => {
     const files = listFiles(outA);
     for (const f of ['index.html', '404.html', 'sitemap.xml', 'robots.txt']) assert.ok(files.includes(f), f);
+    for (const f of ['es/index.html']) assert.ok(files.includes(f), f);
     const schoolPages = files.filter((f) => f.startsWith('schools/')).sort();
     // schools/{slug}.html answers /schools/{slug}; the folder form keeps old links working.
     assert.deepEqual(schoolPages, slugs.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]).sort());
@@ -56,7 +57,52 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
       const page = readFileSync(path.join(outA, 'schools', `${s}.html`));
       assert.ok(page.equals(readFileSync(path.join(outA, 'schools', s, 'index.html'))), s);
     }
+    // The Spanish edition: the same pages under es/.
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('es/schools/')).sort(),
+      slugs.flatMap((s) => [`es/schools/${s}.html`, `es/schools/${s}/index.html`]).sort(),
+    );
     assert.ok(slugs.length >= 3);
+  });
+
+  test('the Spanish edition: lang, hreflang on both editions, its own entry, and the 404 page stays English', () => {
+    const slug = slugs[0]!;
+    const esPage = read(outA, `es/schools/${slug}.html`);
+    const enPage = read(outA, `schools/${slug}.html`);
+    assert.match(esPage, /^<!DOCTYPE html>\n<html lang="es">/);
+    assert.match(enPage, /^<!DOCTYPE html>\n<html lang="en">/);
+    for (const html of [esPage, enPage]) {
+      assert.ok(html.includes(`<link rel="alternate" hreflang="en" href="${SITE}/schools/${slug}">`));
+      assert.ok(html.includes(`<link rel="alternate" hreflang="es" href="${SITE}/es/schools/${slug}">`));
+      assert.ok(html.includes(`<link rel="alternate" hreflang="x-default" href="${SITE}/schools/${slug}">`));
+    }
+    assert.ok(esPage.includes(`<link rel="canonical" href="${SITE}/es/schools/${slug}">`));
+    assert.match(
+      esPage,
+      new RegExp(`<a class="nav__lang" href="/schools/${slug}" lang="en" hrefLang="en"[^>]*>English</a>`),
+    );
+    assert.match(
+      enPage,
+      new RegExp(`<a class="nav__lang" href="/es/schools/${slug}" lang="es" hrefLang="es"[^>]*>Español</a>`),
+    );
+    assert.ok(esPage.includes('Volver arriba') && !esPage.includes('Return to Top'));
+    // Each edition loads its own entry, which carries its own catalogue only.
+    const entryOf = (html: string) => /<script type="module" src="\/([^"]+)"/.exec(html)![1]!;
+    const esEntry = readFileSync(path.join(outA, entryOf(esPage)), 'utf8');
+    const enEntry = readFileSync(path.join(outA, entryOf(enPage)), 'utf8');
+    assert.match(entryOf(esPage), /^assets\/entry-client-es-[A-Z0-9]{8}\.js$/);
+    assert.ok(esEntry.includes('Cargando escuelas...') && !esEntry.includes('Loading schools...'));
+    assert.ok(enEntry.includes('Loading schools...') && !enEntry.includes('Cargando escuelas...'));
+    const shared = listFiles(path.join(outA, 'assets')).filter((f) => /^chunk-.*\.js$/.test(f));
+    for (const f of shared) {
+      const js = readFileSync(path.join(outA, 'assets', f), 'utf8');
+      assert.ok(!js.includes('Loading schools...') && !js.includes('Cargando escuelas...'), `${f} has no catalogue`);
+    }
+    // 404.html: English, not indexed, with the way to the Spanish edition.
+    const notFound = read(outA, '404.html');
+    assert.match(notFound, /<html lang="en">/);
+    assert.match(notFound, /<a class="nav__lang" href="\/es\/" lang="es"[^>]*>Español<\/a>/);
+    assert.ok(!notFound.includes('hreflang'));
   });
 
   test('every asset, image and media URL a page references exists in out/ (self-contained)', () => {
@@ -64,9 +110,9 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     for (const page of [...files].filter((f) => f.endsWith('.html'))) {
       const html = read(outA, page);
       const urls = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-      // Pages (a school, the landing page and its sections) are checked elsewhere; files are checked here.
+      // Page links (either edition) are checked by the route tests; files must be here.
       const local = urls.filter(
-        (u) => !u.startsWith('/schools/') && u !== '/' && !u.startsWith('/#') && !u.startsWith('//'),
+        (u) => !/^\/(es\/)?(schools\/|compare\/|$|#)/.test(u) && u !== '/es' && !u.startsWith('//'),
       );
       assert.ok(local.length > 0, page);
       for (const u of local)
@@ -156,9 +202,16 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   test('sitemap lists the landing page, the compare page and every school; robots.txt points at it', () => {
     const sitemap = read(outA, 'sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const editions = ['', '/es'];
     assert.deepEqual(
       locs,
-      [`${SITE}/`, `${SITE}/compare/`, ...slugs.map((s) => `${SITE}/schools/${encodeURIComponent(s)}`)].sort(),
+      editions
+        .flatMap((e) => [
+          `${SITE}${e}/`,
+          `${SITE}${e}/compare/`,
+          ...slugs.map((s) => `${SITE}${e}/schools/${encodeURIComponent(s)}`),
+        ])
+        .sort(),
     );
     assert.equal(read(outA, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
   });
@@ -177,7 +230,8 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.ok(!firstLoad.some((f) => f.includes('ComparePage')), 'nor the compare chunk');
     const gzip = firstLoad.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(outA, f)), { level: 9 }).length, 0);
     assert.ok(gzip < 95 * 1024, `first-load JS is ${gzip} bytes gzip`);
-    const entry = readFileSync(path.join(outA, firstLoad[0]!), 'utf8');
+    // The entry (the edition's catalogue) and the chunks it imports, together.
+    const entry = firstLoad.map((f) => readFileSync(path.join(outA, f), 'utf8')).join('\n');
     assert.ok(entry.length / entry.split('\n').length > 1000, 'minified: long lines, no indentation');
     assert.match(entry, /import\("\/assets\/SchoolPage-[A-Z0-9]{8}\.js"\)/, 'the school page is a dynamic import');
     assert.ok(entry.includes('Loading chunk'), 'the chunk loader with its error message is in the entry');
@@ -208,10 +262,12 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
       assert.ok(existsSync(path.join(outBase, decodeURIComponent(u.slice(1)))), `${u} exists in out/`);
     }
     assert.deepEqual((embeddedJson(html, '__ENV__') as { base: string }).base, base);
-    const entry = listFiles(path.join(outBase, base.slice(1), 'assets')).find((f) => f.startsWith('entry-client-'))!;
+    const scripts = listFiles(path.join(outBase, base.slice(1), 'assets')).filter((f) => f.endsWith('.js'));
     assert.ok(
-      readFileSync(path.join(outBase, base.slice(1), 'assets', entry), 'utf8').includes(
-        `import("${base}assets/SchoolPage-`,
+      scripts.some((f) =>
+        readFileSync(path.join(outBase, base.slice(1), 'assets', f), 'utf8').includes(
+          `import("${base}assets/SchoolPage-`,
+        ),
       ),
     );
     // Pages stay at the site root; only assets move. Without --site-url there is no sitemap, but robots.txt stays.

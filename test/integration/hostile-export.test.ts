@@ -99,8 +99,18 @@ describe('exporting the hostile corpus', () => {
     const pages = listFiles(out)
       .filter((f) => f.endsWith('.html'))
       .sort();
-    const schoolFiles = EXPECTED.published.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]);
-    const want = ['404.html', 'compare/index.html', 'index.html', ...schoolFiles].sort();
+    // Each school in both editions (English at the top, Spanish under es/).
+    const schoolFiles = ['', 'es/'].flatMap((e) =>
+      EXPECTED.published.flatMap((s) => [`${e}schools/${s}.html`, `${e}schools/${s}/index.html`]),
+    );
+    const want = [
+      '404.html',
+      'index.html',
+      'es/index.html',
+      'compare/index.html',
+      'es/compare/index.html',
+      ...schoolFiles,
+    ].sort();
     assert.deepEqual(pages, want);
     // Cross-check against an independent reading of the dataset.
     assert.deepEqual(expectedSlugs(readDataset(CORPUS)), [...EXPECTED.published].sort());
@@ -211,7 +221,9 @@ describe('every exported page in Chromium', () => {
     const address = file.replace(/index\.html$/, '').replace(/^(schools\/[^/]+)\.html$/, '$1');
     // The compare page draws its table from the hostile schools' facts: four of them, chosen in the address.
     const query =
-      address === 'compare/' ? `?schools=${EXPECTED.published.slice(0, 4).map(encodeURIComponent).join(',')}` : '';
+      address === 'compare/' || address === 'es/compare/'
+        ? `?schools=${EXPECTED.published.slice(0, 4).map(encodeURIComponent).join(',')}`
+        : '';
     const url = `${origin}/${address.split('/').map(encodeURIComponent).join('/')}${query}`;
     const res = await page.goto(url, { waitUntil: 'load' });
     assert.ok(res, `no response for ${url}`);
@@ -344,14 +356,19 @@ describe('every exported page in Chromium', () => {
     await page.waitForTimeout(50);
   }
 
-  test('no injected script runs, on any page, whatever is hovered or clicked', { timeout: 120_000 }, async () => {
+  // Both editions: the Spanish pages hydrate the same hostile content with their own entry.
+  test('no injected script runs, on any page, whatever is hovered or clicked', { timeout: 300_000 }, async () => {
     const page = await context.newPage();
     watch(page);
     // The folder forms (schools/{slug}/index.html) are hard links of the pages: the same bytes.
-    const files = listFiles(out).filter((f) => f.endsWith('.html') && !/^schools\/[^/]+\/index\.html$/.test(f));
+    const files = listFiles(out).filter((f) => f.endsWith('.html') && !/^(es\/)?schools\/[^/]+\/index\.html$/.test(f));
     for (const file of files) await checkPage(page, file);
     await page.close();
-    assert.equal(stats.pages, EXPECTED.published.length + 3, 'the schools, the landing, 404 and compare pages');
+    assert.equal(
+      stats.pages,
+      EXPECTED.published.length * 2 + 5,
+      'each school in both editions, both landing and compare pages, 404',
+    );
     assert.deepEqual(hits, [], 'an injected payload ran');
     assert.deepEqual(pageErrors, [], 'pages threw (hydration must work on hostile content)');
   });

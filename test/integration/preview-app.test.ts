@@ -504,6 +504,21 @@ test('pages: / , /schools/:slug and any other path are server-rendered with thei
   assert.doesNotMatch(published, /<script(?![^>]*(?:type="application\/(?:ld\+)?json"|src=))[^>]*>/);
 });
 
+test('pages: the Spanish edition (/es/...) renders in Spanish, with the English content marked', async () => {
+  for (const url of ['/es/', '/es/schools/lincoln-middle', '/es/schools/lincoln-middle?livepreview=1']) {
+    const res = await get(url);
+    assert.equal(res.statusCode, 200, url);
+    assert.match(res.body, /<html lang="es">/, url);
+    assert.equal(jsonScript(res.body, '__ENV__').lang, 'es', `${url}: the preview client picks the Spanish catalogue`);
+    assert.match(res.body, /Volver arriba/, url);
+    assert.match(res.body, /<a class="nav__lang" href="\/(schools\/lincoln-middle)?"[^>]*>English<\/a>/, url);
+  }
+  // The fixture has no translation: the school is shown in English, marked for screen readers.
+  const school = (await get('/es/schools/lincoln-middle?livepreview=1')).body;
+  assert.match(school, /<p class="school-header__subtitle" lang="en">Draft subtitle<\/p>/);
+  assert.deepEqual(jsonScript(school, '__DATA__').school._fallback.includes('subtitle'), true);
+});
+
 test('pages: the landing page opens with the editor home: every school, its state and a live-preview link', async () => {
   const res = await get('/');
   assert.equal(res.statusCode, 200);

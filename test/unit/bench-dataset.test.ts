@@ -28,8 +28,12 @@ test('N=20 gives 20 published schools in the dataset-folder format with every re
     const byId = new Map(docs.map((d) => [d._id, d]));
     assert.equal(byId.size, docs.length, 'document ids are unique');
 
-    const schools = docs.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.'));
+    const schools = docs.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.') && !d.language);
     assert.equal(schools.length, 20);
+    // The sample's translated schools are cloned with their Spanish translation, linked like the sample's.
+    const translations = docs.filter((d) => d._type === 'school' && d.language === 'es');
+    assert.ok(translations.length > 0 && translations.length < 20, `${translations.length} translations`);
+    assert.equal(docs.filter((d) => d._type === 'translation.metadata').length, translations.length);
     assert.equal(result.schools, 20);
     const slugs = schools.map((s) => (s.slug as { current: string }).current);
     assert.equal(new Set(slugs).size, 20, 'slugs are unique');

@@ -8,7 +8,9 @@ import { setupDom, type Dom } from './helpers/dom.ts';
 import { factsOf } from './helpers/facts-fixture.ts';
 import { parseHtml, text } from './helpers/html.ts';
 import { App } from '../../src/App.tsx';
-import { ComparePage, COMPARE_TEXT, ROW_LABELS } from '../../src/pages/ComparePage.tsx';
+import { ComparePage } from '../../src/pages/ComparePage.tsx';
+import { en } from '../../src/i18n/en.ts';
+import { es } from '../../src/i18n/es.ts';
 import { parseCompareQuery, selectSchools, shownName } from '../../src/lib/compare.ts';
 import { SHORTLIST_KEY } from '../../src/lib/shortlist.ts';
 import { POSITION_KEY } from '../../src/lib/position.ts';
@@ -16,6 +18,9 @@ import type { SchoolFacts } from '../../src/lib/school-facts.ts';
 import { canonicalPath, matchPreviewRoute, matchRoute, routeAliases, routeFile } from '../../src/routes.ts';
 import { defaultSiteEnv } from '../../src/SiteEnv.tsx';
 import type { ComparePageData } from '../../src/lib/types.ts';
+
+const COMPARE_TEXT = en.compare;
+const ROW_LABELS = en.compare.rows;
 
 /** A fixture school titled from its slug ('aspen-ridge' → 'Aspen Ridge'). */
 const facts = (slug: string, over: Partial<SchoolFacts> = {}): SchoolFacts =>
@@ -86,17 +91,25 @@ describe('choosing the schools from the address', () => {
 
 describe('the compare route', () => {
   test('/compare/ is one exported page in the sitemap, not a school', () => {
-    assert.deepEqual(matchRoute('/compare/'), { page: 'compare' });
-    assert.deepEqual(matchRoute('/compare'), { page: 'compare' });
-    assert.equal(routeFile({ page: 'compare' }), 'compare/index.html');
-    assert.equal(canonicalPath({ page: 'compare' }), '/compare/');
-    assert.deepEqual(routeAliases({ page: 'compare' }), []);
-    assert.deepEqual(matchRoute('/compare/x'), { page: 'landing' });
+    assert.deepEqual(matchRoute('/compare/'), { page: 'compare', lang: 'en' });
+    assert.deepEqual(matchRoute('/compare'), { page: 'compare', lang: 'en' });
+    assert.equal(routeFile({ page: 'compare', lang: 'en' }), 'compare/index.html');
+    assert.equal(canonicalPath({ page: 'compare', lang: 'en' }), '/compare/');
+    assert.deepEqual(routeAliases({ page: 'compare', lang: 'en' }), []);
+    assert.deepEqual(matchRoute('/compare/x'), { page: 'landing', lang: 'en' });
+  });
+
+  test('/es/compare/ is the Spanish edition of the compare page', () => {
+    assert.deepEqual(matchRoute('/es/compare/'), { page: 'compare', lang: 'es' });
+    assert.deepEqual(matchRoute('/es/compare'), { page: 'compare', lang: 'es' });
+    assert.equal(routeFile({ page: 'compare', lang: 'es' }), 'es/compare/index.html');
+    assert.equal(canonicalPath({ page: 'compare', lang: 'es' }), '/es/compare/');
   });
 
   test("the editors' preview has no compare page: the landing page there", () => {
-    assert.deepEqual(matchPreviewRoute('/compare/'), { page: 'landing' });
-    assert.deepEqual(matchPreviewRoute('/schools/a'), { page: 'school', slug: 'a' });
+    assert.deepEqual(matchPreviewRoute('/compare/'), { page: 'landing', lang: 'en' });
+    assert.deepEqual(matchPreviewRoute('/es/compare/'), { page: 'landing', lang: 'es' });
+    assert.deepEqual(matchPreviewRoute('/schools/a'), { page: 'school', slug: 'a', lang: 'en' });
   });
 });
 
@@ -110,6 +123,25 @@ describe('the server render', () => {
     assert.match(text(doc.querySelector('.compare__howto')), /Add 2 to 4 schools to your shortlist/);
     assert.equal(doc.querySelector('.compare__howto a')?.getAttribute('href'), '/#options');
     assert.equal(doc.querySelector('table'), null);
+  });
+
+  test('the Spanish edition: its words, and its link stays in the Spanish school list', () => {
+    const env = { ...defaultSiteEnv, messages: es };
+    const html = renderToString(<App data={DATA} env={env} comparePage={ComparePage} />);
+    const doc = parseHtml(html);
+    assert.equal(text(doc.querySelector('h1')), 'Comparar escuelas');
+    assert.match(text(doc.querySelector('.compare__howto')), /agregue de 2 a 4 escuelas a su lista/);
+    assert.equal(doc.querySelector('.compare__howto a')?.getAttribute('href'), '/es/#options');
+    assert.ok(!html.includes('Compare schools'), 'no English heading');
+  });
+
+  test("the language switcher keeps the place: each edition's compare page links to the other's", () => {
+    const switcher = (env: typeof defaultSiteEnv) =>
+      parseHtml(renderToString(<App data={DATA} env={env} comparePage={ComparePage} />))
+        .querySelector('a.nav__lang')
+        ?.getAttribute('href');
+    assert.equal(switcher(defaultSiteEnv), '/es/compare/');
+    assert.equal(switcher({ ...defaultSiteEnv, messages: es }), '/compare/');
   });
 });
 
@@ -200,7 +232,7 @@ describe('the table', () => {
     dom = await openCompare('?schools=aspen-ridge,<script>alert(1)</script>');
     const status = text(dom.container.querySelector('.compare__status'));
     assert.match(status, /No school called “<script>alert\(1\)<\/script>”\./, 'shown as text');
-    assert.match(status, new RegExp(COMPARE_TEXT.tooFew));
+    assert.match(status, new RegExp(COMPARE_TEXT.tooFew(2)));
     assert.equal(dom.container.querySelector('script, table'), null);
     assert.match(text(dom.container.querySelector('.compare__howto')), /Add 2 to 4 schools to your shortlist/);
   });
@@ -215,7 +247,7 @@ describe('the table', () => {
     dom = await openCompare('');
     assert.deepEqual(fetched, []);
     assert.equal(dom.container.querySelector('table'), null);
-    assert.match(text(dom.container.querySelector('.compare__status')), new RegExp(COMPARE_TEXT.tooFew));
+    assert.match(text(dom.container.querySelector('.compare__status')), new RegExp(COMPARE_TEXT.tooFew(2)));
   });
 
   test('opened without schools: the shortlist is compared, and written into the address', async () => {

@@ -8,6 +8,9 @@ import { setupDom, type Dom } from './helpers/dom.ts';
 import { SchoolGrid } from '../../src/components/landing/SchoolGrid.tsx';
 import { factsOf } from './helpers/facts-fixture.ts';
 import type { LandingCard } from '../../src/lib/types.ts';
+import { defaultSiteEnv, SiteEnvProvider } from '../../src/SiteEnv.tsx';
+import { es } from '../../src/i18n/es.ts';
+import type { Messages } from '../../src/i18n/messages.ts';
 
 let dom: Dom | null = null;
 const realFetch = globalThis.fetch;
@@ -49,7 +52,11 @@ function stubObserver(d: Dom): { near: () => void; observed: number } {
 }
 
 let n = 0;
-async function setup(url = 'http://localhost/', geo?: { lat: number; lng: number } | 'denied'): Promise<Dom> {
+async function setup(
+  url = 'http://localhost/',
+  geo?: { lat: number; lng: number } | 'denied',
+  messages?: Messages,
+): Promise<Dom> {
   const d = await setupDom({ url });
   const observer = stubObserver(d);
   globalThis.fetch = (async () => new Response(JSON.stringify(FACTS))) as typeof fetch;
@@ -65,7 +72,8 @@ async function setup(url = 'http://localhost/', geo?: { lat: number; lng: number
       },
     });
   // A new file name per test: the facts are fetched once per page and name.
-  await d.render(<SchoolGrid id="options" cards={CARDS} factsSrc={`/school-facts.${++n}.json`} />);
+  const grid = <SchoolGrid id="options" cards={CARDS} factsSrc={`/school-facts.${++n}.json`} />;
+  await d.render(messages ? <SiteEnvProvider env={{ ...defaultSiteEnv, messages }}>{grid}</SiteEnvProvider> : grid);
   if (!url.includes('?')) {
     await d.act(() => sleep(30));
     assert.equal(d.container.querySelector('.grid-tools'), null, 'nothing loads before the grid nears the window');
@@ -177,5 +185,23 @@ describe('grid tools', () => {
     assert.match(dom.container.querySelector('.grid-tools__message')!.textContent!, /location is not available/);
     assert.deepEqual(titles(dom), ['Alpha', 'Bravo', 'Charlie', 'Delta']);
     assert.equal(button(dom, 'Sort by name').getAttribute('aria-pressed'), 'true');
+  });
+
+  test('in Spanish: the tools, the count, the distances and the shortlist buttons in the catalogue’s words', async () => {
+    dom = await setup('http://localhost/es/', { lat: 0, lng: 0 }, es);
+    assert.equal(dom.container.querySelector('.grid-filters__title')?.textContent, 'Filtrar escuelas');
+    assert.equal(count(dom)?.textContent, '4 escuelas');
+    await click(dom, 'Ordenar por distancia');
+    assert.deepEqual(titles(dom), ['Bravo', 'Delta', 'Alpha', 'Charlie']);
+    assert.deepEqual(
+      [...dom.container.querySelectorAll('.school-card__distance-value')].map((e) => e.textContent),
+      ['6.9 mi', '34.5 mi', '69.1 mi'],
+    );
+    await click(dom, 'Escuelas chárter');
+    assert.equal(count(dom)?.textContent, '2 escuelas');
+    assert.match(dom.window.location.search, /type=charter/, 'the address keeps the same tokens');
+    const shortlist = dom.container.querySelector('.shortlist-button')!.textContent;
+    assert.equal(shortlist, 'Agregar Bravo a mi lista');
+    assert.ok(!dom.container.textContent!.includes('Sort by'), 'no English words');
   });
 });

@@ -9,7 +9,9 @@ import { landingSectionFromHash } from '../../src/pages/LandingPage.tsx';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { LandingCard, LandingPageData, NavSchool } from '../../src/lib/types.ts';
 import { mapLandingGrid } from '../../src/lib/mapping.ts';
-import { ADVANTAGE, HERO, LANDING_TESTIMONIAL, NAV_LINKS } from '../../src/config/site.ts';
+import { en } from '../../src/i18n/en.ts';
+
+const { advantage: ADVANTAGE, hero: HERO, testimonial: LANDING_TESTIMONIAL, nav: NAV_LINKS } = en;
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { imageOf, landingRowWith } from './helpers/school-fixture.ts';
 

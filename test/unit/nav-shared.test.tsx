@@ -9,7 +9,10 @@ import type { ReactNode } from 'react';
 import { Layout } from '../../src/components/Layout.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import type { NavSchool } from '../../src/lib/types.ts';
-import { NAV_ALL_SCHOOLS, NAV_STATES } from '../../src/config/site.ts';
+import { NAV_ALL_SCHOOLS } from '../../src/config/site.ts';
+import { en } from '../../src/i18n/en.ts';
+
+const NAV_STATES = en.nav;
 import { parseNavList } from '../../src/lib/mapping.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 
@@ -56,7 +59,7 @@ function stubFetch(answer: (url: string) => Promise<Response>): string[] {
 
 test('without JavaScript: both menus link to the landing grid instead of listing schools', () => {
   const html = renderToString(page(envFor('/navigation-nojs.json')));
-  const fallback = `<a class="school-link" href="${NAV_ALL_SCHOOLS.href}">${NAV_ALL_SCHOOLS.label}</a>`;
+  const fallback = `<a class="school-link" href="${NAV_ALL_SCHOOLS.href}">${en.nav.allSchools}</a>`;
   assert.equal(html.split(fallback).length - 1, 2, 'dropdown and mobile menu');
   assert.ok(!html.includes('href="/schools/'));
   assert.ok(!html.includes(NAV_STATES.loading), 'no loading state that never ends');

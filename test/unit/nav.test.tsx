@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
 import { NavBar } from '../../src/components/NavBar.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import type { NavSchool } from '../../src/lib/types.ts';
-import { NAV_LINKS } from '../../src/config/site.ts';
+import { en } from '../../src/i18n/en.ts';
+
+const NAV_LINKS = en.nav;
 import { setupDom, type Dom } from './helpers/dom.ts';
 
 const env: SiteEnv = {

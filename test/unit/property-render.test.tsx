@@ -6,6 +6,7 @@
 // never throws, the HTML parses to one document with only the page's own scripts, no injected
 // element or event-handler attribute, only safe link schemes, a valid theme colour, and hydration
 // data that parses back to exactly what went in. Runs are bounded (seeded, fixed counts) to stay fast.
+import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { strict as assert } from 'node:assert';
 import { after, afterEach, beforeEach, describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -444,8 +445,8 @@ describe('property: random content through the export pipeline', () => {
         for (const s of content.schools)
           for (const sec of Array.isArray(s.sectionRepeater) ? s.sectionRepeater : [])
             figures.blocks += Array.isArray(sec?.blocks) ? sec.blocks.length : 0;
-        // The landing page, 404.html and the compare page besides the schools.
-        assert.equal(site.pages.length, content.schools.length + 3);
+        // Each school in both editions, the two landing pages, 404.html and the two compare pages.
+        assert.equal(site.pages.length, content.schools.length * 2 + 5);
         for (const page of site.pages) {
           assert.deepEqual(problemsIn(page.html, true), [], `${page.file}`);
           assert.ok(!page.file.split('/').includes('..') && !page.file.startsWith('/'), page.file);
@@ -454,7 +455,8 @@ describe('property: random content through the export pipeline', () => {
           const parsed = JSON.parse(data[1]!) as { page: string; school?: unknown };
           if (page.route.page === 'school') {
             const school = content.schools.find((s) => s.slug === (page.route as { slug: string }).slug);
-            assert.deepEqual(parsed.school, jsonOf(school), `${page.file}: hydration data is exactly the school`);
+            const shown = school && localizeSchool(school as SchoolRow, page.route.lang);
+            assert.deepEqual(parsed.school, jsonOf(shown), `${page.file}: hydration data is exactly the school`);
           }
         }
       }),

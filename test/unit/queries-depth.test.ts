@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'groq-js';
-import { SCHOOL_REFERENCE_DEPTH, schoolFields } from '../../src/lib/queries.ts';
+import { SCHOOL_REFERENCE_DEPTH, schoolFields, translatedSchoolFields } from '../../src/lib/queries.ts';
 
 type Node = { type?: string; [k: string]: unknown };
 
@@ -45,6 +45,10 @@ const depthOf = (query: string): number => {
 
 test('the school projection dereferences exactly SCHOOL_REFERENCE_DEPTH hops deep', () => {
   assert.equal(depthOf(`*[_type == "school"]{ ${schoolFields} }`), SCHOOL_REFERENCE_DEPTH);
+});
+
+test('a translation dereferences no deeper from its own document (the export reaches it through translation.metadata)', () => {
+  assert.equal(depthOf(`*[_type == "school"]{ ${translatedSchoolFields} }`), SCHOOL_REFERENCE_DEPTH);
 });
 
 test('the depth measure counts chained and nested dereferences', () => {

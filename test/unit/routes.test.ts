@@ -13,10 +13,10 @@ import {
 } from '../../src/routes.ts';
 
 test('/ is the landing page and /schools/{slug} a school, with or without a trailing slash', () => {
-  assert.deepEqual(matchRoute('/'), { page: 'landing' });
-  assert.deepEqual(matchRoute('/schools/lincoln-middle'), { page: 'school', slug: 'lincoln-middle' });
-  assert.deepEqual(matchRoute('/schools/lincoln-middle/'), { page: 'school', slug: 'lincoln-middle' });
-  assert.deepEqual(matchRoute('/schools/caf%C3%A9'), { page: 'school', slug: 'café' });
+  assert.deepEqual(matchRoute('/'), { page: 'landing', lang: 'en' });
+  assert.deepEqual(matchRoute('/schools/lincoln-middle'), { page: 'school', slug: 'lincoln-middle', lang: 'en' });
+  assert.deepEqual(matchRoute('/schools/lincoln-middle/'), { page: 'school', slug: 'lincoln-middle', lang: 'en' });
+  assert.deepEqual(matchRoute('/schools/caf%C3%A9'), { page: 'school', slug: 'café', lang: 'en' });
 });
 
 test('any other path shows the landing page', () => {
@@ -31,27 +31,29 @@ test('any other path shows the landing page', () => {
     '/schools/%2e%2e',
     '/schools/..',
   ]) {
-    assert.deepEqual(matchRoute(p), { page: 'landing' }, p);
+    assert.deepEqual(matchRoute(p), { page: 'landing', lang: 'en' }, p);
   }
 });
 
 test('each route has one file in out/ (plus the old folder form), and unsafe slugs never become paths', () => {
-  assert.equal(routeFile({ page: 'landing' }), 'index.html');
-  assert.deepEqual(routeAliases({ page: 'landing' }), []);
+  assert.equal(routeFile({ page: 'landing', lang: 'en' }), 'index.html');
+  assert.deepEqual(routeAliases({ page: 'landing', lang: 'en' }), []);
   // '/schools/x' is answered with x.html by static hosts, no redirect; the folder keeps '/schools/x/' working.
-  assert.equal(routeFile({ page: 'school', slug: 'lincoln-middle' }), 'schools/lincoln-middle.html');
-  assert.deepEqual(routeAliases({ page: 'school', slug: 'lincoln-middle' }), ['schools/lincoln-middle/index.html']);
+  assert.equal(routeFile({ page: 'school', slug: 'lincoln-middle', lang: 'en' }), 'schools/lincoln-middle.html');
+  assert.deepEqual(routeAliases({ page: 'school', slug: 'lincoln-middle', lang: 'en' }), [
+    'schools/lincoln-middle/index.html',
+  ]);
   assert.equal(NOT_FOUND_FILE, '404.html');
   for (const slug of ['../x', 'a/b', '%2e', 'a\u0000b', 'x'.repeat(201), '']) {
-    assert.throws(() => routeFile({ page: 'school', slug }), /unsafe slug/, slug);
-    assert.throws(() => routeAliases({ page: 'school', slug }), /unsafe slug/, slug);
+    assert.throws(() => routeFile({ page: 'school', slug, lang: 'en' }), /unsafe slug/, slug);
+    assert.throws(() => routeAliases({ page: 'school', slug, lang: 'en' }), /unsafe slug/, slug);
   }
 });
 
 test('links and canonical URLs are the same /schools/{slug} (a static host answers it with 200)', () => {
   assert.equal(schoolPath('lincoln-middle'), '/schools/lincoln-middle');
-  assert.equal(canonicalPath({ page: 'school', slug: 'lincoln-middle' }), '/schools/lincoln-middle');
-  assert.equal(canonicalPath({ page: 'landing' }), '/');
+  assert.equal(canonicalPath({ page: 'school', slug: 'lincoln-middle', lang: 'en' }), '/schools/lincoln-middle');
+  assert.equal(canonicalPath({ page: 'landing', lang: 'en' }), '/');
   assert.equal(schoolPath('café'), '/schools/caf%C3%A9');
 });
 

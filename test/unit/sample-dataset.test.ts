@@ -2,6 +2,7 @@
 // the whole content model: every field, block type, rich-text feature and special school, with
 // images that really exist at the size their ids claim. It must also stay reproducible: the
 // generator re-run into a temp dir has to give the committed bytes back.
+import { TRANSLATABLE_FIELDS } from '../../src/lib/localize.ts';
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -36,7 +37,9 @@ const docs: Doc[] = ndjson
   });
 const byId = new Map(docs.map((d) => [d._id, d]));
 const ofType = (t: string) => docs.filter((d) => d._type === t);
-const schools = ofType('school');
+// The English schools; their Spanish translations (language "es") are checked on their own below.
+const schools = ofType('school').filter((s) => s.language === undefined);
+const translations = ofType('school').filter((s) => s.language !== undefined);
 const publishedSchools = schools.filter((s) => !s._id.startsWith('drafts.'));
 const assets = ofType('sanity.imageAsset');
 
@@ -74,14 +77,38 @@ function luminance(hex: string): number {
   return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
 }
 
+describe('sample dataset: the Spanish edition', () => {
+  it('translates at least four published schools, each linked by translation.metadata', () => {
+    assert.ok(translations.length >= 4, `only ${translations.length} translations`);
+    for (const t of translations) {
+      assert.equal(t.language, 'es');
+      assert.equal(t.slug, undefined, "a translation lives at its English school's address");
+      const meta = ofType('translation.metadata').find((m) =>
+        (m.translations as { _key: string; value: { _ref: string } }[]).some(
+          (e) => e._key === 'es' && e.value._ref === t._id,
+        ),
+      );
+      assert.ok(meta, `${t._id} has no translation.metadata`);
+      const en = (meta.translations as { _key: string; value: { _ref: string } }[]).find((e) => e._key === 'en')!;
+      assert.ok(
+        publishedSchools.some((s) => s._id === en.value._ref),
+        `${t._id}: its English school is not published`,
+      );
+      for (const f of TRANSLATABLE_FIELDS) assert.ok(t[f] !== undefined, `${t._id} does not translate ${f}`);
+    }
+  });
+});
+
 describe('sample dataset: documents', () => {
   it('has unique ids and readable, stable id patterns', () => {
     assert.equal(byId.size, docs.length, 'duplicate _id');
     for (const d of docs) {
       const id = d._id.replace(/^drafts\./, '');
       const pattern: Record<string, RegExp> = {
-        school: /^school-[a-z-]+$/,
-        quote: /^quote-[a-z-]+-\d$/,
+        school: /^school-[a-z-]+(__i18n_es)?$/,
+        quote: /^quote-[a-z-]+-\d(__i18n_es)?$/,
+        // Sanity's public API hides dotted ids, so the metadata's ids have none.
+        'translation.metadata': /^translation-metadata-[a-z-]+$/,
         video: /^video-[a-z-]+$/,
         highlight: /^highlight-[a-z-]+-\d$/,
         accordion: /^accordion-[a-z-]+-\d$/,
@@ -142,7 +169,9 @@ describe('sample dataset: documents', () => {
   });
 
   it('reads like real copy, not filler', () => {
-    assert.doesNotMatch(ndjson, /lorem|ipsum|dolor sit|TODO|placeholder|@@image/i);
+    assert.doesNotMatch(ndjson, /lorem|ipsum|dolor sit|placeholder|@@image/i);
+    // Case-sensitive: Spanish copy says "todos".
+    assert.doesNotMatch(ndjson, /TODO/);
   });
 
   it('resolves every reference', () => {

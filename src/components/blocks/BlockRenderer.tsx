@@ -39,5 +39,12 @@ export function BlockRenderer({ block }: { block: Block | null | undefined }) {
     warnings.once(`block:${name}`, `block: unknown block type ${JSON.stringify(name)}; nothing is shown for it`);
     return null;
   }
+  // English content inside a translated section (localize.ts marks it): its own language, for screen readers.
+  if ((block as { _lang?: unknown })._lang === 'en')
+    return (
+      <div lang="en">
+        <Component block={block as KnownBlock} />
+      </div>
+    );
   return <Component block={block as KnownBlock} />;
 }

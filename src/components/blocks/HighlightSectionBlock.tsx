@@ -3,8 +3,8 @@
 import { IMAGE_WIDTHS, type ImageVariant } from '../../lib/image.ts';
 import { safeHttpUrl, safeInternalHref, staticAssetUrl } from '../../lib/links.ts';
 import type { Highlight, HighlightSectionBlock as HighlightSectionData } from '../../lib/types.ts';
-import { pageHref } from '../../routes.ts';
-import { useImages, useSiteEnv } from '../../SiteEnv.tsx';
+import { langHref, pageHref } from '../../routes.ts';
+import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { RichText, hasRichText } from '../richtext/RichText.tsx';
 
@@ -24,6 +24,7 @@ export function learnMoreTarget(h: Pick<Highlight, 'link' | 'href'>): LearnMore 
 function HighlightCard({ highlight }: { highlight: Highlight }) {
   const images = useImages();
   const { base, root } = useSiteEnv();
+  const m = useMessages();
   const title = typeof highlight.title === 'string' ? highlight.title.trim() : '';
   const simple = typeof highlight.simpleDescription === 'string' ? highlight.simpleDescription.trim() : '';
   let variant: ImageVariant | null = images.width(highlight.image, IMAGE_WIDTHS.photo);
@@ -47,12 +48,17 @@ function HighlightCard({ highlight }: { highlight: Highlight }) {
         {target ? (
           <a
             className="button button--outline highlight__link"
-            href={target.external ? target.href : pageHref(root, target.href)}
+            href={target.external ? target.href : pageHref(root, langHref(m.lang, target.href))}
             {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
-            Learn More
-            {title ? <span className="visually-hidden"> about {title}</span> : null}
-            {target.external ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
+            {m.school.learnMore}
+            {title ? (
+              <span className="visually-hidden">
+                {m.options.learnMoreAbout}
+                {title}
+              </span>
+            ) : null}
+            {target.external ? <span className="visually-hidden">{m.school.opensNewTab}</span> : null}
           </a>
         ) : null}
       </div>

@@ -2,19 +2,19 @@
 // video facade whose poster is the block's background image at 1920 wide.
 import { IMAGE_WIDTHS } from '../../lib/image.ts';
 import type { VideoTestimonialBlock as VideoTestimonialData } from '../../lib/types.ts';
-import { useImages } from '../../SiteEnv.tsx';
+import { useImages, useMessages } from '../../SiteEnv.tsx';
 import { VideoFacade } from '../VideoFacade.tsx';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 export function VideoTestimonialBlock({ block }: { block: VideoTestimonialData }) {
+  const m = useMessages().school;
   const poster = useImages().width(block.backgroundImage, IMAGE_WIDTHS.full);
   const quote = text(block.testimonial?.quote);
   const student = text(block.testimonial?.student);
   const year = text(block.testimonial?.year);
   const videoId = text(block.video?.videoId);
-  const title =
-    text(block.video?.title) || (student ? `Video testimonial from ${student}` : 'Student video testimonial');
+  const title = text(block.video?.title) || (student ? m.videoFrom(student) : m.videoFallback);
   if (!quote && !videoId) return null;
   const cite = [student, year].filter(Boolean).join(', ');
   return (

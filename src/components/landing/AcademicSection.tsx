@@ -1,8 +1,9 @@
 // 'Academic Preparation': the three highlights from the site configuration.
-import { ACADEMICS } from '../../config/site.ts';
+import { useMessages } from '../../SiteEnv.tsx';
 import { padNumber } from '../../lib/sections.ts';
 
 export function AcademicSection({ id }: { id: string }) {
+  const ACADEMICS = useMessages().academics;
   return (
     <section id={id} className="landing-section landing-academics" aria-labelledby={`${id}-title`}>
       <div className="container">

@@ -1,10 +1,11 @@
 // 'The District Advantage': statistics and the five collapsible panels, some with links to
 // district pages (those open in the same tab: they are the district's own site).
-import { ADVANTAGE, STATS } from '../../config/site.ts';
+import { useMessages } from '../../SiteEnv.tsx';
 import { Accordion } from '../Accordion.tsx';
 import { StatsList } from './StatsList.tsx';
 
 export function AdvantageSection({ id }: { id: string }) {
+  const { advantage: ADVANTAGE, stats: STATS } = useMessages();
   return (
     <section id={id} className="landing-section landing-advantage" aria-labelledby={`${id}-title`}>
       <div className="container">

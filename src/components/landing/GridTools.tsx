@@ -9,7 +9,6 @@
 // and filters apply to the cards the grid was given (the spec's hidden titles are already gone),
 // and the grid draws what `onView` reports.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { GRID_TOOLS } from '../../config/site.ts';
 import { loadFacts } from '../../lib/facts-file.ts';
 import {
   byDistance,
@@ -27,6 +26,7 @@ import {
 import { requestPosition, storedPosition } from '../../lib/position.ts';
 import type { ProgramCategory, SchoolFacts } from '../../lib/school-facts.ts';
 import type { GeoPoint, LandingCard } from '../../lib/types.ts';
+import { useMessages } from '../../SiteEnv.tsx';
 
 /** What the grid shows: positions in its card list, in order, and each card's distance when sorted by it. */
 export interface GridView {
@@ -39,8 +39,6 @@ export interface GridToolsProps {
   factsSrc: string;
   onView: (view: GridView | null) => void;
 }
-
-const TYPE_LABELS = { district: GRID_TOOLS.district, charter: GRID_TOOLS.charter } as const;
 
 function currentFilters(): FilterState {
   return parseFilterState(window.location.search);
@@ -55,6 +53,8 @@ function Toggle({ pressed, onClick, label }: { pressed: boolean; onClick: () => 
 }
 
 export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
+  const m = useMessages();
+  const GRID_TOOLS = m.gridTools;
   const [facts, setFacts] = useState<Map<string, SchoolFacts> | null>(null);
   const [filters, setFilters] = useState<FilterState>(currentFilters);
   const [here, setHere] = useState<GeoPoint | null>(null);
@@ -95,9 +95,10 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   const view = useMemo<GridView | null>(() => {
     if (!cardFacts) return null;
     const matches = makeMatcher(state, groups);
-    const sorted = here ? byDistance(cardFacts, here) : { order: cards.map((_, i) => i), miles: null };
+    const words = { miles: m.school.miles, underTenth: m.gridTools.underTenth };
+    const sorted = here ? byDistance(cardFacts, here, words) : { order: cards.map((_, i) => i), miles: null };
     return { order: sorted.order.filter((i) => matches(cardFacts[i])), miles: sorted.miles };
-  }, [cardFacts, cards, state, groups, here]);
+  }, [cardFacts, cards, state, groups, here, m]);
 
   useEffect(() => {
     onView(view);
@@ -175,7 +176,7 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
             {SCHOOL_TYPES.map((t) => (
               <Toggle
                 key={t}
-                label={TYPE_LABELS[t]}
+                label={GRID_TOOLS[t]}
                 pressed={state.types.includes(t)}
                 onClick={() => press('type', t)}
               />

@@ -6,13 +6,14 @@
 // shows that frame), so a poster was never seen, only downloaded: the full 1920 px file on top of
 // the testimonial's copy of the same picture.
 import { useEffect, useRef, useState } from 'react';
-import { ASSETS, HERO_VIDEO_FADE_MS, HERO_VIDEO_LABELS, HERO_VIDEO_MEDIA_QUERY, assetUrl } from '../../config/site.ts';
-import { useSiteEnv } from '../../SiteEnv.tsx';
+import { ASSETS, HERO_VIDEO_FADE_MS, HERO_VIDEO_MEDIA_QUERY, assetUrl } from '../../config/site.ts';
+import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 export function HeroVideo() {
   const { base } = useSiteEnv();
+  const { hero } = useMessages();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [wide, setWide] = useState(false);
   const [ready, setReady] = useState(false);
@@ -74,7 +75,7 @@ export function HeroVideo() {
       </div>
       {ready && (
         <button type="button" className="landing-hero__video-toggle" onClick={toggle}>
-          {playing ? HERO_VIDEO_LABELS.pause : HERO_VIDEO_LABELS.play}
+          {playing ? hero.pauseVideo : hero.playVideo}
         </button>
       )}
     </>

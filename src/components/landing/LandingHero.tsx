@@ -1,9 +1,10 @@
 // The landing page's opening: headline, tagline and the superintendent's quote over the
 // background video (the video is decoration; all text is in the HTML).
-import { HERO } from '../../config/site.ts';
+import { useMessages } from '../../SiteEnv.tsx';
 import { HeroVideo } from './HeroVideo.tsx';
 
 export function LandingHero() {
+  const HERO = useMessages().hero;
   return (
     <section className="landing-hero" aria-labelledby="landing-hero-title">
       <HeroVideo />

@@ -4,14 +4,14 @@
 import type { LandingCard } from '../../lib/types.ts';
 import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/image.ts';
 import { pageHref, schoolPath } from '../../routes.ts';
-import { OPTIONS } from '../../config/site.ts';
-import { useImages, useSiteEnv } from '../../SiteEnv.tsx';
+import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { ShortlistButton } from '../ShortlistButton.tsx';
 
 export function SchoolCard({ card, distance }: { card: LandingCard; distance?: string | null }) {
   const images = useImages();
   const { root } = useSiteEnv();
+  const m = useMessages();
   const image = images.crop(card.image, CARD_SIZE.width, CARD_SIZE.height);
   // Same 4:3 crop at smaller widths; 800x600 stays the default src (spec section 7).
   const srcSet = image
@@ -37,14 +37,21 @@ export function SchoolCard({ card, distance }: { card: LandingCard; distance?: s
         {distance ? (
           <p className="school-card__distance">
             <span className="school-card__distance-value">{distance}</span>
-            <span className="visually-hidden"> {OPTIONS.fromYou}</span>
+            <span className="visually-hidden"> {m.options.fromYou}</span>
           </p>
         ) : null}
-        {card.description && <p className="school-card__description">{card.description}</p>}
+        {card.description && (
+          <p className="school-card__description" lang={card.descriptionLang}>
+            {card.description}
+          </p>
+        )}
         <div className="school-card__actions">
-          <a className="school-card__link button" href={pageHref(root, schoolPath(card.slug))}>
-            {OPTIONS.learnMore}
-            <span className="visually-hidden"> about {card.title}</span>
+          <a className="school-card__link button" href={pageHref(root, schoolPath(card.slug, m.lang))}>
+            {m.options.learnMore}
+            <span className="visually-hidden">
+              {m.options.learnMoreAbout}
+              {card.title}
+            </span>
           </a>
           <ShortlistButton slug={card.slug} title={card.title} />
         </div>

@@ -5,7 +5,7 @@
 // until then, and without JavaScript, every card shows.
 import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import type { LandingCard } from '../../lib/types.ts';
-import { GRID_TOOLS, OPTIONS } from '../../config/site.ts';
+import { useMessages } from '../../SiteEnv.tsx';
 import { loadChunk } from '../../lib/chunk.ts';
 import { SchoolCard } from './SchoolCard.tsx';
 import type { GridToolsProps, GridView } from './GridTools.tsx';
@@ -61,6 +61,7 @@ function useGridTools(
 }
 
 export function SchoolGrid({ id, cards, factsSrc }: { id: string; cards: LandingCard[]; factsSrc?: string | null }) {
+  const { options: OPTIONS, gridTools } = useMessages();
   const sectionRef = useRef<HTMLElement>(null);
   const Tools = useGridTools(factsSrc, sectionRef);
   const [view, setView] = useState<GridView | null>(null);
@@ -79,7 +80,7 @@ export function SchoolGrid({ id, cards, factsSrc }: { id: string; cards: Landing
             {OPTIONS.empty}
           </p>
         ) : order.length === 0 ? (
-          <p className="landing-options__empty">{GRID_TOOLS.noMatch}</p>
+          <p className="landing-options__empty">{gridTools.noMatch}</p>
         ) : (
           <ul className="school-grid">
             {order.map((i) => {

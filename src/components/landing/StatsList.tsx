@@ -1,5 +1,5 @@
 // The six headline statistics (spec section 9), value first so it reads "12 High school focus programs".
-import type { Stat } from '../../config/site.ts';
+import type { Stat } from '../../i18n/messages.ts';
 
 export function StatsList({ stats, heading }: { stats: readonly Stat[]; heading: string }) {
   return (

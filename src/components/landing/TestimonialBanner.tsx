@@ -1,11 +1,12 @@
 // The landing page's student video testimonial: the video player loads only on request
 // (VideoFacade), the quote is plain text beside it.
 import { ASSETS, LANDING_TESTIMONIAL, assetUrl, posterVariantPath } from '../../config/site.ts';
-import { useSiteEnv } from '../../SiteEnv.tsx';
+import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { VideoFacade } from '../VideoFacade.tsx';
 
 export function TestimonialBanner() {
   const { base, preview } = useSiteEnv();
+  const { testimonial } = useMessages();
   // The smaller copies exist in exports only; the editors' preview serves public/ as it is.
   const srcSet = preview
     ? undefined
@@ -21,16 +22,16 @@ export function TestimonialBanner() {
     sizes: '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 2rem)',
   };
   return (
-    <section className="landing-testimonial" aria-label="Student testimonial">
+    <section className="landing-testimonial" aria-label={testimonial.label}>
       <div className="landing-testimonial__inner container">
         <div className="landing-testimonial__video">
-          <VideoFacade videoId={LANDING_TESTIMONIAL.videoId} title={LANDING_TESTIMONIAL.title} poster={poster} />
+          <VideoFacade videoId={LANDING_TESTIMONIAL.videoId} title={testimonial.title} poster={poster} />
         </div>
         <figure className="landing-testimonial__quote">
           <blockquote>
-            <p>“{LANDING_TESTIMONIAL.quote}”</p>
+            <p>“{testimonial.quote}”</p>
           </blockquote>
-          <figcaption>{LANDING_TESTIMONIAL.student}</figcaption>
+          <figcaption>{testimonial.student}</figcaption>
         </figure>
       </div>
     </section>

@@ -8,15 +8,17 @@ import { useWarnings } from '../../SiteEnv.tsx';
 interface Props {
   value: unknown;
   className?: string;
+  /** The text's language when it differs from the page's (English content on the Spanish edition). */
+  lang?: string;
 }
 
-export function RichText({ value, className }: Props) {
+export function RichText({ value, className, lang }: Props) {
   const blocks = useMemo(() => normalizeRichText(value), [value]);
   const warnings = useWarnings();
   const onMissing = useMemo(() => onMissingRichText(warnings), [warnings]);
   if (blocks.length === 0) return null;
   return (
-    <div className={className ? `rich-text ${className}` : 'rich-text'}>
+    <div className={className ? `rich-text ${className}` : 'rich-text'} lang={lang}>
       <PortableText value={blocks} components={richTextComponents} onMissingComponent={onMissing} />
     </div>
   );

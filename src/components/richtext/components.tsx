@@ -9,16 +9,17 @@ import type {
 import type { ReactNode } from 'react';
 import { safeLinkHref } from '../../lib/links.ts';
 import type { Warnings } from '../../lib/warn.ts';
-import { pageHref } from '../../routes.ts';
-import { useSiteEnv } from '../../SiteEnv.tsx';
+import { langHref, pageHref } from '../../routes.ts';
+import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 
 type Children = { children?: ReactNode };
 
 function LinkMark({ value, children }: PortableTextMarkComponentProps<{ _type: string; href?: unknown }>) {
   const { root } = useSiteEnv();
+  const { lang } = useMessages();
   const href = safeLinkHref(value?.href);
   // An address that is not allowed (javascript:, data:, ...) leaves its text as plain text.
-  return href === null ? children : <a href={pageHref(root, href)}>{children}</a>;
+  return href === null ? children : <a href={pageHref(root, langHref(lang, href))}>{children}</a>;
 }
 
 export const richTextComponents: PortableTextComponents = {

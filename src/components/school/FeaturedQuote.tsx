@@ -3,7 +3,7 @@ import type { Quote } from '../../lib/types.ts';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-export function FeaturedQuote({ quote }: { quote: Quote | null | undefined }) {
+export function FeaturedQuote({ quote, lang }: { quote: Quote | null | undefined; lang?: string }) {
   const body = text(quote?.quote);
   if (!body) return null;
   const student = text(quote?.student);
@@ -11,7 +11,7 @@ export function FeaturedQuote({ quote }: { quote: Quote | null | undefined }) {
   const year = text(quote?.year);
   const hasCite = student || school || year;
   return (
-    <figure className="featured-quote">
+    <figure className="featured-quote" lang={lang}>
       <blockquote className="featured-quote__text">
         <p>{body}</p>
       </blockquote>

@@ -6,7 +6,8 @@ import { isValidLocation } from '../../lib/distance.ts';
 import { staticAssetUrl } from '../../lib/links.ts';
 import { isShortlistSlug } from '../../lib/shortlist.ts';
 import type { School } from '../../lib/types.ts';
-import { useImages, useSiteEnv } from '../../SiteEnv.tsx';
+import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import { fallbackLang } from '../../lib/localize.ts';
 import { DistanceChip } from '../DistanceChip.tsx';
 import { Img } from '../Img.tsx';
 import { ShortlistButton } from '../ShortlistButton.tsx';
@@ -24,6 +25,7 @@ function staticVariant(raw: unknown, base: string, size: { width: number; height
 export function SchoolHeader({ school, title }: { school: School; title: string }) {
   const images = useImages();
   const { base } = useSiteEnv();
+  const m = useMessages();
   const hero =
     images.width(school.image, IMAGE_WIDTHS.hero) ?? staticVariant(school.staticImage, base, STATIC_HERO_SIZE);
   const logo = images.width(school.logo, IMAGE_WIDTHS.logo) ?? staticVariant(school.staticLogo, base, STATIC_LOGO_SIZE);
@@ -45,21 +47,27 @@ export function SchoolHeader({ school, title }: { school: School; title: string 
         {logo ? (
           <Img
             variant={logo}
-            alt={`${title} logo`}
+            alt={m.school.logoAlt(title)}
             className="school-header__logo"
             srcSet={logoSet}
             sizes="(min-width: 768px) 144px, 136px"
           />
         ) : null}
         <div className="school-header__text">
-          <h1 className="school-header__title">{title}</h1>
-          {subtitle ? <p className="school-header__subtitle">{subtitle}</p> : null}
+          <h1 className="school-header__title" lang={fallbackLang(school, 'title')}>
+            {title}
+          </h1>
+          {subtitle ? (
+            <p className="school-header__subtitle" lang={fallbackLang(school, 'subtitle')}>
+              {subtitle}
+            </p>
+          ) : null}
           <div className="school-header__tools">
             {isValidLocation(school.location) ? <DistanceChip location={school.location} /> : null}
             {slug ? <ShortlistButton slug={slug} title={title} /> : null}
           </div>
         </div>
-        <FeaturedQuote quote={school.featuredQuote} />
+        <FeaturedQuote quote={school.featuredQuote} lang={fallbackLang(school, 'featuredQuote')} />
       </div>
     </header>
   );

@@ -5,7 +5,7 @@ import { BlockRenderer } from '../blocks/BlockRenderer.tsx';
 export function SchoolSection({ section }: { section: SectionModel }) {
   return (
     // tabIndex -1: the section menu moves focus here after scrolling, for keyboard users.
-    <section id={section.id} className="school-section" tabIndex={-1}>
+    <section id={section.id} className="school-section" tabIndex={-1} lang={section.lang}>
       <div className="container">
         <h2 className="school-section__heading">
           <span className="school-section__num">{section.label}</span> {section.title}

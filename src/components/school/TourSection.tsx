@@ -2,28 +2,39 @@
 // page (absolute http(s) only; opens in a new tab).
 import { IMAGE_WIDTHS } from '../../lib/image.ts';
 import { safeHttpUrl } from '../../lib/links.ts';
-import { TOUR_HEADING, TOUR_ID, TOUR_NUMBER, padNumber } from '../../lib/sections.ts';
+import { TOUR_ID, TOUR_NUMBER, padNumber } from '../../lib/sections.ts';
+import { fallbackLang } from '../../lib/localize.ts';
 import type { School } from '../../lib/types.ts';
-import { useImages } from '../../SiteEnv.tsx';
+import { useImages, useMessages } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { RichText } from '../richtext/RichText.tsx';
 
 export function TourSection({ school, title }: { school: School; title: string }) {
   const photo = useImages().width(school.tourImage, IMAGE_WIDTHS.photo);
   const link = safeHttpUrl(school.tourLink);
+  const m = useMessages().school;
+  const titleLang = fallbackLang(school, 'title');
   return (
     <section id={TOUR_ID} className="school-section tour-section" tabIndex={-1}>
       <div className="container">
         <h2 className="school-section__heading">
-          <span className="school-section__num">{padNumber(TOUR_NUMBER)}</span> {TOUR_HEADING}
+          <span className="school-section__num">{padNumber(TOUR_NUMBER)}</span> {m.tours}
         </h2>
         <div className={photo ? 'tour-section__layout tour-section__layout--photo' : 'tour-section__layout'}>
           <div className="tour-section__text">
-            <h3 className="tour-section__title">Schedule A Tour at {title}</h3>
-            <RichText value={school.tourDescription} className="tour-section__description" />
+            <h3 className="tour-section__title">
+              {`${m.scheduleTourAt} `}
+              {titleLang ? <span lang={titleLang}>{title}</span> : title}
+            </h3>
+            <RichText
+              value={school.tourDescription}
+              className="tour-section__description"
+              lang={fallbackLang(school, 'tourDescription')}
+            />
             {link ? (
               <a className="button tour-section__button" href={link} target="_blank" rel="noopener noreferrer">
-                Schedule a Tour<span className="visually-hidden"> (opens in a new tab)</span>
+                {m.scheduleTour}
+                <span className="visually-hidden">{m.opensNewTab}</span>
               </a>
             ) : null}
           </div>

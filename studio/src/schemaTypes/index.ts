@@ -5,10 +5,11 @@ import { highlight } from './documents/highlight.ts';
 import { quote } from './documents/quote.ts';
 import { school } from './documents/school.ts';
 import { video } from './documents/video.ts';
+import { translationMetadata } from './documents/translationMetadata.ts';
 import { blockTypes } from './blocks/index.ts';
 import { richText } from './objects/richText.ts';
 import { section } from './objects/section.ts';
 import { tag } from './objects/tag.ts';
 
-export const documentTypes = [school, quote, video, highlight, accordion];
+export const documentTypes = [school, quote, video, highlight, accordion, translationMetadata];
 export const schemaTypes = [...documentTypes, section, ...blockTypes, tag, richText];

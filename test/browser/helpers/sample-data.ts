@@ -28,10 +28,13 @@ export function sampleDocs(dir = SAMPLE): Doc[] {
     .map((l) => JSON.parse(l) as Doc);
 }
 
-/** Published schools (no draft-only ones) as the site should list them. */
+/** Published schools (no draft-only ones, no translations: those are the same schools in Spanish) as the site should list them. */
 export function publishedSchools(docs = sampleDocs()): SampleSchool[] {
   return docs
-    .filter((d) => d._type === 'school' && typeof d._id === 'string' && !d._id.startsWith('drafts.'))
+    .filter(
+      (d) =>
+        d._type === 'school' && typeof d._id === 'string' && !d._id.startsWith('drafts.') && d.language === undefined,
+    )
     .map((d) => ({
       _id: d._id as string,
       title: d.title as string,

@@ -121,7 +121,8 @@ export async function serveSample(): Promise<Served> {
 }
 
 /**
- * Every exported HTML page as [file, URL path], e.g. ['schools/foothills.html', '/schools/foothills'].
+ * Every exported HTML page as [file, URL path], e.g. ['schools/foothills.html', '/schools/foothills'],
+ * both editions ('es/schools/foothills.html', '/es/schools/foothills').
  * A school's folder form (schools/foothills/index.html, the same file for old links) is left out.
  */
 export function exportedPages(dir: string): { file: string; path: string }[] {
@@ -137,10 +138,10 @@ export function exportedPages(dir: string): { file: string; path: string }[] {
   const files = new Set(out.map((p) => p.file));
   return out
     .filter((p) => {
-      const folder = /^(schools\/[^/]+)\/index\.html$/.exec(p.file);
+      const folder = /^((?:es\/)?schools\/[^/]+)\/index\.html$/.exec(p.file);
       return !folder || !files.has(`${folder[1]}.html`);
     })
-    .map((p) => (/^schools\/[^/]+\.html$/.test(p.file) ? { ...p, path: p.path.slice(0, -'.html'.length) } : p))
+    .map((p) => (/^(es\/)?schools\/[^/]+\.html$/.test(p.file) ? { ...p, path: p.path.slice(0, -'.html'.length) } : p))
     .sort((a, b) => a.file.localeCompare(b.file));
 }
 

@@ -25,6 +25,16 @@ export const school = defineType({
   ],
   fields: [
     defineField({
+      // @sanity/document-internationalization's field: absent or "en" on the English school, "es" on
+      // its Spanish translation (linked by a translation.metadata document). A translation carries
+      // only what it translates; every other field is the English school's.
+      name: 'language',
+      type: 'string',
+      title: 'Language',
+      readOnly: true,
+      hidden: true,
+    }),
+    defineField({
       name: 'title',
       type: 'string',
       title: 'Name',
@@ -55,8 +65,11 @@ export const school = defineType({
       options: { source: 'title', maxLength: 96 },
       validation: (rule) =>
         rule
-          .custom((value) => {
+          .custom((value, context) => {
             const current = (value as { current?: unknown } | undefined)?.current;
+            // A translation lives at its English school's address (/es/schools/{slug}).
+            const language = (context.document as { language?: unknown } | undefined)?.language;
+            if (current === undefined && language !== undefined && language !== 'en') return true;
             if (current === undefined) return 'Set an address (press "Generate")';
             const problem = slugProblem(current);
             return problem === null ? true : `The address ${problem}; use lower-case letters, digits and "-"`;

@@ -1,0 +1,37 @@
+// The link to the same page in the other edition, on every page: named in its own language
+// ("Español" on English pages, "English" on Spanish ones) and marked with that language, so a
+// screen reader says it as its readers would. No flags: a language is not a country.
+import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
+import { comparePath, landingPath, pageHref, schoolPath } from '../routes.ts';
+import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
+
+/** Each language's name in itself: the switcher shows the other edition's (the catalogue has only its own). */
+export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = { en: 'English', es: 'Español' };
+/** The switcher's accessible name, in the language it switches to. */
+export const SWITCH_LABELS: Readonly<Record<Lang, string>> = {
+  en: 'Read this page in English',
+  es: 'Leer esta página en español',
+};
+
+/**
+ * `slug`: a school page's; `compare`: on the compare page, which the other edition's compare page
+ * continues (opened without a choice, it compares the same shortlist).
+ */
+export function LanguageSwitcher({ slug, compare }: { slug?: string | null; compare?: boolean }) {
+  const { root } = useSiteEnv();
+  const { lang } = useMessages();
+  const other: Lang = lang === DEFAULT_LANG ? 'es' : DEFAULT_LANG;
+  const path =
+    typeof slug === 'string' && slug ? schoolPath(slug, other) : compare ? comparePath(other) : landingPath(other);
+  return (
+    <a
+      className="nav__lang"
+      href={pageHref(root, path)}
+      lang={other}
+      hrefLang={other}
+      aria-label={SWITCH_LABELS[other]}
+    >
+      {LANGUAGE_NAMES[other]}
+    </a>
+  );
+}

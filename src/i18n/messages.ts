@@ -1,0 +1,183 @@
+// The shape of a message catalogue: every interface string of the site, the district copy and how
+// dates and numbers are written, for one language. Each language is one module (en.ts, es.ts)
+// typed `Messages`, so a key missing in any language fails the type-check; adding a string is one
+// line here and one per language. Catalogues reach a page through SiteEnv.messages: the server
+// render imports every language, a browser bundle only its own (see src/entry-client*.tsx).
+
+/** The site's languages; English is the content's and the catalogue's fallback. */
+export const LANGS = ['en', 'es'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'en';
+
+export interface Stat {
+  value: string;
+  label: string;
+}
+export interface ExternalLink {
+  label: string;
+  href: string;
+}
+export interface AdvantagePanel {
+  id: string;
+  title: string;
+  paragraphs: readonly string[];
+  links: readonly ExternalLink[];
+  defaultOpen?: boolean;
+}
+export interface AcademicHighlight {
+  title: string;
+  text: string;
+}
+
+export interface Messages {
+  lang: Lang;
+  /** BCP 47 tag for Intl (dates, numbers). */
+  locale: string;
+  nav: {
+    elementary: ExternalLink;
+    middle: string;
+    high: ExternalLink;
+    loading: string;
+    empty: string;
+    allSchools: string;
+    openMenu: string;
+    closeMenu: string;
+    menuLabel: string;
+    mainNav: string;
+    logoAlt: string;
+    skipLink: string;
+  };
+  footer: {
+    returnToTop: string;
+    pdfLabel: string;
+    pdfNote: string;
+    /** The open data files the export writes beside the pages (schools.csv, schools.json). */
+    dataLabel: string;
+    /** "(CSV, or as JSON)": the words before the JSON link. */
+    dataFormats: string;
+    rightsReserved: string;
+  };
+  hero: {
+    headline: string;
+    tagline: string;
+    quote: string;
+    quoteAuthor: string;
+    quoteRole: string;
+    pauseVideo: string;
+    playVideo: string;
+  };
+  /** The landing page's three anchors' titles (ids are fixed in site.ts). */
+  landingSections: { advantage: string; academics: string; options: string };
+  sectionMenuLabel: string;
+  stats: readonly Stat[];
+  advantage: {
+    heading: string;
+    intro: string;
+    statsHeading: string;
+    panels: readonly AdvantagePanel[];
+  };
+  academics: {
+    heading: string;
+    intro: string;
+    highlights: readonly AcademicHighlight[];
+  };
+  testimonial: { label: string; title: string; quote: string; student: string };
+  options: {
+    heading: string;
+    intro: string;
+    learnMore: string;
+    /** Visually hidden after 'Learn more', before the school's title: " about ". */
+    learnMoreAbout: string;
+    /** After a card's distance, for screen readers ("2.4 mi from your location"). */
+    fromYou: string;
+    empty: string;
+  };
+  /** The landing grid's tools (issue 16): sort by distance, filters. English: the issue's contract. */
+  gridTools: {
+    sortLabel: string;
+    sortByName: string;
+    sortByDistance: string;
+    finding: string;
+    noPosition: string;
+    filterLabel: string;
+    typeLabel: string;
+    district: string;
+    charter: string;
+    /** The filter groups' names; the programs inside are content and stay as written. */
+    programGroups: { arts: string; athletics: string; clubs: string };
+    clear: string;
+    noMatch: string;
+    /** "7 schools", "1 school". */
+    count: (n: number) => string;
+    /** A card's distance that rounds to 0.0: "under 0.1 mi". */
+    underTenth: string;
+  };
+  /** The shortlist (issue 16): kept in this browser only; the navigation links to its comparison. */
+  shortlist: {
+    /** The button's name is "{before} {school title} {after}"; the title is hidden on screen. */
+    add: { before: string; after: string };
+    remove: { before: string; after: string };
+    /** The navigation entry: "Shortlist (N)". */
+    link: (n: number) => string;
+    full: (max: number) => string;
+    failed: string;
+  };
+  /** The compare page (issue 16, item 4). */
+  compare: {
+    heading: string;
+    /** How to fill the table: the shortlist button's words are quoted. */
+    howTo: (min: number, max: number) => string;
+    toList: string;
+    loading: string;
+    tooFew: (min: number) => string;
+    unknown: (name: string) => string;
+    tooMany: (max: number) => string;
+    failed: string;
+    caption: string;
+    tableRegion: string;
+    schoolPage: (title: string) => string;
+    tourLink: string;
+    none: string;
+    distanceUnknown: string;
+    lessThanTenth: string;
+    /** A distance in the table: "2.4 miles". */
+    miles: (value: number) => string;
+    types: { district: string; charter: string };
+    rows: {
+      type: string;
+      distance: string;
+      arts: string;
+      athletics: string;
+      clubs: string;
+      quote: string;
+      sections: string;
+      tour: string;
+      page: string;
+    };
+  };
+  school: {
+    sectionsLabel: string;
+    toggleNav: string;
+    untitled: string;
+    section: (n: number) => string;
+    logoAlt: (title: string) => string;
+    getDistance: string;
+    finding: string;
+    /** "2.4 mi" (one decimal, spec section 9). */
+    miles: (value: number) => string;
+    milesLabel: (value: number) => string;
+    tours: string;
+    scheduleTourAt: string;
+    scheduleTour: string;
+    opensNewTab: string;
+    learnMore: string;
+    playVideo: (title: string) => string;
+    videoFrom: (student: string) => string;
+    videoFallback: string;
+  };
+  seo: {
+    landingDescription: (district: string) => string;
+    schoolDescription: (title: string, district: string) => string;
+    compareDescription: (district: string) => string;
+  };
+}

@@ -1,0 +1,27 @@
+// Links a school to its translations, in the shape @sanity/document-internationalization writes
+// (a `translation.metadata` document whose `translations` hold one reference per language, keyed
+// by the language id, and `schemaTypes`), so a Studio that adds that plugin reads and edits the
+// same documents. Defined by hand: the site needs only the shape (docs/content-model.md, "Languages").
+import { defineArrayMember, defineField, defineType } from 'sanity';
+
+export const translationMetadata = defineType({
+  name: 'translation.metadata',
+  type: 'document',
+  title: 'Translation metadata',
+  fields: [
+    defineField({
+      name: 'translations',
+      type: 'array',
+      title: 'Translations',
+      description: 'One entry per language, keyed by its id ("en", "es"): the school document in that language.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'internationalizedArrayReferenceValue',
+          fields: [defineField({ name: 'value', type: 'reference', to: [{ type: 'school' }], weak: true })],
+        }),
+      ],
+    }),
+    defineField({ name: 'schemaTypes', type: 'array', of: [{ type: 'string' }], readOnly: true }),
+  ],
+});
