@@ -193,6 +193,12 @@ describe('landing page', SKIP, () => {
         if ((await toggle.textContent()) === 'Pause background video') {
           await toggle.click();
           await w.page.waitForFunction(() => document.querySelector<HTMLVideoElement>('.landing-hero__video')!.paused);
+          // The label follows the video's pause event in a React render, which under load can come a frame later.
+          await w.page.waitForFunction(
+            () => document.querySelector('.landing-hero__video-toggle')?.textContent === 'Play background video',
+            undefined,
+            { timeout: 3000 },
+          );
           assert.equal(await toggle.textContent(), 'Play background video');
         }
         await assertClean(w);
