@@ -9,22 +9,12 @@ import { BrowserRouter } from 'react-router-dom';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
 import type { PageData } from './lib/types.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
+import { readEmbeddedJson } from './lib/embedded-json.ts';
 import { createPreviewApi } from './preview/api.ts';
 import { createRefreshBus, PreviewApp } from './preview/PreviewApp.tsx';
 import { CATALOGUES } from './i18n/catalogues.ts';
 import { DEFAULT_LANG } from './i18n/messages.ts';
 import './preview/preview.css';
-
-function readJson<T>(id: string): T | null {
-  const text = document.getElementById(id)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch (err) {
-    console.error(`preview: #${id} holds invalid JSON`, err);
-    return null;
-  }
-}
 
 // Module-level so the app's effects see the same objects on every render.
 const api = createPreviewApi();
@@ -35,10 +25,10 @@ async function main(): Promise<void> {
   const root = document.getElementById(ROOT_ID);
   if (!root) return;
   // The server's env already carries the image host its render used (the image proxy's base).
-  const served = readJson<Partial<SiteEnv>>(ENV_ID);
+  const served = readEmbeddedJson<Partial<SiteEnv>>(ENV_ID);
   // Editors switch editions in place, so the preview carries every catalogue (families' pages ship one).
   const env: SiteEnv = { ...defaultSiteEnv, ...served, messages: CATALOGUES[served?.lang ?? DEFAULT_LANG] };
-  const data = readJson<PageData>(DATA_ID);
+  const data = readEmbeddedJson<PageData>(DATA_ID);
   // The server rendered the school page without Suspense: its chunk must be here before hydrating.
   const schoolPage = data?.page === 'school' ? await loadSchoolPage() : null;
   const app = (

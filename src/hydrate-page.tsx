@@ -10,23 +10,13 @@ import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
 import type { PageData } from './lib/types.ts';
 import type { Messages } from './i18n/messages.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
-
-function readJson<T>(id: string): T | null {
-  const text = document.getElementById(id)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch (err) {
-    console.error(`#${id} holds invalid JSON`, err);
-    return null;
-  }
-}
+import { readEmbeddedJson } from './lib/embedded-json.ts';
 
 async function main(messages: Messages): Promise<void> {
   const root = document.getElementById(ROOT_ID);
-  const data = readJson<PageData>(DATA_ID);
+  const data = readEmbeddedJson<PageData>(DATA_ID);
   if (!root || !data) return; // Nothing to hydrate: the static HTML stays as it is.
-  const env: SiteEnv = { ...defaultSiteEnv, ...readJson<Partial<SiteEnv>>(ENV_ID), messages };
+  const env: SiteEnv = { ...defaultSiteEnv, ...readEmbeddedJson<Partial<SiteEnv>>(ENV_ID), messages };
   // The route table and the embedded data must agree; 404.html carries landing data for any path.
   const route = matchRoute(stripRoot(env.root, window.location.pathname));
   if (data.page === 'school' && route.page !== 'school')

@@ -4,20 +4,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDataCsv, openDataJson, openSchools } from '../../scripts/lib/open-data.ts';
 import type { SchoolFacts } from '../../src/lib/school-facts.ts';
+import { factsOf } from './helpers/facts-fixture.ts';
 
-const fact = (over: Partial<SchoolFacts>): SchoolFacts => ({
-  id: 'x',
-  slug: 'x',
-  title: 'X',
-  path: '/schools/x',
-  type: 'district',
-  location: null,
-  programs: { arts: [], athletics: [], clubs: [] },
-  quote: null,
-  sections: [],
-  tour: null,
-  ...over,
-});
+const fact = (over: Partial<SchoolFacts>): SchoolFacts => factsOf('x', { title: 'X', ...over });
 
 describe('open data', () => {
   test('page URLs are absolute with a site URL, else under the site root', () => {
