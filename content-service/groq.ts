@@ -3,7 +3,7 @@
 // API does around evaluation: Sanity-shaped parse errors and a 400 for a parameter the query
 // uses but the request did not send (groq-js would silently read it as null).
 import { evaluate, parse, type DereferenceFunction, type ExprNode } from 'groq-js';
-import { directProjection, documentById, planQuery } from './query-plan.ts';
+import { directProjection, documentById, hoistSubqueries, planQuery } from './query-plan.ts';
 
 /**
  * Longest GET request URL (query and parameters) the service takes. Hosted: "we've put the max
@@ -103,15 +103,17 @@ export async function evaluateQuery(
   try {
     const direct = directProjection(tree, docs);
     if (direct) return direct;
-    const value = await evaluate(docs.length > PLAN_FROM ? planQuery(tree, docs) : tree, {
+    const options = {
       dataset: docs,
       dereference: dereferencer(docs),
       params: ctx.params,
       timestamp: new Date(),
       identity: ctx.identity ?? '',
       sanity: { projectId: ctx.projectId ?? 'embedded', dataset: ctx.dataset ?? 'production' },
-    });
-    return await value.get();
+    };
+    if (docs.length <= PLAN_FROM) return await (await evaluate(tree, options)).get();
+    const hoisted = await hoistSubqueries(tree, async (node) => (await evaluate(planQuery(node, docs), options)).get());
+    return await (await evaluate(planQuery(hoisted, docs), options)).get();
   } catch (err) {
     throw new QueryError((err as Error).message, query, 0, query.length, 'queryExecutionError');
   }

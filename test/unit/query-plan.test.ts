@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { evaluate, parse } from 'groq-js';
+import { evaluate, parse, type ExprNode } from 'groq-js';
 import { evaluateQuery, parseQuery } from '../../content-service/groq.ts';
-import { directProjection, planQuery } from '../../content-service/query-plan.ts';
+import { directProjection, hoistSubqueries, planQuery } from '../../content-service/query-plan.ts';
 import * as queries from '../../src/lib/queries.ts';
 import { REPO_ROOT } from '../../core/paths.ts';
 
@@ -53,6 +53,15 @@ const CORPUS: [string, Record<string, unknown>][] = [
   ['*[_type == $t][0...3]._id', { t: 'school' }],
   ['*[_type == 7]._id', {}],
   ['{"a": *[_type == "video"]._id, "b": *[_id in ["odd-4"]]._rev}', {}],
+  // Subqueries inside a filter or projection: hoisted when they read nothing of the element in scope.
+  ['*[_type == "school" && _id in *[_type == "quote"].school._ref]._id', {}],
+  ['*[_id in *[references($ids)]._id]{_id}', { ids }],
+  ['*[_type == "quote"]{ _id, "n": count(*[_type == "school"]), "mine": *[_id == ^.school._ref][0]._id }', {}],
+  ['*[_type == "school" && count(*[references(^._id)]) > 0]._id', {}],
+  ['*[_type == "school" && _id in *[_type == "quote" && references(@._id)].school._ref]._id', {}],
+  ['*[_type == "school"] | order(_id asc) { _id, "v": *[_type == "video"] | order(_id desc) [0]._id }', {}],
+  ['*[_type == "school" && _id in *[_type == "quote"] | order(_id asc) [0...2].school._ref]._id', {}],
+  ['*[_type == "quote"]{ "same": *[_type == "quote" && _id == ^._id]._id, "all": *[]._type }', {}],
 ];
 
 const plain = async (q: string, params: Record<string, unknown>) =>
@@ -86,5 +95,25 @@ test('the plan narrows the scan: filters read their candidates, projections skip
   const scan = planQuery(parse('*[defined(title)]'), docs) as unknown as { base: { type: string } };
   assert.equal(scan.base.type, 'Everything', 'an unindexed filter still scans everything');
   assert.equal(directProjection(parse('*[]{_id, "x": _rev}'), docs)?.length, docs.length);
+});
+
+test('a subquery that reads nothing of the element in scope is evaluated once, and then narrows the scan', async () => {
+  const runs: string[] = [];
+  const run = async (node: ExprNode) => {
+    runs.push(node.type);
+    return (await evaluate(node, { dataset: docs })).get();
+  };
+  const tree = parse(
+    '*[_type == "school" && _id in *[_type == "quote" && _id == "quote-aspen-ridge-1"].school._ref]{ "q": *[_id == ^.featuredQuote._ref][0] }',
+  );
+  const hoisted = await hoistSubqueries(tree, run);
+  assert.equal(runs.length, 1, 'the uncorrelated subquery, once; the one reading ^ stays');
+  const planned = planQuery(hoisted, docs) as unknown as { base: { base: { type: string; value: unknown[] } } };
+  assert.equal(planned.base.base.type, 'Value');
+  const schools = docs.filter((d) => (d as { _type?: string } | null)?._type === 'school').length;
+  assert.equal(planned.base.base.value.length, 1, `${planned.base.base.value.length} of ${schools} schools scanned`);
+  const top = parse('{"a": *[_type == "school"]._id, "b": count(*)}');
+  assert.equal(await hoistSubqueries(top, run), top, 'a query evaluated once anyway is left to the plan');
+  assert.equal(runs.length, 1);
   assert.equal(directProjection(parse('*[]{_id, "x": a.b}'), docs), undefined);
 });
