@@ -382,7 +382,10 @@ async function planExport(run: ExportRun): Promise<Plan> {
     code,
   );
   const previous = manifest.load();
-  return { manifest, previous, since: manifest.content(run.sourceId) };
+  // A manifest without its out/ (removed, or a fresh folder) can carry nothing over: full, decided here
+  // rather than found out page by page. The render's key check still catches pages changed behind the export.
+  const outHolds = existsSync(path.join(run.opts.out, 'index.html'));
+  return { manifest, previous, since: outHolds ? manifest.content(run.sourceId) : null };
 }
 
 /** A folder named by an environment variable, relative to the caller's working directory. */

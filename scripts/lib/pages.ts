@@ -35,8 +35,13 @@ import { siteCsp } from '../../render/csp.ts';
 export const NAV_INLINE_MAX_BYTES = 32 * 1024;
 /** The shared navigation list's file, relative to the asset base (outside the immutable assets/). */
 export const NAV_FILE = 'navigation.json';
-/** The schools' facts file, relative to the asset base; named by its content, so a page linking to it never sees another. */
-export const factsFile = (json: string): string => `school-facts.${sha1(json).slice(0, 12)}.json`;
+/**
+ * The schools' facts file, relative to the asset base. Like NAV_FILE its name is fixed, not hashed,
+ * so the pages linking to it (both landing pages, both compare pages, 404) do not depend on it:
+ * publishing one school's facts rewrites the file and that school's pages, not the 2 MB landing
+ * pages of a large district. A page read with a newer file still works: facts are found by slug.
+ */
+export const FACTS_FILE = 'school-facts.json';
 
 export interface PageAssets {
   entryUrl: string;
@@ -385,8 +390,7 @@ export function buildPages(
     .flatMap((p) => (p.facts ? [p.facts] : []))
     .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
   const factsJson = JSON.stringify(facts);
-  const factsPath = factsFile(factsJson);
-  const factsSrc = `${siteEnv.base}${factsPath}`;
+  const factsSrc = `${siteEnv.base}${FACTS_FILE}`;
 
   const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
   const landingData: PageData = { page: 'landing', nav: pageNav, cards, factsSrc };
@@ -445,7 +449,7 @@ export function buildPages(
         },
       },
     });
-  const files = [{ path: factsPath, contents: factsJson }];
+  const files = [{ path: FACTS_FILE, contents: factsJson }];
   if (navFile) files.push({ path: navFile, contents: navJson });
   return { pages, carried, records, variants, files, schools, facts };
 }
