@@ -3,7 +3,7 @@
 // API does around evaluation: Sanity-shaped parse errors and a 400 for a parameter the query
 // uses but the request did not send (groq-js would silently read it as null).
 import { evaluate, parse, type DereferenceFunction, type ExprNode } from 'groq-js';
-import { directProjection, documentById, hoistSubqueries, planQuery } from './query-plan.ts';
+import { dereference, directProjection, hoistSubqueries, planQuery } from './query-plan.ts';
 
 /**
  * Longest GET request URL (query and parameters) the service takes. Hosted: "we've put the max
@@ -88,7 +88,7 @@ export interface EvalContext {
 const dereferencer =
   (docs: readonly unknown[]): DereferenceFunction =>
   ({ _ref }) =>
-    documentById(docs, _ref) as ReturnType<DereferenceFunction>;
+    dereference(docs, _ref) as ReturnType<DereferenceFunction>;
 
 /** Below this many documents a scan is cheaper than building indexes (listen tests one document at a time). */
 const PLAN_FROM = 32;

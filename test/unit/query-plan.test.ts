@@ -62,6 +62,16 @@ const CORPUS: [string, Record<string, unknown>][] = [
   ['*[_type == "school"] | order(_id asc) { _id, "v": *[_type == "video"] | order(_id desc) [0]._id }', {}],
   ['*[_type == "school" && _id in *[_type == "quote"] | order(_id asc) [0...2].school._ref]._id', {}],
   ['*[_type == "quote"]{ "same": *[_type == "quote" && _id == ^._id]._id, "all": *[]._type }', {}],
+  // A filter bounded by the parent's references (read at run time from the referrers index).
+  ['*[_type == "school"]{ _id, "quotes": *[_type == "quote" && references(^._id)]._id }', {}],
+  ['*[_type == "school"]{ "r": *[references(^._id)] | order(_id asc) {_id, _type} }', {}],
+  ['*[_type == "school"]{ "r": *[(references(^._id)) && defined(quote)][0]._id }', {}],
+  ['*[defined(_id)]{ "byRev": *[references(^._rev)]._id, "byTitle": *[references(^.title)]._id }', {}],
+  [
+    '*[_type == "quote"]{ "odd": *[references(^.school._ref)]._id, "x": *[references(^._id) || _id == "odd-1"]._id }',
+    {},
+  ],
+  ['*[_type == "school"]{ "s": *[_type == "school" && references(^._id)]{ "q": *[references(^._id)]._id } }', {}],
 ];
 
 const plain = async (q: string, params: Record<string, unknown>) =>
@@ -95,6 +105,11 @@ test('the plan narrows the scan: filters read their candidates, projections skip
   const scan = planQuery(parse('*[defined(title)]'), docs) as unknown as { base: { type: string } };
   assert.equal(scan.base.type, 'Everything', 'an unindexed filter still scans everything');
   assert.equal(directProjection(parse('*[]{_id, "x": _rev}'), docs)?.length, docs.length);
+  // Bounded by the parent's references: the filter's `*` becomes a run-time lookup in the referrers index.
+  const perSchool = planQuery(parse('*[_type == "school"]{ "q": *[_type == "quote" && references(^._id)] }'), docs);
+  const inner = (perSchool as unknown as { expr: { expr: { attributes: { value: { base: { type: string } } }[] } } })
+    .expr.expr.attributes[0]!.value;
+  assert.equal(inner.base.type, 'FuncCall', 'the per-school filter reads its candidates, not every document');
 });
 
 test('a subquery that reads nothing of the element in scope is evaluated once, and then narrows the scan', async () => {
