@@ -438,17 +438,30 @@ export function buildPages(
   if (failed.length) return { failed };
   pages.sort(byKey('file'));
   carried.sort(byKey('file'));
-  // The shared list's icons are self-hosted like any page's images: the variants its render asks for.
-  if (navFile)
-    renderSchoolList(nav, {
-      ...siteEnv,
-      images: {
-        ...siteEnv.images,
-        onVariant: (v) => {
-          if (v.src !== v.remote) variants.set(v.src, v.remote);
+  // The shared list's icons are self-hosted like any page's images: the variants its render asks
+  // for. They are recorded like a page's, so an unchanged list is not rendered again (~60 ms at 1000).
+  if (navFile) {
+    const key = keyed ? sha1(JSON.stringify([common, navJson])) : '';
+    const before = opts.previous?.get(navFile);
+    if (keyed && before?.key === key) {
+      for (const [src, remote] of before.used) variants.set(src, rehost(remote));
+      records.set(navFile, before);
+    } else {
+      const used = new Map<string, string>();
+      renderSchoolList(nav, {
+        ...siteEnv,
+        images: {
+          ...siteEnv.images,
+          onVariant: (v) => {
+            if (v.src !== v.remote) used.set(v.src, v.remote);
+          },
         },
-      },
-    });
+      });
+      for (const [src, remote] of used) variants.set(src, remote);
+      if (keyed)
+        records.set(navFile, { key, warnings: [], used: [...used].map(([src, remote]) => [src, unhost(remote)]) });
+    }
+  }
   const files = [{ path: FACTS_FILE, contents: factsJson }];
   if (navFile) files.push({ path: navFile, contents: navJson });
   return { pages, carried, records, variants, files, schools, facts };
