@@ -22,6 +22,7 @@ export const PREVIEW_ENTRY = 'src/entry-preview.tsx';
 export const STYLES_ENTRY = 'src/styles/index.css';
 export const SCHOOL_PAGE_MODULE = 'src/pages/SchoolPage.tsx';
 export const COMPARE_PAGE_MODULE = 'src/pages/ComparePage.tsx';
+export const LANDING_PAGE_MODULE = 'src/pages/LandingPage.tsx';
 
 export interface BundleFile {
   /** Path relative to the asset base folder, e.g. 'assets/entry-client-AB12CD34.js'. */
@@ -40,6 +41,8 @@ export interface BundleResult {
   schoolPreload: string[];
   /** The compare page chunk and what it imports beyond the entry's chunks. */
   comparePreload: string[];
+  /** The landing page chunk (also 404.html's) and what it imports beyond the entry's chunks. */
+  landingPreload: string[];
   sizes: BundleSizes;
   /** Further entries (BundleOptions.editions), by output name: their URL, preloads and first-load size. */
   editions: Record<string, { entryUrl: string; entryPreload: string[]; firstLoadJsGzip: number }>;
@@ -52,6 +55,8 @@ export interface BundleSizes {
   schoolChunkGzip: number;
   /** gzip bytes the compare page adds (its lazily loaded chunk and its own imports). */
   compareChunkGzip: number;
+  /** gzip bytes the landing page adds (its lazily loaded chunk and its own imports). */
+  landingChunkGzip: number;
   cssGzip: number;
   /** Every output file: raw and gzip bytes. */
   files: { path: string; bytes: number; gzip: number }[];
@@ -179,6 +184,7 @@ export async function bundleBrowser({
   };
   const schoolDeps = lazyDeps(SCHOOL_PAGE_MODULE);
   const compareDeps = lazyDeps(COMPARE_PAGE_MODULE);
+  const landingDeps = lazyDeps(LANDING_PAGE_MODULE);
   // The entry's own CSS (from any component-level CSS import) is linked as well.
   const cssKeys = [cssKey, ...(outputs[entryKey]!.cssBundle ? [outputs[entryKey]!.cssBundle!] : [])];
 
@@ -192,10 +198,12 @@ export async function bundleBrowser({
     entryPreload: entryDeps.map((k) => url(metaRel(k))),
     schoolPreload: schoolDeps.map((k) => url(metaRel(k))),
     comparePreload: compareDeps.map((k) => url(metaRel(k))),
+    landingPreload: landingDeps.map((k) => url(metaRel(k))),
     sizes: {
       firstLoadJsGzip: sizeOf([entryKey, ...entryDeps]),
       schoolChunkGzip: sizeOf(schoolDeps),
       compareChunkGzip: sizeOf(compareDeps),
+      landingChunkGzip: sizeOf(landingDeps),
       cssGzip: sizeOf(cssKeys),
       files: files.map((f) => ({ path: f.path, bytes: f.contents.length, gzip: gzipped.get(f.path)! })),
     },

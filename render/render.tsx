@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from '../src/App.tsx';
 import { SchoolPage } from '../src/pages/SchoolPage.tsx';
 import { ComparePage } from '../src/pages/ComparePage.tsx';
+import { LandingPage } from '../src/pages/LandingPage.tsx';
 import { SchoolList } from '../src/components/SchoolList.tsx';
 import { matchRoute } from '../src/routes.ts';
 import type { NavSchool, PageData } from '../src/lib/types.ts';
@@ -34,5 +35,7 @@ export function render(url: string, data: PageData, env: SiteEnv): string {
   }
   if (data.page === 'compare' && route.page !== 'compare')
     throw new Error(`render: compare data does not belong at ${url}`);
-  return renderToString(<App data={data} env={env} schoolPage={SchoolPage} comparePage={ComparePage} />);
+  return renderToString(
+    <App data={data} env={env} schoolPage={SchoolPage} comparePage={ComparePage} landingPage={LandingPage} />,
+  );
 }

@@ -5,12 +5,13 @@
 // the browser entry loads the chunk before hydrateRoot. Both then render the same tree with no
 // Suspense boundary, so hydration neither flashes nor mismatches. Without it (a client-only render,
 // e.g. the editors' preview) the page is loaded lazily behind Suspense, showing a blank page meanwhile.
-// The compare page works the same way with its own chunk (`comparePage`).
+// The compare page works the same way with its own chunk (`comparePage`), and so does the landing
+// page (`landingPage`): in the entry it made every school page load the landing's grid, hero and
+// sections too (~3 KB gzip, which put the school page over its 95 KB first-load budget).
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { ComparePageData, PageData, SchoolPageData } from './lib/types.ts';
+import type { ComparePageData, LandingPageData, PageData, SchoolPageData } from './lib/types.ts';
 import { loadChunk } from './lib/chunk.ts';
 import { SiteEnvProvider, type SiteEnv } from './SiteEnv.tsx';
-import { LandingPage } from './pages/LandingPage.tsx';
 
 export type SchoolPageComponent = ComponentType<{ data: SchoolPageData }>;
 
@@ -19,6 +20,14 @@ export const loadSchoolPage = (): Promise<SchoolPageComponent> =>
   loadChunk('SchoolPage', () => import('./pages/SchoolPage.tsx')).then((m) => m.SchoolPage);
 
 const LazySchoolPage = lazy(() => loadSchoolPage().then((SchoolPage) => ({ default: SchoolPage })));
+
+export type LandingPageComponent = ComponentType<{ data: LandingPageData }>;
+
+/** Loads the landing page chunk, failing as 'Loading chunk LandingPage failed' after the chunk timeout. */
+export const loadLandingPage = (): Promise<LandingPageComponent> =>
+  loadChunk('LandingPage', () => import('./pages/LandingPage.tsx')).then((m) => m.LandingPage);
+
+const LazyLandingPage = lazy(() => loadLandingPage().then((LandingPage) => ({ default: LandingPage })));
 
 export type ComparePageComponent = ComponentType<{ data: ComparePageData }>;
 
@@ -35,9 +44,11 @@ interface AppProps {
   schoolPage?: SchoolPageComponent | null;
   /** The compare page component, when already loaded (as `schoolPage`). */
   comparePage?: ComparePageComponent | null;
+  /** The landing page component, when already loaded (as `schoolPage`). */
+  landingPage?: LandingPageComponent | null;
 }
 
-export function App({ data, env, schoolPage, comparePage }: AppProps) {
+export function App({ data, env, schoolPage, comparePage, landingPage }: AppProps) {
   let page = null;
   if (data?.page === 'school') {
     const SchoolPage = schoolPage;
@@ -58,7 +69,14 @@ export function App({ data, env, schoolPage, comparePage }: AppProps) {
       </Suspense>
     );
   } else if (data) {
-    page = <LandingPage data={data} />;
+    const LandingPage = landingPage;
+    page = LandingPage ? (
+      <LandingPage data={data} />
+    ) : (
+      <Suspense fallback={null}>
+        <LazyLandingPage data={data} />
+      </Suspense>
+    );
   }
   return <SiteEnvProvider env={env}>{page}</SiteEnvProvider>;
 }

@@ -1,10 +1,10 @@
 // What each edition's browser entry runs (src/entry-client.tsx, src/entry-client-es.tsx): picks up
 // the page the export rendered and makes it interactive. The page's data and render environment
 // travel in the HTML as JSON, so the first client render matches the server's byte for byte; the
-// message catalogue is the entry's own, so a page ships only its language. School and compare pages
-// load their chunk before hydrating (see App.tsx).
+// message catalogue is the entry's own, so a page ships only its language. Each page loads
+// its chunk before hydrating (see App.tsx).
 import { hydrateRoot } from 'react-dom/client';
-import { App, loadComparePage, loadSchoolPage } from './App.tsx';
+import { App, loadComparePage, loadLandingPage, loadSchoolPage } from './App.tsx';
 import { matchRoute, stripRoot } from './routes.ts';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
 import type { PageData } from './lib/types.ts';
@@ -23,7 +23,11 @@ async function main(messages: Messages): Promise<void> {
     console.warn('School data on a non-school path:', window.location.pathname);
   const schoolPage = data.page === 'school' ? await loadSchoolPage() : null;
   const comparePage = data.page === 'compare' ? await loadComparePage() : null;
-  hydrateRoot(root, <App data={data} env={env} schoolPage={schoolPage} comparePage={comparePage} />);
+  const landingPage = data.page === 'landing' ? await loadLandingPage() : null;
+  hydrateRoot(
+    root,
+    <App data={data} env={env} schoolPage={schoolPage} comparePage={comparePage} landingPage={landingPage} />,
+  );
 }
 
 export function hydratePage(messages: Messages): void {

@@ -50,6 +50,7 @@ export interface PageAssets {
   schoolPreload: string[];
   /** The compare page's chunk and its own imports (absent: none preloaded). */
   comparePreload?: string[];
+  landingPreload?: string[];
   favicon: string | null;
   /** Each other language's entry (its catalogue) and preloads; absent: that edition uses the English entry. */
   editions?: Partial<Record<Lang, { entryUrl: string; entryPreload: string[] }>>;
@@ -333,6 +334,7 @@ export function buildPages(
         ...(edition?.entryPreload ?? opts.assets.entryPreload),
         ...(data.page === 'school' ? opts.assets.schoolPreload : []),
         ...(data.page === 'compare' ? (opts.assets.comparePreload ?? []) : []),
+        ...(data.page === 'landing' ? (opts.assets.landingPreload ?? []) : []),
       ],
       favicon: opts.assets.favicon,
     };

@@ -6,6 +6,7 @@
 // (PreviewApp.tsx), which outlives the pages: this component is mounted once per page.
 import { useEffect, useMemo, useState } from 'react';
 import { App, type SchoolPageComponent } from '../App.tsx';
+import { LandingPage } from '../pages/LandingPage.tsx';
 import type { PreviewRouteMatch } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
 import type { LandingCard, NavSchool, PageData, School } from '../lib/types.ts';
@@ -182,7 +183,8 @@ export function PreviewRoot({
         toggleHref={toggleLivepreview(href, !livepreview)}
       />
       {route.page === 'landing' && <EditorHome schools={editorSchools} />}
-      <App data={data} env={env} schoolPage={schoolPage} />
+      {/* The landing page is in the preview's own bundle: no chunk to wait for when hydrating it. */}
+      <App data={data} env={env} schoolPage={schoolPage} landingPage={LandingPage} />
     </>
   );
 }

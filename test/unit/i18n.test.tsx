@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../src/App.tsx';
+import { LandingPage } from '../../src/pages/LandingPage.tsx';
 import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
 import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
@@ -32,7 +33,7 @@ import { landingRowWith, sampleSchool } from './helpers/school-fixture.ts';
 
 const esEnv: SiteEnv = { ...defaultSiteEnv, messages: es };
 const page = (data: PageData, env: SiteEnv = defaultSiteEnv) =>
-  parseHtml(renderToString(<App data={data} env={env} schoolPage={SchoolPage} />));
+  parseHtml(renderToString(<App data={data} env={env} schoolPage={SchoolPage} landingPage={LandingPage} />));
 
 /** Every leaf of a catalogue by path: strings, and functions called with sample arguments. */
 function leaves(value: unknown, path = ''): Map<string, string> {

@@ -5,6 +5,7 @@ import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../src/App.tsx';
+import { LandingPage } from '../../src/pages/LandingPage.tsx';
 import { landingSectionFromHash } from '../../src/pages/LandingPage.tsx';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { LandingCard, LandingPageData, NavSchool } from '../../src/lib/types.ts';
@@ -54,7 +55,7 @@ afterEach(() => {
   dom = null;
 });
 
-const serverHtml = (d: LandingPageData = data) => renderToString(<App data={d} env={env} />);
+const serverHtml = (d: LandingPageData = data) => renderToString(<App data={d} env={env} landingPage={LandingPage} />);
 
 test('hero copy: headline, tagline and superintendent quote', () => {
   const html = serverHtml();
@@ -206,7 +207,7 @@ test('the default theme is #862633', () => {
 
 test('hydrates the exported HTML without a mismatch', async () => {
   dom = await setupDom({ width: 1280 });
-  const errors = await dom.hydrate(<App data={data} env={env} />, serverHtml());
+  const errors = await dom.hydrate(<App data={data} env={env} landingPage={LandingPage} />, serverHtml());
   assert.deepEqual(errors, []);
   // Scripted forms took over after hydration.
   assert.ok(dom.container.querySelector('.nav__list button.nav-dropdown__toggle'));
@@ -238,9 +239,9 @@ async function scrollCalls(url: string, steps: ((d: Dom) => Promise<void>)[]): P
 
 test('a section hash scrolls smoothly to that section once the data is there, and only once', async () => {
   const [beforeData, withData, refreshed] = await scrollCalls('http://localhost/#academics', [
-    (d) => d.render(<App data={null} env={env} />),
-    (d) => d.render(<App data={data} env={env} />),
-    (d) => d.render(<App data={{ ...data, cards: cards.slice(1) }} env={env} />),
+    (d) => d.render(<App data={null} env={env} landingPage={LandingPage} />),
+    (d) => d.render(<App data={data} env={env} landingPage={LandingPage} />),
+    (d) => d.render(<App data={{ ...data, cards: cards.slice(1) }} env={env} landingPage={LandingPage} />),
   ]);
   assert.deepEqual(beforeData, [], 'no scroll while there is no data');
   assert.equal(withData!.length, 1);
@@ -251,7 +252,7 @@ test('a section hash scrolls smoothly to that section once the data is there, an
 
 test('a hash that is not a landing section does not scroll', async () => {
   const [calls] = await scrollCalls('http://localhost/#somewhere-else', [
-    (d) => d.render(<App data={data} env={env} />),
+    (d) => d.render(<App data={data} env={env} landingPage={LandingPage} />),
   ]);
   assert.deepEqual(calls, []);
 });

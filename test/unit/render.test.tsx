@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
 import { render } from '../../render/render.tsx';
 import { App } from '../../src/App.tsx';
+import { LandingPage } from '../../src/pages/LandingPage.tsx';
 import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
 import { serializePageData } from '../../render/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
@@ -42,7 +43,8 @@ const envWith = (collect: ImageVariant[], selfHostBase: string | null): SiteEnv 
   preview: null,
 });
 
-const inline = (data: PageData, env: SiteEnv) => renderToString(<App data={data} env={env} schoolPage={SchoolPage} />);
+const inline = (data: PageData, env: SiteEnv) =>
+  renderToString(<App data={data} env={env} schoolPage={SchoolPage} landingPage={LandingPage} />);
 
 for (const selfHostBase of [null, '/theme/']) {
   test(`render equals the plain App render, with the same image variants (selfHostBase ${selfHostBase})`, () => {
