@@ -8,7 +8,7 @@
 // The compare page works the same way with its own chunk (`comparePage`), and so does the landing
 // page (`landingPage`): in the entry it made every school page load the landing's grid, hero and
 // sections too (~3 KB gzip, which put the school page over its 95 KB first-load budget).
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ComparePageData, LandingPageData, PageData, SchoolPageData } from './lib/types.ts';
 import { loadChunk } from './lib/chunk.ts';
 import { SiteEnvProvider, type SiteEnv } from './SiteEnv.tsx';
@@ -48,35 +48,25 @@ interface AppProps {
   landingPage?: LandingPageComponent | null;
 }
 
+/** The page's component when it is already loaded, else its chunk, loaded lazily behind Suspense. */
+function pageElement<D>(
+  Loaded: ComponentType<{ data: D }> | null | undefined,
+  Lazy: LazyExoticComponent<ComponentType<{ data: D }>>,
+  data: D,
+) {
+  return Loaded ? (
+    <Loaded data={data} />
+  ) : (
+    <Suspense fallback={null}>
+      <Lazy data={data} />
+    </Suspense>
+  );
+}
+
 export function App({ data, env, schoolPage, comparePage, landingPage }: AppProps) {
   let page = null;
-  if (data?.page === 'school') {
-    const SchoolPage = schoolPage;
-    page = SchoolPage ? (
-      <SchoolPage data={data} />
-    ) : (
-      <Suspense fallback={null}>
-        <LazySchoolPage data={data} />
-      </Suspense>
-    );
-  } else if (data?.page === 'compare') {
-    const ComparePage = comparePage;
-    page = ComparePage ? (
-      <ComparePage data={data} />
-    ) : (
-      <Suspense fallback={null}>
-        <LazyComparePage data={data} />
-      </Suspense>
-    );
-  } else if (data) {
-    const LandingPage = landingPage;
-    page = LandingPage ? (
-      <LandingPage data={data} />
-    ) : (
-      <Suspense fallback={null}>
-        <LazyLandingPage data={data} />
-      </Suspense>
-    );
-  }
+  if (data?.page === 'school') page = pageElement(schoolPage, LazySchoolPage, data);
+  else if (data?.page === 'compare') page = pageElement(comparePage, LazyComparePage, data);
+  else if (data) page = pageElement(landingPage, LazyLandingPage, data);
   return <SiteEnvProvider env={env}>{page}</SiteEnvProvider>;
 }
