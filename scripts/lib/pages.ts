@@ -31,6 +31,13 @@ import type { CarriedSchool, SchoolState, ValidContent } from './validate-conten
 import { sha1, type PageRecord } from './export-manifest.ts';
 import { siteCsp } from '../../render/csp.ts';
 
+/** An image-variant sink filling `used` with the variants a render asks for (self-hosted ones: src !== remote). */
+const collectVariants =
+  (used: Map<string, string>) =>
+  (v: ImageVariant): void => {
+    if (v.src !== v.remote) used.set(v.src, v.remote);
+  };
+
 /** Above this size the navigation list is a shared file instead of part of every page's data. */
 export const NAV_INLINE_MAX_BYTES = 32 * 1024;
 /** The shared navigation list's file, relative to the asset base (outside the immutable assets/). */
@@ -200,6 +207,16 @@ export function buildPages(
     : '';
   const unhost = (remote: string) => (host && remote.startsWith(host) ? `\0${remote.slice(host.length)}` : remote);
   const rehost = (remote: string) => (remote.startsWith('\0') ? host + remote.slice(1) : remote);
+  /** What the next export needs to carry a render over: its key, warnings and variants (host-free). */
+  const recordOf = (key: string, warnings: string[], used: Map<string, string>): PageRecord => ({
+    key,
+    warnings,
+    used: [...used].map(([src, remote]) => [src, unhost(remote)]),
+  });
+  /** A carried render's variants, on this run's image host. */
+  const replayVariants = (record: PageRecord) => {
+    for (const [src, remote] of record.used) variants.set(src, rehost(remote));
+  };
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
   const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
     keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '';
@@ -255,7 +272,7 @@ export function buildPages(
     const before = opts.previous?.get(file);
     if (keyed && before && before.key === key) {
       for (const w of before.warnings) opts.warn?.(w);
-      for (const [src, remote] of before.used) variants.set(src, rehost(remote));
+      replayVariants(before);
       carried.push({ file, aliases, url, route, sitemap, record: before });
       records.set(file, before);
       return null;
@@ -273,7 +290,7 @@ export function buildPages(
     // Reported through the page's sink, so a carried page replays them like its render's own.
     for (const note of notes) sink.always(note);
     const page = renderOne(route, url, data!, dataJson!, school as School | null, indexable, sink);
-    if (keyed) records.set(file, { key, warnings, used: [...page.used].map(([src, remote]) => [src, unhost(remote)]) });
+    if (keyed) records.set(file, recordOf(key, warnings, page.used));
     return { file, aliases, url, html: page.html, route, sitemap };
   };
 
@@ -291,15 +308,12 @@ export function buildPages(
     let app = rendered.get(data);
     if (!app) {
       const used = new Map<string, string>();
-      const collect = (v: ImageVariant) => {
-        if (v.src !== v.remote) used.set(v.src, v.remote);
-      };
       // The first priority image is the page's LCP candidate, preloaded by the document.
       let lcp: string | null = null;
       const onPriorityImage = (src: string) => {
         lcp ??= src;
       };
-      const images = { ...siteEnv.images, onVariant: collect };
+      const images = { ...siteEnv.images, onVariant: collectVariants(used) };
       const appHtml = render(url, data, { ...siteEnv, ...langEnv(route.lang), warnings, onPriorityImage, images });
       app = { appHtml, used, lcp };
       rendered.set(data, app);
@@ -307,15 +321,7 @@ export function buildPages(
     const { appHtml, lcp } = app;
     const used = new Map(app.used);
     // The social card image is a variant too (self-hosted like the page's own).
-    const env: SiteEnv = {
-      ...siteEnv,
-      images: {
-        ...siteEnv.images,
-        onVariant: (v: ImageVariant) => {
-          if (v.src !== v.remote) used.set(v.src, v.remote);
-        },
-      },
-    };
+    const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: collectVariants(used) } };
     const messages = CATALOGUES[route.lang];
     const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always), messages };
     const seo = school
@@ -446,22 +452,13 @@ export function buildPages(
     const key = keyed ? sha1(JSON.stringify([common, navJson])) : '';
     const before = opts.previous?.get(navFile);
     if (keyed && before?.key === key) {
-      for (const [src, remote] of before.used) variants.set(src, rehost(remote));
+      replayVariants(before);
       records.set(navFile, before);
     } else {
       const used = new Map<string, string>();
-      renderSchoolList(nav, {
-        ...siteEnv,
-        images: {
-          ...siteEnv.images,
-          onVariant: (v) => {
-            if (v.src !== v.remote) used.set(v.src, v.remote);
-          },
-        },
-      });
+      renderSchoolList(nav, { ...siteEnv, images: { ...siteEnv.images, onVariant: collectVariants(used) } });
       for (const [src, remote] of used) variants.set(src, remote);
-      if (keyed)
-        records.set(navFile, { key, warnings: [], used: [...used].map(([src, remote]) => [src, unhost(remote)]) });
+      if (keyed) records.set(navFile, recordOf(key, [], used));
     }
   }
   const files = [{ path: FACTS_FILE, contents: factsJson }];
