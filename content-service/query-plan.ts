@@ -268,14 +268,17 @@ const SCOPES = new Set(['Filter', 'Map', 'FlatMap', 'Projection', 'PipeFuncCall'
 /** Functions that read the document in scope (`@`) without naming it, or the mutation being checked. */
 const SCOPE_FUNCTIONS = new Set(['references', 'before', 'after', 'operation', 'changedAny', 'changedOnly', 'path']);
 
-const containsParent = (node: unknown): boolean => {
-  if (Array.isArray(node)) return node.some(containsParent);
+/** True when a node of one of these types is in the tree (a `Value`'s constant holds no nodes). */
+const contains = (node: unknown, types: ReadonlySet<string>): boolean => {
+  if (Array.isArray(node)) return node.some((n) => contains(n, types));
   if (node === null || typeof node !== 'object') return false;
   const n = node as Node;
+  if (types.has(n.type)) return true;
   if (n.type === 'Value') return false;
-  if (n.type === 'Parent' || n.type === 'Selector') return true;
-  return Object.values(n).some((v) => v !== null && typeof v === 'object' && containsParent(v));
+  return Object.values(n).some((v) => v !== null && typeof v === 'object' && contains(v, types));
 };
+const PARENT = new Set(['Parent', 'Selector']);
+const EVERYTHING = new Set(['Everything']);
 
 /**
  * True when `node` gives the same value wherever it is evaluated in a query: it reads no `@`
@@ -303,7 +306,7 @@ function closed(node: unknown): boolean {
     default:
       if (SCOPES.has(n.type)) {
         const inner = n.type === 'PipeFuncCall' ? n.args : n.expr;
-        return closed(n.base) && !containsParent(inner);
+        return closed(n.base) && !contains(inner, PARENT);
       }
       return Object.entries(n).every(([k, v]) => k === 'type' || closed(v));
   }
@@ -317,15 +320,6 @@ const NOT_HOISTED = new Set([
   'ArrayElement',
   'SelectAlternative',
 ]);
-
-const containsEverything = (node: unknown): boolean => {
-  if (Array.isArray(node)) return node.some(containsEverything);
-  if (node === null || typeof node !== 'object') return false;
-  const n = node as Node;
-  if (n.type === 'Everything') return true;
-  if (n.type === 'Value') return false;
-  return Object.values(n).some((v) => v !== null && typeof v === 'object' && containsEverything(v));
-};
 
 /**
  * Returns the tree with every subquery evaluated once per element of a scope (a `*` inside a
@@ -349,7 +343,7 @@ export async function hoistSubqueries(tree: ExprNode, run: (node: ExprNode) => P
     if (n.type === 'Value') return node;
     // A bare `*` stays: it is the base the index plan replaces. Wrappers (an object's attribute, an
     // array's element, a select's branch) are not expressions; their values are visited instead.
-    if (repeated && !NOT_HOISTED.has(n.type) && containsEverything(n) && closed(n))
+    if (repeated && !NOT_HOISTED.has(n.type) && contains(n, EVERYTHING) && closed(n))
       return { type: 'Value', value: await run(n as ExprNode) };
     let out: Node | null = null;
     for (const [k, v] of Object.entries(n)) {
