@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { afterEach, describe, test } from 'node:test';
 import { renderToString } from 'react-dom/server';
 import { setupDom, type Dom } from './helpers/dom.ts';
-import { factsOf } from './helpers/facts-fixture.ts';
+import { factsOf, restoreFetch, serveFacts } from './helpers/facts-fixture.ts';
 import { parseHtml, text } from './helpers/html.ts';
 import { App } from '../../src/App.tsx';
 import { ComparePage } from '../../src/pages/ComparePage.tsx';
@@ -146,17 +146,16 @@ describe('the server render', () => {
 });
 
 let dom: Dom | null = null;
-const realFetch = globalThis.fetch;
 afterEach(() => {
   dom?.cleanup();
   dom = null;
-  globalThis.fetch = realFetch;
+  restoreFetch();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The addresses the last opened page fetched. */
-const fetched: string[] = [];
+let fetched: string[] = [];
 
 /** The compare page hydrated at `search`, with the facts file served from `list`. */
 async function openCompare(
@@ -166,11 +165,7 @@ async function openCompare(
   const d = await setupDom({ url: `http://localhost/compare/${search}` });
   if (opts.position !== undefined) d.window.sessionStorage.setItem(POSITION_KEY, JSON.stringify(opts.position));
   if (opts.shortlist !== undefined) d.window.localStorage.setItem(SHORTLIST_KEY, JSON.stringify(opts.shortlist));
-  fetched.length = 0;
-  globalThis.fetch = (async (url: string) => {
-    fetched.push(String(url));
-    return new Response(JSON.stringify(opts.list ?? FACTS), { headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  fetched = serveFacts(opts.list ?? FACTS);
   const ui = <App data={opts.data ?? DATA} env={defaultSiteEnv} comparePage={ComparePage} />;
   const errors = await d.hydrate(ui, renderToString(ui));
   assert.deepEqual(errors, [], 'hydrates without mismatches');

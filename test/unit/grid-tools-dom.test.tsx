@@ -6,18 +6,17 @@ import { strict as assert } from 'node:assert';
 import { afterEach, describe, test } from 'node:test';
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { SchoolGrid } from '../../src/components/landing/SchoolGrid.tsx';
-import { factsOf } from './helpers/facts-fixture.ts';
+import { factsOf, restoreFetch, serveFacts } from './helpers/facts-fixture.ts';
 import type { LandingCard } from '../../src/lib/types.ts';
 import { defaultSiteEnv, SiteEnvProvider } from '../../src/SiteEnv.tsx';
 import { es } from '../../src/i18n/es.ts';
 import type { Messages } from '../../src/i18n/messages.ts';
 
 let dom: Dom | null = null;
-const realFetch = globalThis.fetch;
 afterEach(() => {
   dom?.cleanup();
   dom = null;
-  globalThis.fetch = realFetch;
+  restoreFetch();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -59,7 +58,7 @@ async function setup(
 ): Promise<Dom> {
   const d = await setupDom({ url });
   const observer = stubObserver(d);
-  globalThis.fetch = (async () => new Response(JSON.stringify(FACTS))) as typeof fetch;
+  serveFacts(FACTS);
   if (geo)
     Object.defineProperty(d.window.navigator, 'geolocation', {
       configurable: true,

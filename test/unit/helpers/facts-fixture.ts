@@ -1,4 +1,5 @@
-// A school's facts for tests of the decision tools: an empty district school unless told otherwise.
+// A school's facts for tests of the decision tools (an empty district school unless told otherwise),
+// and the facts file served to the page under test in place of the network.
 import type { SchoolFacts } from '../../../src/lib/school-facts.ts';
 
 export function factsOf(slug: string, over: Partial<SchoolFacts> = {}): SchoolFacts {
@@ -15,4 +16,20 @@ export function factsOf(slug: string, over: Partial<SchoolFacts> = {}): SchoolFa
     tour: null,
     ...over,
   };
+}
+
+const realFetch = globalThis.fetch;
+
+/** Answers every fetch with `list` as JSON until restoreFetch(); returns the addresses asked for, as they come. */
+export function serveFacts(list: unknown): string[] {
+  const fetched: string[] = [];
+  globalThis.fetch = (async (url: string) => {
+    fetched.push(String(url));
+    return new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return fetched;
+}
+
+export function restoreFetch(): void {
+  globalThis.fetch = realFetch;
 }
