@@ -2,12 +2,9 @@
 // the district copy of the sample district. The default and fallback language.
 import { DISTRICT_NAME, DISTRICT_SITE } from '../config/site.ts';
 import type { Messages } from './messages.ts';
+import { oneDecimal } from './number.ts';
 
-const oneDecimal = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-  useGrouping: false,
-});
+const decimal = oneDecimal('en-US');
 
 export const en: Messages = {
   lang: 'en',
@@ -188,7 +185,7 @@ export const en: Messages = {
     none: 'None listed',
     distanceUnknown: 'Not known',
     lessThanTenth: 'Under 0.1 miles',
-    miles: (value) => `${oneDecimal.format(value)} miles`,
+    miles: (value) => `${decimal(value)} miles`,
     types: { district: 'District school', charter: 'Charter school' },
     rows: {
       type: 'Type',
@@ -210,8 +207,8 @@ export const en: Messages = {
     logoAlt: (title) => `${title} logo`,
     getDistance: 'Get Distance',
     finding: 'Finding your location…',
-    miles: (value) => `${oneDecimal.format(value)} mi`,
-    milesLabel: (value) => `${oneDecimal.format(value)} mi from your location`,
+    miles: (value) => `${decimal(value)} mi`,
+    milesLabel: (value) => `${decimal(value)} mi from your location`,
     tours: 'Tours',
     scheduleTourAt: 'Schedule A Tour at',
     scheduleTour: 'Schedule a Tour',

@@ -3,12 +3,9 @@
 // numbers as US Spanish (es-US, like Mexico) writes them: a decimal point, "2.4 mi".
 import { DISTRICT_NAME, DISTRICT_SITE } from '../config/site.ts';
 import type { Messages } from './messages.ts';
+import { oneDecimal } from './number.ts';
 
-const oneDecimal = new Intl.NumberFormat('es-US', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-  useGrouping: false,
-});
+const decimal = oneDecimal('es-US');
 
 export const es: Messages = {
   lang: 'es',
@@ -194,7 +191,7 @@ export const es: Messages = {
     none: 'Nada indicado',
     distanceUnknown: 'Desconocida',
     lessThanTenth: 'A menos de 0.1 millas',
-    miles: (value) => `${oneDecimal.format(value)} millas`,
+    miles: (value) => `${decimal(value)} millas`,
     types: { district: 'Escuela del distrito', charter: 'Escuela chárter' },
     rows: {
       type: 'Tipo',
@@ -216,8 +213,8 @@ export const es: Messages = {
     logoAlt: (title) => `Logotipo de ${title}`,
     getDistance: '¿A qué distancia está?',
     finding: 'Buscando su ubicación…',
-    miles: (value) => `${oneDecimal.format(value)} mi`,
-    milesLabel: (value) => `A ${oneDecimal.format(value)} millas de usted`,
+    miles: (value) => `${decimal(value)} mi`,
+    milesLabel: (value) => `A ${decimal(value)} millas de usted`,
     tours: 'Visitas',
     scheduleTourAt: 'Visite',
     scheduleTour: 'Reservar una visita',
