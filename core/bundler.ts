@@ -46,6 +46,8 @@ export interface BundleResult {
   sizes: BundleSizes;
   /** Further entries (BundleOptions.editions), by output name: their URL, preloads and first-load size. */
   editions: Record<string, { entryUrl: string; entryPreload: string[]; firstLoadJsGzip: number }>;
+  /** Every file esbuild read, relative to the root ('/'-separated), this module included. */
+  inputs: string[];
 }
 
 export interface BundleSizes {
@@ -221,8 +223,13 @@ export async function bundleBrowser({
         ];
       }),
     ),
+    // The options above shape the output too: a change here must count as a change of the bundle.
+    inputs: [...Object.keys(result.metafile.inputs), BUNDLER_MODULE],
   };
 }
+
+/** This module, relative to the root. */
+const BUNDLER_MODULE = 'core/bundler.ts';
 
 /** The export's bundles for the asset `base` (starting and ending with '/'). */
 export const buildBundles = (root: string, base: string): Promise<BundleResult> =>

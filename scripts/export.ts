@@ -29,7 +29,8 @@ import type { SiteEnv } from '../src/SiteEnv.tsx';
 import { byKey } from '../src/lib/order.ts';
 import { contentFormatOf, isTarball, openContentSource, type ContentSource } from '../core/content-source.ts';
 import { DEFAULT_CONTENT_DIR, REPO_ROOT } from '../core/paths.ts';
-import { buildBundles, type BundleFile, type BundleResult, type BundleSizes } from '../core/bundler.ts';
+import type { BundleFile, BundleResult, BundleSizes } from '../core/bundler.ts';
+import { cachedBundles } from './lib/cached-bundles.ts';
 import { fetchChanged, fetchContent, type ContentRead } from './lib/fetch-content.ts';
 import { fetchImages, type FetchedImage } from './lib/images.ts';
 import { normalizeBase, parseMs } from './lib/options.ts';
@@ -44,7 +45,8 @@ import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
 import { OPEN_DATA_CSV, OPEN_DATA_JSON, openDataCsv, openDataJson, openSchools } from './lib/open-data.ts';
 import { HEADERS_FILE, headersFile, siteHeaders } from '../render/csp.ts';
 import { validateContent, withoutFailed, type ValidContent } from './lib/validate-content.ts';
-import { checkOutDir, OutDirError, SiteWriter, type WriteStats } from './lib/write-site.ts';
+import { checkOutDir, OutDirError, type SiteOutput, SiteWriter, type WriteStats } from './lib/write-site.ts';
+import { SiteUpdater } from './lib/update-site.ts';
 
 // The table every command shares (core/exit-codes.ts); re-exported for the export's callers.
 export { EXIT, type ExitCode };
@@ -349,14 +351,14 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
   };
 }
 
-/** Starts the bundles now (esbuild runs on the other core while this one reads); the render stage awaits them once. */
+/** Starts the bundles now (kept from the last export, or esbuild on the other core while this one reads); the render stage awaits them once. */
 function startAssets(
   base: string,
   imageCacheDir: string,
   progress: Progress,
   fail: ExportRun['fail'],
 ): ExportRun['assets'] {
-  const bundling = buildBundles(PROJECT_ROOT, base);
+  const bundling = cachedBundles(PROJECT_ROOT, base);
   bundling.catch(() => {}); // awaited by the render stage; a failed read must not leave it unhandled
   let assets: ReturnType<ExportRun['assets']> | null = null;
   return () =>
@@ -537,8 +539,8 @@ async function writeExport(
     (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`,
   );
   const { files, carried, pages, aliases } = siteFiles(run, site, bundle.files, images.images, publicFiles);
-  const stats = await writeFiles(run, files, carried, aliases);
-  saveManifest(run, plan, read, content, site);
+  const { stats, files: written } = await writeFiles(run, plan, files, carried, aliases);
+  saveManifest(run, plan, read, content, site, written);
   return {
     out: run.opts.out,
     pages: pages.length,
@@ -613,43 +615,78 @@ function siteFiles(
   return { files, carried, pages, aliases };
 }
 
-/** Writes the files into a temp tree, links the carried pages from out/, and swaps it in (exit 4 on failure). */
+/**
+ * Writes the files (exit 4 on failure). An export that carried pages over, with the previous file
+ * list known, updates out/ in place (update-site.ts): only what differs is touched. Otherwise, or
+ * when out/ holds something in place cannot handle, the site is built in a temp tree and swapped in.
+ */
 async function writeFiles(
   run: ExportRun,
+  plan: Plan,
   files: Map<string, Uint8Array | string>,
   carried: Set<string>,
   aliases: (readonly [alias: string, file: string])[],
-): Promise<WriteStats> {
-  const writer = new SiteWriter(run.opts.out);
+): Promise<{ stats: WriteStats; files: string[] }> {
+  const previous = carried.size > 0 ? plan.manifest.files() : null;
   return run.progress.phase(
     'write',
     async () => {
+      if (previous) {
+        // Anything in place cannot stage (before out/ is touched) falls back to the swap below.
+        const updater = new SiteUpdater(run.opts.out, previous);
+        const staged = await placeAll(updater, files, carried, aliases).then(
+          () => true,
+          () => updater.abort().then(() => false),
+        );
+        if (staged) {
+          const stats = await updater.commit().catch(run.fail(EXIT.render, 'write'));
+          return { stats, files: updater.files() };
+        }
+      }
+      const writer = new SiteWriter(run.opts.out);
       try {
-        await writer.begin();
-        // Several files in flight: the file system works on one while the next is encoded and compared.
-        const queue = [...files.keys(), ...carried].sort();
-        let next = 0;
-        const worker = async () => {
-          while (next < queue.length) {
-            const rel = queue[next++]!;
-            if (carried.has(rel)) await writer.carry(rel);
-            else await writer.write(rel, files.get(rel)!);
-          }
-        };
-        await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
-        for (const [alias, file] of aliases) writer.link(alias, file);
-        return await writer.commit();
+        await placeAll(writer, files, carried, aliases);
+        return { stats: await writer.commit(), files: writer.files() };
       } catch (err) {
         await writer.abort().catch(() => {});
         return run.fail(EXIT.render, 'write')(err);
       }
     },
-    (s) => `${s.written} written, ${s.unchanged} unchanged`,
+    ({ stats: s }) => `${s.written} written, ${s.unchanged} unchanged`,
   );
 }
 
+/** Places every file through `output`, up to its commit. */
+async function placeAll(
+  output: SiteOutput,
+  files: Map<string, Uint8Array | string>,
+  carried: Set<string>,
+  aliases: (readonly [alias: string, file: string])[],
+): Promise<void> {
+  await output.begin();
+  // Several files in flight: the file system works on one while the next is encoded and compared.
+  const queue = [...files.keys(), ...carried].sort();
+  let next = 0;
+  const worker = async () => {
+    while (next < queue.length) {
+      const rel = queue[next++]!;
+      if (carried.has(rel)) await output.carry(rel);
+      else await output.write(rel, files.get(rel)!);
+    }
+  };
+  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+  for (const [alias, file] of aliases) output.link(alias, file);
+}
+
 /** Records each page's key and the content state, so the next export reads and renders only what changed. */
-function saveManifest(run: ExportRun, plan: Plan, read: ContentRead, content: ValidContent, site: RenderedSite): void {
+function saveManifest(
+  run: ExportRun,
+  plan: Plan,
+  read: ContentRead,
+  content: ValidContent,
+  site: RenderedSite,
+  files: readonly string[],
+): void {
   const outcomes = content.outcomes;
   const state: ContentState | null = outcomes
     ? {
@@ -669,7 +706,7 @@ function saveManifest(run: ExportRun, plan: Plan, read: ContentRead, content: Va
       }
     : null;
   try {
-    plan.manifest.save(site.records, state);
+    plan.manifest.save(site.records, state, files);
   } catch (err) {
     run.warn(`could not save the export manifest (the next export renders every page): ${message(err)}`);
   }

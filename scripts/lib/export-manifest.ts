@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import path from 'node:path';
 import type { ContentRead } from './fetch-content.ts';
 import type { KnownSchools } from './validate-content.ts';
-import * as esbuild from 'esbuild';
+import { readStamped, writeStamped } from './stamped-cache.ts';
 import { byCodeUnits } from '../../src/lib/order.ts';
 
 const VERSION = 2;
@@ -41,6 +41,8 @@ interface Stored {
   variants: [string, string][];
   pages: Record<string, StoredPage>;
   content?: ContentState;
+  /** Every file the export placed in out/: an in-place update removes those the next one lacks. */
+  files?: string[];
 }
 
 /**
@@ -67,8 +69,8 @@ const codeKeys = new Map<string, Promise<string>>();
  * there left carried-over pages stale. Over-inclusive on purpose: a stale page is worse than a
  * re-render. Computed once per process and root. The walk costs 0.1-0.3 s in esbuild's own
  * process, so its result is also kept in .cache/ with each module's size, mtime and inode (as the
- * manifest trusts a page in out/): while none of them changed, the graph cannot have changed
- * either (a new import edits a module in it), and the next export only stats the files.
+ * manifest trusts a page in out/, see stamped-cache.ts): while none of them changed, the graph cannot
+ * have changed either (a new import edits a module in it), and the next export only stats the files.
  * `cache: false` walks and reads everything again (the bench checks code did not change mid-run).
  */
 export function codeVersion(projectRoot: string, opts: { cache?: boolean } = {}): Promise<string> {
@@ -84,6 +86,8 @@ export function codeVersion(projectRoot: string, opts: { cache?: boolean } = {})
 
 /** The files (relative to root, '/'-separated, sorted) the entry's import graph reaches, outside node_modules. */
 export async function exportModules(root: string, entry = EXPORT_ENTRY): Promise<string[]> {
+  // Loaded here: an export whose code key is cached never needs esbuild for it.
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [path.join(root, entry)],
@@ -103,51 +107,15 @@ export async function exportModules(root: string, entry = EXPORT_ENTRY): Promise
 /** Where the last walk's result is kept, per root. */
 const CODE_KEY_CACHE = '.cache/export-code-key.json';
 
-interface CodeKeyCache {
-  version: number;
-  node: string;
-  env: string;
-  key: string;
-  files: [string, number, number, number][];
-}
-
-const statOf = (root: string, rel: string): [string, number, number, number] => {
-  const st = statSync(path.join(root, rel));
-  return [rel, st.size, st.mtimeMs, st.ino];
-};
-
 async function cachedCodeKey(root: string): Promise<string> {
   const file = path.join(root, CODE_KEY_CACHE);
-  const env = process.env.NODE_ENV ?? '';
-  try {
-    const c = JSON.parse(readFileSync(file, 'utf8')) as CodeKeyCache;
-    const same =
-      c.version === VERSION &&
-      c.node === process.version &&
-      c.env === env &&
-      c.files.every((f) => statOf(root, f[0]).every((v, i) => v === f[i]));
-    if (same) return c.key;
-  } catch {
-    // No cache, or a module is gone: walk again.
-  }
+  const tag = JSON.stringify([VERSION, process.version, process.env.NODE_ENV ?? '']);
+  const kept = readStamped<string>(file, root, tag);
+  if (typeof kept === 'string') return kept;
+  const since = Date.now();
   const modules = await exportModules(root);
   const key = await hashModules(root, modules);
-  try {
-    const files = [...modules, 'package-lock.json'].flatMap((rel) => {
-      try {
-        return [statOf(root, rel)];
-      } catch {
-        return [];
-      }
-    });
-    const cache: CodeKeyCache = { version: VERSION, node: process.version, env, key, files };
-    mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(cache));
-    renameSync(tmp, file);
-  } catch {
-    // A read-only checkout: the next export walks again.
-  }
+  writeStamped(file, root, tag, [...modules, 'package-lock.json'], key, since);
   return key;
 }
 
@@ -238,8 +206,18 @@ export class ExportManifest {
     return c;
   }
 
+  /** Every file the previous export placed in out/, after load(); null when unknown (or not trusted). */
+  files(): Set<string> | null {
+    const files = this.stored?.files;
+    return Array.isArray(files) && files.every((f) => typeof f === 'string') ? new Set(files) : null;
+  }
+
   /** Records the pages of the export just committed to out/ (atomically; a failure only costs the next run a full render). */
-  save(pages: Iterable<[file: string, record: PageRecord]>, content?: ContentState | null): void {
+  save(
+    pages: Iterable<[file: string, record: PageRecord]>,
+    content?: ContentState | null,
+    files?: readonly string[],
+  ): void {
     const variants: [string, string][] = [];
     const index = new Map<string, number>();
     const out: Record<string, StoredPage> = {};
@@ -263,6 +241,7 @@ export class ExportManifest {
       variants,
       pages: out,
       ...(content ? { content } : {}),
+      ...(files ? { files: [...files].sort(byCodeUnits) } : {}),
     };
     mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;

@@ -74,8 +74,53 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/** What the export writes its files through: this swap, or the in-place update (update-site.ts). */
+export interface SiteOutput {
+  begin(): Promise<void>;
+  write(rel: string, bytes: Uint8Array | string): Promise<void>;
+  carry(rel: string): Promise<void>;
+  link(rel: string, target: string): void;
+  commit(): Promise<WriteStats>;
+  abort(): Promise<void>;
+  /** Every file placed so far, by '/'-separated path (the next export's manifest keeps them). */
+  files(): string[];
+}
+
 const code = (err: unknown) => (err as NodeJS.ErrnoException)?.code;
-const lstatOrNull = (p: string): Stats | null => lstatSync(p, { throwIfNoEntry: false }) ?? null;
+export const lstatOrNull = (p: string): Stats | null => lstatSync(p, { throwIfNoEntry: false }) ?? null;
+
+/**
+ * `rel` ('/'-separated, relative) resolved inside `root`: its absolute path and normalized key.
+ * Throws UnsafePathError for anything that would land outside: content never decides where a file goes.
+ */
+export function resolveWithin(root: string, rel: string): { abs: string; key: string } {
+  if (typeof rel !== 'string' || rel === '' || rel.includes('\0') || path.isAbsolute(rel) || rel.includes('\\'))
+    throw new UnsafePathError(String(rel));
+  const abs = path.resolve(root, ...rel.split('/'));
+  if (!abs.startsWith(root + path.sep)) throw new UnsafePathError(rel);
+  return {
+    abs,
+    key: abs
+      .slice(root.length + 1)
+      .split(path.sep)
+      .join('/'),
+  };
+}
+
+/** Temp and backup folders of exports of `out` that crashed (their process is gone), or of this process. */
+export function crashedExports(out: string): string[] {
+  const dir = path.dirname(out);
+  const base = path.basename(out);
+  const crashed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    for (const kind of ['.tmp-', '.old-']) {
+      if (!name.startsWith(base + kind)) continue;
+      const pid = Number(name.slice(base.length + kind.length));
+      if (Number.isInteger(pid) && (pid === process.pid || !pidAlive(pid))) crashed.push(path.join(dir, name));
+    }
+  }
+  return crashed;
+}
 const sameInode = (a: Stats | null, b: Stats | null) => a !== null && b !== null && a.ino === b.ino && a.dev === b.dev;
 
 /** Throws OutDirError unless `out` is absent, empty, or a previous export. */
@@ -101,7 +146,7 @@ export async function checkOutDir(out: string, projectRoot: string): Promise<voi
   }
 }
 
-export class SiteWriter {
+export class SiteWriter implements SiteOutput {
   readonly out: string;
   readonly tmp: string;
   /** Where the replaced tree waits for the next export (same parent folder, so renames work). */
@@ -127,17 +172,8 @@ export class SiteWriter {
    * of the same out/), else an empty folder. Other leftovers of crashed exports are removed.
    */
   async begin(): Promise<void> {
-    const dir = path.dirname(this.out);
-    mkdirSync(dir, { recursive: true });
-    const crashed: string[] = [];
-    const base = path.basename(this.out);
-    for (const name of readdirSync(dir)) {
-      for (const kind of ['.tmp-', '.old-']) {
-        if (!name.startsWith(base + kind)) continue;
-        const pid = Number(name.slice(base.length + kind.length));
-        if (Number.isInteger(pid) && (pid === process.pid || !pidAlive(pid))) crashed.push(path.join(dir, name));
-      }
-    }
+    mkdirSync(path.dirname(this.out), { recursive: true });
+    const crashed = crashedExports(this.out);
     // The spare first (closest to out/), then a crashed export's folders; one rename decides, so two
     // exports starting at once never share a tree.
     let adopted = false;
@@ -187,15 +223,6 @@ export class SiteWriter {
     }
   }
 
-  /** Absolute path in the temp folder for a '/'-separated relative path; throws if it escapes. */
-  resolveInside(rel: string): string {
-    if (typeof rel !== 'string' || rel === '' || rel.includes('\0') || path.isAbsolute(rel) || rel.includes('\\'))
-      throw new UnsafePathError(String(rel));
-    const abs = path.resolve(this.tmp, ...rel.split('/'));
-    if (!abs.startsWith(this.tmp + path.sep)) throw new UnsafePathError(rel);
-    return abs;
-  }
-
   /** Makes sure folder `key` exists in the temp folder as a real folder. */
   private ensureDir(key: string): void {
     if (key === '' || this.dirs.has(key)) return;
@@ -217,11 +244,7 @@ export class SiteWriter {
    * place in the reused tree, and returns its path and what stands there now (a file or nothing).
    */
   private place(rel: string): { dest: string; key: string; existing: Stats | null } {
-    const dest = this.resolveInside(rel);
-    const key = dest
-      .slice(this.tmp.length + 1)
-      .split(path.sep)
-      .join('/');
+    const { abs: dest, key } = resolveWithin(this.tmp, rel);
     if (this.seen.has(key)) throw new Error(`write-site: ${rel} written twice`);
     if (this.dirs.has(key)) throw new Error(`write-site: ${rel} is both a file and a folder`);
     const slash = key.lastIndexOf('/');
@@ -293,11 +316,7 @@ export class SiteWriter {
    * page, whether that page was written now or carried over.
    */
   link(rel: string, target: string): void {
-    const src = this.resolveInside(target);
-    const srcKey = src
-      .slice(this.tmp.length + 1)
-      .split(path.sep)
-      .join('/');
+    const { abs: src, key: srcKey } = resolveWithin(this.tmp, target);
     if (!this.seen.has(srcKey)) throw new Error(`write-site: cannot link ${rel} to ${target}: not placed yet`);
     const { dest, key, existing } = this.place(rel);
     const st = lstatSync(src);
@@ -364,6 +383,10 @@ export class SiteWriter {
     } catch {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  files(): string[] {
+    return [...this.seen];
   }
 
   /** Throws the half-built site away (kept as the spare: everything in it is checked before reuse); out/ was never touched. */

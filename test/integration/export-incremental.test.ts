@@ -73,6 +73,11 @@ describe('incremental export', () => {
     // facts file (landing pages, 404.html, compare pages) stay: the file's name does not change.
     assert.match(second.stdout, /5 written, \d+ unchanged; pages 2 rendered, \d+ carried over/);
     assert.deepEqual(warningsOf(second.stderr), warningsOf(first.stderr));
+    // Updated in place: no temp tree was built, so none is left beside out/, and no spare was made.
+    assert.deepEqual(
+      readdirSync(work).filter((f) => f.startsWith('out.')),
+      [],
+    );
     const namesPage = (w: string) => w.includes('schools/beta-charter.html') && w.includes('eventCalendar');
     assert.ok(warningsOf(second.stderr).some(namesPage), second.stderr);
 

@@ -1,5 +1,7 @@
-// Re-exports through the real CLI reuse the tree the previous swap replaced (kept next to out/ as
-// a private spare) instead of rebuilding and deleting a whole tree each time. What must hold: files
+// Full re-exports through the real CLI (no manifest to carry pages over, as after a code change)
+// reuse the tree the previous swap replaced (kept next to out/ as a private spare) instead of
+// rebuilding and deleting a whole tree each time; exports that carry pages over update out/ in
+// place instead (export-incremental.test.ts). What must hold for the swap: files
 // whose bytes did not change, self-hosted images included, keep their inode and mtime; an edit
 // rewrites only its page; a removed school's page is gone and never comes back from the spare; and
 // the result is always byte-for-byte what an export into an empty folder writes.
@@ -31,7 +33,12 @@ const env = cleanEnv({
 });
 const docs = readDataset(MINI);
 
-async function exportTo(dir: string, envOverride = env) {
+let runs = 0;
+/** Each export with a manifest folder of its own: nothing is carried over, so the site is swapped in. */
+async function exportTo(
+  dir: string,
+  envOverride = { ...env, EXPORT_MANIFEST_DIR: path.join(work, `manifests-${++runs}`) },
+) {
   const r = await runExport(['--content', dataset, '--out', dir], envOverride);
   assert.equal(r.code, 0, r.stderr);
   return r;

@@ -1,6 +1,7 @@
-// The export's writer on its own: out/ always ends up exactly the site asked for, files whose bytes
-// did not change keep their inode and mtime (static hosts and rsync rely on it), the tree kept as
-// the spare for the next export is never trusted, and a failure at any point leaves out/ as it was.
+// The export's writers on their own, the swap (SiteWriter) and the in-place update (SiteUpdater):
+// out/ always ends up exactly the site asked for, files whose bytes did not change keep their inode
+// and mtime (static hosts and rsync rely on it), the tree kept as the spare for the next export is
+// never trusted, and a failure before the commit leaves out/ as it was.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -20,7 +21,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { SiteWriter, SPARE_SUFFIX, UnsafePathError } from '../../scripts/lib/write-site.ts';
+import { type SiteOutput, SiteWriter, SPARE_SUFFIX, UnsafePathError } from '../../scripts/lib/write-site.ts';
+import { SiteUpdater } from '../../scripts/lib/update-site.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'write-site-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -36,8 +38,9 @@ const freshOut = () => {
 const CARRY = Symbol('carry');
 type Site = Record<string, string | typeof CARRY>;
 
-async function exportSite(out: string, site: Site) {
-  const w = new SiteWriter(out);
+/** `inPlace`: through SiteUpdater, given what out/ holds now as the previous export's files. */
+async function exportSite(out: string, site: Site, inPlace = false) {
+  const w: SiteOutput = inPlace ? new SiteUpdater(out, new Set(Object.keys(readTree(out).files))) : new SiteWriter(out);
   await w.begin();
   try {
     for (const rel of Object.keys(site).sort()) {
@@ -276,43 +279,136 @@ describe('SiteWriter', () => {
     assert.ok(!existsSync(path.join(path.dirname(path.dirname(out)), 'x')));
   });
 
-  test('any sequence of sites: out/ is exactly the site, and files with unchanged bytes keep inode and mtime', async () => {
+  test('any sequence of sites, swapped or updated in place: out/ is exactly the site, and files with unchanged bytes keep inode and mtime', async () => {
     const paths = ['index.html', 'd1/f1', 'd1/f2', 'd1/d2/f3', 'd2/f1', 'd2/d3/d4/f5', 'd3/f1'];
     const siteArb = fc.dictionary(fc.constantFrom(...paths), fc.constantFrom('a', 'b', 'cc', ''), {
       maxKeys: paths.length,
     });
     const out = freshOut();
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(siteArb, fc.boolean()), { minLength: 1, maxLength: 4 }), async (rounds) => {
-        rmSync(path.dirname(out), { recursive: true, force: true });
-        mkdirSync(path.dirname(out));
-        let previous: Record<string, Entry> = {};
-        for (const [dict, carryUnchanged] of rounds) {
-          const site: Record<string, string> = { ...dict };
-          // Old mtimes first, so a rewritten file cannot pass for a kept one by having been written in the same tick.
-          if (existsSync(out))
-            for (const f of Object.keys(readTree(out).files)) utimesSync(path.join(out, f), OLD, OLD);
-          previous = existsSync(out) ? readTree(out).files : {};
-          // Carry a file over when its bytes are unchanged, as the export does for pages its manifest trusts.
-          const asked: Site = Object.fromEntries(
-            Object.entries(site).map(([f, t]) => [f, carryUnchanged && previous[f]?.text === t ? CARRY : t]),
-          );
-          await exportSite(out, asked);
-          assertSite(out, site);
-          const now = readTree(out).files;
-          for (const [f, e] of Object.entries(now)) {
-            const same = previous[f]?.text === e.text;
-            if (same) assert.deepEqual([e.ino, e.mtimeMs], [previous[f]!.ino, previous[f]!.mtimeMs], `${f} kept`);
-            else assert.notEqual(e.mtimeMs, OLD.getTime(), `${f} written`);
+      fc.asyncProperty(
+        fc.array(fc.tuple(siteArb, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 4 }),
+        async (rounds) => {
+          rmSync(path.dirname(out), { recursive: true, force: true });
+          mkdirSync(path.dirname(out));
+          let previous: Record<string, Entry> = {};
+          for (const [dict, carryUnchanged, inPlace] of rounds) {
+            const site: Record<string, string> = { ...dict };
+            // Old mtimes first, so a rewritten file cannot pass for a kept one by having been written in the same tick.
+            if (existsSync(out))
+              for (const f of Object.keys(readTree(out).files)) utimesSync(path.join(out, f), OLD, OLD);
+            previous = existsSync(out) ? readTree(out).files : {};
+            // Carry a file over when its bytes are unchanged, as the export does for pages its manifest trusts.
+            const asked: Site = Object.fromEntries(
+              Object.entries(site).map(([f, t]) => [f, carryUnchanged && previous[f]?.text === t ? CARRY : t]),
+            );
+            await exportSite(out, asked, inPlace && existsSync(out));
+            assertSite(out, site);
+            const now = readTree(out).files;
+            for (const [f, e] of Object.entries(now)) {
+              const same = previous[f]?.text === e.text;
+              if (same) assert.deepEqual([e.ino, e.mtimeMs], [previous[f]!.ino, previous[f]!.mtimeMs], `${f} kept`);
+              else assert.notEqual(e.mtimeMs, OLD.getTime(), `${f} written`);
+            }
+            assert.deepEqual(
+              siblings(out).filter((s) => s !== 'out' && s !== `out${SPARE_SUFFIX}`),
+              [],
+              'no temp folder left',
+            );
           }
-          assert.deepEqual(
-            siblings(out).filter((s) => s !== 'out' && s !== `out${SPARE_SUFFIX}`),
-            [],
-            'no temp folder left',
-          );
-        }
-      }),
+        },
+      ),
       { numRuns: 40, seed: 20240601 },
     );
+  });
+});
+
+describe('SiteUpdater', () => {
+  test('only what differs is touched: unchanged files keep inode and mtime, removed ones go with their empty folders', async () => {
+    const out = freshOut();
+    await exportSite(out, { 'index.html': 'home', 'a/index.html': 'A', 'b/c/index.html': 'C', 'x.txt': 'X' });
+    const before = readTree(out).files;
+    const stats = await exportSite(
+      out,
+      { 'index.html': CARRY, 'a/index.html': 'A2', 'x.txt': 'X', 'n/new.txt': 'N' },
+      true,
+    );
+    assert.deepEqual(stats, { files: 4, bytes: 8, written: 2, unchanged: 2 });
+    assertSite(out, { 'index.html': 'home', 'a/index.html': 'A2', 'x.txt': 'X', 'n/new.txt': 'N' });
+    const now = readTree(out).files;
+    for (const f of ['index.html', 'x.txt'])
+      assert.deepEqual([now[f]!.ino, now[f]!.mtimeMs], [before[f]!.ino, before[f]!.mtimeMs], `${f} kept`);
+    assert.notEqual(now['a/index.html']!.ino, before['a/index.html']!.ino, 'a new file, never written in place');
+    assert.deepEqual(siblings(out), ['out'], 'no staging folder left, and no spare made');
+  });
+
+  test("a change never reaches the swap's spare, which shares inodes with out/", async () => {
+    const out = freshOut();
+    const site = { 'index.html': 'home', 'a/index.html': 'A' };
+    await exportSite(out, site);
+    await exportSite(out, site); // the spare now holds out/'s inodes
+    await exportSite(out, { ...site, 'a/index.html': 'A2' }, true);
+    assert.equal(readFileSync(path.join(`${out}${SPARE_SUFFIX}`, 'a/index.html'), 'utf8'), 'A');
+    await exportSite(out, { ...site, 'a/index.html': 'A3' }); // the swap starts from that spare
+    assertSite(out, { ...site, 'a/index.html': 'A3' });
+  });
+
+  test('a failure while staging leaves out/ exactly as it was', async () => {
+    const out = freshOut();
+    await exportSite(out, { 'index.html': 'home', 'a/index.html': 'A' });
+    const before = readTree(out);
+    const u = new SiteUpdater(out, new Set(['index.html', 'a/index.html']));
+    await u.begin();
+    await u.write('index.html', 'home changed');
+    await u.write('b/index.html', 'B');
+    await assert.rejects(u.carry('missing/index.html'), /no file there/);
+    await u.abort();
+    assert.deepEqual(readTree(out), before, 'bytes, inodes and mtimes as before');
+    assert.deepEqual(siblings(out), ['out']);
+  });
+
+  test('a folder where a file goes, or a file where a folder goes, is refused before out/ is touched', async () => {
+    const out = freshOut();
+    await exportSite(out, { 'index.html': 'home', 'a/b.html': 'B', c: 'C' });
+    const before = readTree(out);
+    await assert.rejects(exportSite(out, { 'index.html': 'new', a: 'A' }, true), /not a regular file/);
+    await assert.rejects(exportSite(out, { 'index.html': 'new', 'c/d.html': 'D' }, true), /not a folder/);
+    assert.deepEqual(readTree(out), before);
+    // The swap does what in place cannot.
+    await exportSite(out, { 'index.html': 'new', a: 'A' });
+    assertSite(out, { 'index.html': 'new', a: 'A' });
+  });
+
+  test('a second address is the very file of its page: linked again when the page changed or the link was replaced', async () => {
+    const out = freshOut();
+    const link = async (site: Record<string, string | typeof CARRY>, aliases: [string, string][]) => {
+      const u = new SiteUpdater(out, new Set(Object.keys(readTree(out).files)));
+      await u.begin();
+      for (const [rel, v] of Object.entries(site)) await (v === CARRY ? u.carry(rel) : u.write(rel, v));
+      for (const [alias, target] of aliases) u.link(alias, target);
+      return u.commit();
+    };
+    await exportSite(out, { 'a/index.html': 'A', 'a.html': 'A', 'b/index.html': 'B', 'b.html': 'B' });
+    // Make each alias the page's own inode first.
+    await link({ 'a/index.html': CARRY, 'b/index.html': CARRY }, [
+      ['a.html', 'a/index.html'],
+      ['b.html', 'b/index.html'],
+    ]);
+    let t = readTree(out).files;
+    assert.equal(t['a.html']!.ino, t['a/index.html']!.ino);
+    const kept = t['b.html']!.ino;
+    // a's page changes; b's alias is replaced behind the export.
+    rmSync(path.join(out, 'b.html'));
+    writeFileSync(path.join(out, 'b.html'), 'stale');
+    const stats = await link({ 'a/index.html': 'A2', 'b/index.html': CARRY }, [
+      ['a.html', 'a/index.html'],
+      ['b.html', 'b/index.html'],
+    ]);
+    assert.deepEqual([stats.written, stats.unchanged], [3, 1]);
+    t = readTree(out).files;
+    assert.equal(t['a.html']!.text, 'A2');
+    assert.equal(t['a.html']!.ino, t['a/index.html']!.ino);
+    assert.equal(t['b.html']!.ino, kept);
+    assert.equal(t['b.html']!.text, 'B');
   });
 });
