@@ -218,8 +218,16 @@ export function buildPages(
     for (const [src, remote] of record.used) variants.set(src, rehost(remote));
   };
   const navKey = keyed ? sha1(JSON.stringify(pageNav)) : '';
-  const keyOf = (url: string, file: string, indexable: boolean, hash: string) =>
-    keyed ? sha1(JSON.stringify([common, navKey, url, file, indexable, hash])) : '';
+  // The check of carried schools below and the render ask for the same keys: each is hashed once.
+  const keys = new Map<string, { url: string; indexable: boolean; hash: string; key: string }>();
+  const keyOf = (url: string, file: string, indexable: boolean, hash: string) => {
+    if (!keyed) return '';
+    const k = keys.get(file);
+    if (k && k.url === url && k.indexable === indexable && k.hash === hash) return k.key;
+    const key = sha1(JSON.stringify([common, navKey, url, file, indexable, hash]));
+    keys.set(file, { url, indexable, hash, key });
+    return key;
+  };
   // A carried school's state hash covers every edition of its page, so each edition's key checks.
   const stale = content.carried
     .flatMap((c) => LANGS.map((lang) => ({ c, route: { page: 'school', slug: c.slug, lang } as RouteMatch })))
@@ -258,10 +266,15 @@ export function buildPages(
   ): RenderedPage | null => {
     const aliases = aliasesOf(route);
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
-    // The page's embedded data is serialised once: its hash keys the page, and the page embeds it.
-    const dataJson = data === null ? null : serializePageData(data);
+    // The page's embedded data is serialised once, and only when needed: its hash keys the page
+    // when no school hash does, and a rendered page embeds it (a carried landing page needs neither).
+    let serialized: string | null = null;
+    const dataJson = () => {
+      serialized ??= serializePageData(data!);
+      return serialized;
+    };
     const readState = (): SchoolState => ({
-      hash: keyed ? (schoolHash ?? sha1(dataJson!)) : '',
+      hash: keyed ? (schoolHash ?? sha1(dataJson())) : '',
       lastmod: lastmodOf(school as School),
       facts,
     });
@@ -289,7 +302,7 @@ export function buildPages(
     );
     // Reported through the page's sink, so a carried page replays them like its render's own.
     for (const note of notes) sink.always(note);
-    const page = renderOne(route, url, data!, dataJson!, school as School | null, indexable, sink);
+    const page = renderOne(route, url, data!, dataJson(), school as School | null, indexable, sink);
     if (keyed) records.set(file, recordOf(key, warnings, page.used));
     return { file, aliases, url, html: page.html, route, sitemap };
   };

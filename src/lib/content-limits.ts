@@ -86,9 +86,12 @@ class FieldWalk {
   }
 
   private object(o: Obj, depth: number): Obj {
-    let changed = false;
-    const entries: [string, unknown][] = [];
-    for (const [k, v] of Object.entries(o)) {
+    // Most objects are within the limits: the copy is only made once a value differs.
+    let entries: [string, unknown][] | null = null;
+    const keys = Object.keys(o);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const v = o[k];
       let next: unknown;
       if (k.length > this.limits.textLength) {
         this.problems.add(`a field name longer than ${this.limits.textLength} characters: dropped`);
@@ -97,11 +100,11 @@ class FieldWalk {
         this.problems.add(`a span with more than ${this.limits.marksPerSpan} marks: the further marks are dropped`);
         next = next.slice(0, this.limits.marksPerSpan);
       }
-      if (next !== v) changed = true;
-      if (next !== undefined) entries.push([k, next]);
+      if (next !== v && !entries) entries = keys.slice(0, i).map((key) => [key, o[key]]);
+      if (entries && next !== undefined) entries.push([k, next]);
     }
     // fromEntries defines properties, so a "__proto__" key stays data and never becomes a prototype.
-    return changed ? Object.fromEntries(entries) : o;
+    return entries ? Object.fromEntries(entries) : o;
   }
 }
 
