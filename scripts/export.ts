@@ -31,7 +31,7 @@ import { contentFormatOf, isTarball, openContentSource, type ContentSource } fro
 import { DEFAULT_CONTENT_DIR, REPO_ROOT } from '../core/paths.ts';
 import type { BundleFile, BundleResult, BundleSizes } from '../core/bundler.ts';
 import { cachedBundles } from './lib/cached-bundles.ts';
-import { fetchChanged, fetchContent, type ContentRead } from './lib/fetch-content.ts';
+import { fetchChanged, fetchContent, fetchRevisions, type ContentRead, type Revisions } from './lib/fetch-content.ts';
 import { fetchImages, type FetchedImage } from './lib/images.ts';
 import { normalizeBase, parseMs } from './lib/options.ts';
 import { isPrivateHost } from './lib/private-host.ts';
@@ -45,7 +45,14 @@ import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
 import { OPEN_DATA_CSV, OPEN_DATA_JSON, openDataCsv, openDataJson, openSchools } from './lib/open-data.ts';
 import { HEADERS_FILE, headersFile, siteHeaders } from '../render/csp.ts';
 import { validateContent, withoutFailed, type ValidContent } from './lib/validate-content.ts';
-import { checkOutDir, OutDirError, type SiteOutput, SiteWriter, type WriteStats } from './lib/write-site.ts';
+import {
+  checkOutDir,
+  type FileStamp,
+  OutDirError,
+  type SiteOutput,
+  SiteWriter,
+  type WriteStats,
+} from './lib/write-site.ts';
 import { SiteUpdater } from './lib/update-site.ts';
 
 // The table every command shares (core/exit-codes.ts); re-exported for the export's callers.
@@ -220,6 +227,8 @@ interface Plan {
   previous: Map<string, PageRecord>;
   /** The previous export's content state: read only what changed since. Null: read everything. */
   since: ContentState | null;
+  /** With `since`: the revisions now, asked while the manifest was read. */
+  revisions: Promise<Revisions> | null;
 }
 
 /** The rendered site and the files its pages link to. */
@@ -383,11 +392,15 @@ async function planExport(run: ExportRun): Promise<Plan> {
     run.opts.out,
     code,
   );
-  const previous = manifest.load();
   // A manifest without its out/ (removed, or a fresh folder) can carry nothing over: full, decided here
   // rather than found out page by page. The render's key check still catches pages changed behind the export.
   const outHolds = existsSync(path.join(run.opts.out, 'index.html'));
-  return { manifest, previous, since: outHolds ? manifest.content(run.sourceId) : null };
+  // An incremental read starts by asking every revision; the service answers while the manifest is parsed.
+  const revisions = outHolds && manifest.exists() ? fetchRevisions(run.source.config, run.retry()) : null;
+  revisions?.catch(() => {}); // awaited by the read, unless the plan turns out full
+  const previous = manifest.load();
+  const since = outHolds ? manifest.content(run.sourceId) : null;
+  return { manifest, previous, since, revisions: since ? revisions : null };
 }
 
 /** A folder named by an environment variable, relative to the caller's working directory. */
@@ -397,7 +410,7 @@ const envDir = (io: ExportIo, name: string): string | null =>
 /** An incremental plan that could not be proven current, planned again as a full read (which always is). */
 function fullPlan(plan: Plan): Plan {
   if (!plan.since) throw new ExportError(EXIT.render, 'render', 'a full read did not stand (an internal error)');
-  return { ...plan, since: null };
+  return { ...plan, since: null, revisions: null };
 }
 
 /** Stage 2: every published school, or with `since` only the schools a change can reach (exit 2 on failure). */
@@ -413,7 +426,10 @@ async function readContent(run: ExportRun, plan: Plan): Promise<ContentRead | Ne
   const since = plan.since;
   const got = await progress.phase(
     'fetch',
-    () => fetchChanged(source.config, since, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
+    () =>
+      fetchChanged(source.config, since, run.retry(), undefined, plan.revisions ?? undefined).catch(
+        fail(EXIT.fetch, 'fetch'),
+      ),
     (r) =>
       r
         ? `${r.changed!.length} changed document(s), ${r.schools.length} school document(s) to read`
@@ -539,7 +555,7 @@ async function writeExport(
     (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`,
   );
   const { files, carried, pages, aliases } = siteFiles(run, site, bundle.files, images.images, publicFiles);
-  const { stats, files: written } = await writeFiles(run, plan, files, carried, aliases);
+  const written = await writeFiles(run, plan, files, carried, aliases);
   saveManifest(run, plan, read, content, site, written);
   return {
     out: run.opts.out,
@@ -554,7 +570,7 @@ async function writeExport(
       cached: images.cached,
       missing: images.missing.length,
     },
-    write: stats,
+    write: written.stats,
     bundle: bundle.sizes,
     ms: performance.now() - done.started,
     warnings: run.warnings,
@@ -626,7 +642,7 @@ async function writeFiles(
   files: Map<string, Uint8Array | string>,
   carried: Set<string>,
   aliases: (readonly [alias: string, file: string])[],
-): Promise<{ stats: WriteStats; files: string[] }> {
+): Promise<{ stats: WriteStats; files: string[]; untouched?: ReadonlyMap<string, FileStamp> }> {
   const previous = carried.size > 0 ? plan.manifest.files() : null;
   return run.progress.phase(
     'write',
@@ -640,7 +656,7 @@ async function writeFiles(
         );
         if (staged) {
           const stats = await updater.commit().catch(run.fail(EXIT.render, 'write'));
-          return { stats, files: updater.files() };
+          return { stats, files: updater.files(), untouched: updater.untouched() };
         }
       }
       const writer = new SiteWriter(run.opts.out);
@@ -685,7 +701,7 @@ function saveManifest(
   read: ContentRead,
   content: ValidContent,
   site: RenderedSite,
-  files: readonly string[],
+  written: { files: readonly string[]; untouched?: ReadonlyMap<string, FileStamp> },
 ): void {
   const outcomes = content.outcomes;
   const state: ContentState | null = outcomes
@@ -706,7 +722,7 @@ function saveManifest(
       }
     : null;
   try {
-    plan.manifest.save(site.records, state, files);
+    plan.manifest.save(site.records, state, written.files, written.untouched);
   } catch (err) {
     run.warn(`could not save the export manifest (the next export renders every page): ${message(err)}`);
   }

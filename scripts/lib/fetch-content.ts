@@ -82,6 +82,18 @@ export async function fetchContent(
   return contentOf(await reader(config, retry, requestTimeoutMs).query<unknown>('exportContent', exportContentQuery));
 }
 
+/**
+ * Every document's revision now: the first question of an incremental read, which the export asks
+ * before it parses its manifest so the service answers while that runs (~0.1 s at 1000 schools).
+ */
+export async function fetchRevisions(
+  config: PublicConfig,
+  retry: RetryOptions,
+  requestTimeoutMs = 30_000,
+): Promise<Revisions> {
+  return revisions(await reader(config, retry, requestTimeoutMs).query<unknown>('revisions', revisionsQuery));
+}
+
 const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id?: unknown })._id : undefined);
 
 /**
@@ -98,9 +110,11 @@ export async function fetchChanged(
   previous: Pick<ContentRead, 'revs' | 'nav' | 'landing'>,
   retry: RetryOptions,
   requestTimeoutMs = 30_000,
+  /** fetchRevisions() started earlier; default: asked now. */
+  asked?: Promise<Revisions>,
 ): Promise<ContentRead | null> {
   const read = reader(config, retry, requestTimeoutMs);
-  const now = revisions(await read.query<unknown>('revisions', revisionsQuery));
+  const now = await (asked ?? fetchRevisions(config, retry, requestTimeoutMs));
   const changed = Object.keys(now).filter((id) => previous.revs[id] !== now[id] || now[id] === '');
   for (const id of Object.keys(previous.revs)) if (!(id in now)) changed.push(id);
   changed.sort();

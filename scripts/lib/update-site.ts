@@ -16,7 +16,14 @@
 // out/ is touched, and the caller falls back to the swap.
 import { linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crashedExports, lstatOrNull, resolveWithin, type SiteOutput, type WriteStats } from './write-site.ts';
+import {
+  crashedExports,
+  type FileStamp,
+  lstatOrNull,
+  resolveWithin,
+  type SiteOutput,
+  type WriteStats,
+} from './write-site.ts';
 
 /** A file to rename into out/ at commit: staged bytes, or a link of a file out/ will hold by then. */
 type Staged = { key: string; from: string } | { key: string; linkOf: string };
@@ -26,8 +33,8 @@ export class SiteUpdater implements SiteOutput {
   private readonly stage: string;
   private readonly stats: WriteStats = { files: 0, bytes: 0, written: 0, unchanged: 0 };
   private readonly staged: Staged[] = [];
-  /** Keys placed by this export: the inode their file in out/ has (null: staged, a new one) and its size. */
-  private readonly placed = new Map<string, { ino: number | null; size: number }>();
+  /** Keys placed by this export: the file out/ holds there (ino null: staged, a new one to come). */
+  private readonly placed = new Map<string, { ino: number | null; size: number; mtimeMs: number }>();
   private n = 0;
   /** Folders of out/ found to be folders (each is checked once). */
   private readonly folders = new Set<string>();
@@ -78,14 +85,14 @@ export class SiteUpdater implements SiteOutput {
       prev.size === data.length &&
       Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(dest))
     ) {
-      this.placed.set(key, { ino: prev.ino, size: prev.size });
+      this.placed.set(key, { ino: prev.ino, size: prev.size, mtimeMs: prev.mtimeMs });
       this.stats.unchanged++;
       return;
     }
     const from = path.join(this.stage, String(this.n++));
     writeFileSync(from, data, { flag: 'wx' });
     this.staged.push({ key, from });
-    this.placed.set(key, { ino: null, size: data.length });
+    this.placed.set(key, { ino: null, size: data.length, mtimeMs: 0 });
     this.stats.written++;
   }
 
@@ -94,7 +101,7 @@ export class SiteUpdater implements SiteOutput {
     const { key, dest } = this.place(rel);
     const prev = this.existing(dest);
     if (!prev) throw new Error(`update-site: cannot carry ${rel} over: the previous export holds no file there`);
-    this.placed.set(key, { ino: prev.ino, size: prev.size });
+    this.placed.set(key, { ino: prev.ino, size: prev.size, mtimeMs: prev.mtimeMs });
     this.stats.files++;
     this.stats.bytes += prev.size;
     this.stats.unchanged++;
@@ -156,8 +163,15 @@ export class SiteUpdater implements SiteOutput {
     rmSync(this.stage, { recursive: true, force: true });
   }
 
-  /** Every file of this export, for the next one's manifest. */
   files(): string[] {
     return [...this.placed.keys()];
+  }
+
+  /** The files this update left as they were, with what a stat of them gives (the manifest need not stat them again). */
+  untouched(): Map<string, FileStamp> {
+    const kept = new Map<string, FileStamp>();
+    for (const [key, f] of this.placed)
+      if (f.ino !== null) kept.set(key, { size: f.size, mtimeMs: f.mtimeMs, ino: f.ino });
+    return kept;
   }
 }

@@ -86,6 +86,13 @@ export interface SiteOutput {
   files(): string[];
 }
 
+/** What the export manifest records of a file in out/ to trust it later. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
 const code = (err: unknown) => (err as NodeJS.ErrnoException)?.code;
 export const lstatOrNull = (p: string): Stats | null => lstatSync(p, { throwIfNoEntry: false }) ?? null;
 

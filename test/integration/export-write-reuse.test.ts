@@ -37,7 +37,7 @@ let runs = 0;
 /** Each export with a manifest folder of its own: nothing is carried over, so the site is swapped in. */
 async function exportTo(
   dir: string,
-  envOverride = { ...env, EXPORT_MANIFEST_DIR: path.join(work, `manifests-${++runs}`) },
+  envOverride: NodeJS.ProcessEnv = { ...env, EXPORT_MANIFEST_DIR: path.join(work, `manifests-${++runs}`) },
 ) {
   const r = await runExport(['--content', dataset, '--out', dir], envOverride);
   assert.equal(r.code, 0, r.stderr);
