@@ -66,7 +66,7 @@ async function main(): Promise<void> {
         if ('failed' in site) throw new Error(`render floor: ${site.failed.length} page(s) failed to render`);
         roundsMs.push(performance.now() - t);
         pages = site.pages.length;
-        htmlBytes = site.pages.reduce((s, p) => s + Buffer.byteLength(p.html), 0);
+        htmlBytes = site.pages.reduce((s, p) => s + p.html.length, 0);
       }
     } finally {
       console.warn = warn;

@@ -68,7 +68,12 @@ export interface RenderedPage {
   /** Further files with the same bytes (the page's old folder form, see routeAliases). */
   aliases: string[];
   url: string;
-  html: string;
+  /**
+   * The page's bytes (UTF-8), made as soon as it is rendered. Its HTML is a rope of thousands of
+   * small strings, and holding 2000 of those until the write kept the collector busy: at 1000
+   * schools, bytes instead cut ~0.3-0.5 s of CPU and ~85 MB from a full export.
+   */
+  html: Buffer;
   route: RouteMatch;
   /** Only for indexable pages: what goes into the sitemap. */
   sitemap: { path: string; lastmod: string | null } | null;
@@ -124,6 +129,11 @@ interface Prepared {
   facts: SchoolFacts | null;
   /** The hash over every edition's data (absent when carried over or unkeyed). */
   hash?: string;
+  /**
+   * Each edition's data as the page embeds it, when it was serialised for the hash: kept until
+   * the page is rendered rather than serialised twice (~60 ms of a 1000-school export, for ~35 MB held).
+   */
+  json?: Map<Lang, string>;
 }
 
 const lastmodOf = (school: School): string | null => {
@@ -263,12 +273,14 @@ export function buildPages(
     facts: SchoolFacts | null = null,
     /** The school's hash over all its editions' data (the page key and the next export's state). */
     schoolHash?: string,
+    /** `data` serialised already (for the school's hash). */
+    serializedData?: string,
   ): RenderedPage | null => {
     const aliases = aliasesOf(route);
     const carriedState = school && data === null ? (school as CarriedSchool).state : null;
     // The page's embedded data is serialised once, and only when needed: its hash keys the page
     // when no school hash does, and a rendered page embeds it (a carried landing page needs neither).
-    let serialized: string | null = null;
+    let serialized: string | null = serializedData ?? null;
     const dataJson = () => {
       serialized ??= serializePageData(data!);
       return serialized;
@@ -304,7 +316,7 @@ export function buildPages(
     for (const note of notes) sink.always(note);
     const page = renderOne(route, url, data!, dataJson(), school as School | null, indexable, sink);
     if (keyed) records.set(file, recordOf(key, warnings, page.used));
-    return { file, aliases, url, html: page.html, route, sitemap };
+    return { file, aliases, url, html: Buffer.from(page.html), route, sitemap };
   };
 
   // The landing page and 404.html show the same data: the app is rendered once for both.
@@ -377,6 +389,10 @@ export function buildPages(
   // Each school is cut to the content limits first: its pages, key, hash and facts are the limited
   // data's. Every edition of a school is prepared together; the facts are the English edition's
   // (one facts file for every edition, see README "The Spanish edition").
+  const hashed = (editions: Map<Lang, PageData>) => {
+    const json = new Map(LANGS.map((lang) => [lang, serializePageData(editions.get(lang)!)]));
+    return { json, hash: sha1([...json.values()].join('\n')) };
+  };
   const carriedSchools = new Set<School | CarriedSchool>(content.carried);
   const failed: RenderFailed['failed'] = [];
   const prepared: Prepared[] = [];
@@ -401,7 +417,7 @@ export function buildPages(
             `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
         ),
         facts: schoolFacts(school),
-        hash: keyed ? sha1(LANGS.map((lang) => serializePageData(editions.get(lang)!)).join('\n')) : undefined,
+        ...(keyed ? hashed(editions) : {}),
       });
     } catch (err) {
       failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
@@ -450,7 +466,8 @@ export function buildPages(
         // Limit notes are the school's, reported once (on its English page).
         const own = lang === DEFAULT_LANG ? p.notes : [];
         const url = schoolPath(p.read.slug!, lang);
-        add(renderPage(route, url, routeFile(route), data, shown, true, '', own, p.facts, p.hash));
+        add(renderPage(route, url, routeFile(route), data, shown, true, '', own, p.facts, p.hash, p.json?.get(lang)));
+        p.json?.delete(lang); // rendered: no longer held
       }
     } catch (err) {
       failed.push({ _id: p.read._id, error: err instanceof Error ? err.message : String(err) });

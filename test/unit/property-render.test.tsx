@@ -448,9 +448,10 @@ describe('property: random content through the export pipeline', () => {
         // Each school in both editions, the two landing pages, 404.html and the two compare pages.
         assert.equal(site.pages.length, content.schools.length * 2 + 5);
         for (const page of site.pages) {
-          assert.deepEqual(problemsIn(page.html, true), [], `${page.file}`);
+          const html = page.html.toString('utf8');
+          assert.deepEqual(problemsIn(html, true), [], `${page.file}`);
           assert.ok(!page.file.split('/').includes('..') && !page.file.startsWith('/'), page.file);
-          const data = /<script type="application\/json" id="__DATA__">([^<]*)<\/script>/.exec(page.html);
+          const data = /<script type="application\/json" id="__DATA__">([^<]*)<\/script>/.exec(html);
           assert.ok(data, `${page.file}: hydration data in one piece`);
           const parsed = JSON.parse(data[1]!) as { page: string; school?: unknown };
           if (page.route.page === 'school') {
