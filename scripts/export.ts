@@ -395,9 +395,11 @@ async function planExport(run: ExportRun): Promise<Plan> {
   // A manifest without its out/ (removed, or a fresh folder) can carry nothing over: full, decided here
   // rather than found out page by page. The render's key check still catches pages changed behind the export.
   const outHolds = existsSync(path.join(run.opts.out, 'index.html'));
-  // An incremental read starts by asking every revision; the service answers while the manifest is parsed.
-  const revisions = outHolds && manifest.exists() ? fetchRevisions(run.source.config, run.retry()) : null;
-  revisions?.catch(() => {}); // awaited by the read, unless the plan turns out full
+  // An incremental read starts by asking every revision; the service answers while the manifest is
+  // parsed. Asked once, without retries: if it fails or the plan turns out full, nothing waits on it.
+  const revisions =
+    outHolds && manifest.exists() ? fetchRevisions(run.source.config, { ...run.retry(), attempts: 1 }) : null;
+  revisions?.catch(() => {});
   const previous = manifest.load();
   const since = outHolds ? manifest.content(run.sourceId) : null;
   return { manifest, previous, since, revisions: since ? revisions : null };

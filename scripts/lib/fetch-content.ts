@@ -1,14 +1,17 @@
 // The export's read of the content, through the same public client the browser uses, with retries
 // on transient failures (the client's own retries are switched off so the limit and backoff are
 // ours alone). A full read takes every published school plus the navigation and landing rows and
-// every document's revision, in one query so they are one snapshot. An incremental read compares
-// revisions with the previous export's and fetches only the schools a change can reach.
+// every document's revision, in parts read at once and checked to be one snapshot. An incremental
+// read compares revisions with the previous export's and fetches only the schools a change can reach.
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
 import {
   exportChangedQuery,
   exportContentQuery,
+  exportIdsQuery,
+  exportListsQuery,
+  exportSchoolsQuery,
   referrersQuery,
   revisionsQuery,
   SCHOOL_REFERENCE_DEPTH,
@@ -74,12 +77,48 @@ function contentOf(got: unknown): ContentRead & { changed: null } {
   return read as ContentRead & { changed: null };
 }
 
+/**
+ * How many parts the schools of a full read are read in, at once. The embedded service evaluates
+ * queries on two workers; a hosted project answers parts side by side as well.
+ */
+const SCHOOL_PARTS = 2;
+
+const sameRevisions = (a: Revisions, b: Revisions): boolean => {
+  const ids = Object.keys(a);
+  return ids.length === Object.keys(b).length && ids.every((id) => a[id] === b[id]);
+};
+
+/**
+ * Every published school, the navigation and landing rows and every revision: the ids first, then
+ * the lists and the schools in SCHOOL_PARTS parts at once (see exportIdsQuery). When a part's
+ * revisions differ from the ids', the content changed while it was read, and it is read again in
+ * one query, which is one snapshot by itself.
+ */
 export async function fetchContent(
   config: PublicConfig,
   retry: RetryOptions,
   requestTimeoutMs = 30_000,
 ): Promise<ContentRead & { changed: null }> {
-  return contentOf(await reader(config, retry, requestTimeoutMs).query<unknown>('exportContent', exportContentQuery));
+  const read = reader(config, retry, requestTimeoutMs);
+  const head = ((await read.query<unknown>('exportIds', exportIdsQuery)) ?? {}) as Record<string, unknown>;
+  const revs = revisions(head.revs);
+  if (!Array.isArray(head.ids)) throw new ContentShapeError('ids', head.ids);
+  const ids = head.ids as unknown[];
+  const size = Math.max(1, Math.ceil(ids.length / SCHOOL_PARTS));
+  const parts = Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, (i + 1) * size));
+  const [lists, ...schoolParts] = (
+    await Promise.all([
+      read.query<unknown>('exportLists', exportListsQuery),
+      ...parts.map((part, i) =>
+        read.query<unknown>(`exportSchools ${i + 1}/${parts.length}`, exportSchoolsQuery, { ids: part }),
+      ),
+    ])
+  ).map((r) => (r ?? {}) as Record<string, unknown>);
+  if (![lists!, ...schoolParts].every((r) => sameRevisions(revisions(r.revs), revs)))
+    return contentOf(await read.query<unknown>('exportContent', exportContentQuery));
+  for (const part of schoolParts)
+    if (!Array.isArray(part.schools)) throw new ContentShapeError('schools', part.schools);
+  return contentOf({ ...lists, revs: head.revs, schools: schoolParts.flatMap((p) => p.schools as unknown[]) });
 }
 
 /**
@@ -110,11 +149,11 @@ export async function fetchChanged(
   previous: Pick<ContentRead, 'revs' | 'nav' | 'landing'>,
   retry: RetryOptions,
   requestTimeoutMs = 30_000,
-  /** fetchRevisions() started earlier; default: asked now. */
+  /** fetchRevisions() started earlier; asked again (with retries) when absent or failed. */
   asked?: Promise<Revisions>,
 ): Promise<ContentRead | null> {
   const read = reader(config, retry, requestTimeoutMs);
-  const now = await (asked ?? fetchRevisions(config, retry, requestTimeoutMs));
+  const now = (await asked?.catch(() => null)) ?? (await fetchRevisions(config, retry, requestTimeoutMs));
   const changed = Object.keys(now).filter((id) => previous.revs[id] !== now[id] || now[id] === '');
   for (const id of Object.keys(previous.revs)) if (!(id in now)) changed.push(id);
   changed.sort();

@@ -6,7 +6,11 @@
 export function oneDecimal(locale: string): (value: number) => string {
   let format: Intl.NumberFormat | undefined;
   return (value) => {
-    format ??= new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+    format ??= new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+      useGrouping: false,
+    });
     return format.format(value);
   };
 }

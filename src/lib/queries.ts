@@ -155,12 +155,40 @@ export const SCHOOL_REFERENCE_DEPTH = 2;
 /** Documents that reference any of the ids. Params: { ids }. */
 export const referrersQuery = defineQuery(`*[references($ids)]._id`);
 
-/** The export's full read, in one snapshot: the revisions belong to exactly this content. */
+/**
+ * The export's full read, in one snapshot: the revisions belong to exactly this content. Used when
+ * the read in parts below found the content changing while it ran.
+ */
 export const exportContentQuery = defineQuery(`{
   "revs": ${revisionsQuery},
   "nav": ${navigationSchoolsQuery},
   "landing": ${landingSchoolsQuery},
   "schools": ${allSchoolsQuery}
+}`);
+
+/**
+ * The export's full read in parts, which a service evaluates side by side (the embedded one on its
+ * two query workers: at 1000 schools one query took ~1.1 s of the service's time, the parts ~0.6 s):
+ * first the revisions and the English school ids, then at once the navigation and landing rows and
+ * the schools of each part of those ids. Every part repeats the revisions: the parts are one
+ * snapshot only when all of them equal the first's (else exportContentQuery reads everything).
+ */
+export const exportIdsQuery = defineQuery(`{
+  "revs": ${revisionsQuery},
+  "ids": *[${englishSchoolFilter}] | order(_id asc)._id
+}`);
+
+/** The navigation and landing rows of the read in parts. */
+export const exportListsQuery = defineQuery(`{
+  "revs": ${revisionsQuery},
+  "nav": ${navigationSchoolsQuery},
+  "landing": ${landingSchoolsQuery}
+}`);
+
+/** One part's schools, expanded as allSchoolsQuery expands them. Params: { ids } (from exportIdsQuery). */
+export const exportSchoolsQuery = defineQuery(`{
+  "revs": ${revisionsQuery},
+  "schools": *[${englishSchoolFilter} && _id in $ids] | order(_id asc) { ${schoolFields}, ${schoolTranslations} }
 }`);
 
 /**

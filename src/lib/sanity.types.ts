@@ -2970,6 +2970,373 @@ export type ExportContentQueryResult = {
 };
 
 // Source: ../src/lib/queries.ts
+// Variable: exportIdsQuery
+// Query: {  "revs": *[]{ _id, _rev },  "ids": *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc)._id}
+export type ExportIdsQueryResult = {
+  revs: Array<{
+    _id: string;
+    _rev: string;
+  }>;
+  ids: Array<string>;
+};
+
+// Source: ../src/lib/queries.ts
+// Variable: exportListsQuery
+// Query: {  "revs": *[]{ _id, _rev },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
+export type ExportListsQueryResult = {
+  revs: Array<{
+    _id: string;
+    _rev: string;
+  }>;
+  nav: Array<{
+    _id: string;
+    title: string | null;
+    subtitle: string | null;
+    slug: string | null;
+    logo: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+    staticLogo: string | null;
+    isCharter: boolean | null;
+  }>;
+  landing: Array<{
+    _id: string;
+    title: string | null;
+    slug: string | null;
+    logo: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+    color: string | null;
+    mainImage: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+    seoDescription: string | null;
+    translations: Array<{
+      lang: string;
+      doc: {
+        title: string | null;
+        seoDescription: string | null;
+      } | null;
+    }> | null;
+    translationMeta: string | null;
+  }>;
+};
+
+// Source: ../src/lib/queries.ts
+// Variable: exportSchoolsQuery
+// Query: {  "revs": *[]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+export type ExportSchoolsQueryResult = {
+  revs: Array<{
+    _id: string;
+    _rev: string;
+  }>;
+  schools: Array<{
+    _id: string;
+    _type: "school";
+    _updatedAt: string;
+    title: string | null;
+    subtitle: string | null;
+    slug: string | null;
+    logo: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+    staticLogo: string | null;
+    image: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+    staticImage: string | null;
+    mainImage: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+    isCharter: boolean | null;
+    color: string | null;
+    location: Geopoint | null;
+    featuredQuote: {
+      quote: string | null;
+      student: string | null;
+      year: string | null;
+      schoolTitle: string | null;
+    } | null;
+    twitter: string | null;
+    seoDescription: string | null;
+    seoImage: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+    showTourSection: boolean | null;
+    tourTitle: string | null;
+    tourDescription: RichText | null;
+    tourLink: string | null;
+    tourImage: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      _type: "image";
+    } | null;
+    sectionRepeater: Array<{
+      _key: string;
+      _type: "section";
+      title: string | null;
+      href: string | null;
+      blocks: Array<{
+        _key: string;
+        _type: "accordionSection";
+        sectionTitle: string | null;
+        columns: boolean | null;
+        topPadding: boolean | null;
+        accordions: Array<{
+          _id: string;
+          accordionTitle: string | null;
+          defaultOpen: boolean | null;
+          accordionContent: RichText | null;
+        }> | null;
+      } | {
+        _key: string;
+        _type: "content";
+        columns: boolean | null;
+        body: RichText | null;
+      } | {
+        _key: string;
+        _type: "highlightSection";
+        highlights: Array<{
+          _id: string;
+          title: string | null;
+          description: RichText | null;
+          simpleDescription: string | null;
+          image: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            _type: "image";
+          } | null;
+          imageUrl: string | null;
+          link: string | null;
+          href: string | null;
+        }> | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "photos";
+        photoReel: Array<{
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+          _key: string;
+        }> | null;
+      } | {
+        _key: string;
+        _type: "tagList";
+        tagCategory: "arts" | "athletics" | "clubs" | null;
+        visualPerformingArtsTags: Array<{
+          _key: string;
+        } & Tag> | null;
+        athleticsTags: Array<{
+          _key: string;
+        } & Tag> | null;
+        clubsTags: Array<{
+          _key: string;
+        } & Tag> | null;
+      } | {
+        _key: string;
+        _type: "videoTestimonial";
+        testimonial: {
+          quote: string | null;
+          student: string | null;
+          year: string | null;
+          schoolTitle: string | null;
+        } | null;
+        video: {
+          title: string | null;
+          videoId: string | null;
+        } | null;
+        backgroundImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          _type: "image";
+        } | null;
+      }> | null;
+    }> | null;
+    translations: Array<{
+      lang: string;
+      doc: {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: string | null;
+        seoDescription: string | null;
+        featuredQuote: {
+          quote: string | null;
+          student: string | null;
+          year: string | null;
+          schoolTitle: string | null;
+        } | null;
+        tourTitle: string | null;
+        tourDescription: RichText | null;
+        sectionRepeater: Array<{
+          _key: string;
+          _type: "section";
+          title: string | null;
+          href: string | null;
+          blocks: Array<{
+            _key: string;
+            _type: "accordionSection";
+            sectionTitle: string | null;
+            columns: boolean | null;
+            topPadding: boolean | null;
+            accordions: Array<{
+              _id: string;
+              accordionTitle: string | null;
+              defaultOpen: boolean | null;
+              accordionContent: RichText | null;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "content";
+            columns: boolean | null;
+            body: RichText | null;
+          } | {
+            _key: string;
+            _type: "highlightSection";
+            highlights: Array<{
+              _id: string;
+              title: string | null;
+              description: RichText | null;
+              simpleDescription: string | null;
+              image: {
+                asset?: SanityImageAssetReference;
+                media?: unknown;
+                hotspot?: SanityImageHotspot;
+                crop?: SanityImageCrop;
+                _type: "image";
+              } | null;
+              imageUrl: string | null;
+              link: string | null;
+              href: string | null;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photos";
+            photoReel: Array<{
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+              _key: string;
+            }> | null;
+          } | {
+            _key: string;
+            _type: "tagList";
+            tagCategory: "arts" | "athletics" | "clubs" | null;
+            visualPerformingArtsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+            athleticsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+            clubsTags: Array<{
+              _key: string;
+            } & Tag> | null;
+          } | {
+            _key: string;
+            _type: "videoTestimonial";
+            testimonial: {
+              quote: string | null;
+              student: string | null;
+              year: string | null;
+              schoolTitle: string | null;
+            } | null;
+            video: {
+              title: string | null;
+              videoId: string | null;
+            } | null;
+            backgroundImage: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              _type: "image";
+            } | null;
+          }> | null;
+        }> | null;
+      } | null;
+    }> | null;
+  }>;
+};
+
+// Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
 // Query: {  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportChangedQueryResult = {

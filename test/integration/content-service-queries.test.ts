@@ -136,6 +136,7 @@ const PARAMS_FOR: Record<string, (ids: { slug: string; id: string }) => Record<s
   draftLookupQuery: ({ id }) => ({ draftId: queries.draftIdOf(id) }),
   referrersQuery: ({ id }) => ({ ids: [id] }),
   exportChangedQuery: ({ id }) => ({ ids: [id] }),
+  exportSchoolsQuery: ({ id }) => ({ ids: [id] }),
   documentsByIdQuery: ({ id }) => ({ ids: [id] }),
   translationLinksQuery: ({ id }) => ({ id }),
 };
@@ -168,6 +169,22 @@ async function runAllSiteQueries(client: SanityClient, label: string): Promise<R
   assert.deepEqual(full.schools, out.allSchoolsQuery, `${label}: export schools`);
   const revs = new Map(full.revs.map((r) => [r._id, r._rev]));
   for (const s of full.schools) assert.ok(isStr(revs.get(s._id)), `${label}: ${s._id} has a revision`);
+  // The same read in parts: the ids in order, the lists, and a part's schools expanded alike, each with the revisions.
+  const head = out.exportIdsQuery as { revs: unknown[]; ids: string[] };
+  const lists = out.exportListsQuery as { revs: unknown[]; nav: unknown[]; landing: unknown[] };
+  const part = out.exportSchoolsQuery as { revs: unknown[]; schools: School[] };
+  assert.deepEqual(
+    head.ids,
+    full.schools.map((s) => s._id),
+    `${label}: export ids`,
+  );
+  assert.deepEqual([lists.nav, lists.landing], [full.nav, full.landing], `${label}: export lists`);
+  assert.deepEqual(
+    part.schools,
+    full.schools.filter((s) => s._id === first._id),
+    `${label}: a part's schools`,
+  );
+  for (const r of [head.revs, lists.revs, part.revs]) assert.deepEqual(r, full.revs, `${label}: each part's revisions`);
   // The incremental one, for one school: its revision and rows, and the school expanded like allSchools.
   const changed = out.exportChangedQuery as {
     ids: { _id: string; _rev: string; nav: unknown; landing: unknown }[];

@@ -59,8 +59,9 @@ describe('a failed export leaves the existing out/ untouched', () => {
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /export failed \(fetch\):/);
       assert.match(r.stderr, /left untouched/);
-      // 4 attempts of the one content query (delays 250, 500, 1000 ms).
-      assert.equal(service.requests(), 4);
+      // The plan's early question for the revisions (out/ and its manifest exist: asked once,
+      // not retried), then 4 attempts of the read's first query (delays 250, 500, 1000 ms).
+      assert.equal(service.requests(), 5);
       assert.ok(Date.now() - started >= 1750, 'backoff waited between attempts');
       assertUntouched(good, snapshot(out));
       assert.deepEqual(readdirSync(path.dirname(out)), ['out'], 'no temp folder left behind');
