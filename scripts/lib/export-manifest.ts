@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -162,6 +163,13 @@ export class ExportManifest {
    * untouched since. Anything unreadable or inconsistent gives an empty map (a full render).
    */
   private stored: Stored | null = null;
+  /** The pages load() found in out/ as recorded, with what the check read of them. */
+  private readonly found = new Map<string, FileStamp>();
+
+  /** After load(): the carried-over candidates as found in out/ (the writer need not look again). */
+  pagesFound(): ReadonlyMap<string, FileStamp> {
+    return this.found;
+  }
 
   /** Whether a previous export of this out/ left a manifest (with any code). */
   exists(): boolean {
@@ -172,6 +180,7 @@ export class ExportManifest {
     const pages = new Map<string, PageRecord>();
     let stored: Stored;
     this.stored = null;
+    this.found.clear();
     try {
       stored = JSON.parse(readFileSync(this.file, 'utf8')) as Stored;
     } catch {
@@ -188,8 +197,10 @@ export class ExportManifest {
     this.stored = stored;
     for (const [file, p] of Object.entries(stored.pages)) {
       try {
-        const st = statSync(path.join(this.out, ...file.split('/')));
+        // lstat: a link planted in out/ is not the page that was written, whatever it points at.
+        const st = lstatSync(path.join(this.out, ...file.split('/')));
         if (!st.isFile() || st.size !== p.size || st.mtimeMs !== p.mtimeMs || st.ino !== p.ino) continue;
+        this.found.set(file, { size: p.size, mtimeMs: p.mtimeMs, ino: p.ino });
         const used = p.used.map((i) => stored.variants[i]);
         if (used.some((v) => !Array.isArray(v))) continue;
         pages.set(file, { key: p.key, warnings: p.warnings, used: used as [string, string][] });

@@ -39,10 +39,14 @@ export class SiteUpdater implements SiteOutput {
   /** Folders of out/ found to be folders (each is checked once). */
   private readonly folders = new Set<string>();
 
-  /** `previous`: every file the last export wrote into out/ (from its manifest). */
+  /**
+   * `previous`: every file the last export wrote into out/ (from its manifest); `found`: files the
+   * manifest just checked in out/, with that check's result (carried without looking again).
+   */
   constructor(
     out: string,
     private readonly previous: ReadonlySet<string>,
+    private readonly found: ReadonlyMap<string, FileStamp> = new Map(),
   ) {
     this.out = path.resolve(out);
     this.stage = `${this.out}.tmp-${process.pid}`;
@@ -99,7 +103,7 @@ export class SiteUpdater implements SiteOutput {
   /** A page the manifest found current: out/ already holds it. */
   async carry(rel: string): Promise<void> {
     const { key, dest } = this.place(rel);
-    const prev = this.existing(dest);
+    const prev = this.found.get(key) ?? this.existing(dest);
     if (!prev) throw new Error(`update-site: cannot carry ${rel} over: the previous export holds no file there`);
     this.placed.set(key, { ino: prev.ino, size: prev.size, mtimeMs: prev.mtimeMs });
     this.stats.files++;
