@@ -128,7 +128,9 @@ describe('services that recover or are merely slow still export the same site', 
   test('the first two requests answered 503, then fine: exported, identical to the clean export', async () => {
     const r = await exportWith((n) => (n <= 2 ? FAULTS.status(503) : FAULTS.pass), 30_000);
     assert.equal(r.code, 0, r.stderr);
-    assert.equal((r.stderr.match(/retry \d in/g) ?? []).length, 2, r.stderr);
+    // The first 503 answers the plan's early question for the revisions (out/ and its manifest
+    // exist), which is asked once and dropped; the second answers the read's, which is retried.
+    assert.equal((r.stderr.match(/retry \d in/g) ?? []).length, 1, r.stderr);
     assert.equal(treeHash(snapshot(out)), treeHash(good));
     figures.exportedAnyway++;
   });
