@@ -8,22 +8,12 @@
 // It also keeps the content state of that export (every document's revision and each school's
 // outcome and data hash), so the next one reads only the schools a change can reach.
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentRead } from './fetch-content.ts';
 import type { KnownSchools } from './validate-content.ts';
 import type { FileStamp } from './write-site.ts';
-import { readStamped, writeStamped } from './stamped-cache.ts';
+import { readStamped, replaceJson, writeStamped } from './stamped-cache.ts';
 import { byCodeUnits } from '../../src/lib/order.ts';
 
 const VERSION = 2;
@@ -200,10 +190,10 @@ export class ExportManifest {
         // lstat: a link planted in out/ is not the page that was written, whatever it points at.
         const st = lstatSync(path.join(this.out, ...file.split('/')));
         if (!st.isFile() || st.size !== p.size || st.mtimeMs !== p.mtimeMs || st.ino !== p.ino) continue;
-        this.found.set(file, { size: p.size, mtimeMs: p.mtimeMs, ino: p.ino });
         const used = p.used.map((i) => stored.variants[i]);
         if (used.some((v) => !Array.isArray(v))) continue;
         pages.set(file, { key: p.key, warnings: p.warnings, used: used as [string, string][] });
+        this.found.set(file, { size: p.size, mtimeMs: p.mtimeMs, ino: p.ino });
       } catch {
         // Gone or unreadable: rendered again.
       }
@@ -271,10 +261,7 @@ export class ExportManifest {
       ...(content ? { content } : {}),
       ...(files ? { files: [...files].sort(byCodeUnits) } : {}),
     };
-    mkdirSync(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(stored));
-    renameSync(tmp, this.file);
+    replaceJson(this.file, stored);
     // Manifests of out/ folders not exported for a while (temp folders of tests and benchmarks) go.
     const dir = path.dirname(this.file);
     for (const name of readdirSync(dir)) {

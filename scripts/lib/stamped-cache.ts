@@ -57,11 +57,19 @@ export function writeStamped<T>(
     });
     if (stamps.some((s) => s[2] >= since)) return;
     const stored: Stored<T> = { tag, stamps, value };
-    mkdirSync(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(stored));
-    renameSync(tmp, file);
+    replaceJson(file, stored);
   } catch {
     // The next export derives it again.
   }
+}
+
+/**
+ * Writes `value` as JSON beside `file` and renames it over it, so a reader (another export) never
+ * sees half a file. Used for everything the export keeps between runs: these caches and its manifest.
+ */
+export function replaceJson(file: string, value: unknown): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(value));
+  renameSync(tmp, file);
 }

@@ -14,11 +14,12 @@
 // The caller uses it only when the previous export's file list is known and it carried pages over;
 // anything this cannot stage (a folder where a file goes, a file where a folder goes) throws before
 // out/ is touched, and the caller falls back to the swap.
-import { linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   crashedExports,
   type FileStamp,
+  holdsBytes,
   lstatOrNull,
   resolveWithin,
   type SiteOutput,
@@ -84,11 +85,7 @@ export class SiteUpdater implements SiteOutput {
     const prev = this.existing(dest);
     this.stats.files++;
     this.stats.bytes += data.length;
-    if (
-      prev &&
-      prev.size === data.length &&
-      Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(dest))
-    ) {
+    if (prev && holdsBytes(prev, dest, data)) {
       this.placed.set(key, { ino: prev.ino, size: prev.size, mtimeMs: prev.mtimeMs });
       this.stats.unchanged++;
       return;

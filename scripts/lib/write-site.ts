@@ -128,6 +128,12 @@ export function crashedExports(out: string): string[] {
   }
   return crashed;
 }
+/** Whether `file` (whose lstat is `st`) is a regular file holding exactly `data`. */
+export const holdsBytes = (st: Stats | null, file: string, data: Uint8Array): boolean =>
+  !!st?.isFile() &&
+  st.size === data.length &&
+  Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(file));
+
 const sameInode = (a: Stats | null, b: Stats | null) => a !== null && b !== null && a.ino === b.ino && a.dev === b.dev;
 
 /** Throws OutDirError unless `out` is absent, empty, or a previous export. */
@@ -285,11 +291,7 @@ export class SiteWriter implements SiteOutput {
     this.stats.files++;
     this.stats.bytes += data.length;
     const prev = lstatOrNull(previous);
-    if (
-      prev?.isFile() &&
-      prev.size === data.length &&
-      Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(previous))
-    ) {
+    if (prev && holdsBytes(prev, previous, data)) {
       // Same bytes: keep the old file (its inode and mtime) rather than writing a new one.
       this.keep(previous, prev, dest, existing);
       this.stats.unchanged++;
