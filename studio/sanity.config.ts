@@ -1,12 +1,16 @@
 // The Studio editors use to write the guide's content: the content model's schema types, a desk
-// that opens on Schools, and the Presentation tool showing the preview server (npm run preview) in
-// an iframe. Project and dataset come from the environment (see env.ts); the preview's address from
-// SANITY_STUDIO_PREVIEW_URL (default the preview's local address).
+// that opens on Schools and lists every translated type by language, translations made with
+// @sanity/document-internationalization, and the Presentation tool showing the preview server
+// (npm run preview) in an iframe. Project and dataset come from the environment (see env.ts); the
+// preview's address from SANITY_STUDIO_PREVIEW_URL (default the preview's local address).
 import { defineConfig } from 'sanity';
 import { structureTool } from 'sanity/structure';
 import { presentationTool } from 'sanity/presentation';
+import { documentInternationalization } from '@sanity/document-internationalization';
 import { schemaTypes } from './src/schemaTypes/index.ts';
+import { SUPPORTED_LANGUAGES, TRANSLATED_TYPES } from './src/schemaTypes/objects/language.ts';
 import { structure } from './src/structure/index.ts';
+import { resolve } from './src/presentation/resolve.ts';
 import { studioEnv } from './env.ts';
 
 const { projectId, dataset } = studioEnv();
@@ -19,6 +23,7 @@ export default defineConfig({
   plugins: [
     structureTool({ structure }),
     presentationTool({
+      resolve,
       previewUrl: {
         origin: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:3000',
         // The preview server's handshake (server/plugins/gate.ts): the Studio writes a one-time
@@ -26,6 +31,14 @@ export default defineConfig({
         previewMode: { enable: '/api/draft-mode/enable' },
       },
     }),
+    documentInternationalization({
+      supportedLanguages: SUPPORTED_LANGUAGES,
+      schemaTypes: [...TRANSLATED_TYPES],
+      languageField: 'language',
+    }),
   ],
-  schema: { types: schemaTypes },
+  schema: {
+    // The plugin brings its own translation.metadata type (the same shape as ours).
+    types: schemaTypes.filter((t) => t.name !== 'translation.metadata'),
+  },
 });

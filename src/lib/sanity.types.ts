@@ -15,6 +15,12 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type SiteLink = {
+  _type: "siteLink";
+  label?: string;
+  href?: string;
+};
+
 export type RichText = Array<{
   children?: Array<{
     marks?: Array<string>;
@@ -97,6 +103,8 @@ export type VideoTestimonial = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
 };
@@ -125,6 +133,8 @@ export type Photos = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
     _key: string;
   }>;
@@ -136,6 +146,8 @@ export type Photo = {
   media?: unknown;
   hotspot?: SanityImageHotspot;
   crop?: SanityImageCrop;
+  alt?: string;
+  decorative?: boolean;
 };
 
 export type Content = {
@@ -172,6 +184,20 @@ export type SchoolReference = {
   [internalGroqTypeReferenceTo]?: "school";
 };
 
+export type LandingPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "landingPage";
+};
+
+export type SiteSettingsReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "siteSettings";
+};
+
 export type TranslationMetadata = {
   _id: string;
   _type: "translation.metadata";
@@ -179,43 +205,37 @@ export type TranslationMetadata = {
   _updatedAt: string;
   _rev: string;
   translations?: Array<{
-    value?: SchoolReference;
+    value?: SchoolReference | QuoteReference | HighlightReference | AccordionReference | VideoReference | LandingPageReference | SiteSettingsReference;
     _type: "internationalizedArrayReferenceValue";
     _key: string;
   }>;
   schemaTypes?: Array<string>;
 };
 
-export type Accordion = {
+export type SiteSettings = {
   _id: string;
-  _type: "accordion";
+  _type: "siteSettings";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  accordionTitle?: string;
-  defaultOpen?: boolean;
-  accordionContent?: RichText;
-};
-
-export type Highlight = {
-  _id: string;
-  _type: "highlight";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: string;
-  simpleDescription?: string;
-  description?: RichText;
-  image?: {
+  language?: string;
+  districtName?: string;
+  logo?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
-  imageUrl?: string;
-  link?: string;
-  href?: string;
+  elementaryLink?: SiteLink;
+  highSchoolLink?: SiteLink;
+  footerText?: string;
+  footerLinks?: Array<{
+    _key: string;
+  } & SiteLink>;
+  themeColor?: string;
 };
 
 export type SanityImageCrop = {
@@ -234,12 +254,125 @@ export type SanityImageHotspot = {
   width?: number;
 };
 
+export type LandingPage = {
+  _id: string;
+  _type: "landingPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  language?: string;
+  headline?: string;
+  tagline?: string;
+  superintendentQuote?: {
+    quote?: string;
+    name?: string;
+    title?: string;
+  };
+  sectionTitles?: {
+    advantage?: string;
+    academics?: string;
+    options?: string;
+  };
+  advantageIntro?: string;
+  statsHeading?: string;
+  stats?: Array<{
+    value?: string;
+    label?: string;
+    _type: "stat";
+    _key: string;
+  }>;
+  panels?: Array<{
+    title?: string;
+    defaultOpen?: boolean;
+    body?: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
+    links?: Array<{
+      _key: string;
+    } & SiteLink>;
+    _type: "panel";
+    _key: string;
+  }>;
+  testimonial?: {
+    title?: string;
+    videoId?: string;
+    quote?: string;
+    student?: string;
+    poster?: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
+      _type: "image";
+    };
+  };
+  academicsIntro?: string;
+  academicHighlights?: Array<{
+    title?: string;
+    text?: string;
+    _type: "academicHighlight";
+    _key: string;
+  }>;
+  gridHeading?: string;
+  gridIntro?: string;
+};
+
+export type Accordion = {
+  _id: string;
+  _type: "accordion";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  language?: string;
+  accordionTitle?: string;
+  defaultOpen?: boolean;
+  accordionContent?: RichText;
+};
+
+export type Highlight = {
+  _id: string;
+  _type: "highlight";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  language?: string;
+  title?: string;
+  simpleDescription?: string;
+  description?: RichText;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
+  };
+  imageUrl?: string;
+  link?: string;
+  href?: string;
+};
+
 export type Video = {
   _id: string;
   _type: "video";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
   title?: string;
   videoId?: string;
 };
@@ -264,6 +397,8 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   staticLogo?: string;
@@ -272,6 +407,8 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   staticImage?: string;
@@ -280,6 +417,8 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   showTourSection?: boolean;
@@ -291,6 +430,8 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   sectionRepeater?: Array<{
@@ -302,6 +443,8 @@ export type School = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
 };
@@ -312,6 +455,7 @@ export type Quote = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
   quote?: string;
   student?: string;
   year?: string;
@@ -421,7 +565,261 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type AllSanitySchemaTypes = RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | SanityImageAssetReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | TranslationMetadata | Accordion | Highlight | SanityImageCrop | SanityImageHotspot | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
+export type AllSanitySchemaTypes = SiteLink | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | SanityImageAssetReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
+
+// Source: ../src/lib/queries.ts
+// Variable: siteDocumentsQuery
+// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor }  } }  }
+export type SiteDocumentsQueryResult = {
+  landing: {
+    _id: "landingPage";
+    language: string | null;
+    headline: string | null;
+    tagline: string | null;
+    superintendentQuote: {
+      quote: string | null;
+      name: string | null;
+      title: string | null;
+    } | null;
+    sectionTitles: {
+      advantage: string | null;
+      academics: string | null;
+      options: string | null;
+    } | null;
+    advantageIntro: string | null;
+    statsHeading: string | null;
+    stats: Array<{
+      _key: string;
+      value: string | null;
+      label: string | null;
+    }> | null;
+    panels: Array<{
+      _key: string;
+      title: string | null;
+      defaultOpen: boolean | null;
+      body: Array<{
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "normal";
+        listItem?: never;
+        markDefs?: null;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }> | null;
+      links: Array<{
+        _key: string;
+        label: string | null;
+        href: string | null;
+      }> | null;
+    }> | null;
+    testimonial: {
+      title: string | null;
+      videoId: string | null;
+      quote: string | null;
+      student: string | null;
+      poster: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+    } | null;
+    academicsIntro: string | null;
+    academicHighlights: Array<{
+      _key: string;
+      title: string | null;
+      text: string | null;
+    }> | null;
+    gridHeading: string | null;
+    gridIntro: string | null;
+    translations: Array<{
+      lang: string;
+      doc: {
+        _id: string;
+        language: string | null;
+        headline: null;
+        tagline: null;
+        superintendentQuote: null;
+        sectionTitles: null;
+        advantageIntro: null;
+        statsHeading: null;
+        stats: null;
+        panels: null;
+        testimonial: null;
+        academicsIntro: null;
+        academicHighlights: null;
+        gridHeading: null;
+        gridIntro: null;
+      } | {
+        _id: string;
+        language: string | null;
+        headline: string | null;
+        tagline: string | null;
+        superintendentQuote: {
+          quote: string | null;
+          name: string | null;
+          title: string | null;
+        } | null;
+        sectionTitles: {
+          advantage: string | null;
+          academics: string | null;
+          options: string | null;
+        } | null;
+        advantageIntro: string | null;
+        statsHeading: string | null;
+        stats: Array<{
+          _key: string;
+          value: string | null;
+          label: string | null;
+        }> | null;
+        panels: Array<{
+          _key: string;
+          title: string | null;
+          defaultOpen: boolean | null;
+          body: Array<{
+            children?: Array<{
+              marks?: Array<string>;
+              text?: string;
+              _type: "span";
+              _key: string;
+            }>;
+            style?: "normal";
+            listItem?: never;
+            markDefs?: null;
+            level?: number;
+            _type: "block";
+            _key: string;
+          }> | null;
+          links: Array<{
+            _key: string;
+            label: string | null;
+            href: string | null;
+          }> | null;
+        }> | null;
+        testimonial: {
+          title: string | null;
+          videoId: string | null;
+          quote: string | null;
+          student: string | null;
+          poster: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+        } | null;
+        academicsIntro: string | null;
+        academicHighlights: Array<{
+          _key: string;
+          title: string | null;
+          text: string | null;
+        }> | null;
+        gridHeading: string | null;
+        gridIntro: string | null;
+      } | null;
+    }> | null;
+  } | null;
+  settings: {
+    _id: "siteSettings";
+    language: string | null;
+    districtName: string | null;
+    logo: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
+      _type: "image";
+    } | null;
+    elementaryLink: {
+      label: string | null;
+      href: string | null;
+    } | null;
+    highSchoolLink: {
+      label: string | null;
+      href: string | null;
+    } | null;
+    footerText: string | null;
+    footerLinks: Array<{
+      _key: string;
+      label: string | null;
+      href: string | null;
+    }> | null;
+    themeColor: string | null;
+    translations: Array<{
+      lang: string;
+      doc: {
+        _id: string;
+        language: string | null;
+        districtName: null;
+        logo: null;
+        elementaryLink: null;
+        highSchoolLink: null;
+        footerText: null;
+        footerLinks: null;
+        themeColor: null;
+      } | {
+        _id: string;
+        language: string | null;
+        districtName: null;
+        logo: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        elementaryLink: null;
+        highSchoolLink: null;
+        footerText: null;
+        footerLinks: null;
+        themeColor: null;
+      } | {
+        _id: string;
+        language: string | null;
+        districtName: string | null;
+        logo: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        elementaryLink: {
+          label: string | null;
+          href: string | null;
+        } | null;
+        highSchoolLink: {
+          label: string | null;
+          href: string | null;
+        } | null;
+        footerText: string | null;
+        footerLinks: Array<{
+          _key: string;
+          label: string | null;
+          href: string | null;
+        }> | null;
+        themeColor: string | null;
+      } | null;
+    }> | null;
+  } | null;
+};
 
 // Source: ../src/lib/queries.ts
 // Variable: navigationSchoolsQuery
@@ -436,6 +834,8 @@ export type NavigationSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   staticLogo: string | null;
@@ -444,7 +844,7 @@ export type NavigationSchoolsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: landingSchoolsQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }
 export type LandingSchoolsQueryResult = Array<{
   _id: string;
   title: string | null;
@@ -454,6 +854,8 @@ export type LandingSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   color: string | null;
@@ -462,14 +864,33 @@ export type LandingSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   seoDescription: string | null;
   translations: Array<{
     lang: string;
     doc: {
+      title: null;
+      seoDescription: null;
+      mainImage: null;
+    } | {
+      title: string | null;
+      seoDescription: null;
+      mainImage: null;
+    } | {
       title: string | null;
       seoDescription: string | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
     } | null;
   }> | null;
   translationMeta: string | null;
@@ -477,7 +898,7 @@ export type LandingSchoolsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolBySlugQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolBySlugQueryResult = {
   _id: string;
   _type: "school";
@@ -490,6 +911,8 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   staticLogo: string | null;
@@ -498,6 +921,8 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   staticImage: string | null;
@@ -506,6 +931,8 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   isCharter: boolean | null;
@@ -524,6 +951,8 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   showTourSection: boolean | null;
@@ -535,6 +964,8 @@ export type SchoolBySlugQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   sectionRepeater: Array<{
@@ -572,6 +1003,8 @@ export type SchoolBySlugQueryResult = {
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
         } | null;
         imageUrl: string | null;
@@ -583,12 +1016,80 @@ export type SchoolBySlugQueryResult = {
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
     } | {
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
     } | {
       _key: string;
       _type: "photo";
@@ -606,6 +1107,8 @@ export type SchoolBySlugQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
         _key: string;
       }> | null;
@@ -640,6 +1143,8 @@ export type SchoolBySlugQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
     }> | null;
@@ -649,9 +1154,130 @@ export type SchoolBySlugQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -695,6 +1321,8 @@ export type SchoolBySlugQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -706,12 +1334,80 @@ export type SchoolBySlugQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -729,6 +1425,8 @@ export type SchoolBySlugQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -763,6 +1461,8 @@ export type SchoolBySlugQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -773,7 +1473,7 @@ export type SchoolBySlugQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolByIdQuery
-// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolByIdQueryResult = {
   _id: string;
   _type: "accordion";
@@ -804,9 +1504,130 @@ export type SchoolByIdQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -850,6 +1671,8 @@ export type SchoolByIdQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -861,12 +1684,80 @@ export type SchoolByIdQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -884,6 +1775,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -918,6 +1811,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -938,6 +1833,8 @@ export type SchoolByIdQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   staticImage: null;
@@ -960,9 +1857,130 @@ export type SchoolByIdQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -1006,6 +2024,8 @@ export type SchoolByIdQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -1017,12 +2037,80 @@ export type SchoolByIdQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -1040,6 +2128,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -1074,6 +2164,353 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
+} | {
+  _id: string;
+  _type: "landingPage";
+  _updatedAt: string;
+  title: null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -1110,9 +2547,130 @@ export type SchoolByIdQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -1156,6 +2714,8 @@ export type SchoolByIdQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -1167,12 +2727,80 @@ export type SchoolByIdQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -1190,6 +2818,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -1224,6 +2854,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -1260,9 +2892,130 @@ export type SchoolByIdQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -1306,6 +3059,8 @@ export type SchoolByIdQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -1317,12 +3072,80 @@ export type SchoolByIdQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -1340,6 +3163,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -1374,6 +3199,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -1410,9 +3237,130 @@ export type SchoolByIdQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -1456,6 +3404,8 @@ export type SchoolByIdQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -1467,12 +3417,80 @@ export type SchoolByIdQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -1490,6 +3508,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -1524,6 +3544,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -1542,6 +3564,8 @@ export type SchoolByIdQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   staticLogo: string | null;
@@ -1550,6 +3574,8 @@ export type SchoolByIdQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   staticImage: string | null;
@@ -1558,6 +3584,8 @@ export type SchoolByIdQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   isCharter: boolean | null;
@@ -1576,6 +3604,8 @@ export type SchoolByIdQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   showTourSection: boolean | null;
@@ -1587,6 +3617,8 @@ export type SchoolByIdQueryResult = {
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   sectionRepeater: Array<{
@@ -1624,6 +3656,8 @@ export type SchoolByIdQueryResult = {
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
         } | null;
         imageUrl: string | null;
@@ -1635,12 +3669,80 @@ export type SchoolByIdQueryResult = {
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
     } | {
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
     } | {
       _key: string;
       _type: "photo";
@@ -1658,6 +3760,8 @@ export type SchoolByIdQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
         _key: string;
       }> | null;
@@ -1692,6 +3796,8 @@ export type SchoolByIdQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
     }> | null;
@@ -1701,9 +3807,130 @@ export type SchoolByIdQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -1747,6 +3974,8 @@ export type SchoolByIdQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -1758,12 +3987,80 @@ export type SchoolByIdQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -1781,6 +4078,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -1815,6 +4114,361 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
+} | {
+  _id: string;
+  _type: "siteSettings";
+  _updatedAt: string;
+  title: null;
+  subtitle: null;
+  slug: null;
+  logo: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
+  } | null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -1851,9 +4505,130 @@ export type SchoolByIdQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -1897,6 +4672,8 @@ export type SchoolByIdQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -1908,12 +4685,80 @@ export type SchoolByIdQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -1931,6 +4776,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -1965,6 +4812,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -2001,9 +4850,130 @@ export type SchoolByIdQueryResult = {
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -2047,6 +5017,8 @@ export type SchoolByIdQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -2058,12 +5030,80 @@ export type SchoolByIdQueryResult = {
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -2081,6 +5121,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -2115,6 +5157,8 @@ export type SchoolByIdQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -2125,7 +5169,7 @@ export type SchoolByIdQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: allSchoolsQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type AllSchoolsQueryResult = Array<{
   _id: string;
   _type: "school";
@@ -2138,6 +5182,8 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   staticLogo: string | null;
@@ -2146,6 +5192,8 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   staticImage: string | null;
@@ -2154,6 +5202,8 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   isCharter: boolean | null;
@@ -2172,6 +5222,8 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   showTourSection: boolean | null;
@@ -2183,6 +5235,8 @@ export type AllSchoolsQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   } | null;
   sectionRepeater: Array<{
@@ -2220,6 +5274,8 @@ export type AllSchoolsQueryResult = Array<{
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
         } | null;
         imageUrl: string | null;
@@ -2231,12 +5287,80 @@ export type AllSchoolsQueryResult = Array<{
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
       hotspot: SanityImageHotspot | null;
     } | {
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "photo";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
     } | {
       _key: string;
       _type: "photo";
@@ -2254,6 +5378,8 @@ export type AllSchoolsQueryResult = Array<{
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
         _key: string;
       }> | null;
@@ -2288,6 +5414,8 @@ export type AllSchoolsQueryResult = Array<{
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
     }> | null;
@@ -2297,9 +5425,130 @@ export type AllSchoolsQueryResult = Array<{
     doc: {
       _id: string;
       language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
       title: string | null;
       subtitle: string | null;
       seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -2343,6 +5592,8 @@ export type AllSchoolsQueryResult = Array<{
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
             imageUrl: string | null;
@@ -2354,12 +5605,80 @@ export type AllSchoolsQueryResult = Array<{
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
           hotspot: SanityImageHotspot | null;
         } | {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
         } | {
           _key: string;
           _type: "photo";
@@ -2377,6 +5696,8 @@ export type AllSchoolsQueryResult = Array<{
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
             _key: string;
           }> | null;
@@ -2411,6 +5732,8 @@ export type AllSchoolsQueryResult = Array<{
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
         }> | null;
@@ -2447,6 +5770,7 @@ export type DocumentsByIdQueryResult = Array<{
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
   accordionTitle?: string;
   defaultOpen?: boolean;
   accordionContent?: RichText;
@@ -2456,6 +5780,7 @@ export type DocumentsByIdQueryResult = Array<{
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
   title?: string;
   simpleDescription?: string;
   description?: RichText;
@@ -2464,6 +5789,8 @@ export type DocumentsByIdQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   imageUrl?: string;
@@ -2471,10 +5798,85 @@ export type DocumentsByIdQueryResult = Array<{
   href?: string;
 } | {
   _id: string;
+  _type: "landingPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  language?: string;
+  headline?: string;
+  tagline?: string;
+  superintendentQuote?: {
+    quote?: string;
+    name?: string;
+    title?: string;
+  };
+  sectionTitles?: {
+    advantage?: string;
+    academics?: string;
+    options?: string;
+  };
+  advantageIntro?: string;
+  statsHeading?: string;
+  stats?: Array<{
+    value?: string;
+    label?: string;
+    _type: "stat";
+    _key: string;
+  }>;
+  panels?: Array<{
+    title?: string;
+    defaultOpen?: boolean;
+    body?: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "normal";
+      listItem?: never;
+      markDefs?: null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
+    links?: Array<{
+      _key: string;
+    } & SiteLink>;
+    _type: "panel";
+    _key: string;
+  }>;
+  testimonial?: {
+    title?: string;
+    videoId?: string;
+    quote?: string;
+    student?: string;
+    poster?: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
+      _type: "image";
+    };
+  };
+  academicsIntro?: string;
+  academicHighlights?: Array<{
+    title?: string;
+    text?: string;
+    _type: "academicHighlight";
+    _key: string;
+  }>;
+  gridHeading?: string;
+  gridIntro?: string;
+} | {
+  _id: string;
   _type: "quote";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
   quote?: string;
   student?: string;
   year?: string;
@@ -2540,6 +5942,8 @@ export type DocumentsByIdQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   staticLogo?: string;
@@ -2548,6 +5952,8 @@ export type DocumentsByIdQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   staticImage?: string;
@@ -2556,6 +5962,8 @@ export type DocumentsByIdQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   showTourSection?: boolean;
@@ -2567,6 +5975,8 @@ export type DocumentsByIdQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
   sectionRepeater?: Array<{
@@ -2578,8 +5988,34 @@ export type DocumentsByIdQueryResult = Array<{
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
     _type: "image";
   };
+} | {
+  _id: string;
+  _type: "siteSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  language?: string;
+  districtName?: string;
+  logo?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
+  };
+  elementaryLink?: SiteLink;
+  highSchoolLink?: SiteLink;
+  footerText?: string;
+  footerLinks?: Array<{
+    _key: string;
+  } & SiteLink>;
+  themeColor?: string;
 } | {
   _id: string;
   _type: "translation.metadata";
@@ -2587,7 +6023,7 @@ export type DocumentsByIdQueryResult = Array<{
   _updatedAt: string;
   _rev: string;
   translations?: Array<{
-    value?: SchoolReference;
+    value?: AccordionReference | HighlightReference | LandingPageReference | QuoteReference | SchoolReference | SiteSettingsReference | VideoReference;
     _type: "internationalizedArrayReferenceValue";
     _key: string;
   }>;
@@ -2598,6 +6034,7 @@ export type DocumentsByIdQueryResult = Array<{
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  language?: string;
   title?: string;
   videoId?: string;
 }>;
@@ -2625,12 +6062,262 @@ export type ReferrersQueryResult = Array<string>;
 
 // Source: ../src/lib/queries.ts
 // Variable: exportContentQuery
-// Query: {  "revs": *[]{ _id, _rev },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportContentQueryResult = {
   revs: Array<{
     _id: string;
     _rev: string;
   }>;
+  site: {
+    landing: {
+      _id: "landingPage";
+      language: string | null;
+      headline: string | null;
+      tagline: string | null;
+      superintendentQuote: {
+        quote: string | null;
+        name: string | null;
+        title: string | null;
+      } | null;
+      sectionTitles: {
+        advantage: string | null;
+        academics: string | null;
+        options: string | null;
+      } | null;
+      advantageIntro: string | null;
+      statsHeading: string | null;
+      stats: Array<{
+        _key: string;
+        value: string | null;
+        label: string | null;
+      }> | null;
+      panels: Array<{
+        _key: string;
+        title: string | null;
+        defaultOpen: boolean | null;
+        body: Array<{
+          children?: Array<{
+            marks?: Array<string>;
+            text?: string;
+            _type: "span";
+            _key: string;
+          }>;
+          style?: "normal";
+          listItem?: never;
+          markDefs?: null;
+          level?: number;
+          _type: "block";
+          _key: string;
+        }> | null;
+        links: Array<{
+          _key: string;
+          label: string | null;
+          href: string | null;
+        }> | null;
+      }> | null;
+      testimonial: {
+        title: string | null;
+        videoId: string | null;
+        quote: string | null;
+        student: string | null;
+        poster: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+      } | null;
+      academicsIntro: string | null;
+      academicHighlights: Array<{
+        _key: string;
+        title: string | null;
+        text: string | null;
+      }> | null;
+      gridHeading: string | null;
+      gridIntro: string | null;
+      translations: Array<{
+        lang: string;
+        doc: {
+          _id: string;
+          language: string | null;
+          headline: null;
+          tagline: null;
+          superintendentQuote: null;
+          sectionTitles: null;
+          advantageIntro: null;
+          statsHeading: null;
+          stats: null;
+          panels: null;
+          testimonial: null;
+          academicsIntro: null;
+          academicHighlights: null;
+          gridHeading: null;
+          gridIntro: null;
+        } | {
+          _id: string;
+          language: string | null;
+          headline: string | null;
+          tagline: string | null;
+          superintendentQuote: {
+            quote: string | null;
+            name: string | null;
+            title: string | null;
+          } | null;
+          sectionTitles: {
+            advantage: string | null;
+            academics: string | null;
+            options: string | null;
+          } | null;
+          advantageIntro: string | null;
+          statsHeading: string | null;
+          stats: Array<{
+            _key: string;
+            value: string | null;
+            label: string | null;
+          }> | null;
+          panels: Array<{
+            _key: string;
+            title: string | null;
+            defaultOpen: boolean | null;
+            body: Array<{
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "normal";
+              listItem?: never;
+              markDefs?: null;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }> | null;
+            links: Array<{
+              _key: string;
+              label: string | null;
+              href: string | null;
+            }> | null;
+          }> | null;
+          testimonial: {
+            title: string | null;
+            videoId: string | null;
+            quote: string | null;
+            student: string | null;
+            poster: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
+              _type: "image";
+            } | null;
+          } | null;
+          academicsIntro: string | null;
+          academicHighlights: Array<{
+            _key: string;
+            title: string | null;
+            text: string | null;
+          }> | null;
+          gridHeading: string | null;
+          gridIntro: string | null;
+        } | null;
+      }> | null;
+    } | null;
+    settings: {
+      _id: "siteSettings";
+      language: string | null;
+      districtName: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      elementaryLink: {
+        label: string | null;
+        href: string | null;
+      } | null;
+      highSchoolLink: {
+        label: string | null;
+        href: string | null;
+      } | null;
+      footerText: string | null;
+      footerLinks: Array<{
+        _key: string;
+        label: string | null;
+        href: string | null;
+      }> | null;
+      themeColor: string | null;
+      translations: Array<{
+        lang: string;
+        doc: {
+          _id: string;
+          language: string | null;
+          districtName: null;
+          logo: null;
+          elementaryLink: null;
+          highSchoolLink: null;
+          footerText: null;
+          footerLinks: null;
+          themeColor: null;
+        } | {
+          _id: string;
+          language: string | null;
+          districtName: null;
+          logo: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+          elementaryLink: null;
+          highSchoolLink: null;
+          footerText: null;
+          footerLinks: null;
+          themeColor: null;
+        } | {
+          _id: string;
+          language: string | null;
+          districtName: string | null;
+          logo: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+          elementaryLink: {
+            label: string | null;
+            href: string | null;
+          } | null;
+          highSchoolLink: {
+            label: string | null;
+            href: string | null;
+          } | null;
+          footerText: string | null;
+          footerLinks: Array<{
+            _key: string;
+            label: string | null;
+            href: string | null;
+          }> | null;
+          themeColor: string | null;
+        } | null;
+      }> | null;
+    } | null;
+  };
   nav: Array<{
     _id: string;
     title: string | null;
@@ -2641,6 +6328,8 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     staticLogo: string | null;
@@ -2655,6 +6344,8 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     color: string | null;
@@ -2663,14 +6354,33 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     seoDescription: string | null;
     translations: Array<{
       lang: string;
       doc: {
+        title: null;
+        seoDescription: null;
+        mainImage: null;
+      } | {
+        title: string | null;
+        seoDescription: null;
+        mainImage: null;
+      } | {
         title: string | null;
         seoDescription: string | null;
+        mainImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
       } | null;
     }> | null;
     translationMeta: string | null;
@@ -2687,6 +6397,8 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     staticLogo: string | null;
@@ -2695,6 +6407,8 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     staticImage: string | null;
@@ -2703,6 +6417,8 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     isCharter: boolean | null;
@@ -2721,6 +6437,8 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     showTourSection: boolean | null;
@@ -2732,6 +6450,8 @@ export type ExportContentQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     sectionRepeater: Array<{
@@ -2769,6 +6489,8 @@ export type ExportContentQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
           imageUrl: string | null;
@@ -2780,12 +6502,80 @@ export type ExportContentQueryResult = {
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
         hotspot: SanityImageHotspot | null;
       } | {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
       } | {
         _key: string;
         _type: "photo";
@@ -2803,6 +6593,8 @@ export type ExportContentQueryResult = {
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
           _key: string;
         }> | null;
@@ -2837,6 +6629,8 @@ export type ExportContentQueryResult = {
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
         } | null;
       }> | null;
@@ -2846,9 +6640,130 @@ export type ExportContentQueryResult = {
       doc: {
         _id: string;
         language: string | null;
+        title: null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: null;
+        subtitle: null;
+        seoDescription: null;
+        logo: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
         title: string | null;
         subtitle: string | null;
         seoDescription: string | null;
+        logo: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        image: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        mainImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        tourImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        seoImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
         featuredQuote: {
           quote: string | null;
           student: string | null;
@@ -2892,6 +6807,8 @@ export type ExportContentQueryResult = {
                 media?: unknown;
                 hotspot?: SanityImageHotspot;
                 crop?: SanityImageCrop;
+                alt?: string;
+                decorative?: boolean;
                 _type: "image";
               } | null;
               imageUrl: string | null;
@@ -2903,12 +6820,80 @@ export type ExportContentQueryResult = {
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
           } | {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
           } | {
             _key: string;
             _type: "photo";
@@ -2926,6 +6911,8 @@ export type ExportContentQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
               _key: string;
             }> | null;
@@ -2960,6 +6947,8 @@ export type ExportContentQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
           }> | null;
@@ -2982,12 +6971,262 @@ export type ExportIdsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportListsQuery
-// Query: {  "revs": *[]{ _id, _rev },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
+// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
 export type ExportListsQueryResult = {
   revs: Array<{
     _id: string;
     _rev: string;
   }>;
+  site: {
+    landing: {
+      _id: "landingPage";
+      language: string | null;
+      headline: string | null;
+      tagline: string | null;
+      superintendentQuote: {
+        quote: string | null;
+        name: string | null;
+        title: string | null;
+      } | null;
+      sectionTitles: {
+        advantage: string | null;
+        academics: string | null;
+        options: string | null;
+      } | null;
+      advantageIntro: string | null;
+      statsHeading: string | null;
+      stats: Array<{
+        _key: string;
+        value: string | null;
+        label: string | null;
+      }> | null;
+      panels: Array<{
+        _key: string;
+        title: string | null;
+        defaultOpen: boolean | null;
+        body: Array<{
+          children?: Array<{
+            marks?: Array<string>;
+            text?: string;
+            _type: "span";
+            _key: string;
+          }>;
+          style?: "normal";
+          listItem?: never;
+          markDefs?: null;
+          level?: number;
+          _type: "block";
+          _key: string;
+        }> | null;
+        links: Array<{
+          _key: string;
+          label: string | null;
+          href: string | null;
+        }> | null;
+      }> | null;
+      testimonial: {
+        title: string | null;
+        videoId: string | null;
+        quote: string | null;
+        student: string | null;
+        poster: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+      } | null;
+      academicsIntro: string | null;
+      academicHighlights: Array<{
+        _key: string;
+        title: string | null;
+        text: string | null;
+      }> | null;
+      gridHeading: string | null;
+      gridIntro: string | null;
+      translations: Array<{
+        lang: string;
+        doc: {
+          _id: string;
+          language: string | null;
+          headline: null;
+          tagline: null;
+          superintendentQuote: null;
+          sectionTitles: null;
+          advantageIntro: null;
+          statsHeading: null;
+          stats: null;
+          panels: null;
+          testimonial: null;
+          academicsIntro: null;
+          academicHighlights: null;
+          gridHeading: null;
+          gridIntro: null;
+        } | {
+          _id: string;
+          language: string | null;
+          headline: string | null;
+          tagline: string | null;
+          superintendentQuote: {
+            quote: string | null;
+            name: string | null;
+            title: string | null;
+          } | null;
+          sectionTitles: {
+            advantage: string | null;
+            academics: string | null;
+            options: string | null;
+          } | null;
+          advantageIntro: string | null;
+          statsHeading: string | null;
+          stats: Array<{
+            _key: string;
+            value: string | null;
+            label: string | null;
+          }> | null;
+          panels: Array<{
+            _key: string;
+            title: string | null;
+            defaultOpen: boolean | null;
+            body: Array<{
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "normal";
+              listItem?: never;
+              markDefs?: null;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }> | null;
+            links: Array<{
+              _key: string;
+              label: string | null;
+              href: string | null;
+            }> | null;
+          }> | null;
+          testimonial: {
+            title: string | null;
+            videoId: string | null;
+            quote: string | null;
+            student: string | null;
+            poster: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
+              _type: "image";
+            } | null;
+          } | null;
+          academicsIntro: string | null;
+          academicHighlights: Array<{
+            _key: string;
+            title: string | null;
+            text: string | null;
+          }> | null;
+          gridHeading: string | null;
+          gridIntro: string | null;
+        } | null;
+      }> | null;
+    } | null;
+    settings: {
+      _id: "siteSettings";
+      language: string | null;
+      districtName: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      elementaryLink: {
+        label: string | null;
+        href: string | null;
+      } | null;
+      highSchoolLink: {
+        label: string | null;
+        href: string | null;
+      } | null;
+      footerText: string | null;
+      footerLinks: Array<{
+        _key: string;
+        label: string | null;
+        href: string | null;
+      }> | null;
+      themeColor: string | null;
+      translations: Array<{
+        lang: string;
+        doc: {
+          _id: string;
+          language: string | null;
+          districtName: null;
+          logo: null;
+          elementaryLink: null;
+          highSchoolLink: null;
+          footerText: null;
+          footerLinks: null;
+          themeColor: null;
+        } | {
+          _id: string;
+          language: string | null;
+          districtName: null;
+          logo: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+          elementaryLink: null;
+          highSchoolLink: null;
+          footerText: null;
+          footerLinks: null;
+          themeColor: null;
+        } | {
+          _id: string;
+          language: string | null;
+          districtName: string | null;
+          logo: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+          elementaryLink: {
+            label: string | null;
+            href: string | null;
+          } | null;
+          highSchoolLink: {
+            label: string | null;
+            href: string | null;
+          } | null;
+          footerText: string | null;
+          footerLinks: Array<{
+            _key: string;
+            label: string | null;
+            href: string | null;
+          }> | null;
+          themeColor: string | null;
+        } | null;
+      }> | null;
+    } | null;
+  };
   nav: Array<{
     _id: string;
     title: string | null;
@@ -2998,6 +7237,8 @@ export type ExportListsQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     staticLogo: string | null;
@@ -3012,6 +7253,8 @@ export type ExportListsQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     color: string | null;
@@ -3020,14 +7263,33 @@ export type ExportListsQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     seoDescription: string | null;
     translations: Array<{
       lang: string;
       doc: {
+        title: null;
+        seoDescription: null;
+        mainImage: null;
+      } | {
+        title: string | null;
+        seoDescription: null;
+        mainImage: null;
+      } | {
         title: string | null;
         seoDescription: string | null;
+        mainImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
       } | null;
     }> | null;
     translationMeta: string | null;
@@ -3036,7 +7298,7 @@ export type ExportListsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportSchoolsQuery
-// Query: {  "revs": *[]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportSchoolsQueryResult = {
   revs: Array<{
     _id: string;
@@ -3054,6 +7316,8 @@ export type ExportSchoolsQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     staticLogo: string | null;
@@ -3062,6 +7326,8 @@ export type ExportSchoolsQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     staticImage: string | null;
@@ -3070,6 +7336,8 @@ export type ExportSchoolsQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     isCharter: boolean | null;
@@ -3088,6 +7356,8 @@ export type ExportSchoolsQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     showTourSection: boolean | null;
@@ -3099,6 +7369,8 @@ export type ExportSchoolsQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     sectionRepeater: Array<{
@@ -3136,6 +7408,8 @@ export type ExportSchoolsQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
           imageUrl: string | null;
@@ -3147,12 +7421,80 @@ export type ExportSchoolsQueryResult = {
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
         hotspot: SanityImageHotspot | null;
       } | {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
       } | {
         _key: string;
         _type: "photo";
@@ -3170,6 +7512,8 @@ export type ExportSchoolsQueryResult = {
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
           _key: string;
         }> | null;
@@ -3204,6 +7548,8 @@ export type ExportSchoolsQueryResult = {
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
         } | null;
       }> | null;
@@ -3213,9 +7559,130 @@ export type ExportSchoolsQueryResult = {
       doc: {
         _id: string;
         language: string | null;
+        title: null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: null;
+        subtitle: null;
+        seoDescription: null;
+        logo: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
         title: string | null;
         subtitle: string | null;
         seoDescription: string | null;
+        logo: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        image: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        mainImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        tourImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        seoImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
         featuredQuote: {
           quote: string | null;
           student: string | null;
@@ -3259,6 +7726,8 @@ export type ExportSchoolsQueryResult = {
                 media?: unknown;
                 hotspot?: SanityImageHotspot;
                 crop?: SanityImageCrop;
+                alt?: string;
+                decorative?: boolean;
                 _type: "image";
               } | null;
               imageUrl: string | null;
@@ -3270,12 +7739,80 @@ export type ExportSchoolsQueryResult = {
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
           } | {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
           } | {
             _key: string;
             _type: "photo";
@@ -3293,6 +7830,8 @@ export type ExportSchoolsQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
               _key: string;
             }> | null;
@@ -3327,6 +7866,8 @@ export type ExportSchoolsQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
           }> | null;
@@ -3338,8 +7879,258 @@ export type ExportSchoolsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
-// Query: {  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor }  } }  },  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportChangedQueryResult = {
+  site: {
+    landing: {
+      _id: "landingPage";
+      language: string | null;
+      headline: string | null;
+      tagline: string | null;
+      superintendentQuote: {
+        quote: string | null;
+        name: string | null;
+        title: string | null;
+      } | null;
+      sectionTitles: {
+        advantage: string | null;
+        academics: string | null;
+        options: string | null;
+      } | null;
+      advantageIntro: string | null;
+      statsHeading: string | null;
+      stats: Array<{
+        _key: string;
+        value: string | null;
+        label: string | null;
+      }> | null;
+      panels: Array<{
+        _key: string;
+        title: string | null;
+        defaultOpen: boolean | null;
+        body: Array<{
+          children?: Array<{
+            marks?: Array<string>;
+            text?: string;
+            _type: "span";
+            _key: string;
+          }>;
+          style?: "normal";
+          listItem?: never;
+          markDefs?: null;
+          level?: number;
+          _type: "block";
+          _key: string;
+        }> | null;
+        links: Array<{
+          _key: string;
+          label: string | null;
+          href: string | null;
+        }> | null;
+      }> | null;
+      testimonial: {
+        title: string | null;
+        videoId: string | null;
+        quote: string | null;
+        student: string | null;
+        poster: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+      } | null;
+      academicsIntro: string | null;
+      academicHighlights: Array<{
+        _key: string;
+        title: string | null;
+        text: string | null;
+      }> | null;
+      gridHeading: string | null;
+      gridIntro: string | null;
+      translations: Array<{
+        lang: string;
+        doc: {
+          _id: string;
+          language: string | null;
+          headline: null;
+          tagline: null;
+          superintendentQuote: null;
+          sectionTitles: null;
+          advantageIntro: null;
+          statsHeading: null;
+          stats: null;
+          panels: null;
+          testimonial: null;
+          academicsIntro: null;
+          academicHighlights: null;
+          gridHeading: null;
+          gridIntro: null;
+        } | {
+          _id: string;
+          language: string | null;
+          headline: string | null;
+          tagline: string | null;
+          superintendentQuote: {
+            quote: string | null;
+            name: string | null;
+            title: string | null;
+          } | null;
+          sectionTitles: {
+            advantage: string | null;
+            academics: string | null;
+            options: string | null;
+          } | null;
+          advantageIntro: string | null;
+          statsHeading: string | null;
+          stats: Array<{
+            _key: string;
+            value: string | null;
+            label: string | null;
+          }> | null;
+          panels: Array<{
+            _key: string;
+            title: string | null;
+            defaultOpen: boolean | null;
+            body: Array<{
+              children?: Array<{
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }>;
+              style?: "normal";
+              listItem?: never;
+              markDefs?: null;
+              level?: number;
+              _type: "block";
+              _key: string;
+            }> | null;
+            links: Array<{
+              _key: string;
+              label: string | null;
+              href: string | null;
+            }> | null;
+          }> | null;
+          testimonial: {
+            title: string | null;
+            videoId: string | null;
+            quote: string | null;
+            student: string | null;
+            poster: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
+              _type: "image";
+            } | null;
+          } | null;
+          academicsIntro: string | null;
+          academicHighlights: Array<{
+            _key: string;
+            title: string | null;
+            text: string | null;
+          }> | null;
+          gridHeading: string | null;
+          gridIntro: string | null;
+        } | null;
+      }> | null;
+    } | null;
+    settings: {
+      _id: "siteSettings";
+      language: string | null;
+      districtName: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      elementaryLink: {
+        label: string | null;
+        href: string | null;
+      } | null;
+      highSchoolLink: {
+        label: string | null;
+        href: string | null;
+      } | null;
+      footerText: string | null;
+      footerLinks: Array<{
+        _key: string;
+        label: string | null;
+        href: string | null;
+      }> | null;
+      themeColor: string | null;
+      translations: Array<{
+        lang: string;
+        doc: {
+          _id: string;
+          language: string | null;
+          districtName: null;
+          logo: null;
+          elementaryLink: null;
+          highSchoolLink: null;
+          footerText: null;
+          footerLinks: null;
+          themeColor: null;
+        } | {
+          _id: string;
+          language: string | null;
+          districtName: null;
+          logo: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+          elementaryLink: null;
+          highSchoolLink: null;
+          footerText: null;
+          footerLinks: null;
+          themeColor: null;
+        } | {
+          _id: string;
+          language: string | null;
+          districtName: string | null;
+          logo: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+          elementaryLink: {
+            label: string | null;
+            href: string | null;
+          } | null;
+          highSchoolLink: {
+            label: string | null;
+            href: string | null;
+          } | null;
+          footerText: string | null;
+          footerLinks: Array<{
+            _key: string;
+            label: string | null;
+            href: string | null;
+          }> | null;
+          themeColor: string | null;
+        } | null;
+      }> | null;
+    } | null;
+  };
   ids: Array<{
     _id: string;
     _rev: string;
@@ -3358,6 +8149,8 @@ export type ExportChangedQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
       staticLogo: string | null;
@@ -3372,6 +8165,8 @@ export type ExportChangedQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
       color: string | null;
@@ -3380,14 +8175,33 @@ export type ExportChangedQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
       seoDescription: string | null;
       translations: Array<{
         lang: string;
         doc: {
+          title: null;
+          seoDescription: null;
+          mainImage: null;
+        } | {
+          title: string | null;
+          seoDescription: null;
+          mainImage: null;
+        } | {
           title: string | null;
           seoDescription: string | null;
+          mainImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
         } | null;
       }> | null;
       translationMeta: string | null;
@@ -3405,6 +8219,8 @@ export type ExportChangedQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
       staticLogo: string | null;
@@ -3419,6 +8235,8 @@ export type ExportChangedQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
       color: string | null;
@@ -3427,14 +8245,33 @@ export type ExportChangedQueryResult = {
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
         _type: "image";
       } | null;
       seoDescription: string | null;
       translations: Array<{
         lang: string;
         doc: {
+          title: null;
+          seoDescription: null;
+          mainImage: null;
+        } | {
+          title: string | null;
+          seoDescription: null;
+          mainImage: null;
+        } | {
           title: string | null;
           seoDescription: string | null;
+          mainImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
         } | null;
       }> | null;
       translationMeta: string | null;
@@ -3452,6 +8289,8 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     staticLogo: string | null;
@@ -3460,6 +8299,8 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     staticImage: string | null;
@@ -3468,6 +8309,8 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     isCharter: boolean | null;
@@ -3486,6 +8329,8 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     showTourSection: boolean | null;
@@ -3497,6 +8342,8 @@ export type ExportChangedQueryResult = {
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
       _type: "image";
     } | null;
     sectionRepeater: Array<{
@@ -3534,6 +8381,8 @@ export type ExportChangedQueryResult = {
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
             _type: "image";
           } | null;
           imageUrl: string | null;
@@ -3545,12 +8394,80 @@ export type ExportChangedQueryResult = {
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
         hotspot: SanityImageHotspot | null;
       } | {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "photo";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
       } | {
         _key: string;
         _type: "photo";
@@ -3568,6 +8485,8 @@ export type ExportChangedQueryResult = {
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
           _key: string;
         }> | null;
@@ -3602,6 +8521,8 @@ export type ExportChangedQueryResult = {
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
           _type: "image";
         } | null;
       }> | null;
@@ -3611,9 +8532,130 @@ export type ExportChangedQueryResult = {
       doc: {
         _id: string;
         language: string | null;
+        title: null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: null;
+        subtitle: null;
+        seoDescription: null;
+        logo: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        image: null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
+        title: string | null;
+        subtitle: null;
+        seoDescription: null;
+        logo: null;
+        image: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        mainImage: null;
+        tourImage: null;
+        seoImage: null;
+        featuredQuote: null;
+        tourTitle: null;
+        tourDescription: null;
+        sectionRepeater: null;
+      } | {
+        _id: string;
+        language: string | null;
         title: string | null;
         subtitle: string | null;
         seoDescription: string | null;
+        logo: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        image: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        mainImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        tourImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
+        seoImage: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
         featuredQuote: {
           quote: string | null;
           student: string | null;
@@ -3657,6 +8699,8 @@ export type ExportChangedQueryResult = {
                 media?: unknown;
                 hotspot?: SanityImageHotspot;
                 crop?: SanityImageCrop;
+                alt?: string;
+                decorative?: boolean;
                 _type: "image";
               } | null;
               imageUrl: string | null;
@@ -3668,12 +8712,80 @@ export type ExportChangedQueryResult = {
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
             hotspot: SanityImageHotspot | null;
           } | {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "photo";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
           } | {
             _key: string;
             _type: "photo";
@@ -3691,6 +8803,8 @@ export type ExportChangedQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
               _key: string;
             }> | null;
@@ -3725,6 +8839,8 @@ export type ExportChangedQueryResult = {
               media?: unknown;
               hotspot?: SanityImageHotspot;
               crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
               _type: "image";
             } | null;
           }> | null;

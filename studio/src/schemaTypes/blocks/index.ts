@@ -1,6 +1,7 @@
 // The seven block types a section can hold, each matching a component in src/components/blocks.
 // A type added here needs a component there first: unknown types render nothing on the public site.
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { altFields, altRule, imageWithAlt } from '../objects/altText.ts';
 import { DocumentTextIcon, ImageIcon, ImagesIcon, ListIcon, PlayIcon, StarIcon, TagsIcon } from '@sanity/icons';
 
 export const TAG_CATEGORIES = [
@@ -40,6 +41,8 @@ const photo = defineType({
   icon: ImageIcon,
   description: 'One wide photo. Set the hotspot on what must stay visible when the photo is cropped.',
   options: { hotspot: true },
+  fields: altFields,
+  validation: altRule,
 });
 
 const photos = defineType({
@@ -57,12 +60,15 @@ const photos = defineType({
         defineArrayMember({
           type: 'image',
           options: { hotspot: true },
-          validation: (rule) =>
+          fields: altFields,
+          validation: (rule) => [
+            altRule(rule),
             rule
               .custom((img) =>
                 (img as { asset?: unknown } | undefined)?.asset ? true : 'Empty slot: pick a photo or remove the slot',
               )
               .warning(),
+          ],
         }),
       ],
     }),
@@ -127,13 +133,7 @@ const videoTestimonial = defineType({
       description: 'The student quote shown beside the video.',
     }),
     defineField({ name: 'video', type: 'reference', to: [{ type: 'video' }], title: 'Video' }),
-    defineField({
-      name: 'backgroundImage',
-      type: 'image',
-      title: 'Background image',
-      description: 'Shown behind the quote until the video plays.',
-      options: { hotspot: true },
-    }),
+    imageWithAlt('backgroundImage', 'Background image', 'Shown behind the quote until the video plays.'),
   ],
   preview: {
     select: { title: 'video.title', media: 'backgroundImage' },

@@ -1,5 +1,6 @@
 // A collapsible panel, shared by the schools' accordion blocks (an FAQ answer written once).
 import { defineField, defineType } from 'sanity';
+import { languageField } from '../objects/language.ts';
 import { ListIcon } from '@sanity/icons';
 
 export const accordion = defineType({
@@ -8,6 +9,7 @@ export const accordion = defineType({
   type: 'document',
   icon: ListIcon,
   fields: [
+    languageField,
     defineField({
       name: 'accordionTitle',
       type: 'string',

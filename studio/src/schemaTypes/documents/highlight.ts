@@ -1,5 +1,7 @@
 // A highlight card (picture, short text, "Learn More"), shared by the schools' highlight blocks.
 import { defineField, defineType } from 'sanity';
+import { languageField } from '../objects/language.ts';
+import { imageWithAlt } from '../objects/altText.ts';
 import { StarIcon } from '@sanity/icons';
 
 export const highlight = defineType({
@@ -8,6 +10,7 @@ export const highlight = defineType({
   type: 'document',
   icon: StarIcon,
   fields: [
+    languageField,
     defineField({ name: 'title', type: 'string', title: 'Title', validation: (rule) => rule.required() }),
     defineField({
       name: 'simpleDescription',
@@ -22,7 +25,7 @@ export const highlight = defineType({
       title: 'Description',
       description: 'The longer text, where the card has room for it.',
     }),
-    defineField({ name: 'image', type: 'image', title: 'Picture', options: { hotspot: true } }),
+    imageWithAlt('image', 'Picture', "Shown above the highlight's title."),
     defineField({
       name: 'imageUrl',
       type: 'url',

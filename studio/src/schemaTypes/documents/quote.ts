@@ -1,6 +1,7 @@
 // A student quote: shown in a school's header (featuredQuote) and in video testimonials, with
 // the title of the school it names.
 import { defineField, defineType } from 'sanity';
+import { languageField } from '../objects/language.ts';
 import { CommentIcon } from '@sanity/icons';
 
 export const quote = defineType({
@@ -9,6 +10,7 @@ export const quote = defineType({
   type: 'document',
   icon: CommentIcon,
   fields: [
+    languageField,
     defineField({
       name: 'quote',
       type: 'text',

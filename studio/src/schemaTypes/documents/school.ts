@@ -4,12 +4,14 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { HomeIcon } from '@sanity/icons';
 import { slugProblem } from '../../../../src/lib/slug.ts';
+import { imageWithAlt } from '../objects/altText.ts';
+import { languageField } from '../objects/language.ts';
 
 /** The only colour form the site applies (src/lib/theme.ts); anything else falls back to #862633. */
 export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 const image = (name: string, title: string, description: string, group = 'media') =>
-  defineField({ name, type: 'image', title, description, group, options: { hotspot: true } });
+  imageWithAlt(name, title, description, group);
 
 export const school = defineType({
   name: 'school',
@@ -24,16 +26,7 @@ export const school = defineType({
     { name: 'seo', title: 'Search and sharing' },
   ],
   fields: [
-    defineField({
-      // @sanity/document-internationalization's field: absent or "en" on the English school, "es" on
-      // its Spanish translation (linked by a translation.metadata document). A translation carries
-      // only what it translates; every other field is the English school's.
-      name: 'language',
-      type: 'string',
-      title: 'Language',
-      readOnly: true,
-      hidden: true,
-    }),
+    languageField,
     defineField({
       name: 'title',
       type: 'string',

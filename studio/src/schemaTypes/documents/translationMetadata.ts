@@ -1,8 +1,9 @@
-// Links a school to its translations, in the shape @sanity/document-internationalization writes
+// Links a document (a school, a quote, the landing page…) to its translations, in the shape @sanity/document-internationalization writes
 // (a `translation.metadata` document whose `translations` hold one reference per language, keyed
 // by the language id, and `schemaTypes`), so a Studio that adds that plugin reads and edits the
 // same documents. Defined by hand: the site needs only the shape (docs/content-model.md, "Languages").
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { TRANSLATED_TYPES } from '../objects/language.ts';
 
 export const translationMetadata = defineType({
   name: 'translation.metadata',
@@ -13,12 +14,19 @@ export const translationMetadata = defineType({
       name: 'translations',
       type: 'array',
       title: 'Translations',
-      description: 'One entry per language, keyed by its id ("en", "es"): the school document in that language.',
+      description: 'One entry per language, keyed by its id ("en", "es"): the document in that language.',
       of: [
         defineArrayMember({
           type: 'object',
           name: 'internationalizedArrayReferenceValue',
-          fields: [defineField({ name: 'value', type: 'reference', to: [{ type: 'school' }], weak: true })],
+          fields: [
+            defineField({
+              name: 'value',
+              type: 'reference',
+              to: TRANSLATED_TYPES.map((type) => ({ type })),
+              weak: true,
+            }),
+          ],
         }),
       ],
     }),

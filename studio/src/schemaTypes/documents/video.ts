@@ -1,5 +1,6 @@
 // A video on the video host, embedded by id through the privacy-enhanced player.
 import { defineField, defineType } from 'sanity';
+import { languageField } from '../objects/language.ts';
 import { PlayIcon } from '@sanity/icons';
 
 /** The host's video ids: 11 characters of letters, digits, "-" and "_". */
@@ -11,6 +12,7 @@ export const video = defineType({
   type: 'document',
   icon: PlayIcon,
   fields: [
+    languageField,
     defineField({
       name: 'title',
       type: 'string',

@@ -1,0 +1,73 @@
+// What every page shows around its content: the district's name and logo, the navigation's links
+// to the district's other school guides, the footer and the default theme colour. One document per
+// language where it has words (the English one is "siteSettings"); every field falls back to the
+// site's built-in value, so a dataset without it still publishes.
+import { defineArrayMember, defineField, defineType } from 'sanity';
+import { CogIcon } from '@sanity/icons';
+import { languageField } from '../objects/language.ts';
+import { imageWithAlt } from '../objects/altText.ts';
+import { COLOUR_PATTERN } from './school.ts';
+
+export const siteSettings = defineType({
+  name: 'siteSettings',
+  title: 'Site settings',
+  type: 'document',
+  icon: CogIcon,
+  fields: [
+    languageField,
+    defineField({
+      name: 'districtName',
+      type: 'string',
+      title: 'District name',
+      description: 'In page titles, the footer and search results, e.g. "Cedar Valley Public Schools".',
+    }),
+    imageWithAlt(
+      'logo',
+      'Logo',
+      'The logo in the navigation bar, about 200×48; the alternative text names the district.',
+    ),
+    defineField({
+      name: 'elementaryLink',
+      type: 'siteLink',
+      title: 'Elementary schools link',
+      description: "The navigation's link before Middle School Options.",
+    }),
+    defineField({
+      name: 'highSchoolLink',
+      type: 'siteLink',
+      title: 'High schools link',
+      description: "The navigation's link after Middle School Options.",
+    }),
+    defineField({
+      name: 'footerText',
+      type: 'string',
+      title: 'Footer text',
+      description: 'After the copyright and the district name, e.g. "All rights reserved."',
+    }),
+    defineField({
+      name: 'footerLinks',
+      type: 'array',
+      title: 'Footer links',
+      of: [defineArrayMember({ type: 'siteLink' })],
+    }),
+    defineField({
+      name: 'themeColor',
+      type: 'string',
+      title: 'Default theme colour',
+      description: 'The browser bar colour of pages without a school colour, as #rrggbb.',
+      validation: (rule) =>
+        rule.custom((value) =>
+          value === undefined || (typeof value === 'string' && COLOUR_PATTERN.test(value))
+            ? true
+            : 'Use the form #rrggbb, e.g. #862633',
+        ),
+    }),
+  ],
+  preview: {
+    select: { title: 'districtName', language: 'language' },
+    prepare: ({ title, language }: { title?: string; language?: string }) => ({
+      title: title ?? 'Site settings',
+      subtitle: language === 'es' ? 'Español' : 'English',
+    }),
+  },
+});
