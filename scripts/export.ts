@@ -727,6 +727,7 @@ function saveManifest(
         revs: read.revs,
         nav: read.nav,
         landing: read.landing,
+        site: read.site,
         schools: Object.fromEntries(
           [...outcomes].map(([id, o]) => {
             const school = site.schools.get(id);

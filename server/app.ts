@@ -16,7 +16,7 @@ import type { PreviewContext } from './lib/context.ts';
 import { loggerOptions, prettyLog, type LogStream } from './lib/logging.ts';
 import { redactUrl } from './lib/session.ts';
 import fp from 'fastify-plugin';
-import { getPreviewBundle, PROJECT_ROOT } from './lib/preview-bundle.ts';
+import { getPreviewBundle, PROJECT_ROOT, type PreviewBundle } from './lib/preview-bundle.ts';
 import { createSessionSigner, GuessThrottle, type GuessLimits } from './lib/session.ts';
 import { DEFAULT_SESSION_TTL_MS, type TrustProxy } from './config/preview.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -47,6 +47,11 @@ export interface PreviewAppOptions extends Record<string, unknown> {
   studioUrl?: string | null;
   /** The credentialed client (server.ts passes the one its start-up check used; tests a stand-in); by default createPreviewClient(config, token). */
   client?: SanityClient;
+  /**
+   * The browser bundle, built before the app is registered (buildPreviewServer does): esbuild on a
+   * busy machine can take longer than Fastify's plugin start timeout. Absent: built here (tests).
+   */
+  bundle?: PreviewBundle;
 }
 
 const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
@@ -61,7 +66,7 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
     studioUrl: opts.studioUrl ?? null,
     signer: createSessionSigner(opts.previewSecret, opts.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS),
     limiter: new GuessThrottle(opts.failureLimit ?? { max: 10, windowMs: 60_000 }),
-    bundle: await getPreviewBundle(PROJECT_ROOT),
+    bundle: opts.bundle ?? (await getPreviewBundle(PROJECT_ROOT)),
     publicDir: opts.publicDir ?? path.join(PROJECT_ROOT, 'public'),
     streams: new Set(),
     changes: new ChangeHub(client, opts.relayBackoff ?? {}),
@@ -115,6 +120,8 @@ export interface BuildOptions {
 
 /** A Fastify instance with the preview's logger and limits, the app registered on it. */
 export async function buildPreviewServer(opts: PreviewAppOptions, build: BuildOptions = {}): Promise<FastifyInstance> {
+  // Built first, outside any plugin's start timeout, so a busy machine only makes start-up slower.
+  const bundle = opts.bundle ?? (await getPreviewBundle(PROJECT_ROOT));
   const app = Fastify({
     logger: loggerOptions({
       level: build.logLevel,
@@ -135,6 +142,6 @@ export async function buildPreviewServer(opts: PreviewAppOptions, build: BuildOp
       req.log.info(`${req.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
     });
   }
-  await app.register(previewApp, opts);
+  await app.register(previewApp, { ...opts, bundle });
   return app;
 }

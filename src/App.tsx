@@ -68,5 +68,7 @@ export function App({ data, env, schoolPage, comparePage, landingPage }: AppProp
   if (data?.page === 'school') page = pageElement(schoolPage, LazySchoolPage, data);
   else if (data?.page === 'compare') page = pageElement(comparePage, LazyComparePage, data);
   else if (data) page = pageElement(landingPage, LazyLandingPage, data);
-  return <SiteEnvProvider env={env}>{page}</SiteEnvProvider>;
+  // The settings travel with the page's data (they are content); components read them from the env.
+  const pageEnv = data?.settings ? { ...env, settings: data.settings } : env;
+  return <SiteEnvProvider env={pageEnv}>{page}</SiteEnvProvider>;
 }

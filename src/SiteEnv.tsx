@@ -6,6 +6,7 @@ import { createImageUrls, type ImageSettings, type ImageUrls } from './lib/image
 import { consoleWarnings, type Warnings } from './lib/warn.ts';
 import { FALLBACK_MESSAGES } from './i18n/fallback.ts';
 import type { Lang, Messages } from './i18n/messages.ts';
+import { builtinSettings, type SiteSettings } from './lib/builtin-settings.ts';
 
 export interface SiteEnv {
   images: ImageSettings;
@@ -33,6 +34,11 @@ export interface SiteEnv {
   messages?: Messages | null;
   /** The page's language when not English, serialised for the preview's entry (which has every catalogue). */
   lang?: Lang;
+  /**
+   * The edition's site settings (district name, logo, navigation and footer links), from the page's
+   * data (App.tsx puts them here); absent: the built-in settings of the page's language.
+   */
+  settings?: SiteSettings | null;
   /** Server render: told the src of the page's priority (LCP) image, which the document preloads. */
   onPriorityImage?: ((src: string) => void) | null;
 }
@@ -54,7 +60,7 @@ export interface PreviewInitial {
   /** With livepreview: whether the draft or the published school was shown. */
   mode: 'draft' | 'published' | null;
   /** What the server could not load and rendered empty: the client loads it itself, as it always did. */
-  failed: ('nav' | 'cards' | 'school')[];
+  failed: ('nav' | 'cards' | 'school' | 'site')[];
   /** Why the school could not be loaded, in an editor's words (a refused token, a service down). */
   problem?: string | null;
 }
@@ -88,4 +94,19 @@ export function useMessages(): Messages {
   const m = useSiteEnv().messages ?? FALLBACK_MESSAGES;
   if (!m) throw new Error('SiteEnv.messages: no message catalogue for this page');
   return m;
+}
+
+const builtins = new WeakMap<Messages, SiteSettings>();
+
+/** The current edition's site settings: the page's, else the built-in ones of its language. */
+export function useSettings(): SiteSettings {
+  const env = useSiteEnv();
+  const m = useMessages();
+  if (env.settings) return env.settings;
+  let s = builtins.get(m);
+  if (!s) {
+    s = builtinSettings(m);
+    builtins.set(m, s);
+  }
+  return s;
 }

@@ -50,7 +50,7 @@ interface Stored {
  * What the content looked like at the previous export, for an incremental read (fetch-content.ts
  * fetchChanged): where it came from, every document's revision, and each school's outcome.
  */
-export interface ContentState extends Pick<ContentRead, 'revs' | 'nav' | 'landing'> {
+export interface ContentState extends Pick<ContentRead, 'revs' | 'nav' | 'landing' | 'site'> {
   source: string;
   schools: KnownSchools;
 }
@@ -216,7 +216,9 @@ export class ExportManifest {
       typeof c.schools !== 'object' ||
       c.schools === null ||
       !Array.isArray(c.nav) ||
-      !Array.isArray(c.landing)
+      !Array.isArray(c.landing) ||
+      typeof c.site !== 'object' ||
+      c.site === null
     )
       return null;
     return c;

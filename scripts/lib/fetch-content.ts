@@ -17,6 +17,7 @@ import {
   SCHOOL_REFERENCE_DEPTH,
 } from '../../src/lib/queries.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
+import type { SiteDocuments } from '../../src/lib/editions.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 
 /** Document id → `_rev`, of every published document. */
@@ -32,6 +33,8 @@ export interface ContentRead {
   nav: (NavigationSchoolRow | null)[];
   landing: (LandingSchoolRow | null)[];
   schools: (School | null)[];
+  /** The landing page and site settings documents with their translations (each null when absent). */
+  site: SiteDocuments;
   /** Incremental reads: ids added, removed or with a new revision since the previous export; null for a full read. */
   changed: string[] | null;
 }
@@ -73,9 +76,22 @@ function contentOf(got: unknown): ContentRead & { changed: null } {
   const r = (got ?? {}) as Record<string, unknown>;
   for (const name of ['nav', 'landing', 'schools'] as const)
     if (!Array.isArray(r[name])) throw new ContentShapeError(name, r[name]);
-  const read = { revs: revisions(r.revs), nav: r.nav, landing: r.landing, schools: r.schools, changed: null };
+  const read = {
+    revs: revisions(r.revs),
+    nav: r.nav,
+    landing: r.landing,
+    schools: r.schools,
+    site: siteOf(r.site),
+    changed: null,
+  };
   return read as ContentRead & { changed: null };
 }
+
+/** The site documents of an answer: anything but an object reads as none (the built-in copy then shows). */
+const siteOf = (got: unknown): SiteDocuments => {
+  const s = (got && typeof got === 'object' ? got : {}) as Record<string, unknown>;
+  return { landing: s.landing ?? null, settings: s.settings ?? null };
+};
 
 /**
  * How many parts the schools of a full read are read in, at once. The embedded service evaluates
@@ -146,7 +162,7 @@ const rowId = (r: unknown): unknown => (r && typeof r === 'object' ? (r as { _id
  */
 export async function fetchChanged(
   config: PublicConfig,
-  previous: Pick<ContentRead, 'revs' | 'nav' | 'landing'>,
+  previous: Pick<ContentRead, 'revs' | 'nav' | 'landing' | 'site'>,
   retry: RetryOptions,
   requestTimeoutMs = 30_000,
   /** fetchRevisions() started earlier; asked again (with retries) when absent or failed. */
@@ -176,7 +192,7 @@ export async function fetchChanged(
   }
   const got = (
     ids.size === 0
-      ? { ids: [], translated: [], schools: [] }
+      ? { ids: [], translated: [], schools: [], site: previous.site }
       : await read.query<unknown>('exportChanged', exportChangedQuery, { ids: [...ids].sort() })
   ) as Record<string, unknown>;
   for (const name of ['ids', 'translated', 'schools'] as const)
@@ -197,6 +213,7 @@ export async function fetchChanged(
     nav: merge(previous.nav, 'nav') as ContentRead['nav'],
     landing: merge(previous.landing, 'landing') as ContentRead['landing'],
     schools: got.schools as ContentRead['schools'],
+    site: siteOf(got.site),
     changed,
   };
 }

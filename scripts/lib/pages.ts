@@ -15,7 +15,10 @@ import { compareSeo, hreflangAlternates, landingSeo, schoolSeo } from '../../src
 import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
-import { themeColors, DEFAULT_THEME_COLOR } from '../../src/lib/theme.ts';
+import { themeColors } from '../../src/lib/theme.ts';
+import { landingCopy, type LandingCopy } from '../../src/lib/landing-copy.ts';
+import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-settings.ts';
+import { altNotes, siteAltNotes } from '../../src/lib/alt-warnings.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import {
   alternatePaths,
@@ -194,6 +197,25 @@ export function buildPages(
   const pageNav = navFile ? null : nav;
   // The catalogue of each edition (not serialised: the edition's own browser entry brings it).
   const langEnv = (lang: Lang): Partial<SiteEnv> => (lang === DEFAULT_LANG ? {} : { messages: CATALOGUES[lang], lang });
+  // The editors' landing page and settings of each edition, over the built-in copy.
+  // The uploaded logo's variant is the site's, made on every export (not kept with one page's record).
+  const siteImages = createImageUrls({ ...siteEnv.images, onVariant: collectVariants(variants) });
+  const editions = new Map<Lang, { copy: LandingCopy; settings: SiteSettings }>(
+    LANGS.map((lang) => [
+      lang,
+      {
+        copy: landingCopy(content.site.landing, lang, CATALOGUES[lang]),
+        settings: withLogo(siteSettings(content.site.settings, lang, CATALOGUES[lang]), siteImages),
+      },
+    ]),
+  );
+  const settingsOf = (lang: Lang): SiteSettings => editions.get(lang)!.settings;
+  // Site-wide, so said on every export (not kept with one page's record).
+  if (!content.site.landing)
+    opts.warn?.(
+      'landingPage: no landing page document in the dataset: the built-in copy is shown (docs/content-model.md)',
+    );
+  for (const note of siteAltNotes(content.site)) opts.warn?.(note);
 
   // Everything a page's HTML depends on besides its own data, hashed once.
   const keyed = opts.codeVersion !== undefined;
@@ -212,6 +234,8 @@ export function buildPages(
           siteEnv.navSrc ?? null,
           opts.siteUrl,
           opts.assets,
+          // Every page shows the settings: a settings edit re-renders every page.
+          LANGS.map(settingsOf),
         ]),
       )
     : '';
@@ -348,7 +372,15 @@ export function buildPages(
     // The social card image is a variant too (self-hosted like the page's own).
     const env: SiteEnv = { ...siteEnv, images: { ...siteEnv.images, onVariant: collectVariants(used) } };
     const messages = CATALOGUES[route.lang];
-    const ctx = { siteUrl: opts.siteUrl, base: env.base, urls: createImageUrls(env.images, warnings.always), messages };
+    const edition = editions.get(route.lang)!;
+    const ctx = {
+      siteUrl: opts.siteUrl,
+      base: env.base,
+      urls: createImageUrls(env.images, warnings.always),
+      messages,
+      district: edition.settings.districtName,
+      headline: edition.copy.headline,
+    };
     const seo = school
       ? schoolSeo(school, canonicalPath(route), ctx)
       : data.page === 'compare'
@@ -357,12 +389,12 @@ export function buildPages(
     // hreflang on indexable pages only (every edition of a page names all of them, itself included).
     const alternates = indexable ? hreflangAlternates(opts.siteUrl, alternatePaths(route)) : [];
     if (alternates.length) seo.alternates = alternates;
-    const edition = route.lang === DEFAULT_LANG ? undefined : opts.assets.editions?.[route.lang];
+    const entry = route.lang === DEFAULT_LANG ? undefined : opts.assets.editions?.[route.lang];
     const assets: DocumentAssets = {
       css: opts.assets.cssUrls,
-      entry: edition?.entryUrl ?? opts.assets.entryUrl,
+      entry: entry?.entryUrl ?? opts.assets.entryUrl,
       modulePreload: [
-        ...(edition?.entryPreload ?? opts.assets.entryPreload),
+        ...(entry?.entryPreload ?? opts.assets.entryPreload),
         ...(data.page === 'school' ? opts.assets.schoolPreload : []),
         ...(data.page === 'compare' ? (opts.assets.comparePreload ?? []) : []),
         ...(data.page === 'landing' ? (opts.assets.landingPreload ?? []) : []),
@@ -374,7 +406,7 @@ export function buildPages(
       data,
       env,
       seo,
-      themeColor: school ? themeColors(school.color).color : DEFAULT_THEME_COLOR,
+      themeColor: school ? themeColors(school.color).color : edition.settings.themeColor,
       assets,
       lcpImage: lcp ? { src: lcp } : null,
       noindex: !indexable,
@@ -404,20 +436,28 @@ export function buildPages(
     }
     try {
       const limited = limitContent(read as SchoolRow, limits);
-      const editions = new Map<Lang, PageData>();
+      const pageData = new Map<Lang, PageData>();
       for (const lang of LANGS)
-        editions.set(lang, { page: 'school', nav: pageNav, school: localizeSchool(limited.value, lang) });
-      const school = (editions.get(DEFAULT_LANG) as { school: School }).school;
+        pageData.set(lang, {
+          page: 'school',
+          nav: pageNav,
+          school: localizeSchool(limited.value, lang),
+          settings: settingsOf(lang),
+        });
+      const school = (pageData.get(DEFAULT_LANG) as { school: School }).school;
       prepared.push({
         read,
         school,
-        editions,
-        notes: limited.breaches.map(
-          (b) =>
-            `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
-        ),
+        editions: pageData,
+        notes: [
+          ...limited.breaches.map(
+            (b) =>
+              `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
+          ),
+          ...altNotes(limited.value),
+        ],
         facts: schoolFacts(school),
-        ...(keyed ? hashed(editions) : {}),
+        ...(keyed ? hashed(pageData) : {}),
       });
     } catch (err) {
       failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
@@ -430,8 +470,16 @@ export function buildPages(
   const factsSrc = `${siteEnv.base}${FACTS_FILE}`;
 
   const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
-  const landingData: PageData = { page: 'landing', nav: pageNav, cards, factsSrc };
-  const landingKey = keyed ? sha1(JSON.stringify([cards, landingData.factsSrc])) : '';
+  const landingOf = (lang: Lang, langCards: typeof cards): PageData => ({
+    page: 'landing',
+    nav: pageNav,
+    cards: langCards,
+    factsSrc,
+    copy: editions.get(lang)!.copy,
+    settings: settingsOf(lang),
+  });
+  const landingData = landingOf(DEFAULT_LANG, cards);
+  const landingKey = keyed ? sha1(JSON.stringify([cards, factsSrc, editions.get(DEFAULT_LANG)!.copy])) : '';
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => {
     if (page) pages.push(page);
@@ -443,8 +491,8 @@ export function buildPages(
   for (const lang of LANGS.filter((l) => l !== DEFAULT_LANG)) {
     const route: RouteMatch = { page: 'landing', lang };
     const langCards = mapLandingGrid(limitedLanding, lang);
-    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc])) : '';
-    const data: PageData = { page: 'landing', nav: pageNav, cards: langCards, factsSrc };
+    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc, editions.get(lang)!.copy])) : '';
+    const data = landingOf(lang, langCards);
     add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, langKey));
   }
   // One compare page per edition for every choice of schools: the browser reads them from its
@@ -453,7 +501,7 @@ export function buildPages(
   const compareKey = keyed ? sha1(JSON.stringify(['compare', factsSrc])) : '';
   for (const lang of LANGS) {
     const compare: RouteMatch = { page: 'compare', lang };
-    const data: PageData = { page: 'compare', nav: pageNav, factsSrc };
+    const data: PageData = { page: 'compare', nav: pageNav, factsSrc, settings: settingsOf(lang) };
     add(renderPage(compare, canonicalPath(compare), routeFile(compare), data, null, true, compareKey));
   }
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.

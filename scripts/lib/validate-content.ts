@@ -6,6 +6,7 @@ import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { SchoolFacts } from '../../src/lib/school-facts.ts';
 import type { ContentRead } from './fetch-content.ts';
+import type { SiteDocuments } from '../../src/lib/editions.ts';
 
 /**
  * What the site needs of a school's data without reading it again: its hash and its date for the
@@ -50,6 +51,8 @@ export interface ValidContent {
   /** Navigation and landing rows of valid schools only, so no link points at a page not exported. */
   nav: NavigationSchoolRow[];
   landing: LandingSchoolRow[];
+  /** The landing page and site settings as read (the render maps them, built-in copy where absent). */
+  site: SiteDocuments;
   /** Each school document's outcome by _id, for the next incremental read; null when a document had no _id. */
   outcomes: Map<string, SchoolOutcome> | null;
 }
@@ -137,7 +140,7 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidConten
   }
   // Documents without an _id cannot be followed by revision: then no outcomes, and the next export reads everything.
   const rows = keepRows(raw, new Set(schools.map((s) => s._id)));
-  return { schools, carried: [], ...rows, outcomes: identified ? outcomes : null };
+  return { schools, carried: [], ...rows, site: raw.site, outcomes: identified ? outcomes : null };
 }
 
 /** An incremental read: unfetched schools keep their previous outcome, warnings included, in _id order. */
@@ -185,7 +188,8 @@ function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: s
       state: { hash: before.hash, lastmod: before.lastmod, facts: before.facts },
     });
   }
-  return { schools, carried, ...keepRows(raw, new Set([...schools, ...carried].map((s) => s._id))), outcomes };
+  const rows = keepRows(raw, new Set([...schools, ...carried].map((s) => s._id)));
+  return { schools, carried, ...rows, site: raw.site, outcomes };
 }
 
 /**

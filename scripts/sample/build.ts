@@ -6,6 +6,7 @@ import { DISTRICT, SCHOOLS, SECTION_TITLES, type SchoolFacts, type SectionKind }
 import { Keys, prng, pt, seedOf, type PTItem } from './pt.ts';
 import type { ImageSpec, Scene } from './images.ts';
 import { spanishTranslations } from './spanish.ts';
+import { siteDocuments } from './site.ts';
 
 export type Doc = { _id: string; _type: string } & Record<string, unknown>;
 
@@ -52,12 +53,27 @@ function videoIdFor(seed: string): string {
 
 const ref = (id: string) => ({ _type: 'reference', _ref: id });
 
+/** Every sample picture's alternative text, by what it shows; an abstract pattern is decorative. */
+const SCENE_ALT: Record<Scene, ((title: string) => string) | null> = {
+  campus: (t) => `The front entrance of ${t} on a sunny day`,
+  field: (t) => `Students playing on the ${t} sports field`,
+  stage: (t) => `Students performing on the ${t} stage`,
+  classroom: (t) => `Students working together in a classroom at ${t}`,
+  library: (t) => `Students reading in the ${t} library`,
+  lab: (t) => `Students doing an experiment in the science lab at ${t}`,
+  abstract: null,
+  logo: (t) => `${t} logo`,
+  hills: (t) => `The hills behind ${t}, where tours start`,
+};
+
 export function build(): Built {
   clock = 0;
   const docs: Doc[] = [];
   const images = new Map<string, ImageSpec>();
   const statics: StaticImage[] = [];
 
+  // The school whose pictures are being made: their alternative text names it.
+  let title = '';
   const image = (
     name: string,
     scene: Scene,
@@ -76,9 +92,11 @@ export function build(): Built {
       ...(extra.emblem ? { emblem: extra.emblem } : {}),
     };
     images.set(name, spec);
+    const alt = SCENE_ALT[scene];
     return {
       _type: 'image',
       asset: ref(PLACEHOLDER + name),
+      ...(alt ? { alt: alt(title) } : { decorative: true }),
       ...(extra.crop ? { crop: { _type: 'sanity.imageCrop', ...extra.crop } } : {}),
       ...(extra.hotspot ? { hotspot: { _type: 'sanity.imageHotspot', ...extra.hotspot } } : {}),
     };
@@ -88,6 +106,7 @@ export function build(): Built {
   const accentOf = (s: SchoolFacts) => (/^#[0-9a-f]{6}$/i.test(s.color) ? s.color : '#b22234');
 
   for (const s of SCHOOLS) {
+    title = s.title;
     const keys = new Keys(`school-${s.key}`);
     const accent = accentOf(s);
     const q1 = `quote-${s.key}-1`;
@@ -229,6 +248,8 @@ export function build(): Built {
   }
   // The Spanish edition's translations come last, so every English document keeps its timestamps.
   docs.push(...spanishTranslations(docs, meta));
+  // The landing page and the site settings, in both languages: the site's words as editors own them.
+  docs.push(...siteDocuments(meta));
 
   return { docs, images, statics };
 }

@@ -11,7 +11,14 @@ import {
   schoolByIdQuery,
   schoolBySlugQuery,
   schoolIdsBySlugQuery,
+  siteDocumentsQuery,
 } from '../../src/lib/queries.ts';
+import { landingCopy, type LandingCopy } from '../../src/lib/landing-copy.ts';
+import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-settings.ts';
+import { createImageUrls } from '../../src/lib/image.ts';
+import type { PublicConfig } from '../../src/config/public.ts';
+import { CATALOGUES } from '../../src/i18n/catalogues.ts';
+import type { Lang } from '../../src/i18n/messages.ts';
 import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import type { LandingCard, LandingSchoolRow, NavSchool, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { SchoolLookup } from '../../src/lib/school-flow.ts';
@@ -30,9 +37,26 @@ export interface ContentApi {
   schoolById(id: string): Promise<School | null>;
   /** Every school, published and draft, with its state: the editor home. */
   editorSchools(): Promise<EditorSchool[]>;
+  /** The landing page's words and the site settings of the `lang` edition. */
+  site(perspective: Perspective, lang: Lang): Promise<SiteCopy>;
 }
 
+/** What every page of an edition shows besides its own data: the settings, and the landing page's words. */
+export interface SiteCopy {
+  copy: LandingCopy;
+  settings: SiteSettings;
+}
+
+/**
+ * The preview's images are served by its own proxy under /images/ (root-relative, the same on the
+ * server and in the browser): the uploaded logo's address is made for that host.
+ */
+const PREVIEW_IMAGES = (config: Pick<PublicConfig, 'projectId' | 'dataset'>) =>
+  createImageUrls({ projectId: config.projectId, dataset: config.dataset, imageHost: '/' });
+
 export function createContentApi(client: SanityClient): ContentApi {
+  const { projectId = 'embedded', dataset = 'production' } = client.config();
+  const images = PREVIEW_IMAGES({ projectId, dataset });
   const run = async <T>(
     query: string,
     params: Record<string, unknown>,
@@ -74,6 +98,15 @@ export function createContentApi(client: SanityClient): ContentApi {
     async editorSchools() {
       const rows = await run<unknown>(editorSchoolsQuery, {}, 'raw');
       return editorSchools(Array.isArray(rows) ? rows : []);
+    },
+    async site(perspective, lang) {
+      const got =
+        (await run<{ landing?: unknown; settings?: unknown } | null>(siteDocumentsQuery, {}, perspective)) ?? {};
+      const m = CATALOGUES[lang];
+      return {
+        copy: landingCopy(got.landing ?? null, lang, m),
+        settings: withLogo(siteSettings(got.settings ?? null, lang, m), images),
+      };
     },
   };
 }

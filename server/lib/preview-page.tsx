@@ -26,6 +26,8 @@ import { HttpError } from './upstream.ts';
 import { localizeSchool } from '../../src/lib/localize.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG } from '../../src/i18n/messages.ts';
+import { landingCopy } from '../../src/lib/landing-copy.ts';
+import { builtinSettings } from '../../src/lib/builtin-settings.ts';
 import { PreviewApiError, previewProblem } from '../../src/preview/api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
 
@@ -65,13 +67,20 @@ export async function loadPreviewPage(
     }
   }
   const nav = attempt('nav', () => api.navigation(perspective), []);
+  // The editors' words and settings; the built-in ones when they cannot be read.
+  const m = CATALOGUES[route.lang];
+  const site = attempt('site', () => api.site(perspective, route.lang), {
+    copy: landingCopy(null, route.lang, m),
+    settings: builtinSettings(m),
+  });
   if (route.page === 'landing') {
     const cards = attempt('cards', () => api.landing(perspective), []);
     const editor = api.editorSchools().catch((err: unknown) => {
       log.warn({ reason: (err as Error).message }, 'preview: the editor home could not be read');
       return null;
     });
-    const data: PageData = { page: 'landing', nav: await nav, cards: await cards };
+    const { copy, settings } = await site;
+    const data: PageData = { page: 'landing', nav: await nav, cards: await cards, copy, settings };
     return { data, initial: { status: 'ready', mode: null, failed }, editorSchools: await editor };
   }
   let mode: PreviewInitial['mode'] = null;
@@ -92,7 +101,7 @@ export async function loadPreviewPage(
   );
   const status: PreviewInitial['status'] = school === NOT_FOUND ? 'not-found' : school ? 'ready' : 'error';
   const shown = school === NOT_FOUND || school === null ? null : localizeSchool(school, route.lang);
-  const data: PageData = { page: 'school', nav: await nav, school: shown };
+  const data: PageData = { page: 'school', nav: await nav, school: shown, settings: (await site).settings };
   return { data, initial: { status, mode, failed, problem }, editorSchools: null };
 }
 
@@ -142,6 +151,8 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     base: env.base,
     urls: createImageUrls(env.images),
     messages: CATALOGUES[opts.route.lang],
+    district: data.settings?.districtName,
+    headline: data.page === 'landing' ? data.copy.headline : undefined,
   };
   // The head holds no stega (a Studio session's strings carry it): titles and meta tags are not
   // clickable, and the Studio shows the title as the page's name.
@@ -151,7 +162,7 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     data,
     env,
     seo: { ...seo, title: `Preview · ${seo.title}` },
-    themeColor: school ? themeColors(school.color).color : DEFAULT_THEME_COLOR,
+    themeColor: school ? themeColors(school.color).color : (data.settings?.themeColor ?? DEFAULT_THEME_COLOR),
     assets: {
       css: opts.bundle.styles,
       entry: opts.bundle.script,

@@ -9,6 +9,12 @@ export const PerspectiveQuery = Type.Object({
   perspective: Type.Optional(Type.Enum(['published', 'drafts'])),
 });
 
+/** The edition whose words are asked for (the site's languages). */
+export const SiteQuery = Type.Object({
+  perspective: Type.Optional(Type.Enum(['published', 'drafts'])),
+  lang: Type.Optional(Type.Enum(['en', 'es'])),
+});
+
 export const SlugParams = Type.Object({ slug: Type.String() });
 
 export const IdParams = Type.Object({ id: Type.String() });

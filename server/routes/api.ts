@@ -2,7 +2,7 @@
 // draft lookup, a school document by id, the editor home). Parameters are validated; nothing here accepts GROQ.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiFor, type PreviewContext } from '../lib/context.ts';
-import { IdParams, PerspectiveQuery, SlugParams } from '../lib/schemas.ts';
+import { IdParams, PerspectiveQuery, SiteQuery, SlugParams } from '../lib/schemas.ts';
 import { HttpError } from '../lib/upstream.ts';
 import { requireDocumentId, requireSlug } from '../lib/validate.ts';
 
@@ -19,6 +19,12 @@ const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app
     const api = apiFor(ctx, req);
     const perspective = req.query.perspective ?? 'published';
     return reply.headers(noStore).send({ cards: await api.landing(perspective) });
+  });
+
+  // The landing page's words and the site settings of an edition (a page the router reached).
+  app.get('/api/site', { schema: { querystring: SiteQuery } }, async (req, reply) => {
+    const api = apiFor(ctx, req);
+    return reply.headers(noStore).send(await api.site(req.query.perspective ?? 'published', req.query.lang ?? 'en'));
   });
 
   // The editor home for a landing page the browser reached without a reload (the router).

@@ -6,8 +6,9 @@
 // (new key) with the visitor's current year: React keeps suppressed server text as it is, so
 // without the remount a stale export would keep showing last year. `year` fixes the year of the
 // server render (tests, reproducible exports).
-import { ASSETS, DISTRICT_NAME, assetUrl } from '../config/site.ts';
-import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
+import { ASSETS, assetUrl } from '../config/site.ts';
+import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
+import { copyLang } from '../lib/editions.ts';
 import { pageHref } from '../routes.ts';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useHydrated } from './useHydrated.ts';
@@ -30,6 +31,7 @@ export interface FooterProps {
 export function Footer({ year }: FooterProps) {
   const { base, root } = useSiteEnv();
   const { footer } = useMessages();
+  const settings = useSettings();
   const hydrated = useHydrated();
   const shownYear = !hydrated && year !== undefined ? year : new Date().getFullYear();
 
@@ -70,8 +72,18 @@ export function Footer({ year }: FooterProps) {
           <span key={hydrated ? 'client' : 'server'} suppressHydrationWarning>
             {shownYear}
           </span>{' '}
-          {DISTRICT_NAME}. {footer.rightsReserved}
+          {settings.districtName}.{' '}
+          {settings.footerText ? <span lang={copyLang(settings, 'footerText')}>{settings.footerText}</span> : null}
         </p>
+        {settings.footerLinks.length > 0 ? (
+          <ul className="site-footer__links" lang={copyLang(settings, 'footerLinks')}>
+            {settings.footerLinks.map((link) => (
+              <li key={link.key}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </footer>
   );

@@ -13,9 +13,11 @@ interface Props {
   sizes?: string;
   /** A srcset value (srcSetOf in lib/image.ts); `sizes` says how wide the image is drawn. */
   srcSet?: string;
+  /** The alt text's language when it differs from the page's (English words on the Spanish edition). */
+  lang?: string;
 }
 
-export function Img({ variant, alt, priority = false, className, sizes, srcSet }: Props) {
+export function Img({ variant, alt, priority = false, className, sizes, srcSet, lang }: Props) {
   const { onPriorityImage } = useSiteEnv();
   if (!variant) return null;
   if (priority) onPriorityImage?.(variant.src);
@@ -25,6 +27,7 @@ export function Img({ variant, alt, priority = false, className, sizes, srcSet }
       width={variant.width}
       height={variant.height}
       alt={alt}
+      lang={lang}
       className={className}
       // `sizes` only describes srcset candidates: alone it is invalid HTML (and React's preload
       // for a priority image would carry an equally invalid imagesizes).

@@ -3,7 +3,8 @@
 // JavaScript, hydrates without a mismatch) and becomes a modal panel once hydrated.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { NavSchool } from '../lib/types.ts';
-import { useMessages } from '../SiteEnv.tsx';
+import { useMessages, useSettings } from '../SiteEnv.tsx';
+import { copyLang } from '../lib/editions.ts';
 import { SchoolList } from './SchoolList.tsx';
 import { ShortlistLink } from './ShortlistLink.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -26,11 +27,13 @@ function MenuIcon({ close = false }: { close?: boolean }) {
 
 function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
   const NAV_LINKS = useMessages().nav;
+  const { elementaryLink, highSchoolLink, _fallback } = useSettings();
+  const lang = (field: string) => copyLang({ _fallback }, field);
   return (
     <ul className="mobile-menu__list">
       <li>
-        <a className="mobile-menu__link" href={NAV_LINKS.elementary.href}>
-          {NAV_LINKS.elementary.label}
+        <a className="mobile-menu__link" href={elementaryLink.href} lang={lang('elementaryLink')}>
+          {elementaryLink.label}
         </a>
       </li>
       <li className="mobile-menu__group">
@@ -38,8 +41,8 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
         <SchoolList nav={nav} />
       </li>
       <li>
-        <a className="mobile-menu__link" href={NAV_LINKS.high.href}>
-          {NAV_LINKS.high.label}
+        <a className="mobile-menu__link" href={highSchoolLink.href} lang={lang('highSchoolLink')}>
+          {highSchoolLink.label}
         </a>
       </li>
       <li>

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import type { NavSchool } from '../lib/types.ts';
 import { ASSETS, assetUrl } from '../config/site.ts';
 import { landingPath, pageHref } from '../routes.ts';
-import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
+import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
+import { copyLang } from '../lib/editions.ts';
 import { SchoolsDropdown } from './SchoolsDropdown.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { ShortlistLink } from './ShortlistLink.tsx';
@@ -18,31 +19,31 @@ export interface NavBarProps {
 export function NavBar({ nav, switcher }: NavBarProps) {
   const { base, root } = useSiteEnv();
   const m = useMessages();
-  const NAV_A11Y = m.nav;
-  const NAV_LINKS = m.nav;
+  const settings = useSettings();
+  const lang = (field: string) => copyLang(settings, field);
+  // The editors' logo (its address made by the export, see withLogo), else the site's own file.
+  const logo = settings.logoSrc ?? {
+    src: assetUrl(base, ASSETS.logo.src),
+    width: ASSETS.logo.width,
+    height: ASSETS.logo.height,
+  };
   return (
-    <nav className="nav" aria-label={NAV_A11Y.mainNav}>
+    <nav className="nav" aria-label={m.nav.mainNav}>
       <a className="nav__logo" href={pageHref(root, landingPath(m.lang))}>
-        <img
-          src={assetUrl(base, ASSETS.logo.src)}
-          width={ASSETS.logo.width}
-          height={ASSETS.logo.height}
-          alt={NAV_A11Y.logoAlt}
-          decoding="async"
-        />
+        <img src={logo.src} width={logo.width} height={logo.height} alt={settings.logoAlt} decoding="async" />
       </a>
       <ul className="nav__list">
         <li className="nav__item">
-          <a className="nav__link" href={NAV_LINKS.elementary.href}>
-            {NAV_LINKS.elementary.label}
+          <a className="nav__link" href={settings.elementaryLink.href} lang={lang('elementaryLink')}>
+            {settings.elementaryLink.label}
           </a>
         </li>
         <li className="nav__item">
           <SchoolsDropdown nav={nav} />
         </li>
         <li className="nav__item">
-          <a className="nav__link" href={NAV_LINKS.high.href}>
-            {NAV_LINKS.high.label}
+          <a className="nav__link" href={settings.highSchoolLink.href} lang={lang('highSchoolLink')}>
+            {settings.highSchoolLink.label}
           </a>
         </li>
         <li className="nav__item">

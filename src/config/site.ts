@@ -2,8 +2,11 @@
 // never inside components; every word families read is in the message catalogues (src/i18n/). Local files are paths relative to the asset
 // base (SiteEnv.base, always ending in '/'): components prefix them with assetUrl().
 
-/** The fictional district this site is built for. */
+/** The fictional district this site is built for (the built-in name; editors set theirs in siteSettings). */
 export const DISTRICT_NAME = 'Cedar Valley Public Schools';
+
+/** Spec section 9: the landing page (and any invalid school colour) uses dark red. */
+export const DEFAULT_THEME_COLOR = '#862633';
 
 /** Spec section 4/9: the hero video fades in over this many milliseconds once it can play. */
 export const HERO_VIDEO_FADE_MS = 1000;

@@ -4,6 +4,10 @@
 // so components mark them lang="en" and screen readers switch voice.
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
 import type { School } from './types.ts';
+import { withTranslatedAlt } from './alt-text.ts';
+import { translationOf } from './editions.ts';
+
+export { translationOf };
 
 /** What a translation may carry (translatedSchoolFields in queries.ts); everything else is the English school's. */
 export const TRANSLATABLE_FIELDS = [
@@ -16,6 +20,9 @@ export const TRANSLATABLE_FIELDS = [
   'sectionRepeater',
 ] as const;
 export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
+
+/** Image fields whose alternative text a translation may carry (the picture stays the English school's). */
+export const TRANSLATED_ALT_FIELDS = ['logo', 'image', 'mainImage', 'tourImage', 'seoImage'] as const;
 
 /**
  * Blocks whose words live in other documents (accordions, highlights, quotes and videos), which
@@ -33,14 +40,6 @@ export type SchoolRow = School & { translations?: unknown };
 const present = (v: unknown): boolean =>
   typeof v === 'string' ? v.trim() !== '' : Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined;
 
-/** The `lang` translation's fields of a row (`translations` as the queries project them), or null. */
-export function translationOf(row: { translations?: unknown }, lang: Lang): Record<string, unknown> | null {
-  if (!Array.isArray(row.translations)) return null;
-  const entry = row.translations.find((t) => !!t && typeof t === 'object' && (t as { lang?: unknown }).lang === lang);
-  const doc = (entry as { doc?: unknown } | undefined)?.doc;
-  return doc && typeof doc === 'object' ? (doc as Record<string, unknown>) : null;
-}
-
 /**
  * The school for the `lang` edition. English: the row without its translations (the English pages'
  * data stays what it was). Another language: each translatable field from the translation, else the
@@ -56,6 +55,8 @@ export function localizeSchool(row: SchoolRow, lang: Lang): School {
     if (doc && present(doc[field])) out[field] = doc[field];
     else if (present(school[field])) fallback.push(field);
   }
+  // Images are the English school's; their words (alt) are the translation's where it has them.
+  for (const field of TRANSLATED_ALT_FIELDS) out[field] = withTranslatedAlt(school[field], doc?.[field]);
   if (!fallback.includes('sectionRepeater') && Array.isArray(out.sectionRepeater))
     out.sectionRepeater = out.sectionRepeater.map(markEnglishBlocks);
   return { ...(out as School), _fallback: fallback };

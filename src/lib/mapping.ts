@@ -4,6 +4,7 @@ import { byCodeUnits, byKey } from './order.ts';
 import { schoolPath } from '../routes.ts';
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
 import { translationOf } from './localize.ts';
+import { withTranslatedAlt } from './alt-text.ts';
 
 /** Titles containing any of these are not schools families choose, so the landing grid hides them. */
 export const HIDDEN_TITLE_PARTS = ['Innovation Center', 'Career Elevation', 'Guide'] as const;
@@ -93,8 +94,11 @@ export function mapLandingGrid(
         description: text(r.seoDescription),
         image: r.mainImage ?? null,
       };
-      if (lang === DEFAULT_LANG || !card.description) return card;
-      const own = text(translationOf(r, lang)?.seoDescription).trim();
-      return own ? { ...card, description: own } : { ...card, descriptionLang: 'en' as const };
+      if (lang === DEFAULT_LANG) return card;
+      const translation = translationOf(r, lang);
+      const localized = { ...card, image: withTranslatedAlt(card.image, translation?.mainImage) };
+      if (!card.description) return localized;
+      const own = text(translation?.seoDescription).trim();
+      return own ? { ...localized, description: own } : { ...localized, descriptionLang: 'en' as const };
     });
 }

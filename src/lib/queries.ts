@@ -17,7 +17,10 @@ export const quoteFields = /* groq */ `quote, student, year, "schoolTitle": scho
 export const blockFields = /* groq */ `
   _key, _type,
   _type == "content" => { columns, body },
-  _type == "photo" => { asset, defined(crop) => { crop }, defined(hotspot) => { hotspot } },
+  _type == "photo" => {
+    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },
+    defined(alt) => { alt }, defined(decorative) => { decorative }
+  },
   _type == "photos" => { photoReel },
   _type == "accordionSection" => {
     sectionTitle, columns, topPadding,
@@ -56,6 +59,7 @@ export const englishSchoolFilter = /* groq */ `_type == "school" && (!defined(la
  */
 export const translatedSchoolFields = /* groq */ `
   _id, language, title, subtitle, seoDescription,
+  logo, image, mainImage, tourImage, seoImage,
   "featuredQuote": featuredQuote->{ ${quoteFields} },
   tourTitle, tourDescription,
   sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
@@ -65,10 +69,50 @@ export const schoolTranslations = /* groq */ `"translations": *[_type == "transl
   }`;
 /** The landing card's translatable fields, from the same translations. */
 export const landingTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
-    "lang": _key, "doc": value->{ title, seoDescription }
+    "lang": _key, "doc": value->{ title, seoDescription, mainImage }
   }`;
 /** The English schools a translation change reaches: those its translation.metadata links. Params: { ids }. */
 export const translatedSchoolIds = /* groq */ `*[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref`;
+
+/**
+ * The landing page's words (studio landingPage): the contract's field names, each list's entries
+ * named, so a field typed into a dataset by hand cannot reach the page.
+ */
+export const landingPageFields = /* groq */ `
+  _id, language, headline, tagline,
+  superintendentQuote{ quote, name, title },
+  sectionTitles{ advantage, academics, options },
+  advantageIntro, statsHeading,
+  stats[]{ _key, value, label },
+  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },
+  testimonial{ title, videoId, quote, student, poster },
+  academicsIntro,
+  academicHighlights[]{ _key, title, text },
+  gridHeading, gridIntro
+`;
+/** What every page shows around its content (studio siteSettings). */
+export const siteSettingsFields = /* groq */ `
+  _id, language, districtName, logo,
+  elementaryLink{ label, href }, highSchoolLink{ label, href },
+  footerText, footerLinks[]{ _key, label, href }, themeColor
+`;
+export const landingPageTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
+    "lang": _key, "doc": value->{ ${landingPageFields} }
+  }`;
+export const siteSettingsTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
+    "lang": _key, "doc": value->{ ${siteSettingsFields} }
+  }`;
+/**
+ * The landing page and the site settings, English (fixed ids) with their translations; null where
+ * the dataset has none (the site then shows its built-in copy, src/lib/landing-copy.ts and site-settings.ts).
+ */
+export const siteDocuments = /* groq */ `{
+    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{ ${landingPageFields}, ${landingPageTranslations} },
+    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ ${siteSettingsFields}, ${siteSettingsTranslations} }
+  }`;
+
+/** The landing page and site settings alone: the preview's read for every page. */
+export const siteDocumentsQuery = defineQuery(`${siteDocuments}`);
 
 /** The schools the navigation and the landing grid list. */
 export const listedSchoolFilter = /* groq */ `${englishSchoolFilter} && defined(slug.current)`;
@@ -161,6 +205,7 @@ export const referrersQuery = defineQuery(`*[references($ids)]._id`);
  */
 export const exportContentQuery = defineQuery(`{
   "revs": ${revisionsQuery},
+  "site": ${siteDocuments},
   "nav": ${navigationSchoolsQuery},
   "landing": ${landingSchoolsQuery},
   "schools": ${allSchoolsQuery}
@@ -181,6 +226,7 @@ export const exportIdsQuery = defineQuery(`{
 /** The navigation and landing rows of the read in parts. */
 export const exportListsQuery = defineQuery(`{
   "revs": ${revisionsQuery},
+  "site": ${siteDocuments},
   "nav": ${navigationSchoolsQuery},
   "landing": ${landingSchoolsQuery}
 }`);
@@ -196,10 +242,12 @@ export const exportSchoolsQuery = defineQuery(`{
  * changed translation reaches its English school through the translation.metadata that links them):
  * in one pass over those ids, their current revisions (to check nothing moved since they were
  * compared) and, for listed schools, their navigation and landing rows (merged into the previous
- * rows; the mapping sorts them); and the schools that are or reference one of them, expanded.
- * Params: { ids }.
+ * rows; the mapping sorts them); and the schools that are or reference one of them, expanded. The
+ * landing page and site settings (two small documents) are read every time: their words shape
+ * pages no revision of a school shows. Params: { ids }.
  */
 export const exportChangedQuery = defineQuery(`{
+  "site": ${siteDocuments},
   "ids": *[_id in $ids]{
     _id, _rev,
     "nav": select(${listedSchoolFilter} => { ${navigationSchoolFields} }),

@@ -10,7 +10,8 @@ export const TITLE_SEPARATOR = ' | ';
 export const LANDING_TITLE = `${en.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
 /** The landing page's fixed meta description (it has no content document of its own). */
 export const LANDING_DESCRIPTION = en.seo.landingDescription(DISTRICT_NAME);
-export const landingTitle = (m: Messages = en): string => `${m.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
+export const landingTitle = (m: Messages = en, headline = m.hero.headline, district = DISTRICT_NAME): string =>
+  `${headline}${TITLE_SEPARATOR}${district}`;
 /** Social cards: the size link previews crop to. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 export const MAX_DESCRIPTION_LENGTH = 300;
@@ -50,20 +51,21 @@ export function trimDescription(text: string, max = MAX_DESCRIPTION_LENGTH): str
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-export function schoolTitle(school: Pick<School, 'title'>, m: Messages = en): string {
+export function schoolTitle(school: Pick<School, 'title'>, m: Messages = en, district = DISTRICT_NAME): string {
   const t = clean(school.title);
-  return t ? `${t}${TITLE_SEPARATOR}${DISTRICT_NAME}` : landingTitle(m);
+  return t ? `${t}${TITLE_SEPARATOR}${district}` : landingTitle(m, m.hero.headline, district);
 }
 
 /** seoDescription, else the subtitle, else a sentence built from the title. */
 export function schoolDescription(
   school: Pick<School, 'title' | 'subtitle' | 'seoDescription'>,
   m: Messages = en,
+  district = DISTRICT_NAME,
 ): string {
   const d = clean(school.seoDescription) || clean(school.subtitle);
   if (d) return trimDescription(d);
   const t = clean(school.title);
-  return t ? m.seo.schoolDescription(t, DISTRICT_NAME) : m.seo.landingDescription(DISTRICT_NAME);
+  return t ? m.seo.schoolDescription(t, district) : m.seo.landingDescription(district);
 }
 
 /** hreflang alternates: each language's page, and 'x-default' (the English one), as absolute URLs. */
@@ -154,6 +156,10 @@ export interface SeoContext {
   urls: ImageUrls;
   /** The page's catalogue (its language); default English. */
   messages?: Messages;
+  /** The district's name from the site settings; default the built-in one. */
+  district?: string;
+  /** The landing page's headline from its document; default the catalogue's. */
+  headline?: string;
 }
 
 /** schema.org data for a school: a MiddleSchool, with GeoCoordinates when it has a location. */
@@ -162,6 +168,7 @@ export function schoolJsonLd(
   canonical: string | null,
   image: SocialImage | null,
   description: string,
+  district = DISTRICT_NAME,
 ): Record<string, unknown> {
   const geo = geoOf(school);
   const twitter = twitterHandle(school.twitter);
@@ -175,13 +182,14 @@ export function schoolJsonLd(
   if (image) ld.image = image.url;
   if (geo) ld.geo = { '@type': 'GeoCoordinates', ...geo };
   if (twitter) ld.sameAs = [`https://x.com/${twitter.slice(1)}`];
-  ld.parentOrganization = { '@type': 'Organization', name: DISTRICT_NAME };
+  ld.parentOrganization = { '@type': 'Organization', name: district };
   return ld;
 }
 
 export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext): PageSeo {
-  const title = schoolTitle(school, ctx.messages);
-  const description = schoolDescription(school, ctx.messages);
+  const district = ctx.district ?? DISTRICT_NAME;
+  const title = schoolTitle(school, ctx.messages, district);
+  const description = schoolDescription(school, ctx.messages, district);
   const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
   const image = socialImage(
     ctx.urls,
@@ -196,19 +204,24 @@ export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext
     image,
     ogType: 'website',
     twitterSite: twitterHandle(school.twitter),
-    jsonLd: schoolJsonLd(school, canonical, image, description),
+    jsonLd: schoolJsonLd(school, canonical, image, description, district),
   };
 }
 
 /** schema.org data for one of the district's own pages (the landing and compare pages). */
-function webPageJsonLd(name: string, description: string, canonical: string | null): Record<string, unknown> {
+function webPageJsonLd(
+  name: string,
+  description: string,
+  canonical: string | null,
+  district: string,
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebPage',
     name,
     description,
     ...(canonical ? { url: canonical } : {}),
-    about: { '@type': 'Organization', name: DISTRICT_NAME },
+    about: { '@type': 'Organization', name: district },
   };
 }
 
@@ -216,18 +229,20 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
   const canonical = canonicalPath === null ? null : absoluteUrl(ctx.siteUrl, canonicalPath);
   const posterUrl = assetAbsoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
   const m = ctx.messages ?? en;
-  const title = landingTitle(m);
-  const description = m.seo.landingDescription(DISTRICT_NAME);
+  const district = ctx.district ?? DISTRICT_NAME;
+  const headline = ctx.headline || m.hero.headline;
+  const title = landingTitle(m, headline, district);
+  const description = m.seo.landingDescription(district);
   return {
     title,
     description,
     canonical,
     image: posterUrl
-      ? { url: posterUrl, width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, alt: m.hero.headline }
+      ? { url: posterUrl, width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, alt: headline }
       : null,
     ogType: 'website',
     twitterSite: null,
-    jsonLd: webPageJsonLd(title, description, canonical),
+    jsonLd: webPageJsonLd(title, description, canonical, district),
   };
 }
 
@@ -235,8 +250,9 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
 export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
   const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
   const m = ctx.messages ?? en;
-  const title = `${m.compare.heading}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
-  const description = m.seo.compareDescription(DISTRICT_NAME);
+  const district = ctx.district ?? DISTRICT_NAME;
+  const title = `${m.compare.heading}${TITLE_SEPARATOR}${district}`;
+  const description = m.seo.compareDescription(district);
   return {
     title,
     description,
@@ -244,6 +260,6 @@ export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
     image: null,
     ogType: 'website',
     twitterSite: null,
-    jsonLd: webPageJsonLd(title, description, canonical),
+    jsonLd: webPageJsonLd(title, description, canonical, district),
   };
 }

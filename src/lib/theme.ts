@@ -1,8 +1,9 @@
 // Theme colours from content: a school's `color` is typed by editors, so it is validated here
 // before it reaches a CSS custom property, and text colours are chosen so they stay readable.
 
-/** Spec section 9: the landing page (and any invalid school colour) uses dark red. */
-export const DEFAULT_THEME_COLOR = '#862633';
+import { DEFAULT_THEME_COLOR } from '../config/site.ts';
+
+export { DEFAULT_THEME_COLOR };
 /** Spec section 9: the light variant is the colour with alpha suffix '11'. */
 export const LIGHT_ALPHA_SUFFIX = '11';
 

@@ -10,6 +10,8 @@ import type {
   SanityImageHotspot,
   SchoolBySlugQueryResult,
 } from './sanity.types.ts';
+import type { LandingCopy } from './landing-copy.ts';
+import type { SiteSettings } from './builtin-settings.ts';
 
 // Query results come from Sanity TypeGen (src/lib/sanity.types.ts, `npm run typegen`): they follow
 // the Studio schema and the query text, so a field renamed in either shows up here as a type error.
@@ -154,17 +156,24 @@ export interface NavLink {
  * Data one page needs, embedded in its HTML for hydration. `nav: null` means
  * the navigation list is still loading (preview only); `[]` means none found.
  */
-export interface LandingPageData {
+/** What every page carries besides its own data: the site settings of its edition (absent: built-in). */
+interface PageCommon {
+  settings?: SiteSettings | null;
+}
+
+export interface LandingPageData extends PageCommon {
   page: 'landing';
   nav: NavSchool[] | null;
   cards: LandingCard[];
+  /** The landing page's words (src/lib/landing-copy.ts): the editors', or the built-in copy of the page's language. */
+  copy: LandingCopy;
   /**
    * URL of the schools' public facts (src/lib/school-facts.ts) as one content-hashed JSON file,
    * which the grid's tools load when first used; absent where no such file exists (the preview).
    */
   factsSrc?: string | null;
 }
-export interface SchoolPageData {
+export interface SchoolPageData extends PageCommon {
   page: 'school';
   nav: NavSchool[] | null;
   school: School | null;
@@ -173,7 +182,7 @@ export interface SchoolPageData {
  * The compare page: its schools come from its address in the browser, their facts from the shared
  * facts file (`factsSrc`, under the asset base; null when the export wrote none).
  */
-export interface ComparePageData {
+export interface ComparePageData extends PageCommon {
   page: 'compare';
   nav: NavSchool[] | null;
   factsSrc: string | null;

@@ -1,5 +1,6 @@
 // The guide's landing page: hero, section menu, advantage, testimonial, academics and the grid of
-// schools. Copy and constants come from src/config/site.ts; the data only brings the schools.
+// schools. The words are the editors' landingPage document (src/lib/landing-copy.ts), built-in copy
+// where it has none; the data brings them with the schools.
 import { useEffect, useRef } from 'react';
 import type { LandingPageData } from '../lib/types.ts';
 import { LANDING_SECTIONS } from '../config/site.ts';
@@ -43,7 +44,8 @@ function useHashScroll(ready: boolean): void {
 export function LandingPage({ data }: { data: LandingPageData }) {
   useHashScroll(Array.isArray(data.cards));
   const m = useMessages();
-  const titles = m.landingSections;
+  const copy = data.copy;
+  const titles = copy.sectionTitles;
   const menu = [
     { id: ADVANTAGE_ID, title: titles.advantage },
     { id: ACADEMICS_ID, title: titles.academics },
@@ -51,12 +53,12 @@ export function LandingPage({ data }: { data: LandingPageData }) {
   ];
   return (
     <Layout nav={data.nav}>
-      <LandingHero />
+      <LandingHero copy={copy} />
       <SectionMenu items={menu} label={m.sectionMenuLabel} />
-      <AdvantageSection id={ADVANTAGE_ID} />
-      <TestimonialBanner />
-      <AcademicSection id={ACADEMICS_ID} />
-      <SchoolGrid id={OPTIONS_ID} cards={data.cards} factsSrc={data.factsSrc} />
+      <AdvantageSection id={ADVANTAGE_ID} copy={copy} />
+      <TestimonialBanner copy={copy} />
+      <AcademicSection id={ACADEMICS_ID} copy={copy} />
+      <SchoolGrid id={OPTIONS_ID} cards={data.cards} factsSrc={data.factsSrc} copy={copy} />
     </Layout>
   );
 }

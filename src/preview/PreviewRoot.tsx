@@ -22,6 +22,13 @@ import { localizeSchool } from '../lib/localize.ts';
 import { vercelStegaClean } from '@vercel/stega';
 import { landingTitle, schoolTitle } from '../lib/seo.ts';
 import { CATALOGUES } from '../i18n/catalogues.ts';
+import { landingCopy, type LandingCopy } from '../lib/landing-copy.ts';
+import { builtinSettings, type SiteSettings } from '../lib/builtin-settings.ts';
+
+interface SiteCopy {
+  copy: LandingCopy;
+  settings: SiteSettings;
+}
 
 export interface PreviewRootProps {
   route: PreviewRouteMatch;
@@ -83,6 +90,32 @@ export function PreviewRoot({
         }
       : null,
   );
+  // The editors' words and settings: the server's, else read here (a page the router reached).
+  const [site, setSite] = useState<SiteCopy | null>(() =>
+    initial?.page === 'landing'
+      ? { copy: initial.copy, settings: initial.settings ?? builtinSettings(CATALOGUES[route.lang]) }
+      : initial?.settings
+        ? { copy: landingCopy(null, route.lang, CATALOGUES[route.lang]), settings: initial.settings }
+        : null,
+  );
+  useEffect(() => {
+    if (site) return;
+    let live = true;
+    const builtin = (): SiteCopy => {
+      const m = CATALOGUES[route.lang];
+      return { copy: landingCopy(null, route.lang, m), settings: builtinSettings(m) };
+    };
+    api.site(perspective, route.lang).then(
+      (got) => live && setSite(got ?? builtin()),
+      (err: unknown) => {
+        console.error('preview: the landing page and site settings could not be read; showing the built-in copy', err);
+        if (live) setSite(builtin());
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, perspective, route.lang, site]);
   const slug = route.page === 'school' ? route.slug : null;
   // Read once: the effects below start from the server's data, they do not restart with it.
   const [start] = useState(() => ({
@@ -153,21 +186,23 @@ export function PreviewRoot({
   }, [api, slug, livepreview, createEventSource, timers, start, onRefresher]);
 
   const data: PageData | null = useMemo(() => {
-    if (route.page === 'landing') return cards ? { page: 'landing', nav, cards } : null;
+    if (!site) return null;
+    const { copy, settings } = site;
+    if (route.page === 'landing') return cards ? { page: 'landing', nav, cards, copy, settings } : null;
     // A hydrated page keeps the school page's frame (as the server rendered it) while there is no school.
     // The school as the route's edition shows it (Spanish fields with English fallback on /es/).
     const school = flow?.school ? localizeSchool(flow.school, route.lang) : null;
-    if (served) return { page: 'school', nav, school };
-    return school ? { page: 'school', nav, school } : null;
-  }, [route.page, route.lang, cards, nav, flow?.school, served]);
+    if (served) return { page: 'school', nav, school, settings };
+    return school ? { page: 'school', nav, school, settings } : null;
+  }, [route.page, route.lang, cards, nav, flow?.school, served, site]);
 
   // A page the router reached names itself as the server would have (the Studio shows the title).
   const m = CATALOGUES[route.lang];
   const title =
     route.page === 'landing'
-      ? landingTitle(m)
+      ? landingTitle(m, site?.copy.headline || m.hero.headline, site?.settings.districtName)
       : data?.page === 'school' && data.school
-        ? schoolTitle(data.school, m)
+        ? schoolTitle(data.school, m, site?.settings.districtName)
         : null;
   useEffect(() => {
     if (!initial && title) document.title = `Preview · ${vercelStegaClean(title)}`;

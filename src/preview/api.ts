@@ -3,6 +3,9 @@
 import type { LandingCard, NavSchool, School } from '../lib/types.ts';
 import type { SchoolLookup } from '../lib/school-flow.ts';
 import type { EditorSchool } from '../lib/editor-home.ts';
+import type { LandingCopy } from '../lib/landing-copy.ts';
+import type { SiteSettings } from '../lib/builtin-settings.ts';
+import type { Lang } from '../i18n/messages.ts';
 
 export class PreviewApiError extends Error {
   constructor(
@@ -26,6 +29,8 @@ export interface PreviewApi {
   document(id: string): Promise<School | null>;
   /** Every school and its state, for the editor home (a landing page reached without a reload). */
   editorSchools(): Promise<EditorSchool[]>;
+  /** The landing page's words and the site settings of an edition. */
+  site(perspective: Perspective, lang: Lang): Promise<{ copy: LandingCopy; settings: SiteSettings } | null>;
   /** URL of the change stream for a school. */
   eventsUrl(id: string): string;
   /** URL of the change stream for every school (the menus' and the landing grid's rows). */
@@ -71,6 +76,7 @@ export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), o
     async editorSchools() {
       return (await get<{ schools: EditorSchool[] }>('/api/editor-schools'))?.schools ?? [];
     },
+    site: (p, lang) => get<{ copy: LandingCopy; settings: SiteSettings }>(`/api/site?perspective=${p}&lang=${lang}`),
     eventsUrl: (id) => `${origin}/api/events?id=${enc(id)}`,
     schoolsEventsUrl: () => `${origin}/api/events?scope=schools`,
   };

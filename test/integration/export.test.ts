@@ -165,10 +165,11 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   test('a page embeds only the data it shows, safely escaped', () => {
     const landing = read(outA, 'index.html');
     const data = embeddedJson(landing, '__DATA__') as Record<string, unknown>;
-    assert.deepEqual(Object.keys(data).sort(), ['cards', 'factsSrc', 'nav', 'page']);
+    // The landing page's words and the site settings are content too (landingPage, siteSettings).
+    assert.deepEqual(Object.keys(data).sort(), ['cards', 'copy', 'factsSrc', 'nav', 'page', 'settings']);
     assert.equal(data.page, 'landing');
     const school = embeddedJson(read(outA, `schools/${slugs[0]}/index.html`), '__DATA__') as Record<string, unknown>;
-    assert.deepEqual(Object.keys(school).sort(), ['nav', 'page', 'school']);
+    assert.deepEqual(Object.keys(school).sort(), ['nav', 'page', 'school', 'settings']);
     assert.equal((school.school as { slug: string }).slug, slugs[0]);
     for (const f of listFiles(outA).filter((x) => x.endsWith('.html'))) {
       const html = read(outA, f);

@@ -76,6 +76,33 @@ test('npm run preview: prints a secret link, serves the session, and exits 0 on 
   }
 });
 
+test('starts with two busy processes beside it: the bundle is built before any plugin start timeout', {
+  timeout: 120_000,
+}, async () => {
+  // Two CPU-bound processes on a 2-core machine: esbuild then takes several times as long, which
+  // inside a plugin made Fastify give up ("Plugin did not start in time: 'preview-app'").
+  const busy = [0, 1].map(() =>
+    spawn(process.execPath, ['-e', 'const end = Date.now() + 110000; while (Date.now() < end) {}'], {
+      stdio: 'ignore',
+    }),
+  );
+  const fixture = await writePreviewFixture();
+  const p = run(['--content', fixture.dir, '--port', '0'], {});
+  try {
+    const start = Date.now();
+    while (!/Open: http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+/.test(p.out())) {
+      if (p.child.exitCode !== null || Date.now() - start > 100_000)
+        assert.fail(`the preview did not start:\n${p.out()}\n${p.err()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.doesNotMatch(p.out() + p.err(), /did not start in time/);
+  } finally {
+    for (const b of busy) b.kill('SIGKILL');
+    if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    fixture.cleanup();
+  }
+});
+
 test('boot fails with a message naming the variable: hosted project without PREVIEW_SECRET or token, bad PORT', {
   timeout: 60_000,
 }, async () => {

@@ -11,6 +11,10 @@ import type { LandingCard } from '../../src/lib/types.ts';
 import { defaultSiteEnv, SiteEnvProvider } from '../../src/SiteEnv.tsx';
 import { es } from '../../src/i18n/es.ts';
 import type { Messages } from '../../src/i18n/messages.ts';
+import { landingCopy } from '../../src/lib/landing-copy.ts';
+import { en } from '../../src/i18n/en.ts';
+
+const COPY = landingCopy(null, 'en', en);
 
 let dom: Dom | null = null;
 afterEach(() => {
@@ -71,7 +75,7 @@ async function setup(
       },
     });
   // A new file name per test: the facts are fetched once per page and name.
-  const grid = <SchoolGrid id="options" cards={CARDS} factsSrc={`/school-facts.${++n}.json`} />;
+  const grid = <SchoolGrid id="options" cards={CARDS} factsSrc={`/school-facts.${++n}.json`} copy={COPY} />;
   await d.render(messages ? <SiteEnvProvider env={{ ...defaultSiteEnv, messages }}>{grid}</SiteEnvProvider> : grid);
   if (!url.includes('?')) {
     await d.act(() => sleep(30));
@@ -99,7 +103,7 @@ const click = async (d: Dom, label: string) => {
 describe('grid tools', () => {
   test('without facts the grid is as the server rendered it: every card, no tools', async () => {
     dom = await setupDom();
-    await dom.render(<SchoolGrid id="options" cards={CARDS} />);
+    await dom.render(<SchoolGrid id="options" cards={CARDS} copy={COPY} />);
     await dom.act(() => sleep(20));
     assert.deepEqual(titles(dom), ['Alpha', 'Bravo', 'Charlie', 'Delta']);
     assert.equal(dom.container.querySelector('.grid-tools'), null);

@@ -30,6 +30,7 @@ import { defaultSiteEnv, SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv
 import { RichText } from '../../src/components/richtext/RichText.tsx';
 import { parseHtml, text } from './helpers/html.ts';
 import { landingRowWith, sampleSchool } from './helpers/school-fixture.ts';
+import { builtinCopy } from './helpers/landing-copy.ts';
 
 const esEnv: SiteEnv = { ...defaultSiteEnv, messages: es };
 const page = (data: PageData, env: SiteEnv = defaultSiteEnv) =>
@@ -155,7 +156,7 @@ describe('hreflang', () => {
     seo.alternates = hreflangAlternates('https://s.example', alternatePaths({ page: 'landing', lang: 'es' }));
     const html = renderDocument({
       appHtml: '',
-      data: { page: 'landing', nav: [], cards: [] },
+      data: { page: 'landing', nav: [], cards: [], copy: builtinCopy() },
       env: esEnv,
       seo,
       themeColor: '#862633',
@@ -189,7 +190,7 @@ describe('the language switcher', () => {
     assert.equal(text(esSchool), 'English');
     assert.equal(esSchool.getAttribute('lang'), 'en');
     assert.equal(esSchool.getAttribute('href'), '/schools/lincoln-middle');
-    const landing: PageData = { page: 'landing', nav: [], cards: [] };
+    const landing: PageData = { page: 'landing', nav: [], cards: [], copy: builtinCopy() };
     assert.equal(switcher(page(landing)).getAttribute('href'), '/es/');
     assert.equal(switcher(page(landing, esEnv)).getAttribute('href'), '/');
     assert.equal(switcher(page(landing, { ...esEnv, root: '/repo/' })).getAttribute('href'), '/repo/');
@@ -293,7 +294,7 @@ describe('English content on the Spanish edition', () => {
         title: 'A School',
         slug: 'a',
         seoDescription: 'English A',
-        translations: [{ lang: 'es', doc: { title: null, seoDescription: 'Español A' } }],
+        translations: [{ lang: 'es', doc: { title: null, seoDescription: 'Español A', mainImage: null } }],
       }),
       landingRowWith({ _id: 'b', title: 'B School', slug: 'b', seoDescription: 'English B', translations: null }),
     ];
@@ -309,7 +310,7 @@ describe('English content on the Spanish edition', () => {
       mapLandingGrid(rows).map((c) => c.description),
       ['English A', 'English B'],
     );
-    const doc = page({ page: 'landing', nav: [], cards }, esEnv);
+    const doc = page({ page: 'landing', nav: [], cards, copy: builtinCopy() }, esEnv);
     const descriptions = [...doc.querySelectorAll('.school-card__description')];
     assert.deepEqual(
       descriptions.map((d) => d.getAttribute('lang')),

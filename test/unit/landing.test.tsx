@@ -15,6 +15,7 @@ import { en } from '../../src/i18n/en.ts';
 const { advantage: ADVANTAGE, hero: HERO, testimonial: LANDING_TESTIMONIAL, nav: NAV_LINKS } = en;
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { imageOf, landingRowWith } from './helpers/school-fixture.ts';
+import { builtinCopy } from './helpers/landing-copy.ts';
 
 const env: SiteEnv = {
   images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
@@ -47,7 +48,7 @@ const cards: LandingCard[] = mapLandingGrid([
 const nav: NavSchool[] = [
   { id: 'a', name: 'Aspen Middle School', description: '', link: '/schools/aspen', icon: null },
 ];
-const data: LandingPageData = { page: 'landing', nav, cards };
+const data: LandingPageData = { page: 'landing', nav, cards, copy: builtinCopy() };
 
 let dom: Dom | null = null;
 afterEach(() => {

@@ -21,6 +21,7 @@ import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/li
 import { resetWarnings } from '../../src/lib/warn.ts';
 import { schoolPath } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
+import { builtinCopy } from './helpers/landing-copy.ts';
 
 /** Fixed seed: a failure is reproducible; the counts keep the file well under ten seconds. */
 const SEED = Number(process.env.PROPERTY_SEED ?? 20250301);
@@ -431,6 +432,7 @@ describe('property: random content through the export pipeline', () => {
           nav: schools as unknown as NavigationSchoolRow[],
           landing: schools as unknown as LandingSchoolRow[],
           revs: {},
+          site: { landing: null, settings: null },
           changed: null,
         };
         const skipped: string[] = [];
@@ -518,7 +520,7 @@ describe('property: mapping', () => {
           [...charter].sort((a, b) => Number(a) - Number(b)),
         );
         for (const c of cards) assert.ok(!/Innovation Center|Career Elevation|Guide/.test(c.title));
-        const html = render('/', { page: 'landing', nav, cards }, ENV);
+        const html = render('/', { page: 'landing', nav, cards, copy: builtinCopy() }, ENV);
         assert.deepEqual(problemsIn(html, false), []);
       }),
       { numRuns: RUNS.mapping, seed: SEED + 2 },

@@ -16,6 +16,7 @@ import type { NavSchool, PageData } from '../../src/lib/types.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { sampleSchool } from './helpers/school-fixture.ts';
 import { createWarnings } from '../../src/lib/warn.ts';
+import { builtinCopy } from './helpers/landing-copy.ts';
 
 const nav: NavSchool[] = Array.from({ length: 40 }, (_, i) => ({
   id: `school-${i}`,
@@ -50,7 +51,7 @@ for (const selfHostBase of [null, '/theme/']) {
   test(`render equals the plain App render, with the same image variants (selfHostBase ${selfHostBase})`, () => {
     const school = sampleSchool();
     const pages: [string, PageData][] = [
-      ['/', { page: 'landing', nav, cards: [] }],
+      ['/', { page: 'landing', nav, cards: [], copy: builtinCopy() }],
       [`/schools/${school.slug}`, { page: 'school', nav, school }],
     ];
     for (const [url, data] of pages) {
@@ -81,7 +82,7 @@ test('the priority image is reported to the environment, first one only', () => 
   );
   render(
     '/',
-    { page: 'landing', nav: [], cards: [] },
+    { page: 'landing', nav: [], cards: [], copy: builtinCopy() },
     { ...envWith([], null), onPriorityImage: (src) => seen.push(src) },
   );
   assert.equal(seen.length, 1, 'the landing page has none');
@@ -130,7 +131,7 @@ test('embedded page data is the data serialised for a script element', () => {
   const school = sampleSchool();
   const evil = { ...school, title: '\u0000nav', subtitle: '"\\u0000nav"' };
   for (const data of [
-    { page: 'landing', nav, cards: [] },
+    { page: 'landing', nav, cards: [], copy: builtinCopy() },
     { page: 'school', nav, school },
     { page: 'school', nav, school: evil },
     { page: 'school', nav: null, school },
@@ -144,7 +145,7 @@ test('a shared navigation file: the page embeds nav null, names the file in its 
   const { DATA_ID, ENV_ID } = await import('../../src/lib/serialize.ts');
   const seo = landingSeo(null, { siteUrl: null, base: '/theme/', urls: { width: () => null, crop: () => null } });
   const shared: SiteEnv = { ...envWith([], '/theme/'), navSrc: '/theme/navigation.json' };
-  const data: PageData = { page: 'landing', nav: null, cards: [] };
+  const data: PageData = { page: 'landing', nav: null, cards: [], copy: builtinCopy() };
   const doc = renderDocument({
     appHtml: render('/', data, shared),
     data,
@@ -164,7 +165,7 @@ test('a shared navigation file: the page embeds nav null, names the file in its 
   );
   // Inline: the list is in the data and the HTML, and the environment names no file.
   const env = envWith([], '/theme/');
-  const inlineData: PageData = { page: 'landing', nav, cards: [] };
+  const inlineData: PageData = { page: 'landing', nav, cards: [], copy: builtinCopy() };
   const inline = renderDocument({
     appHtml: render('/', inlineData, env),
     data: inlineData,

@@ -13,6 +13,10 @@ import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import { landingSeo } from '../../src/lib/seo.ts';
 import type { PageData } from '../../src/lib/types.ts';
 import { sampleSchool } from './helpers/school-fixture.ts';
+import { landingCopy } from '../../src/lib/landing-copy.ts';
+import { en } from '../../src/i18n/en.ts';
+
+const COPY = landingCopy(null, 'en', en);
 
 const env = (collect: ImageVariant[] = [], preview: SiteEnv['preview'] = null): SiteEnv => ({
   images: {
@@ -93,7 +97,7 @@ test('the LCP image is preloaded once: by its candidates when it has a srcset', 
 test('video poster: smaller copies in exports, the original alone in the preview', () => {
   const exported = renderToString(
     <SiteEnvProvider env={env()}>
-      <TestimonialBanner />
+      <TestimonialBanner copy={COPY} />
     </SiteEnvProvider>,
   );
   assert.match(
@@ -102,7 +106,7 @@ test('video poster: smaller copies in exports, the original alone in the preview
   );
   const preview = renderToString(
     <SiteEnvProvider env={env([], { livepreview: false })}>
-      <TestimonialBanner />
+      <TestimonialBanner copy={COPY} />
     </SiteEnvProvider>,
   );
   assert.ok(preview.includes('src="/media/hero-poster.jpg"') && !/srcSet|sizes=/.test(preview));

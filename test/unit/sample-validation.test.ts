@@ -17,7 +17,16 @@ const docs = readFileSync(new URL('../../content/sample/dataset.ndjson', import.
   .map((line) => JSON.parse(line) as SanityDocument);
 const ids = new Set(docs.map((d) => d._id));
 /** The content types editors write; sanity.imageAsset documents are Sanity's own (the sample's lack the hosted `url`). */
-const CONTENT_TYPES = ['school', 'quote', 'video', 'highlight', 'accordion', 'translation.metadata'];
+const CONTENT_TYPES = [
+  'school',
+  'quote',
+  'video',
+  'highlight',
+  'accordion',
+  'landingPage',
+  'siteSettings',
+  'translation.metadata',
+];
 
 /**
  * The one client call validation makes for this schema is the slug field's uniqueness check

@@ -26,7 +26,7 @@ describe('generated schema and types', () => {
     generated = true;
   });
 
-  it('studio/schema.json is current, and defines the six documents and seven blocks', () => {
+  it('studio/schema.json is current, and defines the eight documents and seven blocks', () => {
     assert.ok(generated);
     const committed = readFileSync(join(ROOT, 'studio/schema.json'), 'utf8');
     assert.ok(
@@ -38,7 +38,16 @@ describe('generated schema and types', () => {
       .filter((t) => t.type === 'document' && !t.name.startsWith('sanity.'))
       .map((t) => t.name)
       .sort();
-    assert.deepEqual(documents, ['accordion', 'highlight', 'quote', 'school', 'translation.metadata', 'video']);
+    assert.deepEqual(documents, [
+      'accordion',
+      'highlight',
+      'landingPage',
+      'quote',
+      'school',
+      'siteSettings',
+      'translation.metadata',
+      'video',
+    ]);
     const names = new Set(types.map((t) => t.name));
     for (const block of [
       'content',

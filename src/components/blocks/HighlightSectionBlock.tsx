@@ -7,6 +7,7 @@ import { langHref, pageHref } from '../../routes.ts';
 import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { RichText, hasRichText } from '../richtext/RichText.tsx';
+import { imageAlt } from '../../lib/alt-text.ts';
 
 /** Static images have no known size: this nominal 4:3 size reserves the space; CSS crops to fit. */
 const STATIC_SIZE = { width: 640, height: 480 } as const;
@@ -36,7 +37,12 @@ function HighlightCard({ highlight }: { highlight: Highlight }) {
   return (
     <li className="highlight">
       {variant ? (
-        <Img variant={variant} alt="" className="highlight__image" sizes="(min-width: 768px) 33vw, 100vw" />
+        <Img
+          variant={variant}
+          alt={imageAlt(highlight.image)}
+          className="highlight__image"
+          sizes="(min-width: 768px) 33vw, 100vw"
+        />
       ) : null}
       <div className="highlight__body">
         {title ? <h3 className="highlight__title">{title}</h3> : null}

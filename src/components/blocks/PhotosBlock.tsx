@@ -4,6 +4,7 @@ import { IMAGE_WIDTHS, isUsableImage } from '../../lib/image.ts';
 import type { PhotosBlock as PhotosBlockData } from '../../lib/types.ts';
 import { useImages } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
+import { imageAlt } from '../../lib/alt-text.ts';
 
 export const ROTATION_PATTERNS = 5;
 
@@ -18,7 +19,11 @@ export function PhotosBlock({ block }: { block: PhotosBlockData }) {
     <ul className="block block-photos">
       {photos.map((photo, i) => (
         <li key={i} className={`photo-frame ${rotationClass(i)}`}>
-          <Img variant={images.width(photo, IMAGE_WIDTHS.photo)} alt="" sizes="(min-width: 768px) 320px, 80vw" />
+          <Img
+            variant={images.width(photo, IMAGE_WIDTHS.photo)}
+            alt={imageAlt(photo)}
+            sizes="(min-width: 768px) 320px, 80vw"
+          />
         </li>
       ))}
     </ul>

@@ -1,29 +1,35 @@
-// 'The District Advantage': statistics and the five collapsible panels, some with links to
-// district pages (those open in the same tab: they are the district's own site).
-import { useMessages } from '../../SiteEnv.tsx';
+// 'The District Advantage': statistics and the collapsible panels, some with links to district
+// pages (those open in the same tab: they are the district's own site).
+import { copyLang } from '../../lib/editions.ts';
+import type { LandingCopy } from '../../lib/landing-copy.ts';
 import { Accordion } from '../Accordion.tsx';
+import { PanelText } from './PanelText.tsx';
 import { StatsList } from './StatsList.tsx';
 
-export function AdvantageSection({ id }: { id: string }) {
-  const { advantage: ADVANTAGE, stats: STATS } = useMessages();
+export function AdvantageSection({ id, copy }: { id: string; copy: LandingCopy }) {
+  const panelsLang = copyLang(copy, 'panels');
   return (
     <section id={id} className="landing-section landing-advantage" aria-labelledby={`${id}-title`}>
       <div className="container">
-        <h2 id={`${id}-title`} className="landing-section__title">
-          {ADVANTAGE.heading}
+        <h2 id={`${id}-title`} className="landing-section__title" lang={copyLang(copy, 'sectionTitles')}>
+          {copy.sectionTitles.advantage}
         </h2>
-        <p className="landing-section__intro">{ADVANTAGE.intro}</p>
-        <StatsList stats={STATS} heading={ADVANTAGE.statsHeading} />
-        <div className="landing-advantage__panels">
-          {ADVANTAGE.panels.map((panel) => (
-            <Accordion key={panel.id} title={panel.title} defaultOpen={panel.defaultOpen ?? false} headingLevel={3}>
-              {panel.paragraphs.map((text) => (
-                <p key={text}>{text}</p>
-              ))}
+        {copy.advantageIntro ? (
+          <p className="landing-section__intro" lang={copyLang(copy, 'advantageIntro')}>
+            {copy.advantageIntro}
+          </p>
+        ) : null}
+        {copy.stats.length > 0 ? (
+          <StatsList stats={copy.stats} heading={copy.statsHeading} lang={copyLang(copy, 'stats')} />
+        ) : null}
+        <div className="landing-advantage__panels" lang={panelsLang}>
+          {copy.panels.map((panel) => (
+            <Accordion key={panel.key} title={panel.title} defaultOpen={panel.defaultOpen} headingLevel={3}>
+              <PanelText value={panel.body} />
               {panel.links.length > 0 && (
                 <ul className="landing-advantage__links">
                   {panel.links.map((link) => (
-                    <li key={link.href}>
+                    <li key={link.key}>
                       <a href={link.href}>{link.label}</a>
                     </li>
                   ))}

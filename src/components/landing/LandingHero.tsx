@@ -1,27 +1,34 @@
 // The landing page's opening: headline, tagline and the superintendent's quote over the
 // background video (the video is decoration; all text is in the HTML).
-import { useMessages } from '../../SiteEnv.tsx';
+import { copyLang } from '../../lib/editions.ts';
+import type { LandingCopy } from '../../lib/landing-copy.ts';
 import { HeroVideo } from './HeroVideo.tsx';
 
-export function LandingHero() {
-  const HERO = useMessages().hero;
+export function LandingHero({ copy }: { copy: LandingCopy }) {
+  const quote = copy.superintendentQuote;
   return (
     <section className="landing-hero" aria-labelledby="landing-hero-title">
       <HeroVideo />
       <div className="landing-hero__content container">
-        <h1 id="landing-hero-title" className="landing-hero__title">
-          {HERO.headline}
+        <h1 id="landing-hero-title" className="landing-hero__title" lang={copyLang(copy, 'headline')}>
+          {copy.headline}
         </h1>
-        <p className="landing-hero__tagline">{HERO.tagline}</p>
-        <figure className="landing-hero__quote">
-          <blockquote>
-            <p>“{HERO.quote}”</p>
-          </blockquote>
-          <figcaption>
-            <span className="landing-hero__quote-author">{HERO.quoteAuthor}</span>
-            <span className="landing-hero__quote-role">{HERO.quoteRole}</span>
-          </figcaption>
-        </figure>
+        {copy.tagline ? (
+          <p className="landing-hero__tagline" lang={copyLang(copy, 'tagline')}>
+            {copy.tagline}
+          </p>
+        ) : null}
+        {quote.quote ? (
+          <figure className="landing-hero__quote" lang={copyLang(copy, 'superintendentQuote')}>
+            <blockquote>
+              <p>“{quote.quote}”</p>
+            </blockquote>
+            <figcaption>
+              <span className="landing-hero__quote-author">{quote.name}</span>
+              <span className="landing-hero__quote-role">{quote.title}</span>
+            </figcaption>
+          </figure>
+        ) : null}
       </div>
     </section>
   );

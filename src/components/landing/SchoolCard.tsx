@@ -7,6 +7,7 @@ import { pageHref, schoolPath } from '../../routes.ts';
 import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { ShortlistButton } from '../ShortlistButton.tsx';
+import { altLang, imageAlt } from '../../lib/alt-text.ts';
 
 export function SchoolCard({ card, distance }: { card: LandingCard; distance?: string | null }) {
   const images = useImages();
@@ -24,7 +25,8 @@ export function SchoolCard({ card, distance }: { card: LandingCard; distance?: s
       {image ? (
         <Img
           variant={image}
-          alt=""
+          alt={imageAlt(card.image)}
+          lang={altLang(card.image)}
           className="school-card__image"
           srcSet={srcSet}
           sizes="(min-width: 1280px) 380px, (min-width: 768px) 45vw, calc(100vw - 2rem)"

@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import type { LandingCard } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
+import { copyLang } from '../../lib/editions.ts';
+import type { LandingCopy } from '../../lib/landing-copy.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { SchoolCard } from './SchoolCard.tsx';
 import type { GridToolsProps, GridView } from './GridTools.tsx';
@@ -60,7 +62,14 @@ function useGridTools(
   return Tools;
 }
 
-export function SchoolGrid({ id, cards, factsSrc }: { id: string; cards: LandingCard[]; factsSrc?: string | null }) {
+interface SchoolGridProps {
+  id: string;
+  cards: LandingCard[];
+  factsSrc?: string | null;
+  copy: Pick<LandingCopy, 'gridHeading' | 'gridIntro' | '_fallback'>;
+}
+
+export function SchoolGrid({ id, cards, factsSrc, copy }: SchoolGridProps) {
   const { options: OPTIONS, gridTools } = useMessages();
   const sectionRef = useRef<HTMLElement>(null);
   const Tools = useGridTools(factsSrc, sectionRef);
@@ -70,10 +79,14 @@ export function SchoolGrid({ id, cards, factsSrc }: { id: string; cards: Landing
   return (
     <section ref={sectionRef} id={id} className="landing-section landing-options" aria-labelledby={`${id}-title`}>
       <div className="container">
-        <h2 id={`${id}-title`} className="landing-section__title">
-          {OPTIONS.heading}
+        <h2 id={`${id}-title`} className="landing-section__title" lang={copyLang(copy, 'gridHeading')}>
+          {copy.gridHeading}
         </h2>
-        <p className="landing-section__intro">{OPTIONS.intro}</p>
+        {copy.gridIntro ? (
+          <p className="landing-section__intro" lang={copyLang(copy, 'gridIntro')}>
+            {copy.gridIntro}
+          </p>
+        ) : null}
         {Tools && factsSrc && cards.length > 0 ? <Tools cards={cards} factsSrc={factsSrc} onView={onView} /> : null}
         {cards.length === 0 ? (
           <p className="landing-options__empty" role="status">

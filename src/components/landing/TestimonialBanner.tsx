@@ -1,12 +1,26 @@
 // The landing page's student video testimonial: the video player loads only on request
-// (VideoFacade), the quote is plain text beside it.
-import { ASSETS, LANDING_TESTIMONIAL, assetUrl, posterVariantPath } from '../../config/site.ts';
-import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
-import { VideoFacade } from '../VideoFacade.tsx';
+// (VideoFacade), the quote is plain text beside it. The poster is the editors' (testimonial.poster)
+// or the district's own file, in smaller copies for phones.
+import { ASSETS, assetUrl, posterVariantPath } from '../../config/site.ts';
+import { srcSetOf } from '../../lib/image.ts';
+import { copyLang } from '../../lib/editions.ts';
+import type { LandingCopy } from '../../lib/landing-copy.ts';
+import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import { VideoFacade, type VideoFacadeProps } from '../VideoFacade.tsx';
 
-export function TestimonialBanner() {
+const SIZES = '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 2rem)';
+const POSTER_WIDTHS = [480, 800, 1280] as const;
+
+function usePoster(image: LandingCopy['testimonial']['poster']): VideoFacadeProps['poster'] {
   const { base, preview } = useSiteEnv();
-  const { testimonial } = useMessages();
+  const images = useImages();
+  if (image) {
+    const variants = POSTER_WIDTHS.map((w) => images.width(image, w));
+    const main = variants[variants.length - 1];
+    return main
+      ? { src: main.src, width: main.width, height: main.height, srcSet: srcSetOf(variants), sizes: SIZES }
+      : null;
+  }
   // The smaller copies exist in exports only; the editors' preview serves public/ as it is.
   const srcSet = preview
     ? undefined
@@ -14,25 +28,36 @@ export function TestimonialBanner() {
         ...ASSETS.heroPosterWidths.map((w) => `${assetUrl(base, posterVariantPath(w))} ${w}w`),
         `${assetUrl(base, ASSETS.heroPoster.src)} ${ASSETS.heroPoster.width}w`,
       ].join(', ');
-  const poster = {
+  return {
     src: assetUrl(base, ASSETS.heroPoster.src),
     width: ASSETS.heroPoster.width,
     height: ASSETS.heroPoster.height,
     srcSet,
-    sizes: '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 2rem)',
+    sizes: SIZES,
   };
+}
+
+export function TestimonialBanner({ copy }: { copy: LandingCopy }) {
+  const { testimonial: labels } = useMessages();
+  const testimonial = copy.testimonial;
+  const poster = usePoster(testimonial.poster);
+  if (!testimonial.videoId && !testimonial.quote) return null;
   return (
-    <section className="landing-testimonial" aria-label={testimonial.label}>
+    <section className="landing-testimonial" aria-label={labels.label} lang={copyLang(copy, 'testimonial')}>
       <div className="landing-testimonial__inner container">
-        <div className="landing-testimonial__video">
-          <VideoFacade videoId={LANDING_TESTIMONIAL.videoId} title={testimonial.title} poster={poster} />
-        </div>
-        <figure className="landing-testimonial__quote">
-          <blockquote>
-            <p>“{testimonial.quote}”</p>
-          </blockquote>
-          <figcaption>{testimonial.student}</figcaption>
-        </figure>
+        {testimonial.videoId ? (
+          <div className="landing-testimonial__video">
+            <VideoFacade videoId={testimonial.videoId} title={testimonial.title} poster={poster} />
+          </div>
+        ) : null}
+        {testimonial.quote ? (
+          <figure className="landing-testimonial__quote">
+            <blockquote>
+              <p>“{testimonial.quote}”</p>
+            </blockquote>
+            {testimonial.student ? <figcaption>{testimonial.student}</figcaption> : null}
+          </figure>
+        ) : null}
       </div>
     </section>
   );

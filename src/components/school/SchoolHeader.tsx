@@ -12,6 +12,7 @@ import { DistanceChip } from '../DistanceChip.tsx';
 import { Img } from '../Img.tsx';
 import { ShortlistButton } from '../ShortlistButton.tsx';
 import { FeaturedQuote } from './FeaturedQuote.tsx';
+import { altLang, imageAlt } from '../../lib/alt-text.ts';
 
 /** Static images have no known size; these nominal sizes reserve the space and CSS fits the image in it. */
 export const STATIC_HERO_SIZE = { width: 1280, height: 720 } as const;
@@ -40,14 +41,23 @@ export function SchoolHeader({ school, title }: { school: School; title: string 
     <header className="school-header">
       {hero ? (
         <div className="school-header__hero">
-          <Img variant={hero} alt={title} priority className="school-header__hero-img" srcSet={heroSet} sizes="100vw" />
+          <Img
+            variant={hero}
+            alt={imageAlt(school.image, title)}
+            lang={altLang(school.image)}
+            priority
+            className="school-header__hero-img"
+            srcSet={heroSet}
+            sizes="100vw"
+          />
         </div>
       ) : null}
       <div className="school-header__body container">
         {logo ? (
           <Img
             variant={logo}
-            alt={m.school.logoAlt(title)}
+            alt={imageAlt(school.logo, m.school.logoAlt(title))}
+            lang={altLang(school.logo)}
             className="school-header__logo"
             srcSet={logoSet}
             sizes="(min-width: 768px) 144px, 136px"

@@ -8,6 +8,7 @@ import type { School } from '../../lib/types.ts';
 import { useImages, useMessages } from '../../SiteEnv.tsx';
 import { Img } from '../Img.tsx';
 import { RichText } from '../richtext/RichText.tsx';
+import { altLang, imageAlt } from '../../lib/alt-text.ts';
 
 export function TourSection({ school, title }: { school: School; title: string }) {
   const photo = useImages().width(school.tourImage, IMAGE_WIDTHS.photo);
@@ -39,7 +40,13 @@ export function TourSection({ school, title }: { school: School; title: string }
             ) : null}
           </div>
           {photo ? (
-            <Img variant={photo} alt="" className="tour-section__photo" sizes="(min-width: 768px) 640px, 100vw" />
+            <Img
+              variant={photo}
+              alt={imageAlt(school.tourImage)}
+              lang={altLang(school.tourImage)}
+              className="tour-section__photo"
+              sizes="(min-width: 768px) 640px, 100vw"
+            />
           ) : null}
         </div>
       </div>

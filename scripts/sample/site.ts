@@ -1,0 +1,63 @@
+// The sample district's landing page and site settings, in English and Spanish, as editors keep
+// them in the Studio: documents whose words are the site's built-in copy (src/lib/landing-copy.ts), so
+// the sample site reads as it always did while every word is the editors' to change. Each Spanish
+// document is linked to its English one by a translation.metadata document, the way
+// @sanity/document-internationalization stores it.
+import { builtinLanding } from '../../src/lib/landing-copy.ts';
+import { builtinSettings } from '../../src/lib/builtin-settings.ts';
+import { en } from '../../src/i18n/en.ts';
+import { es } from '../../src/i18n/es.ts';
+
+type Doc = { _id: string; _type: string } & Record<string, unknown>;
+type Meta = (id: string, type: string) => Doc;
+
+const link = (id: string, type: string, englishId: string, spanishId: string): Doc[] => [
+  {
+    _id: `translation-metadata-${id}`,
+    _type: 'translation.metadata',
+    translations: [
+      { _key: 'en', _type: 'internationalizedArrayReferenceValue', value: { _type: 'reference', _ref: englishId } },
+      { _key: 'es', _type: 'internationalizedArrayReferenceValue', value: { _type: 'reference', _ref: spanishId } },
+    ],
+    schemaTypes: [type],
+  },
+];
+
+/** The built-in values as a document: links and lists get the `_type` and `_key`s the Studio writes. */
+function settingsDoc(m: typeof en): Record<string, unknown> {
+  const s = builtinSettings(m);
+  const withType = ({ label, href }: { label: string; href: string }) => ({ _type: 'siteLink', label, href });
+  return {
+    districtName: s.districtName,
+    elementaryLink: withType(s.elementaryLink),
+    highSchoolLink: withType(s.highSchoolLink),
+    footerText: s.footerText,
+    themeColor: s.themeColor,
+  };
+}
+
+export function siteDocuments(meta: Meta): Doc[] {
+  const docs: Doc[] = [
+    { ...meta('landingPage', 'landingPage'), language: 'en', ...builtinLanding(en) },
+    { ...meta('landingPage-es', 'landingPage'), language: 'es', ...builtinLanding(es) },
+    { ...meta('siteSettings', 'siteSettings'), language: 'en', ...settingsDoc(en) },
+    // The Spanish settings translate only what has words; the name and colour are the English document's.
+    {
+      ...meta('siteSettings-es', 'siteSettings'),
+      language: 'es',
+      elementaryLink: { _type: 'siteLink', ...es.nav.elementary },
+      highSchoolLink: { _type: 'siteLink', ...es.nav.high },
+      footerText: es.footer.rightsReserved,
+    },
+  ];
+  for (const [id, type] of [
+    ['landing-page', 'landingPage'],
+    ['site-settings', 'siteSettings'],
+  ] as const) {
+    const [englishId, spanishId] =
+      type === 'landingPage' ? ['landingPage', 'landingPage-es'] : ['siteSettings', 'siteSettings-es'];
+    const [metadata] = link(id, type, englishId, spanishId);
+    docs.push({ ...meta(metadata!._id, 'translation.metadata'), ...metadata });
+  }
+  return docs;
+}

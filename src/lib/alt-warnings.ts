@@ -1,0 +1,62 @@
+// Which images an editor left without alternative text: the export reports each one, naming the
+// document and the field, so the editor can fix it in the Studio. An image marked decorative, or a
+// slot without a picture, needs none. The page still renders: such an image gets the site's own
+// description (the school's name, say) or alt="".
+import type { SiteDocuments } from './editions.ts';
+
+type Doc = Record<string, unknown>;
+
+const obj = (v: unknown): Doc | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : null);
+const arr = (v: unknown): Doc[] => (Array.isArray(v) ? v.map(obj).filter((d): d is Doc => d !== null) : []);
+const keyed = (d: Doc, i: number): string =>
+  typeof d._key === 'string' ? `[_key==${JSON.stringify(d._key)}]` : `[${i}]`;
+
+/** True when the image has a picture, is not decorative, and has no alt text. */
+export function lacksAlt(v: unknown): boolean {
+  const img = obj(v);
+  if (!img || !obj(img.asset) || img.decorative === true) return false;
+  return typeof img.alt !== 'string' || img.alt.trim() === '';
+}
+
+const note = (type: string, id: unknown, field: string): string =>
+  `${type} ${JSON.stringify(typeof id === 'string' ? id : '(no _id)')}: field ${field}: no alternative text (alt), and not marked decorative`;
+
+const SCHOOL_IMAGES = ['logo', 'image', 'mainImage', 'tourImage', 'seoImage'] as const;
+
+/** Every image of a school's page without alt text, as warnings (highlights name their own document). */
+export function altNotes(school: Doc | { _id?: unknown }): string[] {
+  const s = school as Doc;
+  const notes: string[] = [];
+  for (const field of SCHOOL_IMAGES) if (lacksAlt(s[field])) notes.push(note('school', s._id, field));
+  arr(s.sectionRepeater).forEach((section, i) => {
+    arr(section.blocks).forEach((block, j) => {
+      const at = `sectionRepeater${keyed(section, i)}.blocks${keyed(block, j)}`;
+      if (block._type === 'photo' && lacksAlt(block)) notes.push(note('school', s._id, at));
+      arr(block.photoReel).forEach((p, k) => {
+        if (lacksAlt(p)) notes.push(note('school', s._id, `${at}.photoReel${keyed(p, k)}`));
+      });
+      if (lacksAlt(block.backgroundImage)) notes.push(note('school', s._id, `${at}.backgroundImage`));
+      for (const h of arr(block.highlights)) if (lacksAlt(h.image)) notes.push(note('highlight', h._id, 'image'));
+    });
+  });
+  return [...new Set(notes)];
+}
+
+/** The landing page's and site settings' images without alt text, in every language. */
+export function siteAltNotes(site: SiteDocuments): string[] {
+  const notes: string[] = [];
+  const each = (raw: unknown, type: string, check: (d: Doc) => [string, unknown][]) => {
+    const english = obj(raw);
+    if (!english) return;
+    const docs = [
+      english,
+      ...arr(english.translations)
+        .map((t) => obj(t.doc))
+        .filter((d): d is Doc => !!d),
+    ];
+    for (const d of docs) for (const [field, v] of check(d)) if (lacksAlt(v)) notes.push(note(type, d._id, field));
+  };
+  each(site.landing, 'landingPage', (d) => [['testimonial.poster', obj(d.testimonial)?.poster]]);
+  each(site.settings, 'siteSettings', (d) => [['logo', d.logo]]);
+  return notes;
+}

@@ -1,0 +1,56 @@
+// The site settings for one edition, pure: district name, logo, the navigation's outbound links,
+// the footer and the default theme colour, from the editors' siteSettings document and its
+// translation over the site's built-in values. Every page carries its edition's settings.
+import { ASSETS, DEFAULT_THEME_COLOR, DISTRICT_NAME } from '../config/site.ts';
+import type { Lang, Messages } from '../i18n/messages.ts';
+import { imageAlt } from './alt-text.ts';
+import { asDoc, editionLayers, layered, links, str, type AltImage, type Doc, type SiteLink } from './editions.ts';
+import type { ImageUrls } from './image.ts';
+import { builtinSettings, type SiteSettings } from './builtin-settings.ts';
+
+const SETTINGS_FIELDS = [
+  'districtName',
+  'logo',
+  'elementaryLink',
+  'highSchoolLink',
+  'footerText',
+  'footerLinks',
+  'themeColor',
+] as const;
+
+const HEX6 = /^#[0-9a-fA-F]{6}$/;
+
+/** The site settings for the `lang` edition. */
+export function siteSettings(raw: unknown, lang: Lang, m: Messages): SiteSettings {
+  const { own, english } = editionLayers(raw, lang);
+  const { out, fallback } = layered([own, english, builtinSettings(m) as unknown as Doc], english, SETTINGS_FIELDS);
+  const districtName = str(out.districtName).trim() || DISTRICT_NAME;
+  const logo = asDoc(out.logo) as AltImage | null;
+  const link = (v: unknown, key: string, builtin: { label: string; href: string }): SiteLink => {
+    const [l] = links([v], key);
+    return l ? { ...l, key } : { key, ...builtin };
+  };
+  const color = str(out.themeColor).trim();
+  return {
+    districtName,
+    logo: logo?.asset ? logo : null,
+    logoAlt: logo?.asset ? imageAlt(logo) : m.nav.logoAlt.replace(DISTRICT_NAME, districtName),
+    elementaryLink: link(out.elementaryLink, 'elementary', m.nav.elementary),
+    highSchoolLink: link(out.highSchoolLink, 'high', m.nav.high),
+    footerText: str(out.footerText),
+    footerLinks: links(out.footerLinks, 'footer'),
+    themeColor: HEX6.test(color) ? color.toLowerCase() : DEFAULT_THEME_COLOR,
+    ...(fallback.length ? { _fallback: fallback } : {}),
+  };
+}
+
+/**
+ * The settings with the uploaded logo's address made at the site's logo width, so a page shows it
+ * without the image URL builder in its first-load JavaScript. `urls` reports the variant it makes.
+ */
+export type { SiteSettings };
+
+export function withLogo(settings: SiteSettings, urls: ImageUrls): SiteSettings {
+  const v = settings.logo ? urls.width(settings.logo, ASSETS.logo.width) : null;
+  return v ? { ...settings, logoSrc: { src: v.src, width: v.width, height: v.height } } : settings;
+}

@@ -1,0 +1,177 @@
+// The landing page's words and the site settings as each edition shows them: the editors'
+// documents over the built-in copy, a translation's fields over the English document's (marked
+// lang="en" when they fall back), and the images' alternative text and its warnings.
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { landingCopy } from '../../src/lib/landing-copy.ts';
+import { siteSettings } from '../../src/lib/site-settings.ts';
+import { imageAlt, withTranslatedAlt } from '../../src/lib/alt-text.ts';
+import { altNotes, siteAltNotes } from '../../src/lib/alt-warnings.ts';
+import { localizeSchool } from '../../src/lib/localize.ts';
+import { en } from '../../src/i18n/en.ts';
+import { es } from '../../src/i18n/es.ts';
+import type { School } from '../../src/lib/types.ts';
+
+const block = (text: string) => ({
+  _type: 'block',
+  _key: text.slice(0, 4),
+  style: 'normal',
+  markDefs: [],
+  children: [{ _type: 'span', _key: 's', text, marks: [] }],
+});
+
+const spanish = {
+  _id: 'landing-es',
+  language: 'es',
+  headline: 'Elija su escuela en Pine County',
+  stats: [{ _key: 'a', _type: 'stat', value: '97%', label: 'se gradúan' }],
+};
+const landing = {
+  _id: 'landingPage',
+  headline: 'Choose your school in Pine County',
+  tagline: 'Twelve schools, one district',
+  superintendentQuote: { quote: 'Every child belongs here.', name: 'Dr. Ada Lee' },
+  sectionTitles: { advantage: 'Why Pine County' },
+  stats: [
+    { _key: 'a', _type: 'stat', value: '97%', label: 'Graduate' },
+    { _key: 'b', _type: 'stat', value: '', label: '' },
+  ],
+  panels: [
+    { _key: 'p1', _type: 'panel', title: 'Buses', body: [block('Every school has buses.')], links: [] },
+    { _key: 'p2', _type: 'panel', title: '', body: [] },
+  ],
+  translations: [{ lang: 'es', doc: spanish }],
+};
+
+describe('landing copy', () => {
+  test("the English document's words replace the built-in copy; empty entries are dropped", () => {
+    const copy = landingCopy(landing, 'en', en);
+    assert.equal(copy.headline, 'Choose your school in Pine County');
+    assert.deepEqual(
+      copy.stats.map((s) => s.value),
+      ['97%'],
+    );
+    assert.deepEqual(
+      copy.panels.map((p) => p.title),
+      ['Buses'],
+    );
+    // A sub-field the editors left empty keeps the built-in one; the others are theirs.
+    assert.deepEqual(copy.sectionTitles, {
+      advantage: 'Why Pine County',
+      academics: en.landingSections.academics,
+      options: en.landingSections.options,
+    });
+    // A quote is whole: no built-in role under the editors' author.
+    assert.deepEqual(copy.superintendentQuote, { quote: 'Every child belongs here.', name: 'Dr. Ada Lee', title: '' });
+    assert.equal(copy._fallback, undefined);
+  });
+
+  test('the Spanish edition reads its translation, then the English document (marked), then its built-in copy', () => {
+    const copy = landingCopy(landing, 'es', es);
+    assert.equal(copy.headline, 'Elija su escuela en Pine County');
+    assert.equal(copy.stats[0]!.label, 'se gradúan');
+    assert.equal(copy.tagline, 'Twelve schools, one district');
+    assert.ok(copy._fallback?.includes('tagline'), 'English tagline marked');
+    assert.ok(!copy._fallback?.includes('headline'));
+    // Nothing in either document: the Spanish built-in copy, not marked English.
+    assert.equal(copy.gridHeading, es.options.heading);
+    assert.ok(!copy._fallback?.includes('gridHeading'));
+  });
+
+  test('without a document every edition shows its built-in copy', () => {
+    assert.equal(landingCopy(null, 'en', en).headline, en.hero.headline);
+    assert.equal(landingCopy(null, 'es', es).stats.length, es.stats.length);
+    assert.equal(landingCopy('not a document', 'es', es).headline, es.hero.headline);
+  });
+});
+
+describe('site settings', () => {
+  const settings = {
+    _id: 'siteSettings',
+    districtName: 'Pine County Schools',
+    themeColor: '#1F4E79',
+    elementaryLink: { label: 'Elementary', href: 'https://pine.example/elementary' },
+    highSchoolLink: { label: '', href: 'https://pine.example/high' },
+    footerLinks: [{ _key: 'x', label: 'Contact', href: 'https://pine.example/contact' }, { label: 'no address' }],
+    logo: { asset: { _ref: 'image-abc-200x48-png' }, alt: 'Pine County Schools home' },
+    translations: [
+      { lang: 'es', doc: { _id: 's-es', elementaryLink: { label: 'Primarias', href: 'https://pine.example/es' } } },
+    ],
+  };
+
+  test("the editors' values, a link without a label is the built-in one, a bad colour the district red", () => {
+    const s = siteSettings(settings, 'en', en);
+    assert.equal(s.districtName, 'Pine County Schools');
+    assert.equal(s.themeColor, '#1f4e79');
+    assert.equal(s.elementaryLink.label, 'Elementary');
+    assert.deepEqual(s.highSchoolLink, { key: 'high', ...en.nav.high });
+    assert.deepEqual(
+      s.footerLinks.map((l) => l.label),
+      ['Contact'],
+    );
+    assert.equal(s.logoAlt, 'Pine County Schools home');
+    assert.equal(siteSettings({ themeColor: 'red' }, 'en', en).themeColor, '#862633');
+  });
+
+  test('the Spanish edition: its own links, the English name and logo', () => {
+    const s = siteSettings(settings, 'es', es);
+    assert.equal(s.elementaryLink.label, 'Primarias');
+    assert.equal(s.districtName, 'Pine County Schools');
+    assert.ok(s._fallback?.includes('logo'));
+  });
+});
+
+describe('alternative text', () => {
+  const asset = { _ref: 'image-abc-10x10-jpg' };
+  test("the editors' words, '' when decorative, else the site's own description", () => {
+    assert.equal(imageAlt({ asset, alt: ' Front doors ' }, 'Lincoln'), 'Front doors');
+    assert.equal(imageAlt({ asset, alt: 'Front doors', decorative: true }, 'Lincoln'), '');
+    assert.equal(imageAlt({ asset }, 'Lincoln'), 'Lincoln');
+    assert.equal(imageAlt(null), '');
+  });
+
+  test("a translation's words for an image; else the English words, marked English", () => {
+    const english = { asset, alt: 'Front doors' };
+    assert.deepEqual(withTranslatedAlt(english, { alt: 'La entrada' }), {
+      asset,
+      alt: 'La entrada',
+      decorative: undefined,
+    });
+    assert.deepEqual(withTranslatedAlt(english, null), { ...english, _altLang: 'en' });
+    const school = {
+      _id: 's',
+      title: 'A',
+      image: english,
+      translations: [{ lang: 'es', doc: { image: { alt: 'La entrada' } } }],
+    };
+    assert.equal((localizeSchool(school as unknown as School, 'es').image as { alt?: string }).alt, 'La entrada');
+  });
+
+  test('each image without alt text is named with its document and field; decorative and empty slots are not', () => {
+    const notes = altNotes({
+      _id: 'school-a',
+      image: { asset },
+      logo: { asset, decorative: true },
+      tourImage: { asset, alt: 'Tour' },
+      sectionRepeater: [
+        {
+          _key: 's1',
+          blocks: [
+            { _key: 'b1', _type: 'photo', asset },
+            { _key: 'b2', _type: 'photos', photoReel: [{ _key: 'r1' }, { _key: 'r2', asset }] },
+            { _key: 'b3', _type: 'highlightSection', highlights: [{ _id: 'highlight-1', image: { asset } }] },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(notes, [
+      'school "school-a": field image: no alternative text (alt), and not marked decorative',
+      'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b1"]: no alternative text (alt), and not marked decorative',
+      'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b2"].photoReel[_key=="r2"]: no alternative text (alt), and not marked decorative',
+      'highlight "highlight-1": field image: no alternative text (alt), and not marked decorative',
+    ]);
+    assert.deepEqual(siteAltNotes({ landing: null, settings: { _id: 'siteSettings', logo: { asset } } }), [
+      'siteSettings "siteSettings": field logo: no alternative text (alt), and not marked decorative',
+    ]);
+  });
+});
