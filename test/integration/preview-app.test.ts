@@ -665,7 +665,7 @@ test('a content service that is down makes the API answer 503 JSON; the token an
   const landing = await get('/');
   assert.equal(landing.statusCode, 200);
   assert.match(landing.body, /No schools found/);
-  assert.deepEqual(jsonScript(landing.body, '__ENV__').preview.initial.failed.sort(), ['cards', 'nav']);
+  assert.deepEqual(jsonScript(landing.body, '__ENV__').preview.initial.failed.sort(), ['cards', 'nav', 'site']);
   const school = await get('/schools/lincoln-middle?livepreview=1');
   assert.equal(school.statusCode, 200);
   assert.match(school.body, /could not load the school/);
