@@ -116,7 +116,12 @@ describe("the editors' words, in Chromium", SKIP, () => {
       assert.match(text, /97\.1%\s+Graduation rate last year/);
       assert.match(text, /Every Pine County school has bus routes/);
       assert.equal(await page.getAttribute('.landing-advantage__links a', 'href'), 'https://pine.example/buses');
-      for (const sample of ['94.3%', 'Graduation rate\n', 'Rigorous Academic Preparation', 'Step into a world of possibility'])
+      for (const sample of [
+        '94.3%',
+        'Graduation rate\n',
+        'Rigorous Academic Preparation',
+        'Step into a world of possibility',
+      ])
         assert.ok(!text.includes(sample), `the sample's "${sample.trim()}" is gone`);
       assert.match(await page.title(), /^Find your middle school in Pine County \| Pine County Schools$/);
       assert.match(text, /© \d{4} Pine County Schools\./);
@@ -157,7 +162,7 @@ describe("the editors' words, in Chromium", SKIP, () => {
   test('a landing edit re-renders the landing pages only; a settings edit every page', async () => {
     const school = path.join(out, 'schools/lincoln-middle.html');
     const before = { bytes: readFileSync(school), mtime: statSync(school).mtimeMs };
-    (docs.find((d) => d._id === 'landingPage')!).headline = 'Pine County middle schools, side by side';
+    docs.find((d) => d._id === 'landingPage')!.headline = 'Pine County middle schools, side by side';
     docs.find((d) => d._id === 'landingPage')!._rev = 'edited-1';
     writeDocs(docs);
     const landing = await exportOnce();

@@ -47,7 +47,9 @@ describe('Presentation: which document a page is about', () => {
 
 describe('Presentation: which pages show a document', () => {
   const resolveOf = (type: 'school' | 'landingPage' | 'siteSettings') => {
-    const r = (locations as unknown as Record<string, unknown>)[type] as { resolve: (doc: Record<string, unknown>) => unknown };
+    const r = (locations as unknown as Record<string, unknown>)[type] as {
+      resolve: (doc: Record<string, unknown>) => unknown;
+    };
     return r.resolve;
   };
   const hrefs = (got: unknown) => ((got as { locations?: { href: string }[] }).locations ?? []).map((l) => l.href);
