@@ -204,7 +204,7 @@ export function buildPages(
     LANGS.map((lang) => [
       lang,
       {
-        copy: landingCopy(content.site.landing, lang, CATALOGUES[lang]),
+        copy: landingCopy(content.site.landing, lang),
         settings: withLogo(siteSettings(content.site.settings, lang, CATALOGUES[lang]), siteImages),
       },
     ]),

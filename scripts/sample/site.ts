@@ -38,8 +38,8 @@ function settingsDoc(m: typeof en): Record<string, unknown> {
 
 export function siteDocuments(meta: Meta): Doc[] {
   const docs: Doc[] = [
-    { ...meta('landingPage', 'landingPage'), language: 'en', ...builtinLanding(en) },
-    { ...meta('landingPage-es', 'landingPage'), language: 'es', ...builtinLanding(es) },
+    { ...meta('landingPage', 'landingPage'), language: 'en', ...builtinLanding('en') },
+    { ...meta('landingPage-es', 'landingPage'), language: 'es', ...builtinLanding('es') },
     { ...meta('siteSettings', 'siteSettings'), language: 'en', ...settingsDoc(en) },
     // The Spanish settings translate only what has words; the name and colour are the English document's.
     {

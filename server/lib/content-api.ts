@@ -104,7 +104,7 @@ export function createContentApi(client: SanityClient): ContentApi {
         (await run<{ landing?: unknown; settings?: unknown } | null>(siteDocumentsQuery, {}, perspective)) ?? {};
       const m = CATALOGUES[lang];
       return {
-        copy: landingCopy(got.landing ?? null, lang, m),
+        copy: landingCopy(got.landing ?? null, lang),
         settings: withLogo(siteSettings(got.settings ?? null, lang, m), images),
       };
     },

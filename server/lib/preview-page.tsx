@@ -70,7 +70,7 @@ export async function loadPreviewPage(
   // The editors' words and settings; the built-in ones when they cannot be read.
   const m = CATALOGUES[route.lang];
   const site = attempt('site', () => api.site(perspective, route.lang), {
-    copy: landingCopy(null, route.lang, m),
+    copy: landingCopy(null, route.lang),
     settings: builtinSettings(m),
   });
   if (route.page === 'landing') {

@@ -9,24 +9,9 @@ export const LANGS = ['en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
 
-export interface Stat {
-  value: string;
-  label: string;
-}
 export interface ExternalLink {
   label: string;
   href: string;
-}
-export interface AdvantagePanel {
-  id: string;
-  title: string;
-  paragraphs: readonly string[];
-  links: readonly ExternalLink[];
-  defaultOpen?: boolean;
-}
-export interface AcademicHighlight {
-  title: string;
-  text: string;
 }
 
 export interface Messages {
@@ -58,33 +43,12 @@ export interface Messages {
     rightsReserved: string;
   };
   hero: {
-    headline: string;
-    tagline: string;
-    quote: string;
-    quoteAuthor: string;
-    quoteRole: string;
     pauseVideo: string;
     playVideo: string;
   };
-  /** The landing page's three anchors' titles (ids are fixed in site.ts). */
-  landingSections: { advantage: string; academics: string; options: string };
   sectionMenuLabel: string;
-  stats: readonly Stat[];
-  advantage: {
-    heading: string;
-    intro: string;
-    statsHeading: string;
-    panels: readonly AdvantagePanel[];
-  };
-  academics: {
-    heading: string;
-    intro: string;
-    highlights: readonly AcademicHighlight[];
-  };
-  testimonial: { label: string; title: string; quote: string; student: string };
+  testimonial: { label: string };
   options: {
-    heading: string;
-    intro: string;
     learnMore: string;
     /** Visually hidden after 'Learn more', before the school's title: " about ". */
     learnMoreAbout: string;

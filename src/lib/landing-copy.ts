@@ -2,7 +2,8 @@
 // translation over the built-in copy of the catalogue (the copy a dataset without the document
 // shows). The export maps them; the page carries them in its data.
 import { LANDING_TESTIMONIAL } from '../config/site.ts';
-import type { Lang, Messages } from '../i18n/messages.ts';
+import type { Lang } from '../i18n/messages.ts';
+import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
 import {
   asDoc,
   editionLayers,
@@ -43,7 +44,8 @@ const textBlock = (text: string, key: string) => ({
 });
 
 /** The built-in landing copy of a catalogue, in the landingPage document's shape. */
-export function builtinLanding(m: Messages): Doc {
+export function builtinLanding(lang: Lang): Doc {
+  const m = LANDING_BUILTIN[lang];
   return {
     headline: m.hero.headline,
     tagline: m.hero.tagline,
@@ -95,9 +97,9 @@ export const LANDING_FIELDS = [
 ] as const;
 
 /** The landing page's words for the `lang` edition. */
-export function landingCopy(raw: unknown, lang: Lang, m: Messages): LandingCopy {
+export function landingCopy(raw: unknown, lang: Lang): LandingCopy {
   const { own, english } = editionLayers(raw, lang);
-  const { out, fallback } = layered([own, english, builtinLanding(m)], english, LANDING_FIELDS, ['sectionTitles']);
+  const { out, fallback } = layered([own, english, builtinLanding(lang)], english, LANDING_FIELDS, ['sectionTitles']);
   const quote = asDoc(out.superintendentQuote) ?? {};
   const titles = asDoc(out.sectionTitles) ?? {};
   const testimonial = asDoc(out.testimonial) ?? {};

@@ -5,13 +5,17 @@ import { en } from '../i18n/en.ts';
 import type { Lang, Messages } from '../i18n/messages.ts';
 import type { ImageUrls } from './image.ts';
 import type { School, SanityImage } from './types.ts';
+import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
 
 export const TITLE_SEPARATOR = ' | ';
-export const LANDING_TITLE = `${en.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
+export const LANDING_TITLE = `${LANDING_BUILTIN.en.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
 /** The landing page's fixed meta description (it has no content document of its own). */
 export const LANDING_DESCRIPTION = en.seo.landingDescription(DISTRICT_NAME);
-export const landingTitle = (m: Messages = en, headline = m.hero.headline, district = DISTRICT_NAME): string =>
-  `${headline}${TITLE_SEPARATOR}${district}`;
+export const landingTitle = (
+  m: Messages = en,
+  headline = LANDING_BUILTIN[m.lang].hero.headline,
+  district = DISTRICT_NAME,
+): string => `${headline}${TITLE_SEPARATOR}${district}`;
 /** Social cards: the size link previews crop to. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 export const MAX_DESCRIPTION_LENGTH = 300;
@@ -53,7 +57,7 @@ export function trimDescription(text: string, max = MAX_DESCRIPTION_LENGTH): str
 
 export function schoolTitle(school: Pick<School, 'title'>, m: Messages = en, district = DISTRICT_NAME): string {
   const t = clean(school.title);
-  return t ? `${t}${TITLE_SEPARATOR}${district}` : landingTitle(m, m.hero.headline, district);
+  return t ? `${t}${TITLE_SEPARATOR}${district}` : landingTitle(m, LANDING_BUILTIN[m.lang].hero.headline, district);
 }
 
 /** seoDescription, else the subtitle, else a sentence built from the title. */
@@ -230,7 +234,7 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
   const posterUrl = assetAbsoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
   const m = ctx.messages ?? en;
   const district = ctx.district ?? DISTRICT_NAME;
-  const headline = ctx.headline || m.hero.headline;
+  const headline = ctx.headline || LANDING_BUILTIN[m.lang].hero.headline;
   const title = landingTitle(m, headline, district);
   const description = m.seo.landingDescription(district);
   return {

@@ -24,6 +24,7 @@ import { landingTitle, schoolTitle } from '../lib/seo.ts';
 import { CATALOGUES } from '../i18n/catalogues.ts';
 import { landingCopy, type LandingCopy } from '../lib/landing-copy.ts';
 import { builtinSettings, type SiteSettings } from '../lib/builtin-settings.ts';
+import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
 
 interface SiteCopy {
   copy: LandingCopy;
@@ -95,7 +96,7 @@ export function PreviewRoot({
     initial?.page === 'landing'
       ? { copy: initial.copy, settings: initial.settings ?? builtinSettings(CATALOGUES[route.lang]) }
       : initial?.settings
-        ? { copy: landingCopy(null, route.lang, CATALOGUES[route.lang]), settings: initial.settings }
+        ? { copy: landingCopy(null, route.lang), settings: initial.settings }
         : null,
   );
   useEffect(() => {
@@ -103,7 +104,7 @@ export function PreviewRoot({
     let live = true;
     const builtin = (): SiteCopy => {
       const m = CATALOGUES[route.lang];
-      return { copy: landingCopy(null, route.lang, m), settings: builtinSettings(m) };
+      return { copy: landingCopy(null, route.lang), settings: builtinSettings(m) };
     };
     api.site(perspective, route.lang).then(
       (got) => live && setSite(got ?? builtin()),
@@ -200,7 +201,7 @@ export function PreviewRoot({
   const m = CATALOGUES[route.lang];
   const title =
     route.page === 'landing'
-      ? landingTitle(m, site?.copy.headline || m.hero.headline, site?.settings.districtName)
+      ? landingTitle(m, site?.copy.headline || LANDING_BUILTIN[m.lang].hero.headline, site?.settings.districtName)
       : data?.page === 'school' && data.school
         ? schoolTitle(data.school, m, site?.settings.districtName)
         : null;

@@ -5,7 +5,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { cleanEnv, MINI, read, removeDir, runExport, tempDir } from './export-helpers.ts';
-import { en } from '../../src/i18n/en.ts';
+import { LANDING_BUILTIN } from '../../src/i18n/landing/index.ts';
 
 const work = tempDir('site-documents');
 after(() => removeDir(work));
@@ -16,7 +16,7 @@ test('no landingPage: the built-in copy, one warning naming it; images without a
   assert.equal(r.code, 0, r.stderr);
   const log = r.stdout + r.stderr;
   assert.equal(log.match(/landingPage: no landing page document in the dataset/g)?.length, 1, log);
-  assert.match(read(out, 'index.html'), new RegExp(`<h1[^>]*>${en.hero.headline}</h1>`));
+  assert.match(read(out, 'index.html'), new RegExp(`<h1[^>]*>${LANDING_BUILTIN.en.hero.headline}</h1>`));
   assert.match(
     log,
     /school "[^"]+": field (image|logo|mainImage): no alternative text \(alt\), and not marked decorative/,

@@ -12,9 +12,8 @@ import { defaultSiteEnv, SiteEnvProvider } from '../../src/SiteEnv.tsx';
 import { es } from '../../src/i18n/es.ts';
 import type { Messages } from '../../src/i18n/messages.ts';
 import { landingCopy } from '../../src/lib/landing-copy.ts';
-import { en } from '../../src/i18n/en.ts';
 
-const COPY = landingCopy(null, 'en', en);
+const COPY = landingCopy(null, 'en');
 
 let dom: Dom | null = null;
 afterEach(() => {

@@ -31,6 +31,7 @@ import { RichText } from '../../src/components/richtext/RichText.tsx';
 import { parseHtml, text } from './helpers/html.ts';
 import { landingRowWith, sampleSchool } from './helpers/school-fixture.ts';
 import { builtinCopy } from './helpers/landing-copy.ts';
+import { LANDING_BUILTIN } from '../../src/i18n/landing/index.ts';
 
 const esEnv: SiteEnv = { ...defaultSiteEnv, messages: es };
 const page = (data: PageData, env: SiteEnv = defaultSiteEnv) =>
@@ -79,12 +80,12 @@ describe('message catalogues', () => {
     assert.equal(en.footer.returnToTop, 'Return to Top');
     assert.equal(en.footer.rightsReserved, 'All rights reserved.');
     assert.equal(en.footer.pdfLabel, 'Download a PDF Guide to Middle School Options');
-    assert.equal(en.hero.headline, 'Guide to Middle School Options');
-    assert.equal(en.hero.tagline, 'Step into a world of possibility');
-    assert.equal(en.options.heading, 'Your School. Your Choice.');
+    assert.equal(LANDING_BUILTIN.en.hero.headline, 'Guide to Middle School Options');
+    assert.equal(LANDING_BUILTIN.en.hero.tagline, 'Step into a world of possibility');
+    assert.equal(LANDING_BUILTIN.en.options.heading, 'Your School. Your Choice.');
     assert.equal(en.options.learnMore, 'Learn more');
     assert.deepEqual(
-      en.stats.map((s) => s.value),
+      LANDING_BUILTIN.en.stats.map((s) => s.value),
       ['12', '24.5', '40+', '80%', '94.3%', '500+'],
     );
   });

@@ -9,7 +9,6 @@ import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import { HERO_VIDEO_FADE_MS } from '../../src/config/site.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { landingCopy } from '../../src/lib/landing-copy.ts';
-import { en } from '../../src/i18n/en.ts';
 
 const env: SiteEnv = {
   images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
@@ -44,7 +43,7 @@ async function mountHero(
   proto.load = () => {
     calls.load++;
   };
-  const ui = withEnv(<LandingHero copy={landingCopy(null, 'en', en)} />);
+  const ui = withEnv(<LandingHero copy={landingCopy(null, 'en')} />);
   assert.deepEqual(await dom.hydrate(ui, renderToString(ui)), []);
   return { video: dom.container.querySelector('video')!, calls };
 }

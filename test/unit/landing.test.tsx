@@ -11,8 +11,10 @@ import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { LandingCard, LandingPageData, NavSchool } from '../../src/lib/types.ts';
 import { mapLandingGrid } from '../../src/lib/mapping.ts';
 import { en } from '../../src/i18n/en.ts';
+import { LANDING_BUILTIN } from '../../src/i18n/landing/index.ts';
 
-const { advantage: ADVANTAGE, hero: HERO, testimonial: LANDING_TESTIMONIAL, nav: NAV_LINKS } = en;
+const { advantage: ADVANTAGE, hero: HERO, testimonial: LANDING_TESTIMONIAL } = LANDING_BUILTIN.en;
+const { nav: NAV_LINKS } = en;
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { imageOf, landingRowWith } from './helpers/school-fixture.ts';
 import { builtinCopy } from './helpers/landing-copy.ts';

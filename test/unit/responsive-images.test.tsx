@@ -14,9 +14,8 @@ import { landingSeo } from '../../src/lib/seo.ts';
 import type { PageData } from '../../src/lib/types.ts';
 import { sampleSchool } from './helpers/school-fixture.ts';
 import { landingCopy } from '../../src/lib/landing-copy.ts';
-import { en } from '../../src/i18n/en.ts';
 
-const COPY = landingCopy(null, 'en', en);
+const COPY = landingCopy(null, 'en');
 
 const env = (collect: ImageVariant[] = [], preview: SiteEnv['preview'] = null): SiteEnv => ({
   images: {

@@ -11,6 +11,7 @@ import { localizeSchool } from '../../src/lib/localize.ts';
 import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
 import type { School } from '../../src/lib/types.ts';
+import { LANDING_BUILTIN } from '../../src/i18n/landing/index.ts';
 
 const block = (text: string) => ({
   _type: 'block',
@@ -45,7 +46,7 @@ const landing = {
 
 describe('landing copy', () => {
   test("the English document's words replace the built-in copy; empty entries are dropped", () => {
-    const copy = landingCopy(landing, 'en', en);
+    const copy = landingCopy(landing, 'en');
     assert.equal(copy.headline, 'Choose your school in Pine County');
     assert.deepEqual(
       copy.stats.map((s) => s.value),
@@ -58,8 +59,8 @@ describe('landing copy', () => {
     // A sub-field the editors left empty keeps the built-in one; the others are theirs.
     assert.deepEqual(copy.sectionTitles, {
       advantage: 'Why Pine County',
-      academics: en.landingSections.academics,
-      options: en.landingSections.options,
+      academics: LANDING_BUILTIN.en.landingSections.academics,
+      options: LANDING_BUILTIN.en.landingSections.options,
     });
     // A quote is whole: no built-in role under the editors' author.
     assert.deepEqual(copy.superintendentQuote, { quote: 'Every child belongs here.', name: 'Dr. Ada Lee', title: '' });
@@ -67,21 +68,21 @@ describe('landing copy', () => {
   });
 
   test('the Spanish edition reads its translation, then the English document (marked), then its built-in copy', () => {
-    const copy = landingCopy(landing, 'es', es);
+    const copy = landingCopy(landing, 'es');
     assert.equal(copy.headline, 'Elija su escuela en Pine County');
     assert.equal(copy.stats[0]!.label, 'se gradúan');
     assert.equal(copy.tagline, 'Twelve schools, one district');
     assert.ok(copy._fallback?.includes('tagline'), 'English tagline marked');
     assert.ok(!copy._fallback?.includes('headline'));
     // Nothing in either document: the Spanish built-in copy, not marked English.
-    assert.equal(copy.gridHeading, es.options.heading);
+    assert.equal(copy.gridHeading, LANDING_BUILTIN.es.options.heading);
     assert.ok(!copy._fallback?.includes('gridHeading'));
   });
 
   test('without a document every edition shows its built-in copy', () => {
-    assert.equal(landingCopy(null, 'en', en).headline, en.hero.headline);
-    assert.equal(landingCopy(null, 'es', es).stats.length, es.stats.length);
-    assert.equal(landingCopy('not a document', 'es', es).headline, es.hero.headline);
+    assert.equal(landingCopy(null, 'en').headline, LANDING_BUILTIN.en.hero.headline);
+    assert.equal(landingCopy(null, 'es').stats.length, LANDING_BUILTIN.es.stats.length);
+    assert.equal(landingCopy('not a document', 'es').headline, LANDING_BUILTIN.es.hero.headline);
   });
 });
 
