@@ -235,6 +235,13 @@ export type SiteSettings = {
   footerLinks?: Array<{
     _key: string;
   } & SiteLink>;
+  zipCodes?: Array<{
+    zip?: string;
+    lat?: number;
+    lng?: number;
+    _type: "zipCode";
+    _key: string;
+  }>;
   themeColor?: string;
 };
 
@@ -324,6 +331,13 @@ export type LandingPage = {
     title?: string;
     text?: string;
     _type: "academicHighlight";
+    _key: string;
+  }>;
+  enrollmentTimeline?: Array<{
+    title?: string;
+    date?: string;
+    description?: string;
+    _type: "enrollmentStep";
     _key: string;
   }>;
   gridHeading?: string;
@@ -421,6 +435,38 @@ export type School = {
     decorative?: boolean;
     _type: "image";
   };
+  address?: {
+    street?: string;
+    city?: string;
+    state?: string;
+    zip?: string;
+  };
+  phone?: string;
+  website?: string;
+  grades?: string;
+  enrollment?: number;
+  bellTimes?: {
+    start?: string;
+    end?: string;
+  };
+  transportation?: string;
+  beforeAfterCare?: string;
+  supportPrograms?: Array<string>;
+  admissions?: {
+    year?: number;
+    seats?: number;
+    applicants?: number;
+  };
+  attendanceZipCodes?: Array<string>;
+  events?: Array<{
+    title?: string;
+    start?: string;
+    end?: string;
+    location?: string;
+    url?: string;
+    _type: "schoolEvent";
+    _key: string;
+  }>;
   showTourSection?: boolean;
   tourTitle?: string;
   tourDescription?: RichText;
@@ -5868,6 +5914,13 @@ export type DocumentsByIdQueryResult = Array<{
     _type: "academicHighlight";
     _key: string;
   }>;
+  enrollmentTimeline?: Array<{
+    title?: string;
+    date?: string;
+    description?: string;
+    _type: "enrollmentStep";
+    _key: string;
+  }>;
   gridHeading?: string;
   gridIntro?: string;
 } | {
@@ -5966,6 +6019,38 @@ export type DocumentsByIdQueryResult = Array<{
     decorative?: boolean;
     _type: "image";
   };
+  address?: {
+    street?: string;
+    city?: string;
+    state?: string;
+    zip?: string;
+  };
+  phone?: string;
+  website?: string;
+  grades?: string;
+  enrollment?: number;
+  bellTimes?: {
+    start?: string;
+    end?: string;
+  };
+  transportation?: string;
+  beforeAfterCare?: string;
+  supportPrograms?: Array<string>;
+  admissions?: {
+    year?: number;
+    seats?: number;
+    applicants?: number;
+  };
+  attendanceZipCodes?: Array<string>;
+  events?: Array<{
+    title?: string;
+    start?: string;
+    end?: string;
+    location?: string;
+    url?: string;
+    _type: "schoolEvent";
+    _key: string;
+  }>;
   showTourSection?: boolean;
   tourTitle?: string;
   tourDescription?: RichText;
@@ -6015,6 +6100,13 @@ export type DocumentsByIdQueryResult = Array<{
   footerLinks?: Array<{
     _key: string;
   } & SiteLink>;
+  zipCodes?: Array<{
+    zip?: string;
+    lat?: number;
+    lng?: number;
+    _type: "zipCode";
+    _key: string;
+  }>;
   themeColor?: string;
 } | {
   _id: string;

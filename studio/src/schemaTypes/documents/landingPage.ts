@@ -145,6 +145,25 @@ export const landingPage = defineType({
         }),
       ],
     }),
+    defineField({
+      name: 'enrollmentTimeline',
+      type: 'array',
+      title: 'How to apply',
+      group: 'grid',
+      description: 'The application steps and their dates, in order; families can add them all to a calendar.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'enrollmentStep',
+          fields: [
+            defineField({ name: 'title', type: 'string', title: 'Step', validation: (r) => r.required() }),
+            defineField({ name: 'date', type: 'date', title: 'Date', validation: (r) => r.required() }),
+            defineField({ name: 'description', type: 'text', rows: 2, title: 'What to do' }),
+          ],
+          preview: { select: { title: 'title', subtitle: 'date' } },
+        }),
+      ],
+    }),
     text('gridHeading', 'Heading', 'Above the school cards, e.g. "Your School. Your Choice."', 'grid'),
     text('gridIntro', 'Introduction', 'One line under the heading.', 'grid', 2),
   ],

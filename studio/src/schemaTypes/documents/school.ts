@@ -6,6 +6,7 @@ import { HomeIcon } from '@sanity/icons';
 import { slugProblem } from '../../../../src/lib/slug.ts';
 import { imageWithAlt } from '../objects/altText.ts';
 import { languageField } from '../objects/language.ts';
+import { schoolFactFields } from '../objects/schoolFacts.ts';
 
 /** The only colour form the site applies (src/lib/theme.ts); anything else falls back to #862633. */
 export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
@@ -21,6 +22,7 @@ export const school = defineType({
   groups: [
     { name: 'page', title: 'Page', default: true },
     { name: 'media', title: 'Images' },
+    { name: 'facts', title: 'At a glance' },
     { name: 'tour', title: 'Tour' },
     { name: 'sections', title: 'Sections' },
     { name: 'seo', title: 'Search and sharing' },
@@ -140,6 +142,8 @@ export const school = defineType({
       'Landing card image',
       "The picture on the landing page's school grid, cropped to 4:3 around the hotspot.",
     ),
+
+    ...schoolFactFields,
 
     defineField({
       name: 'showTourSection',

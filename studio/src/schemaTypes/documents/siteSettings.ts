@@ -51,6 +51,40 @@ export const siteSettings = defineType({
       of: [defineArrayMember({ type: 'siteLink' })],
     }),
     defineField({
+      name: 'zipCodes',
+      type: 'array',
+      title: "The district's ZIP codes",
+      description:
+        'Each ZIP code gets a page listing its zoned school first, then every school open to the district by distance from its centre.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'zipCode',
+          fields: [
+            defineField({
+              name: 'zip',
+              type: 'string',
+              title: 'ZIP code',
+              validation: (r) => r.required().regex(/^\d{5}$/, { name: 'five digits' }),
+            }),
+            defineField({
+              name: 'lat',
+              type: 'number',
+              title: 'Latitude of its centre',
+              validation: (r) => r.required().min(-90).max(90),
+            }),
+            defineField({
+              name: 'lng',
+              type: 'number',
+              title: 'Longitude of its centre',
+              validation: (r) => r.required().min(-180).max(180),
+            }),
+          ],
+          preview: { select: { title: 'zip' } },
+        }),
+      ],
+    }),
+    defineField({
       name: 'themeColor',
       type: 'string',
       title: 'Default theme colour',
