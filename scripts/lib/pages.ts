@@ -11,6 +11,7 @@ import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolFacts, type SchoolFacts } from '../../src/lib/school-facts.ts';
+import { programGroups } from '../../src/lib/grid-tools.ts';
 import { compareSeo, hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
@@ -21,6 +22,7 @@ import {
   alternatePaths,
   canonicalPath,
   NOT_FOUND_FILE,
+  notFoundFile,
   routeAliases,
   routeFile,
   schoolPath,
@@ -429,9 +431,14 @@ export function buildPages(
   const factsJson = JSON.stringify(facts);
   const factsSrc = `${siteEnv.base}${FACTS_FILE}`;
 
+  // The program groups the grid's tools will list, so the page draws their panel at its height.
+  const factsBySlug = new Map(facts.map((f) => [f.slug, f]));
+  const groupsOf = (shown: { slug: string }[]) =>
+    programGroups(shown.flatMap((c) => factsBySlug.get(c.slug) ?? [])).map((g) => g.category);
+  const toolGroups = groupsOf(cards);
   const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
-  const landingData: PageData = { page: 'landing', nav: pageNav, cards, factsSrc };
-  const landingKey = keyed ? sha1(JSON.stringify([cards, landingData.factsSrc])) : '';
+  const landingData: PageData = { page: 'landing', nav: pageNav, cards, factsSrc, programGroups: toolGroups };
+  const landingKey = keyed ? sha1(JSON.stringify([cards, landingData.factsSrc, toolGroups])) : '';
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => {
     if (page) pages.push(page);
@@ -443,9 +450,14 @@ export function buildPages(
   for (const lang of LANGS.filter((l) => l !== DEFAULT_LANG)) {
     const route: RouteMatch = { page: 'landing', lang };
     const langCards = mapLandingGrid(limitedLanding, lang);
-    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc])) : '';
-    const data: PageData = { page: 'landing', nav: pageNav, cards: langCards, factsSrc };
+    const langGroups = groupsOf(langCards);
+    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc, langGroups])) : '';
+    const data: PageData = { page: 'landing', nav: pageNav, cards: langCards, factsSrc, programGroups: langGroups };
     add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, langKey));
+    // A miss under /es/ is answered in Spanish: '/es/404.html', which `npm start`, Cloudflare Pages
+    // (the nearest 404.html) and Netlify (the `_redirects` rule) serve for it.
+    const notFound = notFoundFile(lang);
+    add(renderPage(route, `/${notFound}`, notFound, data, null, false, langKey));
   }
   // One compare page per edition for every choice of schools: the browser reads them from its
   // address and loads the same facts file as the grid's tools.
