@@ -56,7 +56,7 @@ export function LandingPage({ data }: { data: LandingPageData }) {
       <AdvantageSection id={ADVANTAGE_ID} />
       <TestimonialBanner />
       <AcademicSection id={ACADEMICS_ID} />
-      <SchoolGrid id={OPTIONS_ID} cards={data.cards} factsSrc={data.factsSrc} />
+      <SchoolGrid id={OPTIONS_ID} cards={data.cards} factsSrc={data.factsSrc} programGroups={data.programGroups} />
     </Layout>
   );
 }

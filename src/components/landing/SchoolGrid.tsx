@@ -2,13 +2,18 @@
 // title, non-choice entries hidden). With the schools' facts file (factsSrc) the grid's tools
 // (sort by distance, filters; GridTools.tsx) load as their own chunk once the grid nears the
 // window (at once when the address names filters) and decide which cards show in which order;
-// until then, and without JavaScript, every card shows.
+// until then, and without JavaScript, every card shows. Their panel is in the HTML from the start,
+// pending, at the height the tools will have (the district's program groups come with the data):
+// inserting it later pushed the cards ~370 px down under a phone user's thumb.
 import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import type { LandingCard } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { loadChunk } from '../../lib/chunk.ts';
 import { SchoolCard } from './SchoolCard.tsx';
 import type { GridToolsProps, GridView } from './GridTools.tsx';
+import { GridToolsPanel } from './GridToolsPanel.tsx';
+import { NO_FILTERS } from '../../lib/filter-state.ts';
+import type { ProgramCategory } from '../../lib/school-facts.ts';
 
 /** An address naming filters wants the tools at once. */
 const FILTERED_ADDRESS = /[?&](?:type|program)=/;
@@ -60,7 +65,15 @@ function useGridTools(
   return Tools;
 }
 
-export function SchoolGrid({ id, cards, factsSrc }: { id: string; cards: LandingCard[]; factsSrc?: string | null }) {
+export interface SchoolGridProps {
+  id: string;
+  cards: LandingCard[];
+  factsSrc?: string | null;
+  /** The program groups the tools will list (categories with a program at a school in the grid). */
+  programGroups?: readonly ProgramCategory[] | null;
+}
+
+export function SchoolGrid({ id, cards, factsSrc, programGroups }: SchoolGridProps) {
   const { options: OPTIONS, gridTools } = useMessages();
   const sectionRef = useRef<HTMLElement>(null);
   const Tools = useGridTools(factsSrc, sectionRef);
@@ -74,6 +87,17 @@ export function SchoolGrid({ id, cards, factsSrc }: { id: string; cards: Landing
           {OPTIONS.heading}
         </h2>
         <p className="landing-section__intro">{OPTIONS.intro}</p>
+        {factsSrc && cards.length > 0 && !view ? (
+          <GridToolsPanel
+            pending
+            state={NO_FILTERS}
+            groups={(programGroups ?? []).map((category) => ({ category, options: [] }))}
+            expanded={{}}
+            count={cards.length}
+            message=""
+            sortedByDistance={false}
+          />
+        ) : null}
         {Tools && factsSrc && cards.length > 0 ? <Tools cards={cards} factsSrc={factsSrc} onView={onView} /> : null}
         {cards.length === 0 ? (
           <p className="landing-options__empty" role="status">
