@@ -42,7 +42,7 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
           {NAV_LINKS.high.label}
         </a>
       </li>
-      <li>
+      <li className="js-only">
         <ShortlistLink className="mobile-menu__link" />
       </li>
     </ul>

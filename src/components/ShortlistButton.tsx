@@ -45,7 +45,7 @@ export function ShortlistButton({ slug, title }: { slug: string; title: string }
     setNote(result === 'full' ? SHORTLIST.full(SHORTLIST_MAX) : result === 'failed' ? SHORTLIST.failed : '');
   };
   return (
-    <div className="shortlist-toggle">
+    <div className="shortlist-toggle js-only">
       <button
         type="button"
         className={on ? 'shortlist-button shortlist-button--on' : 'shortlist-button'}

@@ -257,4 +257,28 @@ describe('navigation', SKIP, () => {
       }
     }
   });
+
+  test('phones: "Shortlist (N)" is in the bar, not only inside the menu, and the bar still fits', async () => {
+    for (const viewport of [
+      { width: 375, height: 740 },
+      { width: 390, height: 844 },
+    ]) {
+      for (const urlPath of ['/', '/es/']) {
+        const w = await openPage(session.browser, viewport);
+        try {
+          await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
+          await hydrated(w.page);
+          const name = urlPath === '/' ? SHORTLIST : 'Mi lista (0)';
+          const link = w.page.locator('.nav__list').getByRole('link', { name });
+          assert.equal(await link.isVisible(), true, `${urlPath} @${viewport.width}`);
+          assert.equal(await w.page.isVisible('.mobile-menu__panel'), false, 'with the menu closed');
+          const width = await w.page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= viewport.width, `${urlPath} @${viewport.width}: the page is ${width}px wide`);
+          assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
+        } finally {
+          await w.close();
+        }
+      }
+    }
+  });
 });
