@@ -40,7 +40,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.match(
       first.stdout,
       new RegExp(
-        `Exported ${slugs.length * 2 + 5} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
+        `Exported ${slugs.length * 2 + 6} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
       ),
     );
     assert.match(first.stdout, /JS first load [\d.]+ KB gzip/);
@@ -165,7 +165,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   test('a page embeds only the data it shows, safely escaped', () => {
     const landing = read(outA, 'index.html');
     const data = embeddedJson(landing, '__DATA__') as Record<string, unknown>;
-    assert.deepEqual(Object.keys(data).sort(), ['cards', 'factsSrc', 'nav', 'page']);
+    assert.deepEqual(Object.keys(data).sort(), ['cards', 'factsSrc', 'nav', 'page', 'programGroups']);
     assert.equal(data.page, 'landing');
     const school = embeddedJson(read(outA, `schools/${slugs[0]}/index.html`), '__DATA__') as Record<string, unknown>;
     assert.deepEqual(Object.keys(school).sort(), ['nav', 'page', 'school']);
