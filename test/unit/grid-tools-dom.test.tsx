@@ -196,11 +196,16 @@ describe('grid tools', () => {
       [...dom.container.querySelectorAll('.school-card__distance-value')].map((e) => e.textContent),
       ['6.9 mi', '34.5 mi', '69.1 mi'],
     );
+    // A screen reader hears that the order changed, as it hears a failure.
+    const message = dom.container.querySelector('.grid-tools__message')!;
+    assert.equal(message.getAttribute('role'), 'status');
+    assert.equal(message.textContent, 'Sorted by distance from your location, nearest first.');
     await click(dom, 'Charter schools');
     assert.deepEqual(titles(dom), ['Bravo', 'Delta'], 'filters keep the order');
     await click(dom, 'Sort by name');
     assert.deepEqual(titles(dom), ['Bravo', 'Delta']);
     assert.equal(dom.container.querySelector('.school-card__distance-value'), null);
+    assert.equal(dom.container.querySelector('.grid-tools__message')!.textContent, '');
   });
 
   test('sort by distance denied: a short message, the order unchanged', async () => {
