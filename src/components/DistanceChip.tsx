@@ -3,7 +3,8 @@
 // Its name is its text ("2.4 mi") plus a note hidden on screen, never a different aria-label: a
 // voice user says what they see (WCAG 2.5.3, axe label-content-name-mismatch).
 // A position granted earlier in the visit (here or by the landing grid's "Sort by distance", see
-// lib/position.ts) is shown right after hydration without asking again (issue 16, item 1).
+// lib/position.ts) is shown right after hydration without asking again. Hidden without JavaScript
+// (js-only): there it could not ask for the position.
 import { useEffect, useRef, useState } from 'react';
 import { haversineMiles, isValidLocation, roundMiles } from '../lib/distance.ts';
 import { GEO_OPTIONS, requestPosition, storedPosition } from '../lib/position.ts';
