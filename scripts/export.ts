@@ -44,6 +44,7 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, DEFAULT_TIME_LIMIT_MS, type Re
 import { robotsTxt, sitemapXml } from './lib/sitemap.ts';
 import { OPEN_DATA_CSV, OPEN_DATA_JSON, openDataCsv, openDataJson, openSchools } from './lib/open-data.ts';
 import { HEADERS_FILE, headersFile, siteHeaders } from '../render/csp.ts';
+import { REDIRECTS_FILE, redirectsFile } from './lib/host-files.ts';
 import { validateContent, withoutFailed, type ValidContent } from './lib/validate-content.ts';
 import {
   checkOutDir,
@@ -645,6 +646,7 @@ function siteFiles(
   // Netlify / Cloudflare Pages: the pages' CSP plus what a <meta> cannot carry (render/csp.ts).
   const imageSource = { imageHost: run.source.config.imageHost, selfHostBase: run.selfHost ? run.opts.base : null };
   put(HEADERS_FILE, headersFile(siteHeaders(imageSource)));
+  put(REDIRECTS_FILE, redirectsFile(run.opts.root));
   return { files, carried, pages, aliases };
 }
 

@@ -24,6 +24,10 @@ export const comparePath = (lang: Lang = DEFAULT_LANG): string => `${langPrefix(
 /** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
 export const NOT_FOUND_FILE = '404.html';
 
+/** An edition's page for paths without a file: '404.html', '/es/' misses get 'es/404.html'. */
+export const notFoundFile = (lang: Lang = DEFAULT_LANG): string =>
+  lang === DEFAULT_LANG ? NOT_FOUND_FILE : `${lang}/${NOT_FOUND_FILE}`;
+
 /** Matches a pathname (already stripped of the site's base path) against the table. */
 export function matchRoute(pathname: string): RouteMatch {
   const edition = /^\/([a-z]{2})(?=\/|$)/.exec(pathname);

@@ -84,5 +84,6 @@ export function openDataCsv(schools: readonly OpenSchool[]): string {
       textCell(s.tourLink ?? ''),
     ].join(','),
   );
-  return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+  // A UTF-8 byte order mark first: without it Excel reads the file as ANSI and garbles accents.
+  return `\uFEFF${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
 }

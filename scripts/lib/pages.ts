@@ -10,7 +10,8 @@ import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import { schoolFacts, type SchoolFacts } from '../../src/lib/school-facts.ts';
+import { schoolFacts, type ProgramCategory, type SchoolFacts } from '../../src/lib/school-facts.ts';
+import { programGroups } from '../../src/lib/grid-tools.ts';
 import { compareSeo, hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
@@ -24,6 +25,7 @@ import {
   alternatePaths,
   canonicalPath,
   NOT_FOUND_FILE,
+  notFoundFile,
   routeAliases,
   routeFile,
   schoolPath,
@@ -469,17 +471,23 @@ export function buildPages(
   const factsJson = JSON.stringify(facts);
   const factsSrc = `${siteEnv.base}${FACTS_FILE}`;
 
+  // The program groups the grid's tools will list, so the page draws their panel at its height.
+  const factsBySlug = new Map(facts.map((f) => [f.slug, f]));
+  const groupsOf = (shown: { slug: string }[]) =>
+    programGroups(shown.flatMap((c) => factsBySlug.get(c.slug) ?? [])).map((g) => g.category);
+  const toolGroups = groupsOf(cards);
   const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
-  const landingOf = (lang: Lang, langCards: typeof cards): PageData => ({
+  const landingOf = (lang: Lang, langCards: typeof cards, groups: ProgramCategory[]): PageData => ({
     page: 'landing',
     nav: pageNav,
     cards: langCards,
     factsSrc,
+    programGroups: groups,
     copy: editions.get(lang)!.copy,
     settings: settingsOf(lang),
   });
-  const landingData = landingOf(DEFAULT_LANG, cards);
-  const landingKey = keyed ? sha1(JSON.stringify([cards, factsSrc, editions.get(DEFAULT_LANG)!.copy])) : '';
+  const landingData = landingOf(DEFAULT_LANG, cards, toolGroups);
+  const landingKey = keyed ? sha1(JSON.stringify([cards, factsSrc, toolGroups, editions.get(DEFAULT_LANG)!.copy])) : '';
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => {
     if (page) pages.push(page);
@@ -491,9 +499,14 @@ export function buildPages(
   for (const lang of LANGS.filter((l) => l !== DEFAULT_LANG)) {
     const route: RouteMatch = { page: 'landing', lang };
     const langCards = mapLandingGrid(limitedLanding, lang);
-    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc, editions.get(lang)!.copy])) : '';
-    const data = landingOf(lang, langCards);
+    const langGroups = groupsOf(langCards);
+    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc, langGroups, editions.get(lang)!.copy])) : '';
+    const data = landingOf(lang, langCards, langGroups);
     add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, langKey));
+    // A miss under /es/ is answered in Spanish: '/es/404.html', which `npm start`, Cloudflare Pages
+    // (the nearest 404.html) and Netlify (the `_redirects` rule) serve for it.
+    const notFound = notFoundFile(lang);
+    add(renderPage(route, `/${notFound}`, notFound, data, null, false, langKey));
   }
   // One compare page per edition for every choice of schools: the browser reads them from its
   // address and loads the same facts file as the grid's tools.

@@ -1,10 +1,11 @@
 // A small static server for out/ that behaves like the static hosts the site is deployed to, so
 // `npm start` shows what families will get: /schools/x serves schools/x.html with 200 (as GitHub
 // Pages, Netlify and Cloudflare Pages do), /schools/x/ serves its index.html, other folders without
-// a trailing slash redirect, any path without a file gets 404.html with status 404, media get their
+// a trailing slash redirect, any path without a file gets its edition's 404 page (404.html,
+// es/404.html under /es/) with status 404, media get their
 // real content types, and content-hashed assets are cached for a year while HTML is revalidated.
 // Like those hosts it sends the export's `_headers` rules (its CSP, frame and referrer policy; a
-// self-only policy when there is no such file) and never serves `_headers` itself; and it serves
+// self-only policy when there is no such file) and never serves `_headers` or `_redirects`; and it serves
 // nothing that resolves outside the folder, so a symlink in out/ cannot expose the machine.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,10 @@ import fastifyStatic from '@fastify/static';
 import { createGzip, gzipSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { HEADERS_FILE, readHeadersFile, siteHeaders } from '../../render/csp.ts';
+import { notFoundPage, REDIRECTS_FILE } from './host-files.ts';
+
+/** The hosts' own configuration files: read by the host, never served. */
+const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE]);
 
 /** Files whose names carry a content hash: esbuild output and self-hosted image variants. */
 const HASHED = [/-[A-Z0-9]{8}\.(?:js|css)$/, /\/media\/[A-Za-z0-9]+-\d+x\d+-[0-9a-f]{8}\.webp$/];
@@ -121,7 +126,7 @@ export async function createStaticServer(root: string, base = '/'): Promise<Fast
     dotfiles: 'ignore',
     // Checked for the path asked for and again for the file finally sent (e.g. a folder's index.html).
     allowedPath: (pathName, dir) =>
-      pathName.replace(/^\/+/, '') !== HEADERS_FILE && insideRoot(path.join(dir ?? absRoot, pathName)),
+      !HOST_FILES.has(pathName.replace(/^\/+/, '')) && insideRoot(path.join(dir ?? absRoot, pathName)),
     cacheControl: false,
     setHeaders(reply, filePath) {
       reply.header('cache-control', cacheControlFor(filePath));
@@ -132,8 +137,11 @@ export async function createStaticServer(root: string, base = '/'): Promise<Fast
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.code(405).header('allow', 'GET, HEAD').send();
     reply.code(404).header('cache-control', HTML_CACHE).type('text/html; charset=utf-8');
-    if (!insideRoot(path.join(absRoot, '404.html'))) return reply.send('Not found');
-    return reply.sendFile('404.html', absRoot);
+    // The edition's own 404 page ('/es/…' misses: es/404.html), as the export's `_redirects` asks.
+    const edition = notFoundPage(base, request.url.split('?')[0]!);
+    const page = isFile(path.join(absRoot, edition)) ? edition : '404.html';
+    if (!insideRoot(path.join(absRoot, page))) return reply.send('Not found');
+    return reply.sendFile(page, absRoot);
   });
   return app;
 }

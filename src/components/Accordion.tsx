@@ -1,6 +1,8 @@
 // A collapsible panel that works without JavaScript: the server (and the first client render, so
 // hydration matches) emits <details>/<summary> with all text in the HTML; after hydration it becomes
-// a heading + button (aria-expanded/aria-controls) + region with a short fade-and-scale transition.
+// a heading + button (aria-expanded/aria-controls) + panel with a short fade-and-scale transition.
+// The panel is not a `region`: every open panel would be a landmark, and two panels with the same
+// title ("Overview" in two sections) made landmarks with the same name (axe landmark-unique).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface AccordionProps {
@@ -81,8 +83,6 @@ export function Accordion({ title, defaultOpen = false, children, headingLevel =
       </Heading>
       <div
         id={panelId}
-        role="region"
-        aria-labelledby={buttonId}
         className="accordion__panel"
         data-state={phase}
         data-animate={touched ? 'true' : undefined}

@@ -1,7 +1,10 @@
 // "How far is this school from me?": a chip that asks the browser for the visitor's position only when
 // pressed, then shows the distance in miles. Any failure silently returns to the prompt (spec section 8).
+// Its name is its text ("2.4 mi") plus a note hidden on screen, never a different aria-label: a
+// voice user says what they see (WCAG 2.5.3, axe label-content-name-mismatch).
 // A position granted earlier in the visit (here or by the landing grid's "Sort by distance", see
-// lib/position.ts) is shown right after hydration without asking again (issue 16, item 1).
+// lib/position.ts) is shown right after hydration without asking again. Hidden without JavaScript
+// (js-only): there it could not ask for the position.
 import { useEffect, useRef, useState } from 'react';
 import { haversineMiles, isValidLocation, roundMiles } from '../lib/distance.ts';
 import { GEO_OPTIONS, requestPosition, storedPosition } from '../lib/position.ts';
@@ -70,13 +73,12 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
 
   const showMiles = miles !== null && !busy;
   return (
-    <div className="distance" aria-live="polite">
+    <div className="distance js-only" aria-live="polite">
       <button
         type="button"
         className={showMiles ? 'distance-chip distance-chip--value' : 'distance-chip'}
         onClick={onClick}
         aria-busy={busy || undefined}
-        aria-label={showMiles ? m.milesLabel(miles) : undefined}
       >
         {busy ? (
           m.finding
@@ -84,6 +86,7 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
           <>
             <PinIcon />
             <span className="distance-chip__value">{m.miles(miles)}</span>
+            <span className="visually-hidden">{m.milesNote}</span>
           </>
         ) : (
           m.getDistance

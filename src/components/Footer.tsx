@@ -6,6 +6,7 @@
 // (new key) with the visitor's current year: React keeps suppressed server text as it is, so
 // without the remount a stale export would keep showing last year. `year` fixes the year of the
 // server render (tests, reproducible exports).
+import type { MouseEvent } from 'react';
 import { ASSETS, assetUrl } from '../config/site.ts';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
 import { copyLang } from '../lib/editions.ts';
@@ -15,10 +16,12 @@ import { useHydrated } from './useHydrated.ts';
 import { MAIN_ID } from './SkipLink.tsx';
 
 /**
- * Scrolls to the top and takes keyboard focus there too (the skip link's target, <main>): left on
- * this button, the next Tab would jump back to the bottom of the page.
+ * 'Return to Top' is a link to '#top' (the top of the page, in every browser), so it works without
+ * JavaScript. With it, the link scrolls smoothly and takes keyboard focus there too (the skip
+ * link's target, <main>): left on the link, the next Tab would jump back to the bottom of the page.
  */
-function returnToTop(): void {
+function returnToTop(e: MouseEvent): void {
+  e.preventDefault();
   scrollToTop();
   document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
 }
@@ -38,7 +41,8 @@ export function Footer({ year }: FooterProps) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
-        <button type="button" className="site-footer__top button button--outline" onClick={returnToTop}>
+        {/* biome-ignore lint/a11y/useValidAnchor: page navigation to #top, which works without JavaScript; the script only smooths it */}
+        <a href="#top" className="site-footer__top button button--outline" onClick={returnToTop}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path
               d="M8 13V3M3.5 7.5L8 3l4.5 4.5"
@@ -49,7 +53,7 @@ export function Footer({ year }: FooterProps) {
             />
           </svg>
           {footer.returnToTop}
-        </button>
+        </a>
         <a
           className="site-footer__pdf"
           href={assetUrl(base, ASSETS.pdfGuide)}

@@ -1,9 +1,21 @@
 // The link to the same page in the other edition, on every page: named in its own language
 // ("Español" on English pages, "English" on Spanish ones) and marked with that language, so a
 // screen reader says it as its readers would. No flags: a language is not a country.
+// The place is more than the page: the grid's filters (?type=…&program=…), the compared schools
+// (?schools=…) and the section (#student-life) live in the address, so the link takes the
+// address's query and hash along whenever it is about to be followed (pointer down, focus, click:
+// also a middle click or a copied link). The exported HTML cannot know them: without JavaScript the
+// link goes to the page alone.
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
 import { comparePath, landingPath, pageHref, schoolPath } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
+
+/** The other edition's link, with this address's query and hash. */
+function keepPlace(e: { currentTarget: HTMLAnchorElement }): void {
+  const a = e.currentTarget;
+  a.search = window.location.search;
+  a.hash = window.location.hash;
+}
 
 /** Each language's name in itself: the switcher shows the other edition's (the catalogue has only its own). */
 export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = { en: 'English', es: 'Español' };
@@ -30,6 +42,9 @@ export function LanguageSwitcher({ slug, compare }: { slug?: string | null; comp
       lang={other}
       hrefLang={other}
       aria-label={SWITCH_LABELS[other]}
+      onPointerDown={keepPlace}
+      onFocus={keepPlace}
+      onClick={keepPlace}
     >
       {LANGUAGE_NAMES[other]}
     </a>

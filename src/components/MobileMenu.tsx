@@ -45,7 +45,7 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
           {highSchoolLink.label}
         </a>
       </li>
-      <li>
+      <li className="js-only">
         <ShortlistLink className="mobile-menu__link" />
       </li>
     </ul>

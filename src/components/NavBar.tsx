@@ -46,7 +46,7 @@ export function NavBar({ nav, switcher }: NavBarProps) {
             {settings.highSchoolLink.label}
           </a>
         </li>
-        <li className="nav__item">
+        <li className="nav__item nav__item--shortlist js-only">
           <ShortlistLink className="nav__link nav__link--shortlist" />
         </li>
       </ul>

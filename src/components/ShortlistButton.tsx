@@ -1,7 +1,8 @@
-// "Add {school} to shortlist" / "Remove {school} from shortlist" (issue 16, item 3): a toggle
-// button (aria-pressed) on every landing card and in the school page header. The title is part of
-// the button's name but hidden on screen, where the card's or page's heading already shows it.
-// Server-rendered unpressed; the stored shortlist applies right after hydration (useShortlist).
+// "Add {school} to shortlist" / "Remove {school} from shortlist": a toggle button (aria-pressed) on
+// every landing card and in the school page header. The title is part of the button's name but
+// hidden on screen, where the card's or page's heading already shows it. Server-rendered
+// unpressed; the stored shortlist applies right after hydration (useShortlist). Hidden without
+// JavaScript (js-only), where pressing it would do nothing.
 import { useState } from 'react';
 import { SHORTLIST_MAX, toggleShortlist } from '../lib/shortlist.ts';
 import { useMessages } from '../SiteEnv.tsx';
@@ -45,7 +46,7 @@ export function ShortlistButton({ slug, title }: { slug: string; title: string }
     setNote(result === 'full' ? SHORTLIST.full(SHORTLIST_MAX) : result === 'failed' ? SHORTLIST.failed : '');
   };
   return (
-    <div className="shortlist-toggle">
+    <div className="shortlist-toggle js-only">
       <button
         type="button"
         className={on ? 'shortlist-button shortlist-button--on' : 'shortlist-button'}

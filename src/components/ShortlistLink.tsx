@@ -1,6 +1,9 @@
 // The navigation's "Shortlist (N)" (issue 16, item 3): links to the comparison of the shortlisted
 // schools. Server-rendered as "Shortlist (0)" to the empty comparison; the stored shortlist applies
-// right after hydration and follows every change, in this tab or another.
+// right after hydration and follows every change, in this tab or another. Hidden without
+// JavaScript (its list lives in the browser's storage, so the comparison could not be filled). On a
+// phone the bar shows it too, as a bookmark and the count (`data-count`, drawn by CSS); its name
+// stays "Shortlist (N)", which contains that count.
 import { compareHref } from '../lib/shortlist.ts';
 import { langHref, pageHref } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
@@ -11,8 +14,8 @@ export function ShortlistLink({ className }: { className: string }) {
   const { root } = useSiteEnv();
   const m = useMessages();
   return (
-    <a className={className} href={pageHref(root, langHref(m.lang, compareHref(list)))}>
-      {m.shortlist.link(list.length)}
+    <a className={className} href={pageHref(root, langHref(m.lang, compareHref(list)))} data-count={list.length}>
+      <span className="shortlist-link__text">{m.shortlist.link(list.length)}</span>
     </a>
   );
 }

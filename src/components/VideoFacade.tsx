@@ -3,6 +3,7 @@
 // the play control is a plain link to the video on the host's site.
 import { useEffect, useRef, useState } from 'react';
 import { useMessages, useWarnings } from '../SiteEnv.tsx';
+import { useLangs } from './content-lang.ts';
 
 export interface VideoFacadeProps {
   videoId: string;
@@ -34,6 +35,7 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const warnings = useWarnings();
   const messages = useMessages();
+  const { ui } = useLangs();
   const valid = typeof videoId === 'string' && VIDEO_ID_PATTERN.test(videoId);
 
   useEffect(() => setEnhanced(true), []);
@@ -81,11 +83,17 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
             />
           ) : null}
           {enhanced ? (
-            <button type="button" className="video-facade__play" aria-label={label} onClick={() => setPlaying(true)}>
+            <button
+              type="button"
+              className="video-facade__play"
+              aria-label={label}
+              lang={ui}
+              onClick={() => setPlaying(true)}
+            >
               <PlayIcon />
             </button>
           ) : (
-            <a className="video-facade__play" href={watchUrl(videoId)} aria-label={label}>
+            <a className="video-facade__play" href={watchUrl(videoId)} aria-label={label} lang={ui}>
               <PlayIcon />
             </a>
           )}

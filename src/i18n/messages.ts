@@ -63,6 +63,8 @@ export interface Messages {
     sortByDistance: string;
     finding: string;
     noPosition: string;
+    /** Announced once the grid is sorted by distance. */
+    sorted: string;
     filterLabel: string;
     typeLabel: string;
     district: string;
@@ -100,7 +102,8 @@ export interface Messages {
     caption: string;
     tableRegion: string;
     schoolPage: (title: string) => string;
-    tourLink: string;
+    /** Without JavaScript the page cannot read its address: what it shows instead of the table. */
+    noScript: string;
     none: string;
     distanceUnknown: string;
     lessThanTenth: string;
@@ -129,7 +132,8 @@ export interface Messages {
     finding: string;
     /** "2.4 mi" (one decimal, spec section 9). */
     miles: (value: number) => string;
-    milesLabel: (value: number) => string;
+    /** Read after "2.4 mi" (hidden on screen): the chip's name starts with what it shows (WCAG 2.5.3). */
+    milesNote: string;
     tours: string;
     scheduleTourAt: string;
     scheduleTour: string;

@@ -1,12 +1,13 @@
-// The landing grid's tools as pure rules (issue 16, items 1 and 2), so they are tested without a
+// The landing grid's tools as pure rules, so they are tested without a
 // browser: which program labels become filter buttons, which schools a set of pressed buttons
 // matches, how that state reads from and writes to the address (`?type=charter&program=robotics,band`,
 // which anyone can type, so parsing is defensive), and the nearest-first order.
 import { haversineMiles, roundMiles } from './distance.ts';
 import { PROGRAM_CATEGORIES, type ProgramCategory, type SchoolFacts, type SchoolType } from './school-facts.ts';
 import type { GeoPoint } from './types.ts';
+import { NO_FILTERS, SCHOOL_TYPES, type FilterState } from './filter-state.ts';
 
-export const SCHOOL_TYPES = ['district', 'charter'] as const satisfies readonly SchoolType[];
+export { NO_FILTERS, SCHOOL_TYPES, type FilterState } from './filter-state.ts';
 
 /** Address parameters holding the filters. */
 export const TYPE_PARAM = 'type';
@@ -29,14 +30,6 @@ export function programToken(label: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_TOKEN_LENGTH);
 }
-
-export interface FilterState {
-  types: SchoolType[];
-  /** Program tokens (programToken), sorted, no repeats. */
-  programs: string[];
-}
-
-export const NO_FILTERS: FilterState = { types: [], programs: [] };
 
 export const isFiltered = (s: FilterState): boolean => s.types.length > 0 || s.programs.length > 0;
 

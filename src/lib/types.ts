@@ -172,6 +172,11 @@ export interface LandingPageData extends PageCommon {
    * which the grid's tools load when first used; absent where no such file exists (the preview).
    */
   factsSrc?: string | null;
+  /**
+   * The program categories the grid's tools will list, so the page draws their panel at its final
+   * height before the facts file has loaded; absent: none.
+   */
+  programGroups?: TagCategory[] | null;
 }
 export interface SchoolPageData extends PageCommon {
   page: 'school';

@@ -3,6 +3,9 @@
 // render is a neutral shell saying how to pick schools (also what a visitor without JavaScript
 // reads); after hydration the page reads its address, loads the schools' facts file (factsSrc) and
 // shows the table. Its own lazily loaded chunk: landing and school pages never load this code.
+// The facts file is the English edition's, so in another edition its text (titles, programs,
+// quotes, section titles) is marked lang="en"; the tour row says what the school page says.
+// Without JavaScript the page cannot read its address: it says so and links every school's page.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Layout } from '../components/Layout.tsx';
 import { LANDING_SECTIONS } from '../config/site.ts';
@@ -13,6 +16,9 @@ import { loadFacts } from '../lib/facts-file.ts';
 import { storedPosition } from '../lib/position.ts';
 import { safeHttpUrl } from '../lib/links.ts';
 import type { SchoolFacts } from '../lib/school-facts.ts';
+import { TOUR_HEADING } from '../lib/sections.ts';
+import { SchoolList } from '../components/SchoolList.tsx';
+import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
 import type { ComparePageData, GeoPoint } from '../lib/types.ts';
 import { langHref, pageHref, schoolPath } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
@@ -36,24 +42,46 @@ function distanceText(t: Messages['compare'], position: GeoPoint, school: School
   return miles ? t.miles(miles) : t.lessThanTenth;
 }
 
-function List({ items }: { items: readonly string[] }) {
+/** The language of the facts file's text on this edition's page: undefined where it is the page's own. */
+function useFactsLang(): Lang | undefined {
+  const { lang } = useMessages();
+  return lang === DEFAULT_LANG ? undefined : DEFAULT_LANG;
+}
+
+/** A list of the file's text; `own` items are the page's words (in its language), not the file's. */
+function List({ items, own = [] }: { items: readonly string[]; own?: readonly string[] }) {
   const COMPARE_TEXT = useMessages().compare;
-  if (items.length === 0) return <span className="compare__none">{COMPARE_TEXT.none}</span>;
+  const lang = useFactsLang();
+  if (items.length + own.length === 0) return <span className="compare__none">{COMPARE_TEXT.none}</span>;
   return (
     <ul className="compare__list">
       {items.map((item) => (
-        <li key={item}>{item}</li>
+        <li key={item} lang={lang}>
+          {item}
+        </li>
+      ))}
+      {own.map((item) => (
+        <li key={`own:${item}`}>{item}</li>
       ))}
     </ul>
   );
 }
 
+/** The sections row: the tour entry (always last in the file, in English) in the page's words. */
+function Sections({ school }: { school: SchoolFacts }) {
+  const tours = useMessages().school.tours;
+  const { sections } = school;
+  const tourLast = !!school.tour && sections.at(-1) === TOUR_HEADING;
+  return <List items={tourLast ? sections.slice(0, -1) : sections} own={tourLast ? [tours] : []} />;
+}
+
 function Quote({ quote }: { quote: SchoolFacts['quote'] }) {
   const COMPARE_TEXT = useMessages().compare;
+  const lang = useFactsLang();
   if (!quote) return <span className="compare__none">{COMPARE_TEXT.none}</span>;
   const cite = [quote.student, quote.year].filter(Boolean).join(', ');
   return (
-    <figure className="compare__quote">
+    <figure className="compare__quote" lang={lang}>
       <blockquote>
         <p>{quote.text}</p>
       </blockquote>
@@ -62,20 +90,25 @@ function Quote({ quote }: { quote: SchoolFacts['quote'] }) {
   );
 }
 
-function Tour({ tour }: { tour: SchoolFacts['tour'] }) {
+/** Named as on the school page ('Schedule A Tour at {title}', 'Schedule a Tour'), not by the tour's own title. */
+function Tour({ school }: { school: SchoolFacts }) {
   const m = useMessages();
-  const COMPARE_TEXT = m.compare;
-  if (!tour) return <span className="compare__none">{COMPARE_TEXT.none}</span>;
+  const lang = useFactsLang();
+  const { tour } = school;
+  if (!tour) return <span className="compare__none">{m.compare.none}</span>;
   // The file is checked as data, the address once more as a link a visitor follows.
   const url = safeHttpUrl(tour.url);
   return (
     <>
-      <span className="compare__tour-title">{tour.title}</span>
+      <span className="compare__tour-title">
+        {`${m.school.scheduleTourAt} `}
+        <span lang={lang}>{school.title}</span>
+      </span>
       {url ? (
         <>
           {' '}
           <a href={url} target="_blank" rel="noopener noreferrer">
-            {COMPARE_TEXT.tourLink}
+            {m.school.scheduleTour}
             <span className="visually-hidden">{m.school.opensNewTab}</span>
           </a>
         </>
@@ -90,6 +123,7 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
   const m = useMessages();
   const COMPARE_TEXT = m.compare;
   const ROW_LABELS = COMPARE_TEXT.rows;
+  const lang = useFactsLang();
   const row = (label: string, cell: (s: SchoolFacts) => ReactNode) => (
     <tr>
       <th scope="row">{label}</th>
@@ -110,7 +144,9 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
             <td />
             {schools.map((s) => (
               <th key={s.slug} scope="col">
-                <a href={pageHref(root, schoolPath(s.slug, m.lang))}>{s.title}</a>
+                <a href={pageHref(root, schoolPath(s.slug, m.lang))} lang={lang}>
+                  {s.title}
+                </a>
               </th>
             ))}
           </tr>
@@ -131,10 +167,10 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
             <Quote quote={s.quote} />
           ))}
           {row(ROW_LABELS.sections, (s) => (
-            <List items={s.sections} />
+            <Sections school={s} />
           ))}
           {row(ROW_LABELS.tour, (s) => (
-            <Tour tour={s.tour} />
+            <Tour school={s} />
           ))}
           {row(ROW_LABELS.page, (s) => (
             <a href={pageHref(root, schoolPath(s.slug, m.lang))}>{COMPARE_TEXT.schoolPage(s.title)}</a>
@@ -149,7 +185,7 @@ function HowTo() {
   const { root } = useSiteEnv();
   const m = useMessages();
   return (
-    <p className="compare__howto">
+    <p className="compare__howto js-only">
       {m.compare.howTo(COMPARE_MIN, COMPARE_MAX)}{' '}
       <a href={pageHref(root, langHref(m.lang, `/#${LANDING_SECTIONS[2].id}`))}>{m.compare.toList}</a>
     </p>
@@ -200,6 +236,17 @@ function useSelection(factsSrc: string | null | undefined): State {
   return state;
 }
 
+/** What a visitor without JavaScript reads instead of the table: every school's own page. */
+function NoScript({ nav }: { nav: ComparePageData['nav'] }) {
+  const COMPARE_TEXT = useMessages().compare;
+  return (
+    <div className="compare__noscript no-js-only">
+      <p>{COMPARE_TEXT.noScript}</p>
+      <SchoolList nav={nav} />
+    </div>
+  );
+}
+
 export function ComparePage({ data }: { data: ComparePageData }) {
   const state = useSelection(data.factsSrc);
   const COMPARE_TEXT = useMessages().compare;
@@ -230,6 +277,7 @@ export function ComparePage({ data }: { data: ComparePageData }) {
         ) : state.status !== 'loading' ? (
           <HowTo />
         ) : null}
+        {state.status === 'shell' ? <NoScript nav={data.nav} /> : null}
       </div>
     </Layout>
   );

@@ -58,7 +58,13 @@ export function LandingPage({ data }: { data: LandingPageData }) {
       <AdvantageSection id={ADVANTAGE_ID} copy={copy} />
       <TestimonialBanner copy={copy} />
       <AcademicSection id={ACADEMICS_ID} copy={copy} />
-      <SchoolGrid id={OPTIONS_ID} cards={data.cards} factsSrc={data.factsSrc} copy={copy} />
+      <SchoolGrid
+        id={OPTIONS_ID}
+        cards={data.cards}
+        factsSrc={data.factsSrc}
+        programGroups={data.programGroups}
+        copy={copy}
+      />
     </Layout>
   );
 }

@@ -58,17 +58,26 @@ describe('accessibility (axe-core)', SKIP, () => {
     });
   }
 
-  test('axe itself finds a planted violation (the check is live)', async () => {
+  test('axe itself finds planted violations, the two extra rules too (the check is live)', async () => {
     const w = await openPage(session.browser, 1280, AXE_CONTEXT);
     try {
       await w.page.goto(`${session.site.origin}/`, { waitUntil: 'load' });
       await hydrated(w.page);
-      await w.page.evaluate(() => document.querySelector('.nav__logo img')!.removeAttribute('alt'));
+      await w.page.evaluate(() => {
+        document.querySelector('.nav__logo img')!.removeAttribute('alt');
+        // A name that does not contain the visible words (WCAG 2.5.3), and a second landmark named alike.
+        document.querySelector('.site-footer__top')!.setAttribute('aria-label', 'Go up');
+        const twin = document.createElement('nav');
+        twin.setAttribute('aria-label', document.querySelector('nav.nav')!.getAttribute('aria-label')!);
+        twin.append('x');
+        document.body.append(twin);
+      });
       const found = await axe(w.page);
-      assert.ok(
-        found.some((v) => v.startsWith('image-alt')),
-        found.join('\n'),
-      );
+      for (const rule of ['image-alt', 'label-content-name-mismatch', 'landmark-unique'])
+        assert.ok(
+          found.some((v) => v.startsWith(rule)),
+          `${rule} not found in:\n${found.join('\n')}`,
+        );
     } finally {
       await w.close();
     }

@@ -2,7 +2,9 @@
 // /compare/ reads ?schools= after hydration and shows a table with the schools as column headers;
 // an unknown name is named, fewer than 2 says how to pick; a phone scrolls the table in its own
 // region, never the page; the address is the state (reload, back button, the shortlist);
-// keyboard and axe at 375 and 1280; and print emulation of a school page and the compare page.
+// keyboard and axe at 375 and 1280; and print emulation of a school page and the compare page: the
+// school's first section starts on the first sheet, tags print black, the footer is one column,
+// and a Spanish 3-school comparison fits one sheet (A4 and Letter) with its copyright line.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
@@ -242,10 +244,25 @@ async function printed(page: Page) {
         .filter((a) => !after(a).includes(a.getAttribute('href')!))
         .map((a) => a.getAttribute('href')),
       externalLinks: ext.length,
-      // Sections (school page) and table rows (compare page) stay whole where they fit on a sheet.
-      unbreakable: [...document.querySelectorAll('.school-section, .compare tbody tr')].every(
+      // A section's parts (school page) and table rows (compare page) stay whole where they fit on a
+      // sheet; a section itself may run over a break (kept whole, a long one left a sheet empty).
+      unbreakable: [...document.querySelectorAll('.accordion, .highlight, .compare tbody tr')].every(
         (el) => getComputedStyle(el).breakInside === 'avoid',
       ),
+      sectionsFlow: [...document.querySelectorAll('.school-section')].every(
+        (el) => getComputedStyle(el).breakInside !== 'avoid',
+      ),
+      firstSectionTop: (document.querySelector('.school-section')?.getBoundingClientRect().top ?? 0) + window.scrollY,
+      // Tags print as black words (their coloured pill does not print, and white text vanished).
+      tagColours: [...new Set([...document.querySelectorAll('.tag-pill')].map((el) => getComputedStyle(el).color))],
+      // The footer's lines one under the other, at one left edge.
+      footerLefts: [
+        ...new Set(
+          [...document.querySelectorAll('.site-footer__inner > *')]
+            .filter((el) => el.getClientRects().length > 0)
+            .map((el) => Math.round(el.getBoundingClientRect().left)),
+        ),
+      ].length,
       docWidth: document.scrollingElement!.scrollWidth,
       width: window.innerWidth,
       table: (() => {
@@ -258,6 +275,10 @@ async function printed(page: Page) {
 
 /** Chromium's A4 portrait printable width at the stylesheet's 15 mm margins: (210 - 30) mm at 96 dpi. */
 const A4_PRINTABLE_PX = Math.floor(((210 - 30) / 25.4) * 96);
+/** And its printable height: (297 - 30) mm. */
+const A4_PRINTABLE_HEIGHT_PX = Math.floor(((297 - 30) / 25.4) * 96);
+
+const pdfPages = (pdf: Buffer): number => pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
 
 describe('print', SKIP, () => {
   const print = withSampleSite();
@@ -278,7 +299,14 @@ describe('print', SKIP, () => {
       assert.equal(p.buttons, 0, 'buttons hidden');
       assert.equal(p.video, 0, 'video hidden');
       assert.equal(p.closedPanels, 0, 'every accordion printed open');
-      assert.ok(p.unbreakable, 'sections are kept whole where they fit');
+      assert.ok(p.unbreakable, 'accordions and highlights are kept whole where they fit');
+      assert.ok(p.sectionsFlow, 'a section may continue on the next sheet');
+      assert.ok(
+        p.firstSectionTop < A4_PRINTABLE_HEIGHT_PX - 96,
+        `the first section starts ${p.firstSectionTop}px down a ${A4_PRINTABLE_HEIGHT_PX}px sheet`,
+      );
+      assert.deepEqual(p.tagColours, ['rgb(0, 0, 0)']);
+      assert.equal(p.footerLefts, 1, 'the footer prints as one column');
       assert.ok(p.externalLinks > 0);
       assert.deepEqual(p.linksWithoutAddress, []);
       assert.ok(p.docWidth <= p.width, `page ${p.docWidth}px wide on a ${p.width}px sheet`);
@@ -319,8 +347,25 @@ describe('print', SKIP, () => {
       );
       // Chromium's own PDF: portrait A4, and the table does not push the page count up by width.
       const pdf = await w.page.pdf({ format: 'A4', printBackground: false });
-      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+      const pages = pdfPages(pdf);
       assert.ok(pages >= 1 && pages <= 3, `${pages} pages`);
+    } finally {
+      await w.close();
+    }
+  });
+
+  test('the Spanish compare page with 3 schools prints on one sheet, A4 and Letter, copyright included', async () => {
+    const w = await openPage(print.browser, { width: A4_PRINTABLE_PX, height: 1000 });
+    try {
+      const list = ['lincoln-middle', 'riverside', 'cottonwood'];
+      await w.page.goto(`${print.site.origin}/es/compare/?schools=${list.join(',')}`, { waitUntil: 'load' });
+      await w.page.waitForSelector('.compare table');
+      await w.page.emulateMedia({ media: 'print' });
+      assert.equal((await printed(w.page)).footerLefts, 1, 'the footer prints as one column');
+      for (const format of ['A4', 'Letter'] as const) {
+        const pages = pdfPages(await w.page.pdf({ format, printBackground: false }));
+        assert.equal(pages, 1, `${format}: ${pages} sheets`);
+      }
     } finally {
       await w.close();
     }

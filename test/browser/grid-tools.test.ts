@@ -23,10 +23,10 @@ async function load(width: 375 | 1280, urlPath = '/', options: BrowserContextOpt
   return w;
 }
 
-/** The tools load as the grid nears the window (a reader scrolls there) and show once the facts have arrived. */
+/** The tools load as the grid nears the window (a reader scrolls there) and replace their pending panel once the facts have arrived. */
 async function toolsReady(page: Page): Promise<void> {
   await page.evaluate(() => document.getElementById('options')!.scrollIntoView({ behavior: 'instant' }));
-  await page.waitForSelector('.grid-tools', { timeout: 15_000 });
+  await page.waitForSelector('.grid-tools:not(.grid-tools--pending)', { timeout: 15_000 });
 }
 
 const cardTitles = (page: Page) => page.$$eval('.school-card__title', (hs) => hs.map((h) => h.textContent));

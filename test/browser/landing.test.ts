@@ -2,7 +2,8 @@
 // 375, 768 and 1280 wide: hash scrolling below the sticky menu, the section menu's active
 // tracking, grid order and filtering, the hero video (not shown and not fetched on phones, fades
 // in on wider screens), accordions by mouse and keyboard, the video facade, 'Return to Top', the
-// footer, and unknown paths showing the landing page with status 404.
+// footer, unknown paths showing the landing page with status 404, and opening '/#options' on a phone
+// or a laptop in either edition without the grid jumping when its tools load (CLS ≤ 0.05).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -292,7 +293,7 @@ describe('landing page', SKIP, () => {
         (window as unknown as { __ys: number[] }).__ys = [];
         window.addEventListener('scroll', () => (window as unknown as { __ys: number[] }).__ys.push(window.scrollY));
       });
-      await page.getByRole('button', { name: 'Return to Top' }).click();
+      await page.getByRole('link', { name: 'Return to Top' }).click();
       await scrollSettled(page);
       assert.equal(await page.evaluate(() => window.scrollY), 0);
       const ys = await page.evaluate(() => (window as unknown as { __ys: number[] }).__ys);
@@ -332,4 +333,37 @@ describe('landing page', SKIP, () => {
       await w.close();
     }
   });
+
+  for (const prefix of ['', '/es'])
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      test(`${viewport.width}px: opening ${prefix}/#options, the cards stay put while the grid's tools load (CLS ≤ 0.05)`, async () => {
+        const w = await openPage(session.browser, viewport);
+        try {
+          // Every layout shift of the visit, from the first paint on (buffered), without input.
+          await w.context.addInitScript(() => {
+            const g = globalThis as unknown as { __cls: number };
+            g.__cls = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+                if (!e.hadRecentInput) g.__cls += e.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+          });
+          await w.page.goto(`${session.site.origin}${prefix}/#options`, { waitUntil: 'load' });
+          await hydrated(w.page);
+          // The tools work: the pending panel has been replaced by the live one.
+          await w.page.waitForSelector('.grid-tools:not(.grid-tools--pending) .grid-tools__sort-button');
+          assert.equal(await w.page.locator('.grid-tools--pending').count(), 0);
+          await scrollSettled(w.page);
+          await w.page.waitForTimeout(300);
+          const cls = await w.page.evaluate(() => (globalThis as unknown as { __cls: number }).__cls);
+          assert.ok(cls <= 0.05, `cumulative layout shift ${cls.toFixed(3)}`);
+          await assertClean(w);
+        } finally {
+          await w.close();
+        }
+      });
+    }
 });

@@ -167,7 +167,11 @@ describe('navigation', SKIP, () => {
       const w = await load(width);
       try {
         const page = w.page;
-        assert.equal(await page.isVisible('.nav__list'), false, 'desktop entries hidden');
+        // Of the desktop entries only "Shortlist (N)" stays in the bar.
+        const shown = await page.$$eval('.nav__list > .nav__item', (lis) =>
+          lis.filter((li) => li.getClientRects().length > 0).map((li) => li.textContent!.trim()),
+        );
+        assert.deepEqual(shown, [SHORTLIST], 'desktop entries hidden but the shortlist');
         const open = page.getByRole('button', { name: 'Open menu' });
         assert.equal(await open.getAttribute('aria-expanded'), 'false');
         await open.click();
@@ -248,12 +252,36 @@ describe('navigation', SKIP, () => {
     ] as const) {
       const w = await load({ width: vw, height: 800 });
       try {
-        assert.equal(await w.page.isVisible('.nav__list'), desktop, `${vw}px`);
+        assert.equal(await w.page.isVisible('.nav-dropdown'), desktop, `${vw}px`);
         assert.equal(await w.page.isVisible('.mobile-menu__toggle'), !desktop, `${vw}px`);
         const overflow = await w.page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth);
         assert.ok(overflow <= 0, `${vw}px overflows by ${overflow}px`);
       } finally {
         await w.close();
+      }
+    }
+  });
+
+  test('phones: "Shortlist (N)" is in the bar, not only inside the menu, and the bar still fits', async () => {
+    for (const viewport of [
+      { width: 375, height: 740 },
+      { width: 390, height: 844 },
+    ]) {
+      for (const urlPath of ['/', '/es/']) {
+        const w = await openPage(session.browser, viewport);
+        try {
+          await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
+          await hydrated(w.page);
+          const name = urlPath === '/' ? SHORTLIST : 'Mi lista (0)';
+          const link = w.page.locator('.nav__list').getByRole('link', { name });
+          assert.equal(await link.isVisible(), true, `${urlPath} @${viewport.width}`);
+          assert.equal(await w.page.isVisible('.mobile-menu__panel'), false, 'with the menu closed');
+          const width = await w.page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= viewport.width, `${urlPath} @${viewport.width}: the page is ${width}px wide`);
+          assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
+        } finally {
+          await w.close();
+        }
       }
     }
   });

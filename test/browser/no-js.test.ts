@@ -1,6 +1,9 @@
 // The exported site with JavaScript switched off (issue: "everything works with JavaScript switched
 // off too"): every page shows its images and fits the screen, the schools dropdown, the phone menu
 // and the accordions open natively (<details>), section links jump, and school links navigate.
+// Nothing is shown that would do nothing: no shortlist, "Get Distance" or grid tools; 'Return to
+// Top' is a link; a shared compare address lists the school pages instead of an empty shell; on a
+// phone the section menu is one row, and the open menu covers the page below it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -39,7 +42,10 @@ async function brokenImages(page: Page, timeoutMs = 10_000): Promise<string[]> {
   return imgs.filter((i) => !i.complete || !i.ok).map((i) => i.src);
 }
 
-async function open(width: 375 | 1280, urlPath: string): Promise<Watched> {
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function open(width: 375 | 1280 | { width: number; height: number }, urlPath: string): Promise<Watched> {
   const w = await openPage(session.browser, width, { javaScriptEnabled: false });
   const res = await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   assert.equal(res?.status(), 200, urlPath);
@@ -139,6 +145,81 @@ describe('without JavaScript', SKIP, () => {
       assert.ok(top >= -2 && top < 200, `section ${hash} top at ${top}px after the jump`);
     } finally {
       await w.close();
+    }
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`${viewport.width}px: no control is shown that needs JavaScript, in either edition`, async () => {
+      const pages = ['/', '/schools/lincoln-middle', '/compare/?schools=lincoln-middle,riverside'];
+      for (const urlPath of [...pages, ...pages.map((p) => `/es${p}`)]) {
+        const w = await open(viewport, urlPath);
+        try {
+          const shown = await w.page.evaluate(() =>
+            Array.from(document.querySelectorAll('button, a[href], summary'))
+              .filter((el) => (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0)
+              .map((el) => el.textContent!.replace(/\s+/g, ' ').trim()),
+          );
+          const inert = shown.filter((t) =>
+            /shortlist|mi lista|Get Distance|distancia está|Sort by|Ordenar|Filter|Filtrar/i.test(t),
+          );
+          assert.deepEqual(inert, [], `${urlPath} @${viewport.width}`);
+          // 'Return to Top' works without a script: a link to the top.
+          assert.equal(await w.page.getAttribute('.site-footer__top', 'href'), '#top', urlPath);
+          assert.equal(await w.page.evaluate(() => document.querySelector('.site-footer__top')!.tagName), 'A');
+        } finally {
+          await w.close();
+        }
+      }
+    });
+  }
+
+  test('390: Return to Top takes the visitor to the top; a shared comparison lists the school pages', async () => {
+    const w = await open(PHONE, '/compare/?schools=lincoln-middle,riverside');
+    try {
+      const links = w.page.locator('.compare__noscript .school-list a');
+      assert.deepEqual(
+        (await links.allTextContents()).map((t) => t.trim()),
+        expectedNavOrder(),
+      );
+      assert.match((await w.page.textContent('.compare__noscript')) ?? '', /needs JavaScript/);
+      assert.equal(
+        await w.page.locator('.compare__howto').isVisible(),
+        false,
+        'no instructions that need the shortlist',
+      );
+      await w.page.goto(`${session.site.origin}/schools/lincoln-middle`, { waitUntil: 'load' });
+      await w.page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+      await w.page.click('.site-footer__top');
+      await w.page.waitForFunction(() => window.scrollY === 0);
+    } finally {
+      await w.close();
+    }
+  });
+
+  test('390: the section menu is one row, and the open menu covers what is below the header', async () => {
+    for (const urlPath of ['/', '/schools/lincoln-middle']) {
+      const w = await open(PHONE, urlPath);
+      try {
+        const height = await w.page.evaluate(
+          () => document.querySelector('.section-menu')!.getBoundingClientRect().height,
+        );
+        assert.ok(height <= 64, `${urlPath}: section menu ${height}px tall`);
+        // Every entry is still reachable: the row scrolls sideways inside itself, not the page.
+        const row = await w.page.evaluate(() => {
+          const list = document.querySelector('.section-menu__list')!;
+          return { row: list.scrollWidth >= list.clientWidth, page: document.documentElement.scrollWidth };
+        });
+        assert.ok(row.page <= PHONE.width, `${urlPath}: the page scrolls sideways`);
+        await w.page.click('.mobile-menu summary');
+        // At the bottom of the window, the menu's panel is what shows (not the sticky section menu).
+        const atBottom = await w.page.evaluate(() => {
+          const el = document.elementFromPoint(innerWidth / 2, innerHeight - 10);
+          return !!el?.closest('.mobile-menu__panel');
+        });
+        assert.ok(atBottom, `${urlPath}: the page shows under the open menu`);
+      } finally {
+        await w.close();
+      }
     }
   });
 });

@@ -1,6 +1,6 @@
 // Issue 16, item 6: a family (or a journalist) finds "Download school data" in the footer of any
 // page, reaches it by keyboard, and gets a CSV a spreadsheet opens (and the same as JSON) listing
-// every published school with its type, position and programs.
+// every published school with its type, position and programs, marked UTF-8 so Excel keeps accents.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hydrated, openPage, SKIP } from './helpers/browser.ts';
@@ -26,6 +26,8 @@ describe('open data from the footer', SKIP, () => {
         const csv = await w.page.request.get(new URL((await link.getAttribute('href'))!, w.page.url()).href);
         assert.equal(csv.status(), 200);
         assert.match(csv.headers()['content-type'] ?? '', /^text\/csv/);
+        // The UTF-8 byte order mark: without it Excel shows "Español" as "EspaÃ±ol".
+        assert.deepEqual([...(await csv.body()).subarray(0, 3)], [0xef, 0xbb, 0xbf]);
         const rows = (await csv.text()).trimEnd().split('\r\n');
         assert.equal(rows.length, schools.length + 1, 'a header and one row per published school');
         for (const s of schools)

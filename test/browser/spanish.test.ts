@@ -1,29 +1,28 @@
-// The Spanish edition in Chromium (issue 17): the language switcher keeps the school both ways,
-// each edition hydrates in its own language without a warning, English content on a Spanish page
-// carries lang="en", and a Spanish school page has no WCAG A/AA violation (axe) at 375 and 1280.
+// The Spanish edition in Chromium: the language switcher keeps the school both ways, and the
+// place too (the grid's filters, the compared schools, the section in the hash), each edition
+// hydrates in its own language without a warning, English content on a Spanish page carries
+// lang="en" while the interface words inside it stay Spanish (school pages, the compare table),
+// a miss under /es/ gets the Spanish 404 page, and Spanish pages have no axe violation (WCAG A/AA
+// plus 2.5.3 and landmark-unique) at 390×844 and 1280×800, the distance chip showing miles.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { es } from '../../src/i18n/es.ts';
 import { hydrated, openPage, SKIP } from './helpers/browser.ts';
+import { AXE_CONTEXT, axe } from './helpers/axe.ts';
 import { scrollThrough, unexpectedProblems } from './helpers/checks.ts';
-import { ROOT, withSampleSite, type SampleSession } from './helpers/site.ts';
-
-const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { withSampleSite, type SampleSession } from './helpers/site.ts';
 
 let session: SampleSession;
 
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async (tags) => {
-    type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    const r = await (window as unknown as { axe: { run(d: Document, o: object): Promise<Result> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}`));
-  }, TAGS);
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Follows the switcher (named in the language it leads to) and waits for the other edition at `expected`. */
+async function switchLanguage(page: Page, name: string, expected: string): Promise<void> {
+  await page.getByRole('link', { name }).click();
+  await page.waitForURL(expected);
+  await hydrated(page);
 }
 
 describe('the Spanish edition', SKIP, () => {
@@ -68,6 +67,23 @@ describe('the Spanish edition', SKIP, () => {
       );
       assert.ok(sections.length > 0 && sections.every((l) => l === 'en'), String(sections));
       assert.equal(await w.page.textContent('.site-footer__top'), 'Volver arriba');
+      // Interface words inside the English sections are Spanish, and marked so: a screen reader
+      // must not read "Más información" with an English voice.
+      const uiWords = [es.school.learnMore, es.school.opensNewTab.trim()];
+      const misread = await w.page.$$eval(
+        'section.school-section[lang="en"] *',
+        (els, words) =>
+          els
+            .filter((el) =>
+              Array.from(el.childNodes).some((n) => n.nodeType === 3 && words.includes(n.textContent!.trim())),
+            )
+            .filter((el) => el.closest('[lang]')!.getAttribute('lang') !== 'es')
+            .map((el) => el.outerHTML.slice(0, 120)),
+        uiWords,
+      );
+      const found = await w.page.$$eval('section.school-section[lang="en"] [lang="es"]', (els) => els.length);
+      assert.ok(found > 0, 'the untranslated sections hold Spanish interface words');
+      assert.deepEqual(misread, []);
       await w.page.goto(`${session.site.origin}/es/schools/cottonwood`, { waitUntil: 'load' });
       await hydrated(w.page);
       assert.equal(await w.page.$$eval('section.school-section[lang]', (els) => els.length), 0);
@@ -77,15 +93,63 @@ describe('the Spanish edition', SKIP, () => {
     }
   });
 
-  for (const width of [375, 1280] as const) {
-    test(`${width}px: no WCAG A/AA violations on Spanish pages`, async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    test(`${viewport.width}px: the switcher keeps the filters, the compared schools and the section`, async () => {
+      const w = await openPage(session.browser, viewport);
+      try {
+        const { page } = w;
+        const origin = session.site.origin;
+        await page.goto(`${origin}/?type=charter#options`, { waitUntil: 'load' });
+        await hydrated(page);
+        await switchLanguage(page, 'Leer esta página en español', `${origin}/es/?type=charter#options`);
+        await page.waitForSelector('.grid-tools:not(.grid-tools--pending) [aria-pressed="true"]');
+
+        await page.goto(`${origin}/compare/?schools=lincoln-middle,riverside`, { waitUntil: 'load' });
+        await hydrated(page);
+        await switchLanguage(
+          page,
+          'Leer esta página en español',
+          `${origin}/es/compare/?schools=lincoln-middle,riverside`,
+        );
+        await page.waitForSelector('.compare table');
+        assert.equal(await page.locator('.compare table thead th[scope="col"]').count(), 2);
+
+        await page.goto(`${origin}/es/schools/lincoln-middle`, { waitUntil: 'load' });
+        await hydrated(page);
+        const second = await page.$$eval('section.school-section', (els) => els[1]!.id);
+        await page.goto(`${origin}/es/schools/lincoln-middle#${second}`, { waitUntil: 'load' });
+        await hydrated(page);
+        await switchLanguage(page, 'Read this page in English', `${origin}/schools/lincoln-middle#${second}`);
+        assert.deepEqual(await unexpectedProblems(page, w.problems), []);
+      } finally {
+        await w.close();
+      }
+    });
+
+    test(`${viewport.width}px: no axe violation on Spanish pages (WCAG A/AA, 2.5.3, landmark-unique), chip showing miles`, async () => {
       const failures: string[] = [];
-      for (const url of ['/es/', '/es/schools/lincoln-middle', '/es/schools/riverside']) {
-        const w = await openPage(session.browser, width, { bypassCSP: true });
+      const pages = [
+        '/es/',
+        '/es/schools/lincoln-middle',
+        '/es/schools/riverside',
+        '/es/compare/?schools=lincoln-middle,riverside,cottonwood',
+      ];
+      for (const url of pages) {
+        const w = await openPage(session.browser, viewport, {
+          ...AXE_CONTEXT,
+          permissions: ['geolocation'],
+          geolocation: { latitude: 39.6, longitude: -105.0 },
+        });
         try {
           await w.page.goto(session.site.origin + url, { waitUntil: 'load' });
           await hydrated(w.page);
           await scrollThrough(w.page);
+          if (url.includes('/schools/')) {
+            await w.page.click('.distance-chip');
+            await w.page.waitForSelector('.distance-chip__value');
+            for (const b of await w.page.$$('.accordion__button[aria-expanded="false"]')) await b.click();
+          }
+          if (url.includes('/compare/')) await w.page.waitForSelector('.compare table');
           for (const v of await axe(w.page)) failures.push(`${url}: ${v}`);
         } finally {
           await w.close();
@@ -94,4 +158,49 @@ describe('the Spanish edition', SKIP, () => {
       assert.deepEqual(failures, []);
     });
   }
+
+  test('the Spanish compare table: the English facts marked lang="en", the tour named as on the school page', async () => {
+    const w = await openPage(session.browser, DESKTOP);
+    try {
+      await w.page.goto(`${session.site.origin}/es/compare/?schools=lincoln-middle,riverside,cottonwood`, {
+        waitUntil: 'load',
+      });
+      await w.page.waitForSelector('.compare table');
+      const table = w.page.locator('.compare table');
+      // Quotes, programs, section titles and school names come from the English facts file.
+      const unmarked = await table.evaluate((t) =>
+        Array.from(t.querySelectorAll('.compare__quote, .compare__list li, thead th a'))
+          .filter((el) => el.closest('[lang]')!.getAttribute('lang') !== 'en')
+          .map((el) => el.textContent),
+      );
+      const own = await table.evaluate((t) =>
+        Array.from(t.querySelectorAll('.compare__list li:not([lang])'), (li) => li.textContent),
+      );
+      assert.deepEqual(
+        unmarked.filter((text) => !own.includes(text)),
+        [],
+      );
+      assert.ok(own.includes(es.school.tours), 'the tour entry of the sections row is Spanish');
+      const text = (await table.textContent()) ?? '';
+      assert.ok(!/\bTours\b/.test(text), 'no English "Tours" heading');
+      assert.ok(text.includes(`${es.school.scheduleTourAt} Lincoln Middle School`), 'named as on the school page');
+      assert.ok(text.includes(es.school.scheduleTour));
+    } finally {
+      await w.close();
+    }
+  });
+
+  test('a miss under /es/ gets the Spanish 404 page; elsewhere the English one', async () => {
+    for (const [url, lang] of [
+      ['/es/no-such-page', 'es'],
+      ['/es/schools/no-such-school', 'es'],
+      ['/no-such-page', 'en'],
+    ] as const) {
+      const res = await fetch(session.site.origin + url);
+      assert.equal(res.status, 404, url);
+      const html = await res.text();
+      assert.match(html, new RegExp(`<html lang="${lang}"`), url);
+      assert.match(html, /<meta name="robots" content="noindex/, url);
+    }
+  });
 });

@@ -179,7 +179,7 @@ describe('family walkthrough', SKIP, () => {
         await chip.click();
         const waiting = { text: 'Finding your location…', busy: 'true' };
         assert.deepEqual(await state(), waiting, `press ${i + 1}: waiting, in words`);
-        const shows = (t: string) => document.querySelector('.distance-chip')!.textContent!.trim() === t;
+        const shows = (t: string) => document.querySelector('.distance-chip__value')?.textContent === t;
         await page.waitForFunction(shows, miles(where), { timeout: 8000 });
         assert.equal((await state()).busy, null);
       }

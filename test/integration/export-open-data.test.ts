@@ -36,7 +36,10 @@ describe('open data and the facts file', () => {
     const json = JSON.parse(read(out, 'schools.json')) as { schools: { slug: string; url: string }[] };
     assert.deepEqual(json.schools.map((s) => s.slug).sort(), slugs);
     for (const s of json.schools) assert.equal(s.url, `https://example.org/guide/schools/${s.slug}`);
-    const csv = read(out, 'schools.csv').trimEnd().split('\r\n');
+    const csv = read(out, 'schools.csv')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     assert.equal(csv[0], 'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link');
     assert.equal(csv.length, slugs.length + 1);
   });

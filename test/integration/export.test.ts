@@ -40,7 +40,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.match(
       first.stdout,
       new RegExp(
-        `Exported ${slugs.length * 2 + 5} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
+        `Exported ${slugs.length * 2 + 6} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
       ),
     );
     assert.match(first.stdout, /JS first load [\d.]+ KB gzip/);
@@ -166,7 +166,15 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     const landing = read(outA, 'index.html');
     const data = embeddedJson(landing, '__DATA__') as Record<string, unknown>;
     // The landing page's words and the site settings are content too (landingPage, siteSettings).
-    assert.deepEqual(Object.keys(data).sort(), ['cards', 'copy', 'factsSrc', 'nav', 'page', 'settings']);
+    assert.deepEqual(Object.keys(data).sort(), [
+      'cards',
+      'copy',
+      'factsSrc',
+      'nav',
+      'page',
+      'programGroups',
+      'settings',
+    ]);
     assert.equal(data.page, 'landing');
     const school = embeddedJson(read(outA, `schools/${slugs[0]}/index.html`), '__DATA__') as Record<string, unknown>;
     assert.deepEqual(Object.keys(school).sort(), ['nav', 'page', 'school', 'settings']);

@@ -105,6 +105,7 @@ describe('exporting the hostile corpus', () => {
     );
     const want = [
       '404.html',
+      'es/404.html',
       'index.html',
       'es/index.html',
       'compare/index.html',
@@ -366,8 +367,8 @@ describe('every exported page in Chromium', () => {
     await page.close();
     assert.equal(
       stats.pages,
-      EXPECTED.published.length * 2 + 5,
-      'each school in both editions, both landing and compare pages, 404',
+      EXPECTED.published.length * 2 + 6,
+      'each school in both editions, both landing, compare and 404 pages',
     );
     assert.deepEqual(hits, [], 'an injected payload ran');
     assert.deepEqual(pageErrors, [], 'pages threw (hydration must work on hostile content)');

@@ -199,7 +199,11 @@ describe('the table', () => {
     assert.equal(text(quote[0]!.querySelector('figcaption')), 'Maya R., 8th grade');
     assert.equal(text(quote[1]), COMPARE_TEXT.none);
     assert.deepEqual(cells(dom, ROW_LABELS.sections), ['Academics, Arts, Tours', 'Academics']);
-    assert.deepEqual(cells(dom, ROW_LABELS.tour), ['Visit Aspen Ridge Schedule a tour (opens in a new tab)', 'Tours']);
+    // Named as on the school page, not by the tour's own title ('Visit Aspen Ridge').
+    assert.deepEqual(cells(dom, ROW_LABELS.tour), [
+      'Schedule A Tour at Aspen Ridge Schedule a Tour (opens in a new tab)',
+      'Schedule A Tour at Birch Hill',
+    ]);
     const tour = rowOf(dom, ROW_LABELS.tour)!.querySelector('a')!;
     assert.equal(tour.getAttribute('href'), 'https://tours.example.org/aspen');
     assert.deepEqual(
@@ -265,7 +269,7 @@ describe('the table', () => {
       hrefs.filter((h) => /script/i.test(h)),
       [],
     );
-    assert.deepEqual(cells(dom, ROW_LABELS.tour)[0], 'T');
+    assert.deepEqual(cells(dom, ROW_LABELS.tour)[0], 'Schedule A Tour at Aspen Ridge');
   });
 
   test('a facts file that cannot be read: says so', async () => {

@@ -64,9 +64,16 @@ for (const reducedMotion of [false, true]) {
       calls.push(opts);
     }) as typeof dom.window.scrollTo;
     await dom.render(withEnv(<Footer />));
-    const button = Array.from(dom.container.querySelectorAll('button')).find((b) => b.textContent === 'Return to Top');
-    assert.ok(button, 'a Return to Top button');
-    await dom.act(() => button.click());
+    const link = Array.from(dom.container.querySelectorAll('a')).find((b) => b.textContent === 'Return to Top');
+    // A link to the top, not a button: without JavaScript it still takes the visitor there.
+    assert.ok(link, 'a Return to Top link');
+    assert.equal(link.getAttribute('href'), '#top');
+    let followed = true;
+    dom.container.addEventListener('click', (e) => {
+      followed = !e.defaultPrevented;
+    });
+    await dom.act(() => link.click());
     assert.deepEqual(calls, [{ top: 0, behavior: reducedMotion ? 'auto' : 'smooth' }]);
+    assert.equal(followed, false, 'scrolled by script, not by a jump to #top');
   });
 }

@@ -78,15 +78,18 @@ async function setup(
   await d.render(messages ? <SiteEnvProvider env={{ ...defaultSiteEnv, messages }}>{grid}</SiteEnvProvider> : grid);
   if (!url.includes('?')) {
     await d.act(() => sleep(30));
-    assert.equal(d.container.querySelector('.grid-tools'), null, 'nothing loads before the grid nears the window');
+    assert.equal(d.container.querySelector(LIVE), null, 'nothing loads before the grid nears the window');
     assert.equal(observer.observed, 1);
     observer.near();
   }
   // The idle callback or timer, the chunk (compiled on first import), the fetch.
-  for (let i = 0; i < 100 && !d.container.querySelector('.grid-tools'); i++) await d.act(() => sleep(50));
-  assert.ok(d.container.querySelector('.grid-tools'), 'the tools showed');
+  for (let i = 0; i < 100 && !d.container.querySelector(LIVE); i++) await d.act(() => sleep(50));
+  assert.ok(d.container.querySelector(LIVE), 'the tools showed');
   return d;
 }
+
+/** The working tools, not the pending panel the page draws until they load. */
+const LIVE = '.grid-tools:not(.grid-tools--pending)';
 
 const titles = (d: Dom) => [...d.container.querySelectorAll('.school-card__title')].map((h) => h.textContent);
 const button = (d: Dom, label: string) =>
@@ -106,6 +109,34 @@ describe('grid tools', () => {
     await dom.act(() => sleep(20));
     assert.deepEqual(titles(dom), ['Alpha', 'Bravo', 'Charlie', 'Delta']);
     assert.equal(dom.container.querySelector('.grid-tools'), null);
+  });
+
+  test('until the tools load, the page draws their panel pending (inert, the same groups), then swaps it', async () => {
+    dom = await setupDom({ url: 'http://localhost/' });
+    const observer = stubObserver(dom);
+    serveFacts(FACTS);
+    const groups = ['arts', 'clubs'] as const;
+    await dom.render(
+      <SchoolGrid
+        id="options"
+        cards={CARDS}
+        factsSrc={`/school-facts.${++n}.json`}
+        programGroups={[...groups]}
+        copy={COPY}
+      />,
+    );
+    const expandLabels = (sel: string) =>
+      [...dom!.container.querySelectorAll(`${sel} .grid-filters__expand`)].map((b) => b.textContent);
+    const pending = dom.container.querySelector('.grid-tools--pending')!;
+    assert.ok(pending, 'drawn before the tools load, so the cards do not move when they do');
+    assert.equal(pending.hasAttribute('inert'), true, 'not usable yet: not focusable, not announced');
+    assert.ok(pending.classList.contains('js-only'), 'hidden without JavaScript');
+    assert.deepEqual(expandLabels('.grid-tools--pending'), ['Arts', 'Clubs']);
+    assert.equal(pending.querySelector('[role="status"]'), null, 'nothing announced while pending');
+    observer.near();
+    for (let i = 0; i < 100 && !dom.container.querySelector(LIVE); i++) await dom.act(() => sleep(50));
+    assert.equal(dom.container.querySelectorAll('.grid-tools').length, 1, 'replaced, not added');
+    assert.deepEqual(expandLabels(LIVE), ['Arts', 'Clubs']);
   });
 
   test('filters: pressed state, count announced, address written, groups combined', async () => {
@@ -174,11 +205,16 @@ describe('grid tools', () => {
       [...dom.container.querySelectorAll('.school-card__distance-value')].map((e) => e.textContent),
       ['6.9 mi', '34.5 mi', '69.1 mi'],
     );
+    // A screen reader hears that the order changed, as it hears a failure.
+    const message = dom.container.querySelector('.grid-tools__message')!;
+    assert.equal(message.getAttribute('role'), 'status');
+    assert.equal(message.textContent, 'Sorted by distance from your location, nearest first.');
     await click(dom, 'Charter schools');
     assert.deepEqual(titles(dom), ['Bravo', 'Delta'], 'filters keep the order');
     await click(dom, 'Sort by name');
     assert.deepEqual(titles(dom), ['Bravo', 'Delta']);
     assert.equal(dom.container.querySelector('.school-card__distance-value'), null);
+    assert.equal(dom.container.querySelector('.grid-tools__message')!.textContent, '');
   });
 
   test('sort by distance denied: a short message, the order unchanged', async () => {

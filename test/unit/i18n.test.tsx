@@ -96,7 +96,8 @@ describe('message catalogues', () => {
     assert.equal(en.school.miles(1234.5), '1234.5 mi');
     assert.equal(es.school.miles(2.4), '2.4 mi');
     assert.equal(es.school.miles(1234.5), '1234.5 mi');
-    assert.equal(es.school.milesLabel(2.4), 'A 2.4 millas de usted');
+    // Read after the chip's visible '2.4 mi', so its name starts with what it shows (WCAG 2.5.3).
+    assert.equal(es.school.milesNote, ' (millas) desde su ubicación');
   });
 });
 

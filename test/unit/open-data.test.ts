@@ -31,7 +31,10 @@ describe('open data', () => {
       ],
       { siteUrl: null, root: '/' },
     );
-    const lines = openDataCsv(schools).split('\r\n');
+    const csv = openDataCsv(schools);
+    // Excel reads a CSV without a byte order mark as ANSI and garbles every accent.
+    assert.deepEqual([...Buffer.from(csv, 'utf8').subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    const lines = csv.slice(1).split('\r\n');
     assert.equal(lines[0], 'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link');
     assert.equal(
       lines[1],

@@ -447,8 +447,8 @@ describe('property: random content through the export pipeline', () => {
         for (const s of content.schools)
           for (const sec of Array.isArray(s.sectionRepeater) ? s.sectionRepeater : [])
             figures.blocks += Array.isArray(sec?.blocks) ? sec.blocks.length : 0;
-        // Each school in both editions, the two landing pages, 404.html and the two compare pages.
-        assert.equal(site.pages.length, content.schools.length * 2 + 5);
+        // Each school in both editions, the two landing pages, the two 404 pages and the two compare pages.
+        assert.equal(site.pages.length, content.schools.length * 2 + 6);
         for (const page of site.pages) {
           const html = page.html.toString('utf8');
           assert.deepEqual(problemsIn(html, true), [], `${page.file}`);

@@ -1,9 +1,11 @@
 // The one route table: which page a path shows, and which file in out/ holds it.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { notFoundPage, redirectsFile } from '../../scripts/lib/host-files.ts';
 import {
   canonicalPath,
   matchRoute,
+  notFoundFile,
   NOT_FOUND_FILE,
   pageHref,
   routeAliases,
@@ -70,4 +72,19 @@ test('pageHref puts root-relative links under the site path; stripRoot undoes it
   assert.equal(stripRoot('/repo/', '/repo/'), '/');
   assert.equal(stripRoot('/repo/', '/repo'), '/');
   assert.equal(stripRoot(undefined, '/schools/a'), '/schools/a');
+});
+
+describe('each edition answers its own misses', () => {
+  test('404 pages: the English one at the top, the Spanish one under /es/, for any site root', () => {
+    assert.equal(notFoundFile('en'), '404.html');
+    assert.equal(notFoundFile('es'), 'es/404.html');
+    assert.equal(notFoundPage('/', '/es/no-such-page'), 'es/404.html');
+    assert.equal(notFoundPage('/', '/es'), 'es/404.html');
+    assert.equal(notFoundPage('/', '/no-such-page'), '404.html');
+    assert.equal(notFoundPage('/', '/estonia/'), '404.html');
+    assert.equal(notFoundPage('/guide/', '/guide/es/schools/x/y'), 'es/404.html');
+    // Netlify: a 404 rule applies only where no file matches.
+    assert.equal(redirectsFile('/'), '/es/* /es/404.html 404\n');
+    assert.equal(redirectsFile('/guide/'), '/guide/es/* /guide/es/404.html 404\n');
+  });
 });

@@ -10,6 +10,7 @@ import { PhotoBlock } from './PhotoBlock.tsx';
 import { PhotosBlock } from './PhotosBlock.tsx';
 import { TagListBlock } from './TagListBlock.tsx';
 import { VideoTestimonialBlock } from './VideoTestimonialBlock.tsx';
+import { ContentLang } from '../content-lang.ts';
 
 type BlockMap = { [T in KnownBlock['_type']]: ComponentType<{ block: Extract<KnownBlock, { _type: T }> }> };
 
@@ -43,7 +44,9 @@ export function BlockRenderer({ block }: { block: Block | null | undefined }) {
   if ((block as { _lang?: unknown })._lang === 'en')
     return (
       <div lang="en">
-        <Component block={block as KnownBlock} />
+        <ContentLang.Provider value="en">
+          <Component block={block as KnownBlock} />
+        </ContentLang.Provider>
       </div>
     );
   return <Component block={block as KnownBlock} />;

@@ -5,6 +5,7 @@ import { safeHttpUrl, safeInternalHref, staticAssetUrl } from '../../lib/links.t
 import type { Highlight, HighlightSectionBlock as HighlightSectionData } from '../../lib/types.ts';
 import { langHref, pageHref } from '../../routes.ts';
 import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import { useLangs } from '../content-lang.ts';
 import { Img } from '../Img.tsx';
 import { RichText, hasRichText } from '../richtext/RichText.tsx';
 import { imageAlt } from '../../lib/alt-text.ts';
@@ -26,6 +27,7 @@ function HighlightCard({ highlight }: { highlight: Highlight }) {
   const images = useImages();
   const { base, root } = useSiteEnv();
   const m = useMessages();
+  const langs = useLangs();
   const title = typeof highlight.title === 'string' ? highlight.title.trim() : '';
   const simple = typeof highlight.simpleDescription === 'string' ? highlight.simpleDescription.trim() : '';
   let variant: ImageVariant | null = images.width(highlight.image, IMAGE_WIDTHS.photo);
@@ -56,12 +58,13 @@ function HighlightCard({ highlight }: { highlight: Highlight }) {
             className="button button--outline highlight__link"
             href={target.external ? target.href : pageHref(root, langHref(m.lang, target.href))}
             {...(target.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            lang={langs.ui}
           >
             {m.school.learnMore}
             {title ? (
               <span className="visually-hidden">
                 {m.options.learnMoreAbout}
-                {title}
+                <span lang={langs.content}>{title}</span>
               </span>
             ) : null}
             {target.external ? <span className="visually-hidden">{m.school.opensNewTab}</span> : null}

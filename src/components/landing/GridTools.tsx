@@ -1,14 +1,15 @@
-// The landing grid's tools (issue 16, items 1 and 2): "Sort by name" / "Sort by distance" and the
-// "Filter schools" buttons, with the number of matching schools announced. A lazily loaded chunk
-// (SchoolGrid loads it as the grid nears the window), so none of it is in the first-load
-// JavaScript; it shows once the schools' facts file has loaded, and without JavaScript nothing of
-// it exists and the grid lists every school. The program groups (dozens of labels in a district)
-// are disclosures, closed unless opened or one of their buttons is pressed. The filters live in
-// the address (`?type=charter&program=robotics,band`): each press is a history entry, so a
-// filtered list can be shared, reloads as it was, and the back button steps through it. The order
-// and filters apply to the cards the grid was given (the spec's hidden titles are already gone),
-// and the grid draws what `onView` reports.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+// The landing grid's tools: "Sort by name" / "Sort by distance" and the "Filter schools" buttons,
+// with the number of matching schools announced, and "Sorted by distance…" once it is. A lazily
+// loaded chunk (SchoolGrid loads it as the grid nears the window), so none of its logic is in the
+// first-load JavaScript; until its facts file has loaded the landing page shows the same panel
+// pending (GridToolsPanel.tsx), and without JavaScript neither shows and the grid lists every
+// school. The program groups (dozens of labels in a district) are disclosures, closed unless
+// opened or one of their buttons is pressed. The filters live in the address
+// (`?type=charter&program=robotics,band`): each press is a history entry, so a filtered list can
+// be shared, reloads as it was, and the back button steps through it. The order and filters apply
+// to the cards the grid was given (the spec's hidden titles are already gone), and the grid draws
+// what `onView` reports.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { loadFacts } from '../../lib/facts-file.ts';
 import {
   byDistance,
@@ -18,7 +19,6 @@ import {
   NO_FILTERS,
   parseFilterState,
   programGroups,
-  SCHOOL_TYPES,
   serializeFilterState,
   toggle,
   type FilterState,
@@ -27,6 +27,7 @@ import { requestPosition, storedPosition } from '../../lib/position.ts';
 import type { ProgramCategory, SchoolFacts } from '../../lib/school-facts.ts';
 import type { GeoPoint, LandingCard } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
+import { GridToolsPanel } from './GridToolsPanel.tsx';
 
 /** What the grid shows: positions in its card list, in order, and each card's distance when sorted by it. */
 export interface GridView {
@@ -44,14 +45,6 @@ function currentFilters(): FilterState {
   return parseFilterState(window.location.search);
 }
 
-function Toggle({ pressed, onClick, label }: { pressed: boolean; onClick: () => void; label: string }) {
-  return (
-    <button type="button" className="grid-tools__toggle" aria-pressed={pressed} onClick={onClick}>
-      {label}
-    </button>
-  );
-}
-
 export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   const m = useMessages();
   const GRID_TOOLS = m.gridTools;
@@ -62,7 +55,6 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   const [message, setMessage] = useState('');
   // A program group is open when the visitor opened it, or once one of its buttons is pressed.
   const [expanded, setExpanded] = useState<Partial<Record<ProgramCategory, boolean>>>({});
-  const idBase = useId();
   const alive = useRef(true);
 
   useEffect(() => {
@@ -100,7 +92,8 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
     return { order: sorted.order.filter((i) => matches(cardFacts[i])), miles: sorted.miles };
   }, [cardFacts, cards, state, groups, here, m]);
 
-  useEffect(() => {
+  // Before paint: the landing page's pending panel goes in the same frame as this one comes.
+  useLayoutEffect(() => {
     onView(view);
   }, [view, onView]);
 
@@ -127,7 +120,7 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
     if (busy) return;
     const known = storedPosition();
     if (known) {
-      setMessage('');
+      setMessage(GRID_TOOLS.sorted);
       setHere(known);
       return;
     }
@@ -137,7 +130,7 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
       if (!alive.current) return;
       setBusy(false);
       if (pos) {
-        setMessage('');
+        setMessage(GRID_TOOLS.sorted);
         setHere(pos);
       } else {
         setMessage(GRID_TOOLS.noPosition);
@@ -150,83 +143,20 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   };
 
   return (
-    <div className="grid-tools">
-      <div className="grid-tools__sort" role="group" aria-label={GRID_TOOLS.sortLabel}>
-        <button type="button" className="grid-tools__sort-button" aria-pressed={!here} onClick={sortByName}>
-          {GRID_TOOLS.sortByName}
-        </button>
-        <button
-          type="button"
-          className="grid-tools__sort-button"
-          aria-pressed={!!here}
-          aria-busy={busy || undefined}
-          onClick={sortByDistance}
-        >
-          {GRID_TOOLS.sortByDistance}
-        </button>
-      </div>
-      <p className="grid-tools__message" role="status">
-        {message}
-      </p>
-      <fieldset className="grid-filters">
-        <legend className="grid-filters__title">{GRID_TOOLS.filterLabel}</legend>
-        <fieldset className="grid-filters__group">
-          <legend className="grid-filters__group-title">{GRID_TOOLS.typeLabel}</legend>
-          <div className="grid-filters__options">
-            {SCHOOL_TYPES.map((t) => (
-              <Toggle
-                key={t}
-                label={GRID_TOOLS[t]}
-                pressed={state.types.includes(t)}
-                onClick={() => press('type', t)}
-              />
-            ))}
-          </div>
-        </fieldset>
-        {groups.map((g) => {
-          const open = expanded[g.category] ?? g.options.some((o) => state.programs.includes(o.token));
-          const panelId = `${idBase}-${g.category}`;
-          return (
-            <fieldset key={g.category} className="grid-filters__group">
-              <legend className="grid-filters__group-title">
-                <button
-                  type="button"
-                  className="grid-filters__expand"
-                  aria-expanded={open}
-                  aria-controls={panelId}
-                  onClick={() => setExpanded((e) => ({ ...e, [g.category]: !open }))}
-                >
-                  {GRID_TOOLS.programGroups[g.category]}
-                </button>
-              </legend>
-              <div id={panelId} className="grid-filters__options" hidden={!open}>
-                {(open ? g.options : []).map((o) => (
-                  <Toggle
-                    key={o.token}
-                    label={o.label}
-                    pressed={state.programs.includes(o.token)}
-                    onClick={() => press('program', o.token)}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          );
-        })}
-        <div className="grid-filters__footer">
-          <p className="grid-filters__count" role="status" aria-live="polite">
-            {GRID_TOOLS.count(view.order.length)}
-          </p>
-          <button
-            type="button"
-            className="grid-filters__clear button button--outline"
-            onClick={() => {
-              if (isFiltered(filters)) go(NO_FILTERS);
-            }}
-          >
-            {GRID_TOOLS.clear}
-          </button>
-        </div>
-      </fieldset>
-    </div>
+    <GridToolsPanel
+      state={state}
+      groups={groups}
+      expanded={expanded}
+      count={view.order.length}
+      message={message}
+      sortedByDistance={!!here}
+      busy={busy}
+      onSort={(byDistance) => (byDistance ? sortByDistance() : sortByName())}
+      onPress={press}
+      onExpand={(category, open) => setExpanded((e) => ({ ...e, [category]: open }))}
+      onClear={() => {
+        if (isFiltered(filters)) go(NO_FILTERS);
+      }}
+    />
   );
 }

@@ -2,7 +2,9 @@
 // title, non-choice entries hidden). With the schools' facts file (factsSrc) the grid's tools
 // (sort by distance, filters; GridTools.tsx) load as their own chunk once the grid nears the
 // window (at once when the address names filters) and decide which cards show in which order;
-// until then, and without JavaScript, every card shows.
+// until then, and without JavaScript, every card shows. Their panel is in the HTML from the start,
+// pending, at the height the tools will have (the district's program groups come with the data):
+// inserting it later pushed the cards ~370 px down under a phone user's thumb.
 import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import type { LandingCard } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
@@ -11,6 +13,9 @@ import type { LandingCopy } from '../../lib/landing-copy.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { SchoolCard } from './SchoolCard.tsx';
 import type { GridToolsProps, GridView } from './GridTools.tsx';
+import { GridToolsPanel } from './GridToolsPanel.tsx';
+import { NO_FILTERS } from '../../lib/filter-state.ts';
+import type { ProgramCategory } from '../../lib/school-facts.ts';
 
 /** An address naming filters wants the tools at once. */
 const FILTERED_ADDRESS = /[?&](?:type|program)=/;
@@ -62,14 +67,16 @@ function useGridTools(
   return Tools;
 }
 
-interface SchoolGridProps {
+export interface SchoolGridProps {
   id: string;
   cards: LandingCard[];
   factsSrc?: string | null;
+  /** The program groups the tools will list (categories with a program at a school in the grid). */
+  programGroups?: readonly ProgramCategory[] | null;
   copy: Pick<LandingCopy, 'gridHeading' | 'gridIntro' | '_fallback'>;
 }
 
-export function SchoolGrid({ id, cards, factsSrc, copy }: SchoolGridProps) {
+export function SchoolGrid({ id, cards, factsSrc, programGroups, copy }: SchoolGridProps) {
   const { options: OPTIONS, gridTools } = useMessages();
   const sectionRef = useRef<HTMLElement>(null);
   const Tools = useGridTools(factsSrc, sectionRef);
@@ -86,6 +93,17 @@ export function SchoolGrid({ id, cards, factsSrc, copy }: SchoolGridProps) {
           <p className="landing-section__intro" lang={copyLang(copy, 'gridIntro')}>
             {copy.gridIntro}
           </p>
+        ) : null}
+        {factsSrc && cards.length > 0 && !view ? (
+          <GridToolsPanel
+            pending
+            state={NO_FILTERS}
+            groups={(programGroups ?? []).map((category) => ({ category, options: [] }))}
+            expanded={{}}
+            count={cards.length}
+            message=""
+            sortedByDistance={false}
+          />
         ) : null}
         {Tools && factsSrc && cards.length > 0 ? <Tools cards={cards} factsSrc={factsSrc} onView={onView} /> : null}
         {cards.length === 0 ? (

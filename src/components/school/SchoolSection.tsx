@@ -1,6 +1,8 @@
-// One numbered section of a school page: "01 Academics" as its h2, then its blocks.
+// One numbered section of a school page: "01 Academics" as its h2, then its blocks. An untranslated
+// section is lang="en"; its blocks mark their interface words with the page's language (content-lang.ts).
 import type { SectionModel } from '../../lib/sections.ts';
 import { BlockRenderer } from '../blocks/BlockRenderer.tsx';
+import { ContentLang } from '../content-lang.ts';
 
 export function SchoolSection({ section }: { section: SectionModel }) {
   return (
@@ -11,9 +13,11 @@ export function SchoolSection({ section }: { section: SectionModel }) {
           <span className="school-section__num">{section.label}</span> {section.title}
         </h2>
         <div className="school-section__blocks">
-          {section.blocks.map((block, i) => (
-            <BlockRenderer key={i} block={block} />
-          ))}
+          <ContentLang.Provider value={section.lang}>
+            {section.blocks.map((block, i) => (
+              <BlockRenderer key={i} block={block} />
+            ))}
+          </ContentLang.Provider>
         </div>
       </div>
     </section>

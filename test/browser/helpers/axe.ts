@@ -1,5 +1,7 @@
-// axe-core in a page (WCAG 2.0/2.1 A and AA, 2.2 AA): every violation as one readable line. Shared
-// by the accessibility test and the tests of states only they reach (the grid's tools).
+// axe-core in a page (WCAG 2.0/2.1 A and AA, 2.2 AA, plus two rules axe leaves out of those tags:
+// label-content-name-mismatch, WCAG 2.5.3, still "experimental" in axe, and landmark-unique, a
+// best practice that screen-reader users feel): every violation as one readable line. Shared by
+// the accessibility test and the tests of states only they reach (the grid's tools).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from './site.ts';
@@ -8,6 +10,7 @@ const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 /** axe is injected as an inline script, which the pages' own CSP rightly refuses: the test context bypasses it. */
 export const AXE_CONTEXT = { bypassCSP: true };
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const EXTRA_RULES = ['label-content-name-mismatch', 'landmark-unique'];
 
 interface AxeResult {
   id: string;
@@ -18,15 +21,22 @@ interface AxeResult {
 
 export async function axe(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async (tags) => {
-    const r = await (
-      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeResult[] }> } }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return r.violations;
-  }, TAGS);
+  const violations = await page.evaluate(
+    async ([tags, extra]) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            getRules(tags: string[]): { ruleId: string }[];
+            run(ctx: Document, o: object): Promise<{ violations: AxeResult[] }>;
+          };
+        }
+      ).axe;
+      const rules = [...new Set([...axe.getRules(tags).map((r) => r.ruleId), ...extra])];
+      const r = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
+      return r.violations;
+    },
+    [TAGS, EXTRA_RULES] as const,
+  );
   return violations.flatMap((v) =>
     v.nodes.map(
       (n) =>
