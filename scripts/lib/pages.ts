@@ -20,6 +20,8 @@ import { themeColors } from '../../src/lib/theme.ts';
 import { landingCopy, type LandingCopy } from '../../src/lib/landing-copy.ts';
 import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-settings.ts';
 import { altNotes, siteAltNotes } from '../../src/lib/alt-warnings.ts';
+import { schoolGlance } from '../../src/lib/school-glance.ts';
+import { calendarFiles } from './calendar-files.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import {
   alternatePaths,
@@ -167,6 +169,8 @@ export interface BuildPagesOptions {
   previous?: ReadonlyMap<string, PageRecord>;
   /** Each school is cut to these before it is rendered; default CONTENT_LIMITS. */
   limits?: ContentLimits;
+  /** The time the site is made (ms): events over by then are left off. Default: now. */
+  now?: number;
 }
 
 /**
@@ -274,6 +278,10 @@ export function buildPages(
   if (stale) {
     return { needsFullRead: `${routeFile(stale.route)}: not read, and its page is not current` };
   }
+  // A carried page listing an event that is over since would show it: read everything again.
+  const now = opts.now ?? Date.now();
+  const past = content.carried.find((c) => c.state.facts?.events?.some((e) => Date.parse(e.end) <= now));
+  if (past) return { needsFullRead: `school ${JSON.stringify(past._id)}: an event it lists is over` };
 
   const schools = new Map<string, SchoolState>();
   // A slug ending in '.html' would put its old folder form where another school's page file is
@@ -439,13 +447,12 @@ export function buildPages(
     try {
       const limited = limitContent(read as SchoolRow, limits);
       const pageData = new Map<Lang, PageData>();
-      for (const lang of LANGS)
-        pageData.set(lang, {
-          page: 'school',
-          nav: pageNav,
-          school: localizeSchool(limited.value, lang),
-          settings: settingsOf(lang),
-        });
+      for (const lang of LANGS) {
+        const localized = localizeSchool(limited.value, lang);
+        const { timeZone } = settingsOf(lang);
+        const glance = schoolGlance(localized, { lang, messages: CATALOGUES[lang], now, timeZone });
+        pageData.set(lang, { page: 'school', nav: pageNav, school: localized, glance, settings: settingsOf(lang) });
+      }
       const school = (pageData.get(DEFAULT_LANG) as { school: School }).school;
       prepared.push({
         read,
@@ -458,7 +465,7 @@ export function buildPages(
           ),
           ...altNotes(limited.value),
         ],
-        facts: schoolFacts(school),
+        facts: schoolFacts(school, now),
         ...(keyed ? hashed(pageData) : {}),
       });
     } catch (err) {
@@ -552,7 +559,13 @@ export function buildPages(
       if (keyed) records.set(navFile, recordOf(key, [], used));
     }
   }
-  const files = [{ path: FACTS_FILE, contents: factsJson }];
+  const files = [
+    { path: FACTS_FILE, contents: factsJson },
+    ...calendarFiles(
+      facts,
+      LANGS.map((lang) => editions.get(lang)!.copy),
+    ),
+  ];
   if (navFile) files.push({ path: navFile, contents: navJson });
   return { pages, carried, records, variants, files, schools, facts };
 }

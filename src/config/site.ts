@@ -5,6 +5,9 @@
 /** The fictional district this site is built for (the built-in name; editors set theirs in siteSettings). */
 export const DISTRICT_NAME = 'Cedar Valley Public Schools';
 
+/** The district's time zone (IANA), in which event times are written; editors set theirs in siteSettings. */
+export const DISTRICT_TIME_ZONE = 'America/Denver';
+
 /** Spec section 9: the landing page (and any invalid school colour) uses dark red. */
 export const DEFAULT_THEME_COLOR = '#862633';
 

@@ -29,6 +29,8 @@ export interface LandingCopy {
   testimonial: { title: string; videoId: string; quote: string; student: string; poster: AltImage | null };
   academicsIntro: string;
   academicHighlights: { key: string; title: string; text: string }[];
+  /** "How to apply": the steps and their dates (YYYY-MM-DD, and as the reader writes it). */
+  enrollmentTimeline: { key: string; title: string; date: string; dateText: string; description: string }[];
   gridHeading: string;
   gridIntro: string;
   /** On another edition: the fields shown from the English document (marked lang="en"). */
@@ -92,9 +94,19 @@ export const LANDING_FIELDS = [
   'testimonial',
   'academicsIntro',
   'academicHighlights',
+  'enrollmentTimeline',
   'gridHeading',
   'gridIntro',
 ] as const;
+
+const LOCALES: Record<Lang, string> = { en: 'en-US', es: 'es-US' };
+
+/** A YYYY-MM-DD date as the reader writes it ("Friday, January 15, 2027"), or '' when it is not one. */
+function dateText(ymd: string, lang: Lang): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(ymd) || Number.isNaN(Date.parse(`${ymd}T00:00:00Z`))) return '';
+  const format = { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' } as const;
+  return new Intl.DateTimeFormat(LOCALES[lang], format).format(new Date(`${ymd}T00:00:00Z`));
+}
 
 /** The landing page's words for the `lang` edition. */
 export function landingCopy(raw: unknown, lang: Lang): LandingCopy {
@@ -134,6 +146,16 @@ export function landingCopy(raw: unknown, lang: Lang): LandingCopy {
     academicHighlights: list(out.academicHighlights)
       .map((h, i) => ({ key: keyOf(h, i, 'highlight'), title: str(h.title), text: str(h.text) }))
       .filter((h) => h.title),
+    enrollmentTimeline: list(out.enrollmentTimeline)
+      .map((s, i) => ({
+        key: keyOf(s, i, 'step'),
+        title: str(s.title),
+        date: str(s.date),
+        dateText: dateText(str(s.date), lang),
+        description: str(s.description),
+      }))
+      .filter((s) => s.title && s.dateText)
+      .sort((a, b) => a.date.localeCompare(b.date)),
     gridHeading: str(out.gridHeading),
     gridIntro: str(out.gridIntro),
     ...(fallback.length ? { _fallback: fallback } : {}),

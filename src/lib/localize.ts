@@ -18,6 +18,10 @@ export const TRANSLATABLE_FIELDS = [
   'tourTitle',
   'tourDescription',
   'sectionRepeater',
+  'transportation',
+  'beforeAfterCare',
+  'supportPrograms',
+  'events',
 ] as const;
 export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
 

@@ -37,12 +37,18 @@ export const blockFields = /* groq */ `
   _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags }
 `;
 
+/** What families decide by (studio schoolFacts.ts): shown "at a glance", in the facts file and the open data. */
+export const schoolFactFields = /* groq */ `address{ street, city, state, zip }, phone, website, grades, enrollment,
+  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },
+  attendanceZipCodes, events[]{ _key, title, start, end, location, url }`;
+
 export const schoolFields = /* groq */ `
   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,
   logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,
   "featuredQuote": featuredQuote->{ ${quoteFields} },
   twitter, seoDescription, seoImage,
   showTourSection, tourTitle, tourDescription, tourLink, tourImage,
+  ${schoolFactFields},
   sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
 `;
 
@@ -60,6 +66,7 @@ export const englishSchoolFilter = /* groq */ `_type == "school" && (!defined(la
 export const translatedSchoolFields = /* groq */ `
   _id, language, title, subtitle, seoDescription,
   logo, image, mainImage, tourImage, seoImage,
+  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },
   "featuredQuote": featuredQuote->{ ${quoteFields} },
   tourTitle, tourDescription,
   sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
@@ -88,13 +95,15 @@ export const landingPageFields = /* groq */ `
   testimonial{ title, videoId, quote, student, poster },
   academicsIntro,
   academicHighlights[]{ _key, title, text },
+  enrollmentTimeline[]{ _key, title, date, description },
   gridHeading, gridIntro
 `;
 /** What every page shows around its content (studio siteSettings). */
 export const siteSettingsFields = /* groq */ `
   _id, language, districtName, logo,
   elementaryLink{ label, href }, highSchoolLink{ label, href },
-  footerText, footerLinks[]{ _key, label, href }, themeColor
+  footerText, footerLinks[]{ _key, label, href }, themeColor,
+  zipCodes[]{ _key, zip, lat, lng }, timeZone
 `;
 export const landingPageTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
     "lang": _key, "doc": value->{ ${landingPageFields} }

@@ -242,6 +242,7 @@ export type SiteSettings = {
     _type: "zipCode";
     _key: string;
   }>;
+  timeZone?: string;
   themeColor?: string;
 };
 
@@ -615,7 +616,7 @@ export type AllSanitySchemaTypes = SiteLink | RichText | Tag | TagList | Highlig
 
 // Source: ../src/lib/queries.ts
 // Variable: siteDocumentsQuery
-// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor }  } }  }
+// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  }
 export type SiteDocumentsQueryResult = {
   landing: {
     _id: "landingPage";
@@ -684,6 +685,12 @@ export type SiteDocumentsQueryResult = {
       title: string | null;
       text: string | null;
     }> | null;
+    enrollmentTimeline: Array<{
+      _key: string;
+      title: string | null;
+      date: string | null;
+      description: string | null;
+    }> | null;
     gridHeading: string | null;
     gridIntro: string | null;
     translations: Array<{
@@ -702,6 +709,7 @@ export type SiteDocumentsQueryResult = {
         testimonial: null;
         academicsIntro: null;
         academicHighlights: null;
+        enrollmentTimeline: null;
         gridHeading: null;
         gridIntro: null;
       } | {
@@ -771,6 +779,12 @@ export type SiteDocumentsQueryResult = {
           title: string | null;
           text: string | null;
         }> | null;
+        enrollmentTimeline: Array<{
+          _key: string;
+          title: string | null;
+          date: string | null;
+          description: string | null;
+        }> | null;
         gridHeading: string | null;
         gridIntro: string | null;
       } | null;
@@ -804,6 +818,13 @@ export type SiteDocumentsQueryResult = {
       href: string | null;
     }> | null;
     themeColor: string | null;
+    zipCodes: Array<{
+      _key: string;
+      zip: string | null;
+      lat: number | null;
+      lng: number | null;
+    }> | null;
+    timeZone: string | null;
     translations: Array<{
       lang: string;
       doc: {
@@ -816,6 +837,8 @@ export type SiteDocumentsQueryResult = {
         footerText: null;
         footerLinks: null;
         themeColor: null;
+        zipCodes: null;
+        timeZone: null;
       } | {
         _id: string;
         language: string | null;
@@ -834,6 +857,8 @@ export type SiteDocumentsQueryResult = {
         footerText: null;
         footerLinks: null;
         themeColor: null;
+        zipCodes: null;
+        timeZone: null;
       } | {
         _id: string;
         language: string | null;
@@ -862,6 +887,13 @@ export type SiteDocumentsQueryResult = {
           href: string | null;
         }> | null;
         themeColor: string | null;
+        zipCodes: Array<{
+          _key: string;
+          zip: string | null;
+          lat: number | null;
+          lng: number | null;
+        }> | null;
+        timeZone: string | null;
       } | null;
     }> | null;
   } | null;
@@ -944,7 +976,7 @@ export type LandingSchoolsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolBySlugQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolBySlugQueryResult = {
   _id: string;
   _type: "school";
@@ -1014,6 +1046,37 @@ export type SchoolBySlugQueryResult = {
     decorative?: boolean;
     _type: "image";
   } | null;
+  address: {
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+  } | null;
+  phone: string | null;
+  website: string | null;
+  grades: string | null;
+  enrollment: number | null;
+  bellTimes: {
+    start: string | null;
+    end: string | null;
+  } | null;
+  transportation: string | null;
+  beforeAfterCare: string | null;
+  supportPrograms: Array<string> | null;
+  admissions: {
+    year: number | null;
+    seats: number | null;
+    applicants: number | null;
+  } | null;
+  attendanceZipCodes: Array<string> | null;
+  events: Array<{
+    _key: string;
+    title: string | null;
+    start: string | null;
+    end: string | null;
+    location: string | null;
+    url: string | null;
+  }> | null;
   sectionRepeater: Array<{
     _key: string;
     _type: "section";
@@ -1208,6 +1271,10 @@ export type SchoolBySlugQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1223,6 +1290,10 @@ export type SchoolBySlugQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1246,6 +1317,10 @@ export type SchoolBySlugQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1269,6 +1344,10 @@ export type SchoolBySlugQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1324,6 +1403,17 @@ export type SchoolBySlugQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -1519,7 +1609,7 @@ export type SchoolBySlugQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolByIdQuery
-// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolByIdQueryResult = {
   _id: string;
   _type: "accordion";
@@ -1544,6 +1634,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -1558,6 +1660,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1573,6 +1679,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1596,6 +1706,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1619,6 +1733,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1674,6 +1792,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -1897,6 +2026,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -1911,6 +2052,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1926,6 +2071,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1949,6 +2098,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -1972,6 +2125,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2027,6 +2184,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -2242,6 +2410,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -2256,6 +2436,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2271,6 +2455,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2294,6 +2482,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2317,6 +2509,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2372,6 +2568,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -2587,6 +2794,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -2601,6 +2820,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2616,6 +2839,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2639,6 +2866,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2662,6 +2893,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2717,6 +2952,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -2932,6 +3178,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -2946,6 +3204,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2961,6 +3223,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -2984,6 +3250,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3007,6 +3277,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3062,6 +3336,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -3277,6 +3562,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -3291,6 +3588,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3306,6 +3607,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3329,6 +3634,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3352,6 +3661,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3407,6 +3720,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -3667,6 +3991,37 @@ export type SchoolByIdQueryResult = {
     decorative?: boolean;
     _type: "image";
   } | null;
+  address: {
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+  } | null;
+  phone: string | null;
+  website: string | null;
+  grades: string | null;
+  enrollment: number | null;
+  bellTimes: {
+    start: string | null;
+    end: string | null;
+  } | null;
+  transportation: string | null;
+  beforeAfterCare: string | null;
+  supportPrograms: Array<string> | null;
+  admissions: {
+    year: number | null;
+    seats: number | null;
+    applicants: number | null;
+  } | null;
+  attendanceZipCodes: Array<string> | null;
+  events: Array<{
+    _key: string;
+    title: string | null;
+    start: string | null;
+    end: string | null;
+    location: string | null;
+    url: string | null;
+  }> | null;
   sectionRepeater: Array<{
     _key: string;
     _type: "section";
@@ -3861,6 +4216,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3876,6 +4235,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3899,6 +4262,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3922,6 +4289,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -3977,6 +4348,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -4200,6 +4582,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -4214,6 +4608,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4229,6 +4627,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4252,6 +4654,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4275,6 +4681,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4330,6 +4740,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -4545,6 +4966,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -4559,6 +4992,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4574,6 +5011,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4597,6 +5038,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4620,6 +5065,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4675,6 +5124,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -4890,6 +5350,18 @@ export type SchoolByIdQueryResult = {
   tourDescription: null;
   tourLink: null;
   tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  supportPrograms: null;
+  admissions: null;
+  attendanceZipCodes: null;
+  events: null;
   sectionRepeater: null;
   translations: Array<{
     lang: string;
@@ -4904,6 +5376,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4919,6 +5395,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4942,6 +5422,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -4965,6 +5449,10 @@ export type SchoolByIdQueryResult = {
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -5020,6 +5508,17 @@ export type SchoolByIdQueryResult = {
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -5215,7 +5714,7 @@ export type SchoolByIdQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: allSchoolsQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type AllSchoolsQueryResult = Array<{
   _id: string;
   _type: "school";
@@ -5285,6 +5784,37 @@ export type AllSchoolsQueryResult = Array<{
     decorative?: boolean;
     _type: "image";
   } | null;
+  address: {
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+  } | null;
+  phone: string | null;
+  website: string | null;
+  grades: string | null;
+  enrollment: number | null;
+  bellTimes: {
+    start: string | null;
+    end: string | null;
+  } | null;
+  transportation: string | null;
+  beforeAfterCare: string | null;
+  supportPrograms: Array<string> | null;
+  admissions: {
+    year: number | null;
+    seats: number | null;
+    applicants: number | null;
+  } | null;
+  attendanceZipCodes: Array<string> | null;
+  events: Array<{
+    _key: string;
+    title: string | null;
+    start: string | null;
+    end: string | null;
+    location: string | null;
+    url: string | null;
+  }> | null;
   sectionRepeater: Array<{
     _key: string;
     _type: "section";
@@ -5479,6 +6009,10 @@ export type AllSchoolsQueryResult = Array<{
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -5494,6 +6028,10 @@ export type AllSchoolsQueryResult = Array<{
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -5517,6 +6055,10 @@ export type AllSchoolsQueryResult = Array<{
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -5540,6 +6082,10 @@ export type AllSchoolsQueryResult = Array<{
       mainImage: null;
       tourImage: null;
       seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      events: null;
       featuredQuote: null;
       tourTitle: null;
       tourDescription: null;
@@ -5595,6 +6141,17 @@ export type AllSchoolsQueryResult = Array<{
         decorative?: boolean;
         _type: "image";
       } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
       featuredQuote: {
         quote: string | null;
         student: string | null;
@@ -6107,6 +6664,7 @@ export type DocumentsByIdQueryResult = Array<{
     _type: "zipCode";
     _key: string;
   }>;
+  timeZone?: string;
   themeColor?: string;
 } | {
   _id: string;
@@ -6154,7 +6712,7 @@ export type ReferrersQueryResult = Array<string>;
 
 // Source: ../src/lib/queries.ts
 // Variable: exportContentQuery
-// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportContentQueryResult = {
   revs: Array<{
     _id: string;
@@ -6228,6 +6786,12 @@ export type ExportContentQueryResult = {
         title: string | null;
         text: string | null;
       }> | null;
+      enrollmentTimeline: Array<{
+        _key: string;
+        title: string | null;
+        date: string | null;
+        description: string | null;
+      }> | null;
       gridHeading: string | null;
       gridIntro: string | null;
       translations: Array<{
@@ -6246,6 +6810,7 @@ export type ExportContentQueryResult = {
           testimonial: null;
           academicsIntro: null;
           academicHighlights: null;
+          enrollmentTimeline: null;
           gridHeading: null;
           gridIntro: null;
         } | {
@@ -6315,6 +6880,12 @@ export type ExportContentQueryResult = {
             title: string | null;
             text: string | null;
           }> | null;
+          enrollmentTimeline: Array<{
+            _key: string;
+            title: string | null;
+            date: string | null;
+            description: string | null;
+          }> | null;
           gridHeading: string | null;
           gridIntro: string | null;
         } | null;
@@ -6348,6 +6919,13 @@ export type ExportContentQueryResult = {
         href: string | null;
       }> | null;
       themeColor: string | null;
+      zipCodes: Array<{
+        _key: string;
+        zip: string | null;
+        lat: number | null;
+        lng: number | null;
+      }> | null;
+      timeZone: string | null;
       translations: Array<{
         lang: string;
         doc: {
@@ -6360,6 +6938,8 @@ export type ExportContentQueryResult = {
           footerText: null;
           footerLinks: null;
           themeColor: null;
+          zipCodes: null;
+          timeZone: null;
         } | {
           _id: string;
           language: string | null;
@@ -6378,6 +6958,8 @@ export type ExportContentQueryResult = {
           footerText: null;
           footerLinks: null;
           themeColor: null;
+          zipCodes: null;
+          timeZone: null;
         } | {
           _id: string;
           language: string | null;
@@ -6406,6 +6988,13 @@ export type ExportContentQueryResult = {
             href: string | null;
           }> | null;
           themeColor: string | null;
+          zipCodes: Array<{
+            _key: string;
+            zip: string | null;
+            lat: number | null;
+            lng: number | null;
+          }> | null;
+          timeZone: string | null;
         } | null;
       }> | null;
     } | null;
@@ -6546,6 +7135,37 @@ export type ExportContentQueryResult = {
       decorative?: boolean;
       _type: "image";
     } | null;
+    address: {
+      street: string | null;
+      city: string | null;
+      state: string | null;
+      zip: string | null;
+    } | null;
+    phone: string | null;
+    website: string | null;
+    grades: string | null;
+    enrollment: number | null;
+    bellTimes: {
+      start: string | null;
+      end: string | null;
+    } | null;
+    transportation: string | null;
+    beforeAfterCare: string | null;
+    supportPrograms: Array<string> | null;
+    admissions: {
+      year: number | null;
+      seats: number | null;
+      applicants: number | null;
+    } | null;
+    attendanceZipCodes: Array<string> | null;
+    events: Array<{
+      _key: string;
+      title: string | null;
+      start: string | null;
+      end: string | null;
+      location: string | null;
+      url: string | null;
+    }> | null;
     sectionRepeater: Array<{
       _key: string;
       _type: "section";
@@ -6740,6 +7360,10 @@ export type ExportContentQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -6755,6 +7379,10 @@ export type ExportContentQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -6778,6 +7406,10 @@ export type ExportContentQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -6801,6 +7433,10 @@ export type ExportContentQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -6856,6 +7492,17 @@ export type ExportContentQueryResult = {
           decorative?: boolean;
           _type: "image";
         } | null;
+        transportation: string | null;
+        beforeAfterCare: string | null;
+        supportPrograms: Array<string> | null;
+        events: Array<{
+          _key: string;
+          title: string | null;
+          start: string | null;
+          end: string | null;
+          location: string | null;
+          url: string | null;
+        }> | null;
         featuredQuote: {
           quote: string | null;
           student: string | null;
@@ -7063,7 +7710,7 @@ export type ExportIdsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportListsQuery
-// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
+// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
 export type ExportListsQueryResult = {
   revs: Array<{
     _id: string;
@@ -7137,6 +7784,12 @@ export type ExportListsQueryResult = {
         title: string | null;
         text: string | null;
       }> | null;
+      enrollmentTimeline: Array<{
+        _key: string;
+        title: string | null;
+        date: string | null;
+        description: string | null;
+      }> | null;
       gridHeading: string | null;
       gridIntro: string | null;
       translations: Array<{
@@ -7155,6 +7808,7 @@ export type ExportListsQueryResult = {
           testimonial: null;
           academicsIntro: null;
           academicHighlights: null;
+          enrollmentTimeline: null;
           gridHeading: null;
           gridIntro: null;
         } | {
@@ -7224,6 +7878,12 @@ export type ExportListsQueryResult = {
             title: string | null;
             text: string | null;
           }> | null;
+          enrollmentTimeline: Array<{
+            _key: string;
+            title: string | null;
+            date: string | null;
+            description: string | null;
+          }> | null;
           gridHeading: string | null;
           gridIntro: string | null;
         } | null;
@@ -7257,6 +7917,13 @@ export type ExportListsQueryResult = {
         href: string | null;
       }> | null;
       themeColor: string | null;
+      zipCodes: Array<{
+        _key: string;
+        zip: string | null;
+        lat: number | null;
+        lng: number | null;
+      }> | null;
+      timeZone: string | null;
       translations: Array<{
         lang: string;
         doc: {
@@ -7269,6 +7936,8 @@ export type ExportListsQueryResult = {
           footerText: null;
           footerLinks: null;
           themeColor: null;
+          zipCodes: null;
+          timeZone: null;
         } | {
           _id: string;
           language: string | null;
@@ -7287,6 +7956,8 @@ export type ExportListsQueryResult = {
           footerText: null;
           footerLinks: null;
           themeColor: null;
+          zipCodes: null;
+          timeZone: null;
         } | {
           _id: string;
           language: string | null;
@@ -7315,6 +7986,13 @@ export type ExportListsQueryResult = {
             href: string | null;
           }> | null;
           themeColor: string | null;
+          zipCodes: Array<{
+            _key: string;
+            zip: string | null;
+            lat: number | null;
+            lng: number | null;
+          }> | null;
+          timeZone: string | null;
         } | null;
       }> | null;
     } | null;
@@ -7390,7 +8068,7 @@ export type ExportListsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportSchoolsQuery
-// Query: {  "revs": *[]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportSchoolsQueryResult = {
   revs: Array<{
     _id: string;
@@ -7465,6 +8143,37 @@ export type ExportSchoolsQueryResult = {
       decorative?: boolean;
       _type: "image";
     } | null;
+    address: {
+      street: string | null;
+      city: string | null;
+      state: string | null;
+      zip: string | null;
+    } | null;
+    phone: string | null;
+    website: string | null;
+    grades: string | null;
+    enrollment: number | null;
+    bellTimes: {
+      start: string | null;
+      end: string | null;
+    } | null;
+    transportation: string | null;
+    beforeAfterCare: string | null;
+    supportPrograms: Array<string> | null;
+    admissions: {
+      year: number | null;
+      seats: number | null;
+      applicants: number | null;
+    } | null;
+    attendanceZipCodes: Array<string> | null;
+    events: Array<{
+      _key: string;
+      title: string | null;
+      start: string | null;
+      end: string | null;
+      location: string | null;
+      url: string | null;
+    }> | null;
     sectionRepeater: Array<{
       _key: string;
       _type: "section";
@@ -7659,6 +8368,10 @@ export type ExportSchoolsQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -7674,6 +8387,10 @@ export type ExportSchoolsQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -7697,6 +8414,10 @@ export type ExportSchoolsQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -7720,6 +8441,10 @@ export type ExportSchoolsQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -7775,6 +8500,17 @@ export type ExportSchoolsQueryResult = {
           decorative?: boolean;
           _type: "image";
         } | null;
+        transportation: string | null;
+        beforeAfterCare: string | null;
+        supportPrograms: Array<string> | null;
+        events: Array<{
+          _key: string;
+          title: string | null;
+          start: string | null;
+          end: string | null;
+          location: string | null;
+          url: string | null;
+        }> | null;
         featuredQuote: {
           quote: string | null;
           student: string | null;
@@ -7971,7 +8707,7 @@ export type ExportSchoolsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
-// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor }  } }  },  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{    "lang": _key, "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportChangedQueryResult = {
   site: {
     landing: {
@@ -8041,6 +8777,12 @@ export type ExportChangedQueryResult = {
         title: string | null;
         text: string | null;
       }> | null;
+      enrollmentTimeline: Array<{
+        _key: string;
+        title: string | null;
+        date: string | null;
+        description: string | null;
+      }> | null;
       gridHeading: string | null;
       gridIntro: string | null;
       translations: Array<{
@@ -8059,6 +8801,7 @@ export type ExportChangedQueryResult = {
           testimonial: null;
           academicsIntro: null;
           academicHighlights: null;
+          enrollmentTimeline: null;
           gridHeading: null;
           gridIntro: null;
         } | {
@@ -8128,6 +8871,12 @@ export type ExportChangedQueryResult = {
             title: string | null;
             text: string | null;
           }> | null;
+          enrollmentTimeline: Array<{
+            _key: string;
+            title: string | null;
+            date: string | null;
+            description: string | null;
+          }> | null;
           gridHeading: string | null;
           gridIntro: string | null;
         } | null;
@@ -8161,6 +8910,13 @@ export type ExportChangedQueryResult = {
         href: string | null;
       }> | null;
       themeColor: string | null;
+      zipCodes: Array<{
+        _key: string;
+        zip: string | null;
+        lat: number | null;
+        lng: number | null;
+      }> | null;
+      timeZone: string | null;
       translations: Array<{
         lang: string;
         doc: {
@@ -8173,6 +8929,8 @@ export type ExportChangedQueryResult = {
           footerText: null;
           footerLinks: null;
           themeColor: null;
+          zipCodes: null;
+          timeZone: null;
         } | {
           _id: string;
           language: string | null;
@@ -8191,6 +8949,8 @@ export type ExportChangedQueryResult = {
           footerText: null;
           footerLinks: null;
           themeColor: null;
+          zipCodes: null;
+          timeZone: null;
         } | {
           _id: string;
           language: string | null;
@@ -8219,6 +8979,13 @@ export type ExportChangedQueryResult = {
             href: string | null;
           }> | null;
           themeColor: string | null;
+          zipCodes: Array<{
+            _key: string;
+            zip: string | null;
+            lat: number | null;
+            lng: number | null;
+          }> | null;
+          timeZone: string | null;
         } | null;
       }> | null;
     } | null;
@@ -8438,6 +9205,37 @@ export type ExportChangedQueryResult = {
       decorative?: boolean;
       _type: "image";
     } | null;
+    address: {
+      street: string | null;
+      city: string | null;
+      state: string | null;
+      zip: string | null;
+    } | null;
+    phone: string | null;
+    website: string | null;
+    grades: string | null;
+    enrollment: number | null;
+    bellTimes: {
+      start: string | null;
+      end: string | null;
+    } | null;
+    transportation: string | null;
+    beforeAfterCare: string | null;
+    supportPrograms: Array<string> | null;
+    admissions: {
+      year: number | null;
+      seats: number | null;
+      applicants: number | null;
+    } | null;
+    attendanceZipCodes: Array<string> | null;
+    events: Array<{
+      _key: string;
+      title: string | null;
+      start: string | null;
+      end: string | null;
+      location: string | null;
+      url: string | null;
+    }> | null;
     sectionRepeater: Array<{
       _key: string;
       _type: "section";
@@ -8632,6 +9430,10 @@ export type ExportChangedQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -8647,6 +9449,10 @@ export type ExportChangedQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -8670,6 +9476,10 @@ export type ExportChangedQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -8693,6 +9503,10 @@ export type ExportChangedQueryResult = {
         mainImage: null;
         tourImage: null;
         seoImage: null;
+        transportation: null;
+        beforeAfterCare: null;
+        supportPrograms: null;
+        events: null;
         featuredQuote: null;
         tourTitle: null;
         tourDescription: null;
@@ -8748,6 +9562,17 @@ export type ExportChangedQueryResult = {
           decorative?: boolean;
           _type: "image";
         } | null;
+        transportation: string | null;
+        beforeAfterCare: string | null;
+        supportPrograms: Array<string> | null;
+        events: Array<{
+          _key: string;
+          title: string | null;
+          start: string | null;
+          end: string | null;
+          location: string | null;
+          url: string | null;
+        }> | null;
         featuredQuote: {
           quote: string | null;
           student: string | null;

@@ -6,6 +6,7 @@ import { isValidLocation } from './distance.ts';
 import { safeHttpUrl } from './links.ts';
 import { isTourShown, schoolSections, TOUR_HEADING } from './sections.ts';
 import { schoolPath } from '../routes.ts';
+import { addressLine, upcomingEvents } from './school-glance.ts';
 import type { GeoPoint, School, TagCategory } from './types.ts';
 
 /** The three program categories, in the order the site names them ("Arts", "Athletics", "Clubs"). */
@@ -30,6 +31,33 @@ export interface SchoolFacts {
   sections: string[];
   /** The tour, when the school page shows the tour section. */
   tour: { title: string; url: string | null } | null;
+  /** At a glance (absent in a facts file written before they were content): see docs/content-model.md. */
+  grades?: string | null;
+  enrollment?: number | null;
+  address?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  /** 24-hour "HH:MM" as content holds them. */
+  bellTimes?: { start: string | null; end: string | null } | null;
+  transportation?: string | null;
+  beforeAfterCare?: string | null;
+  supportPrograms?: string[];
+  admissions?: { year: number | null; seats: number; applicants: number } | null;
+  /** The ZIP codes zoned for the school; empty: open to the whole district. */
+  zipCodes?: string[];
+  /** Tours and open houses not over when the facts were made, soonest first (UTC ISO times). */
+  events?: FactEvent[];
+  /** When the school last changed: the calendar files' DTSTAMP. */
+  updated?: string | null;
+}
+
+export interface FactEvent {
+  key: string;
+  title: string;
+  start: string;
+  end: string;
+  location: string | null;
+  url: string | null;
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -68,8 +96,57 @@ export function schoolPrograms(school: School): Record<ProgramCategory, string[]
   return programs;
 }
 
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const hhmm = (v: unknown): string | null => (HHMM.test(text(v)) ? text(v) : null);
+const whole = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+/** A key safe in a file name (the event's calendar file). */
+const fileKey = (v: unknown, i: number): string =>
+  text(v)
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 64) || `event-${i + 1}`;
+
+/** What families decide by, as the facts file and the open data carry it. */
+function glanceFacts(school: School, now: number): Partial<SchoolFacts> {
+  const s = school as School & Record<string, unknown>;
+  const bell = obj(s.bellTimes);
+  const adm = obj(s.admissions);
+  const [seats, applicants] = [whole(adm.seats), whole(adm.applicants)];
+  const keys = new Set<string>();
+  const events = upcomingEvents(s.events, now).map((e, i) => {
+    let key = fileKey(e._key, i);
+    while (keys.has(key)) key = `${key}-${i + 1}`;
+    keys.add(key);
+    return {
+      key,
+      title: text(e.title),
+      start: e.start,
+      end: e.end,
+      location: orNull(e.location),
+      url: safeHttpUrl(e.url),
+    };
+  });
+  const strings = (v: unknown) => (Array.isArray(v) ? [...new Set(v.map(text).filter(Boolean))] : []);
+  return {
+    grades: orNull(s.grades),
+    enrollment: whole(s.enrollment),
+    address: addressLine(s.address) || null,
+    phone: orNull(s.phone),
+    website: safeHttpUrl(s.website),
+    bellTimes: hhmm(bell.start) || hhmm(bell.end) ? { start: hhmm(bell.start), end: hhmm(bell.end) } : null,
+    transportation: orNull(s.transportation),
+    beforeAfterCare: orNull(s.beforeAfterCare),
+    supportPrograms: strings(s.supportPrograms),
+    admissions: seats !== null && applicants !== null ? { year: whole(adm.year), seats, applicants } : null,
+    zipCodes: strings(s.attendanceZipCodes).filter((z) => /^\d{5}$/.test(z)),
+    events,
+    updated: orNull(s._updatedAt),
+  };
+}
+
 /** The school's facts; null for a school without a slug or title (it has no page to point at). */
-export function schoolFacts(school: School): SchoolFacts | null {
+export function schoolFacts(school: School, now: number = Date.now()): SchoolFacts | null {
   const slug = text(school.slug);
   const title = text(school.title);
   if (!slug || !title) return null;
@@ -90,5 +167,6 @@ export function schoolFacts(school: School): SchoolFacts | null {
       : null,
     sections,
     tour: tourShown ? { title: text(school.tourTitle) || TOUR_HEADING, url: safeHttpUrl(school.tourLink) } : null,
+    ...glanceFacts(school, now),
   };
 }

@@ -1,12 +1,13 @@
 // The site settings for one edition, pure: district name, logo, the navigation's outbound links,
 // the footer and the default theme colour, from the editors' siteSettings document and its
 // translation over the site's built-in values. Every page carries its edition's settings.
-import { ASSETS, DEFAULT_THEME_COLOR, DISTRICT_NAME } from '../config/site.ts';
+import { ASSETS, DEFAULT_THEME_COLOR, DISTRICT_NAME, DISTRICT_TIME_ZONE } from '../config/site.ts';
 import type { Lang, Messages } from '../i18n/messages.ts';
 import { imageAlt } from './alt-text.ts';
 import { asDoc, editionLayers, layered, links, str, type AltImage, type Doc, type SiteLink } from './editions.ts';
 import type { ImageUrls } from './image.ts';
-import { builtinSettings, type SiteSettings } from './builtin-settings.ts';
+import { builtinSettings, type SiteSettings, type ZipCode } from './builtin-settings.ts';
+import { list } from './editions.ts';
 
 const SETTINGS_FIELDS = [
   'districtName',
@@ -16,6 +17,8 @@ const SETTINGS_FIELDS = [
   'footerText',
   'footerLinks',
   'themeColor',
+  'zipCodes',
+  'timeZone',
 ] as const;
 
 const HEX6 = /^#[0-9a-fA-F]{6}$/;
@@ -40,8 +43,40 @@ export function siteSettings(raw: unknown, lang: Lang, m: Messages): SiteSetting
     footerText: str(out.footerText),
     footerLinks: links(out.footerLinks, 'footer'),
     themeColor: HEX6.test(color) ? color.toLowerCase() : DEFAULT_THEME_COLOR,
+    zipCodes: zipCodes(out.zipCodes),
+    timeZone: validTimeZone(str(out.timeZone).trim()) ?? DISTRICT_TIME_ZONE,
     ...(fallback.length ? { _fallback: fallback } : {}),
   };
+}
+
+/** The district's ZIP codes: five digits and a centre on the globe, each once, in order. */
+function zipCodes(v: unknown): ZipCode[] {
+  const seen = new Set<string>();
+  return list(v).flatMap((z) => {
+    const zip = str(z.zip).trim();
+    const [lat, lng] = [z.lat, z.lng];
+    const ok =
+      /^\d{5}$/.test(zip) &&
+      typeof lat === 'number' &&
+      typeof lng === 'number' &&
+      Math.abs(lat) <= 90 &&
+      Math.abs(lng) <= 180 &&
+      !seen.has(zip);
+    if (!ok) return [];
+    seen.add(zip);
+    return [{ zip, lat: lat as number, lng: lng as number }];
+  });
+}
+
+/** An IANA time zone name the runtime knows, or null. */
+function validTimeZone(name: string): string | null {
+  if (!name) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   SchoolBySlugQueryResult,
 } from './sanity.types.ts';
 import type { LandingCopy } from './landing-copy.ts';
+import type { SchoolGlance } from './school-glance.ts';
 import type { SiteSettings } from './builtin-settings.ts';
 
 // Query results come from Sanity TypeGen (src/lib/sanity.types.ts, `npm run typegen`): they follow
@@ -182,6 +183,8 @@ export interface SchoolPageData extends PageCommon {
   page: 'school';
   nav: NavSchool[] | null;
   school: School | null;
+  /** The school at a glance and its coming events, written for the page's edition (src/lib/school-glance.ts). */
+  glance?: SchoolGlance | null;
 }
 /**
  * The compare page: its schools come from its address in the browser, their facts from the shared

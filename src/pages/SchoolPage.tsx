@@ -9,6 +9,9 @@ import { TourSection } from '../components/school/TourSection.tsx';
 import { isTourShown, schoolSections, sectionMenuItems } from '../lib/sections.ts';
 import type { SchoolPageData } from '../lib/types.ts';
 import { useMessages } from '../SiteEnv.tsx';
+import { AtAGlance } from '../components/school/AtAGlance.tsx';
+import { SchoolEvents } from '../components/school/SchoolEvents.tsx';
+import { fallbackLang } from '../lib/localize.ts';
 
 export function SchoolPage({ data }: { data: SchoolPageData }) {
   const school = data.school && typeof data.school === 'object' ? data.school : null;
@@ -19,10 +22,16 @@ export function SchoolPage({ data }: { data: SchoolPageData }) {
   if (!school) return null;
   // Shown only for a draft that has no title yet, so the page still has an h1.
   const title = (typeof school.title === 'string' ? school.title.trim() : '') || m.school.untitled;
+  // Words a translation did not give (transportation, care, support) are the English school's.
+  const glanceLang = fallbackLang(school, 'transportation') ?? fallbackLang(school, 'supportPrograms');
   return (
     <Layout nav={data.nav} color={school.color} slug={school.slug}>
       <article className="school">
         <SchoolHeader school={school} title={title} />
+        {data.glance ? <AtAGlance glance={data.glance} lang={glanceLang} /> : null}
+        {data.glance && typeof school.slug === 'string' ? (
+          <SchoolEvents events={data.glance.events} slug={school.slug} lang={fallbackLang(school, 'events')} />
+        ) : null}
         <SectionMenu items={menu} numbered label={m.school.sectionsLabel} />
         {sections.map((section) => (
           <SchoolSection key={section.id} section={section} />

@@ -85,6 +85,12 @@ export const siteSettings = defineType({
       ],
     }),
     defineField({
+      name: 'timeZone',
+      type: 'string',
+      title: 'Time zone',
+      description: 'Where the district is, e.g. America/Denver: tour and open-house times are written in it.',
+    }),
+    defineField({
       name: 'themeColor',
       type: 'string',
       title: 'Default theme colour',

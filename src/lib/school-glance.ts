@@ -1,0 +1,179 @@
+// A school "at a glance" and its coming tours and open houses, as one edition shows them: only the
+// facts the school has, each already written for the reader (bell times as "8:05 AM", dates in the
+// district's time zone), so the page renders plain strings and its hydration cannot disagree with
+// the export over a clock or a locale. Pure; the export and the preview server call it.
+import type { Lang, Messages } from '../i18n/messages.ts';
+import { safeHttpUrl } from './links.ts';
+import type { School } from './types.ts';
+
+export interface GlanceRow {
+  /** Which fact, for the row's class name and tests: 'grades', 'phone', … */
+  key: string;
+  label: string;
+  value: string;
+  /** A link the value opens (map search, tel:, the school's website). */
+  href?: string;
+  /** A list instead of one value (support programs). */
+  items?: string[];
+}
+
+export interface GlanceEvent {
+  key: string;
+  title: string;
+  /** "Tuesday, January 12, 2027, 5:30 – 7:00 PM", in the district's time zone. */
+  when: string;
+  /** The machine-readable start, for <time datetime>. */
+  start: string;
+  location: string | null;
+  url: string | null;
+}
+
+export interface SchoolGlance {
+  rows: GlanceRow[];
+  events: GlanceEvent[];
+}
+
+/** An event as content holds it (school.events[]). */
+export interface EventInput {
+  _key?: unknown;
+  title?: unknown;
+  start?: unknown;
+  end?: unknown;
+  location?: unknown;
+  url?: unknown;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const count = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+
+/** "08:05" as the reader writes it: "8:05 AM" in English, "8:05 a. m." in Spanish. */
+export function clockTime(hhmm: unknown, lang: Lang): string | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text(hhmm));
+  if (!m) return null;
+  const h = Number(m[1]);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  const am = h < 12;
+  return lang === 'es' ? `${hour}:${m[2]} ${am ? 'a. m.' : 'p. m.'}` : `${hour}:${m[2]} ${am ? 'AM' : 'PM'}`;
+}
+
+/** The one-line address, or '' when the school has none. */
+export function addressLine(address: unknown): string {
+  const a = obj(address);
+  const cityLine = [text(a.city), [text(a.state), text(a.zip)].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [text(a.street), cityLine].filter(Boolean).join(', ');
+}
+
+/** A phone number as a tel: link (digits and a leading +), or null when it has too few digits. */
+export function telHref(phone: unknown): string | null {
+  const digits = text(phone).replace(/[^\d+]/g, '');
+  return digits.replace(/\D/g, '').length >= 7 ? `tel:${digits}` : null;
+}
+
+/** A map search for the address (a link families open on their phone's map). */
+export const mapHref = (line: string): string =>
+  `https://www.openstreetmap.org/search?query=${encodeURIComponent(line)}`;
+
+/** Valid events, with an end, not yet over at `now`, soonest first. */
+export function upcomingEvents(events: unknown, now: number): (EventInput & { start: string; end: string })[] {
+  if (!Array.isArray(events)) return [];
+  return events
+    .map((e) => obj(e) as EventInput)
+    .filter((e) => text(e.title) !== '' && !Number.isNaN(Date.parse(text(e.start))))
+    .map((e) => {
+      const start = new Date(Date.parse(text(e.start))).toISOString();
+      const endMs = Date.parse(text(e.end));
+      // Without a valid end after the start, an event lasts an hour.
+      const end = new Date(
+        Number.isNaN(endMs) || endMs <= Date.parse(start) ? Date.parse(start) + 3_600_000 : endMs,
+      ).toISOString();
+      return { ...e, start, end };
+    })
+    .filter((e) => Date.parse(e.end) > now)
+    .sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** An event's date and time in the district's time zone, for the reader's language. */
+export function eventWhen(start: string, end: string, locale: string, timeZone: string): string {
+  const day = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+  const s = new Date(start);
+  const e = new Date(end);
+  // Intl writes a narrow no-break space in times: a plain space reads the same everywhere.
+  const plain = (t: string) => t.replace(/[\u202f\u00a0]/g, ' ');
+  const sameDay = day.format(s) === day.format(e);
+  return plain(
+    sameDay
+      ? `${day.format(s)}, ${time.format(s)} – ${time.format(e)}`
+      : `${day.format(s)}, ${time.format(s)} – ${day.format(e)}, ${time.format(e)}`,
+  );
+}
+
+export interface GlanceOptions {
+  lang: Lang;
+  messages: Messages;
+  /** The time the page is made: events over by then are left off. */
+  now: number;
+  /** The district's time zone, for event times (IANA name). */
+  timeZone: string;
+}
+
+/** The school's facts and coming events for one edition; empty lists when it has none. */
+export function schoolGlance(school: School, opts: GlanceOptions): SchoolGlance {
+  const g = opts.messages.glance;
+  const s = school as School & Record<string, unknown>;
+  const rows: GlanceRow[] = [];
+  const add = (row: GlanceRow | null) => {
+    if (row && (row.value || row.items?.length)) rows.push(row);
+  };
+  add({ key: 'grades', label: g.grades, value: text(s.grades) });
+  const enrollment = count(s.enrollment);
+  add(enrollment ? { key: 'enrollment', label: g.enrollment, value: g.students(enrollment) } : null);
+  const line = addressLine(s.address);
+  add(line ? { key: 'address', label: g.address, value: line, href: mapHref(line) } : null);
+  const phone = text(s.phone);
+  add(
+    phone ? { key: 'phone', label: g.phone, value: phone, ...(telHref(phone) ? { href: telHref(phone)! } : {}) } : null,
+  );
+  const website = safeHttpUrl(s.website);
+  add(
+    website
+      ? {
+          key: 'website',
+          label: g.website,
+          value: website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, ''),
+          href: website,
+        }
+      : null,
+  );
+  const bell = obj(s.bellTimes);
+  const [start, end] = [clockTime(bell.start, opts.lang), clockTime(bell.end, opts.lang)];
+  add(start || end ? { key: 'bellTimes', label: g.bellTimes, value: [start, end].filter(Boolean).join(' – ') } : null);
+  add({ key: 'transportation', label: g.transportation, value: text(s.transportation) });
+  add({ key: 'beforeAfterCare', label: g.care, value: text(s.beforeAfterCare) });
+  const support = Array.isArray(s.supportPrograms) ? [...new Set(s.supportPrograms.map(text).filter(Boolean))] : [];
+  add(support.length ? { key: 'supportPrograms', label: g.support, value: support.join(', '), items: support } : null);
+  const adm = obj(s.admissions);
+  const [seats, applicants] = [count(adm.seats), count(adm.applicants)];
+  add(
+    seats !== null && applicants !== null
+      ? { key: 'admissions', label: g.admissionsLabel, value: g.lastYear(seats, applicants) }
+      : null,
+  );
+  const events = upcomingEvents(s.events, opts.now).map((e, i) => ({
+    key: text(e._key) || `event-${i + 1}`,
+    title: text(e.title),
+    when: eventWhen(e.start, e.end, opts.messages.locale, opts.timeZone),
+    start: e.start,
+    location: text(e.location) || null,
+    url: safeHttpUrl(e.url),
+  }));
+  return { rows, events };
+}
