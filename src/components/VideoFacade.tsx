@@ -3,6 +3,7 @@
 // the play control is a plain link to the video on the host's site.
 import { useEffect, useRef, useState } from 'react';
 import { useMessages, useWarnings } from '../SiteEnv.tsx';
+import { plainText } from '../lib/plain-text.ts';
 
 export interface VideoFacadeProps {
   videoId: string;
@@ -49,7 +50,8 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
     );
     return null;
   }
-  const label = messages.school.playVideo(title);
+  // Attributes, not text: no stega (src/lib/plain-text.ts).
+  const label = plainText(messages.school.playVideo(title));
 
   return (
     <div className="video-facade">
@@ -58,7 +60,7 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
           ref={frame}
           className="video-facade__frame"
           src={embedUrl(videoId)}
-          title={title}
+          title={plainText(title)}
           width={1280}
           height={720}
           allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
