@@ -24,11 +24,12 @@ import type { ChangeEvent } from '../../src/lib/change-stream.ts';
 export const CHANGE_LISTEN_QUERY = '*[_id in $ids]';
 
 /**
- * The key that watches every school instead of one (the menus' and the landing grid's rows): not a
- * document id, since ids never contain '*'.
+ * The key that watches what every page of a session shows besides its own school: every school (the
+ * menus' and the landing grid's rows), the landing page's words and the site settings (each edition,
+ * drafts included), and the translation links between them. Not a document id: ids never contain '*'.
  */
 export const ALL_SCHOOLS = '*schools';
-const ALL_SCHOOLS_LISTEN_QUERY = '*[_type == "school"]';
+const ALL_SCHOOLS_LISTEN_QUERY = '*[_type in ["school", "landingPage", "siteSettings", "translation.metadata"]]';
 
 /**
  * The ids whose changes can change the school's page: its own two, its translations and the

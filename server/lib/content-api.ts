@@ -33,8 +33,11 @@ export interface ContentApi {
   landing(perspective: Perspective): Promise<LandingCard[]>;
   schoolBySlug(slug: string, perspective: Perspective): Promise<School | null>;
   lookup(slug: string): Promise<SchoolLookup | null>;
-  /** A school document exactly as stored under `id` (published or drafts.), or null. */
-  schoolById(id: string): Promise<School | null>;
+  /**
+   * The school with this id (its published or its `drafts.` form) as `perspective` shows it: with
+   * 'drafts' its draft if it has one, and every document it references in their drafts too.
+   */
+  schoolById(id: string, perspective: Perspective): Promise<School | null>;
   /** Every school, published and draft, with its state: the editor home. */
   editorSchools(): Promise<EditorSchool[]>;
   /** The landing page's words and the site settings of the `lang` edition. */
@@ -91,8 +94,9 @@ export function createContentApi(client: SanityClient): ContentApi {
       const found = await run<unknown>(draftLookupQuery, { draftId }, 'raw');
       return { id, draftId, hasDraft: found === draftId, hasPublished: list.includes(id) };
     },
-    async schoolById(id) {
-      const doc = await run<School | null>(schoolByIdQuery, { id }, 'raw');
+    async schoolById(id, perspective) {
+      // A perspective shows every document under its published id (a draft included).
+      const doc = await run<School | null>(schoolByIdQuery, { id: publishedIdOf(id) }, perspective);
       return doc && typeof doc === 'object' && doc._type === 'school' ? doc : null;
     },
     async editorSchools() {

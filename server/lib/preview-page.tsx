@@ -95,7 +95,7 @@ export async function loadPreviewPage(
       if (!found) return NOT_FOUND;
       const source = chooseSource(found);
       mode = source.mode;
-      return (await api.schoolById(source.id)) ?? NOT_FOUND;
+      return (await api.schoolById(source.id, 'drafts')) ?? NOT_FOUND;
     },
     null,
   );
@@ -131,6 +131,14 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     },
   };
   const school = data.page === 'school' ? data.school : null;
+  // The head holds no stega (a Studio session's strings carry it): titles and meta tags are not
+  // clickable, and the Studio shows the title as the page's name. Cleaned before the head is made:
+  // its whitespace rules would break the invisible runs into pieces no cleaner recognises.
+  const plain = stegaClean({
+    school,
+    district: data.settings?.districtName,
+    headline: data.page === 'landing' ? data.copy.headline : undefined,
+  });
   // The banner and the editor home come first inside the root, as the client's PreviewRoot renders
   // them; they have no text neighbours, so the renders joined are the one render the client hydrates.
   const banner = renderToString(
@@ -151,12 +159,10 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     base: env.base,
     urls: createImageUrls(env.images),
     messages: CATALOGUES[opts.route.lang],
-    district: data.settings?.districtName,
-    headline: data.page === 'landing' ? data.copy.headline : undefined,
+    district: plain.district,
+    headline: plain.headline,
   };
-  // The head holds no stega (a Studio session's strings carry it): titles and meta tags are not
-  // clickable, and the Studio shows the title as the page's name.
-  const seo = stegaClean(school ? schoolSeo(school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx));
+  const seo = plain.school ? schoolSeo(plain.school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx);
   return renderDocument({
     appHtml,
     data,

@@ -25,5 +25,11 @@ export const EventsQuery = Type.Object({
   scope: Type.Optional(Type.Literal('schools')),
 });
 
-/** The page shell's only parameter; anything else (secret, utm_*) passes through untouched. */
-export const PageQuery = Type.Object({ livepreview: Type.Optional(Type.String()) });
+/**
+ * The page shell's parameters: live preview, and the Studio's perspective (turned into the former);
+ * anything else (secret, utm_*) passes through untouched.
+ */
+export const PageQuery = Type.Object({
+  livepreview: Type.Optional(Type.String()),
+  'sanity-preview-perspective': Type.Optional(Type.String()),
+});

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDataPath } from '../lib/context.ts';
 import { messagePage } from '../lib/message-page.ts';
+import { addressInPerspective } from '../lib/studio-perspective.ts';
 import {
   clientKey,
   SESSION_COOKIE,
@@ -31,15 +32,6 @@ export interface GateOptions extends Record<string, unknown> {
  * studio/sanity.config.ts): no shared secret to paste, the Studio's own handshake instead.
  */
 export const STUDIO_ENABLE_PATH = '/api/draft-mode/enable';
-
-/** A same-origin path to land on after the handshake: anything else becomes '/'. */
-function safeRedirect(to: string | undefined, perspective: string | null | undefined): string {
-  const target = to && /^\/(?![/\\])/.test(to) ? to : '/';
-  const url = new URL(target, 'http://preview.invalid');
-  // The Studio previews drafts unless it asks for the published perspective.
-  if (perspective !== 'published') url.searchParams.set('livepreview', '1');
-  return url.pathname + url.search + url.hash;
-}
 
 function deny(req: FastifyRequest, reply: FastifyReply, status: 401 | 429, error: string, message: string) {
   reply.code(status).header('cache-control', 'no-store');
@@ -92,7 +84,7 @@ export default fp<GateOptions>(
           startSession(req, reply, true);
           return reply
             .header('cache-control', 'no-store')
-            .redirect(safeRedirect(result.redirectTo, result.perspective), 302);
+            .redirect(addressInPerspective(result.redirectTo, result.perspective), 302);
         }
         limiter.recordFailure(client);
         return deny(

@@ -56,11 +56,19 @@ const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app
     return reply.headers(noStore).send(found);
   });
 
-  app.get('/api/documents/:id', { schema: { params: IdParams } }, async (req, reply) => {
+  // The live preview's read of the school it shows: drafts perspective, so the drafts of what the
+  // page references (a quote, a highlight) show too, not only the school's own draft.
+  app.get('/api/documents/:id', { schema: { params: IdParams, querystring: PerspectiveQuery } }, async (req, reply) => {
     const api = apiFor(ctx, req);
     const id = requireDocumentId(req.params.id);
-    const school = await api.schoolById(id);
-    if (!school) throw new HttpError(404, 'document not found', `no school document has the id "${id}"`);
+    const perspective = req.query.perspective ?? 'published';
+    const school = await api.schoolById(id, perspective);
+    if (!school)
+      throw new HttpError(
+        404,
+        'document not found',
+        `no ${perspective === 'drafts' ? '' : 'published '}school document has the id "${id}"`,
+      );
     return reply.headers(noStore).send({ school });
   });
 };

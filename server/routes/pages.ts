@@ -12,6 +12,7 @@ import type { PreviewContext } from '../lib/context.ts';
 import { apiFor, isApiPath } from '../lib/context.ts';
 import { loadPreviewPage, renderPreviewPage } from '../lib/preview-page.tsx';
 import { PageQuery } from '../lib/schemas.ts';
+import { addressInPerspective, STUDIO_PERSPECTIVE_PARAM } from '../lib/studio-perspective.ts';
 import { HttpError } from '../lib/upstream.ts';
 import { matchPreviewRoute } from '../../src/routes.ts';
 
@@ -124,6 +125,11 @@ const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (ap
     if (isApiPath(pathname) || pathname.startsWith('/assets/')) return reply.callNotFound();
     const file = publicFile(publicDir, pathname);
     if (file) return reply.sendFile(file, publicDir);
+    // Presentation reloads its frame with its perspective after a switch the page did not follow
+    // itself: the address says it the preview's way (?livepreview or not) from here on.
+    const studioPerspective = req.query[STUDIO_PERSPECTIVE_PARAM];
+    if (studioPerspective !== undefined)
+      return reply.header('cache-control', 'no-store').redirect(addressInPerspective(req.url, studioPerspective), 302);
     const livepreview = livepreviewOn(req.query.livepreview);
     const route = matchPreviewRoute(pathname);
     const api = apiFor(ctx, req);

@@ -2,6 +2,7 @@
 // the page's largest above-the-fold image.
 import type { ImageVariant } from '../lib/image.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
+import { plainText } from '../lib/plain-text.ts';
 
 interface Props {
   variant: ImageVariant | null;
@@ -26,7 +27,7 @@ export function Img({ variant, alt, priority = false, className, sizes, srcSet, 
       src={variant.src}
       width={variant.width}
       height={variant.height}
-      alt={alt}
+      alt={plainText(alt)}
       lang={lang}
       className={className}
       // `sizes` only describes srcset candidates: alone it is invalid HTML (and React's preload

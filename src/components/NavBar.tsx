@@ -9,6 +9,7 @@ import { copyLang } from '../lib/editions.ts';
 import { SchoolsDropdown } from './SchoolsDropdown.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { ShortlistLink } from './ShortlistLink.tsx';
+import { plainText } from '../lib/plain-text.ts';
 
 export interface NavBarProps {
   nav: NavSchool[] | null;
@@ -30,7 +31,13 @@ export function NavBar({ nav, switcher }: NavBarProps) {
   return (
     <nav className="nav" aria-label={m.nav.mainNav}>
       <a className="nav__logo" href={pageHref(root, landingPath(m.lang))}>
-        <img src={logo.src} width={logo.width} height={logo.height} alt={settings.logoAlt} decoding="async" />
+        <img
+          src={logo.src}
+          width={logo.width}
+          height={logo.height}
+          alt={plainText(settings.logoAlt)}
+          decoding="async"
+        />
       </a>
       <ul className="nav__list">
         <li className="nav__item">

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMessages, useWarnings } from '../SiteEnv.tsx';
 import { useLangs } from './content-lang.ts';
+import { plainText } from '../lib/plain-text.ts';
 
 export interface VideoFacadeProps {
   videoId: string;
@@ -51,7 +52,8 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
     );
     return null;
   }
-  const label = messages.school.playVideo(title);
+  // Attributes, not text: no stega (src/lib/plain-text.ts).
+  const label = plainText(messages.school.playVideo(title));
 
   return (
     <div className="video-facade">
@@ -60,7 +62,7 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
           ref={frame}
           className="video-facade__frame"
           src={embedUrl(videoId)}
-          title={title}
+          title={plainText(title)}
           width={1280}
           height={720}
           allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"

@@ -17,7 +17,7 @@ import { debounce } from '../lib/debounce.ts';
 import { DRAFT_REFRESH_DEBOUNCE_MS } from '../lib/school-flow.ts';
 import { keepLoading } from '../lib/keep-loading.ts';
 import type { PreviewApi } from './api.ts';
-import { PreviewRoot } from './PreviewRoot.tsx';
+import { PreviewRoot, toggleLivepreview } from './PreviewRoot.tsx';
 
 /** ?livepreview as the preview server reads it (server/routes/pages.ts): present and not 0/false. */
 export function livepreviewIn(search: string): boolean {
@@ -101,9 +101,10 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
     });
   }, [api, perspective]);
 
-  // One change stream for the whole session while live: every school's changes reload the menus
-  // and bump schoolsVersion (the landing grid reloads), once per quiet period. Moving between
-  // pages keeps it open; switching live preview off closes it.
+  // One change stream for the whole session while live: a change to any school, to the landing
+  // page's words or to the site settings reloads the menus and bumps schoolsVersion (the page reloads
+  // its grid and its words), once per quiet period. Moving between pages keeps it open; switching
+  // live preview off closes it.
   const [schoolsVersion, setSchoolsVersion] = useState(0);
   useEffect(() => {
     if (!livepreview) return;
@@ -174,6 +175,9 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
   // useNavigate's function changes with the location; the overlays outlive every page.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // The Studio's perspective once it said it (null before): drafts means live preview on. Its own
+  // moves (a location it resolved, its address bar) name bare paths, which get it too.
+  const studioDrafts = useRef<boolean | null>(null);
   useEffect(() => {
     for (const listener of locationListeners.current) listener(here);
   }, [here]);
@@ -185,7 +189,16 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
       ({ startVisualEditing }) => {
         if (cancelled) return;
         stop = startVisualEditing({
-          navigate: (url, replace) => navigateRef.current(url, { replace }),
+          navigate: (url, replace) =>
+            navigateRef.current(studioDrafts.current === null ? url : toggleLivepreview(url, studioDrafts.current), {
+              replace,
+            }),
+          perspective(drafts) {
+            studioDrafts.current = drafts;
+            const here = hereRef.current;
+            if (livepreviewIn(new URL(here, window.location.origin).search) !== drafts)
+              navigateRef.current(toggleLivepreview(here, drafts), { replace: true });
+          },
           subscribeLocation(listener) {
             locationListeners.current.add(listener);
             listener(hereRef.current);

@@ -19,7 +19,7 @@ import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
 import { localizeSchool } from '../lib/localize.ts';
-import { vercelStegaClean } from '@vercel/stega';
+import { plainText } from '../lib/plain-text.ts';
 import { landingTitle, schoolTitle } from '../lib/seo.ts';
 import { CATALOGUES } from '../i18n/catalogues.ts';
 import { landingCopy, type LandingCopy } from '../lib/landing-copy.ts';
@@ -45,7 +45,10 @@ export interface PreviewRootProps {
   schoolPage?: SchoolPageComponent | null;
   /** The menus' schools, kept by the session across pages (null while loading). */
   nav: NavSchool[] | null;
-  /** Bumped by the session after each quiet period of school changes (live mode): reload the grid. */
+  /**
+   * Bumped by the session after each quiet period of changes to the schools, the landing page or the
+   * site settings (live mode): reload the grid and the site's words.
+   */
   schoolsVersion?: number;
   /** Registers this page's refresh (the school flow's) for the Studio's refresh requests. */
   onRefresher?: (refresh: () => void) => () => void;
@@ -139,14 +142,24 @@ export function PreviewRoot({
     });
   }, [api, perspective, route.page, start, timers]);
 
-  // Live means the grid too: after each quiet period of school changes (the session's stream) the
-  // landing page reloads its cards; the session reloads the menus itself.
+  // Live means the grid and the site's words too: after each quiet period of changes (the session's
+  // stream) the landing page reloads its cards and every page its landing copy and settings (a draft
+  // of either shows, a discarded one goes); the session reloads the menus itself.
   useEffect(() => {
-    if (!livepreview || route.page !== 'landing' || schoolsVersion === 0) return;
-    api
-      .landing(perspective)
-      .then(setCards, (err: unknown) => console.error('preview: reloading the landing grid failed', err));
-  }, [api, livepreview, perspective, route.page, schoolsVersion]);
+    if (!livepreview || schoolsVersion === 0) return;
+    let live = true;
+    if (route.page === 'landing')
+      api
+        .landing(perspective)
+        .then(setCards, (err: unknown) => console.error('preview: reloading the landing grid failed', err));
+    api.site(perspective, route.lang).then(
+      (got) => live && got && setSite(got),
+      (err: unknown) => console.error('preview: reloading the landing page and site settings failed', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, livepreview, perspective, route.page, route.lang, schoolsVersion]);
 
   // The editor home: from the server render, else (a landing page the router reached) from the API.
   const [editorSchools, setEditorSchools] = useState<EditorSchool[] | null>(env.preview?.editorSchools ?? null);
@@ -170,7 +183,8 @@ export function PreviewRoot({
       {
         fetchBySlug: (s) => api.schoolBySlug(s),
         lookup: (s) => api.lookup(s),
-        fetchById: (id) => api.document(id),
+        // Live preview reads in the drafts perspective: the school's draft and its quotes' drafts alike.
+        fetchById: (id) => api.document(id, 'drafts'),
         subscribe: (id, handlers) =>
           connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, ...handlers }),
         timers,
@@ -197,16 +211,18 @@ export function PreviewRoot({
     return school ? { page: 'school', nav, school, settings } : null;
   }, [route.page, route.lang, cards, nav, flow?.school, served, site]);
 
-  // A page the router reached names itself as the server would have (the Studio shows the title).
+  // A page the router reached names itself as the server would have (the Studio shows the title),
+  // from words without stega: the title's whitespace rules would break the invisible runs apart.
   const m = CATALOGUES[route.lang];
+  const district = site ? plainText(site.settings.districtName) : undefined;
   const title =
     route.page === 'landing'
-      ? landingTitle(m, site?.copy.headline || LANDING_BUILTIN[m.lang].hero.headline, site?.settings.districtName)
+      ? landingTitle(m, plainText(site?.copy.headline || LANDING_BUILTIN[m.lang].hero.headline), district)
       : data?.page === 'school' && data.school
-        ? schoolTitle(data.school, m, site?.settings.districtName)
+        ? schoolTitle({ title: plainText(data.school.title ?? '') }, m, district)
         : null;
   useEffect(() => {
-    if (!initial && title) document.title = `Preview · ${vercelStegaClean(title)}`;
+    if (!initial && title) document.title = `Preview · ${title}`;
   }, [initial, title]);
 
   return (

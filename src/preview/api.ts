@@ -25,8 +25,8 @@ export interface PreviewApi {
   /** Published school by slug (what families will see after the next export); null if none. */
   schoolBySlug(slug: string): Promise<School | null>;
   lookup(slug: string): Promise<SchoolLookup | null>;
-  /** A school document by published or drafts. id; null if none. */
-  document(id: string): Promise<School | null>;
+  /** The school with this id (published or drafts. form) as the perspective shows it; null if none. */
+  document(id: string, perspective: Perspective): Promise<School | null>;
   /** Every school and its state, for the editor home (a landing page reached without a reload). */
   editorSchools(): Promise<EditorSchool[]>;
   /** The landing page's words and the site settings of an edition. */
@@ -70,8 +70,8 @@ export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), o
       return (await get<{ school: School }>(`/api/schools/${enc(slug)}`))?.school ?? null;
     },
     lookup: (slug) => get<SchoolLookup>(`/api/schools/${enc(slug)}/lookup`),
-    async document(id) {
-      return (await get<{ school: School }>(`/api/documents/${enc(id)}`))?.school ?? null;
+    async document(id, p) {
+      return (await get<{ school: School }>(`/api/documents/${enc(id)}?perspective=${p}`))?.school ?? null;
     },
     async editorSchools() {
       return (await get<{ schools: EditorSchool[] }>('/api/editor-schools'))?.schools ?? [];

@@ -16,7 +16,7 @@ import type { Browser, Frame } from 'playwright-core';
 import { stegaClean } from '@sanity/client/stega';
 import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret';
 import { editorClient } from '../integration/helpers/preview-fixture.ts';
-import { launch, openPage, SKIP } from './helpers/browser.ts';
+import { launch, openPage, SKIP, type Watched } from './helpers/browser.ts';
 import { startSamplePreview, type SamplePreview } from './helpers/preview.ts';
 
 const TOKEN = `tok_${'e5'.repeat(20)}`;
@@ -80,7 +80,8 @@ describe('preview inside a stand-in Studio', SKIP, () => {
     }
   }
 
-  test('handshake, stega in the frame, overlay clicks name the document and field, navigation both ways', async () => {
+  /** The stand-in Studio with the preview of `pathname` in its frame, through the real handshake. */
+  async function openInStudio(pathname: string): Promise<{ w: Watched; frame: Frame }> {
     // What the Presentation tool does before it loads the preview in its iframe.
     const { secret } = await createPreviewSecret(
       editorClient(preview.service.url, TOKEN),
@@ -88,17 +89,22 @@ describe('preview inside a stand-in Studio', SKIP, () => {
       studioOrigin,
       'editor-1',
     );
-    const enable = `${preview.origin}/api/draft-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent('/schools/lincoln-middle')}`;
+    const enable = `${preview.origin}/api/draft-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`;
     const w = await openPage(browser, { width: 1280, height: 1000 });
     problems = w.problems;
+    await w.page.goto(`${studioOrigin}/?frame=${encodeURIComponent(enable)}`, { waitUntil: 'load' });
+    let frame: Frame | undefined;
+    for (let i = 0; i < 100 && !frame; i++) {
+      frame = w.page.frames().find((f) => f.url().startsWith(`${preview.origin}/schools/`));
+      if (!frame) await w.page.waitForTimeout(100);
+    }
+    assert.ok(frame, 'the preview loaded in the frame after the handshake');
+    return { w, frame };
+  }
+
+  test('handshake, stega in the frame, overlay clicks name the document and field, navigation both ways', async () => {
+    const { w, frame } = await openInStudio('/schools/lincoln-middle');
     try {
-      await w.page.goto(`${studioOrigin}/?frame=${encodeURIComponent(enable)}`, { waitUntil: 'load' });
-      let frame: Frame | undefined;
-      for (let i = 0; i < 100 && !frame; i++) {
-        frame = w.page.frames().find((f) => f.url().startsWith(`${preview.origin}/schools/`));
-        if (!frame) await w.page.waitForTimeout(100);
-      }
-      assert.ok(frame, 'the preview loaded in the frame after the handshake');
       assert.equal(new URL(frame.url()).searchParams.get('livepreview'), '1', 'drafts, as the Studio shows them');
       await frame.waitForFunction(
         () => document.querySelector('.preview-banner__status')?.getAttribute('data-mode') === 'draft',
@@ -149,6 +155,56 @@ describe('preview inside a stand-in Studio', SKIP, () => {
       );
       assert.equal(await frame.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no reload');
       assert.deepEqual(w.external, []);
+    } finally {
+      await w.close();
+    }
+  });
+
+  test("the Studio's perspective switch: published and drafts, without a reload; its moves keep it", async () => {
+    const { w, frame } = await openInStudio('/schools/lincoln-middle');
+    try {
+      // The school's header: its subtitle is where the draft and the published words differ.
+      const header = () => frame.evaluate(() => document.querySelector('h1')?.parentElement?.textContent ?? '');
+      const shows = (text: string) =>
+        frame.waitForFunction(
+          (t) => (document.querySelector('h1')?.parentElement?.textContent ?? '').includes(t),
+          text,
+          { timeout: 10_000 },
+        );
+      // Lincoln's pending draft, and its published words.
+      const draft = 'now offering Mandarin in all grades';
+      const published = 'Home of the Lions since 1962';
+      await shows(draft);
+      await waitForLog(w, (l) => l.type === 'visual-editing/fetch-perspective', 'the preview asks for the perspective');
+      await frame.evaluate(() => {
+        (window as unknown as { __marker: number }).__marker = 1;
+      });
+      const studio = (p: 'published' | 'drafts') =>
+        w.page.evaluate(
+          (q) => (globalThis as unknown as { __studio: { perspective(p: string): void } }).__studio.perspective(q),
+          p,
+        );
+      const address = () => new URL(frame.url());
+
+      await studio('published');
+      await shows(published);
+      assert.equal(address().searchParams.get('livepreview'), null, 'published: no live preview');
+      assert.ok(!(await header()).includes(draft));
+      // A move the Studio makes (a location it resolved: a bare path) stays published.
+      await w.page.evaluate(() =>
+        (globalThis as unknown as { __studio: { navigate(u: string): void } }).__studio.navigate(
+          '/schools/lincoln-middle#tour',
+        ),
+      );
+      await studio('drafts');
+      await shows(draft);
+      assert.equal(address().searchParams.get('livepreview'), '1', 'drafts: live preview');
+      await w.page.evaluate(() =>
+        (globalThis as unknown as { __studio: { navigate(u: string): void } }).__studio.navigate('/schools/riverside'),
+      );
+      await frame.waitForFunction(() => location.pathname === '/schools/riverside', undefined, { timeout: 10_000 });
+      assert.equal(address().searchParams.get('livepreview'), '1', "a Studio move keeps the Studio's drafts");
+      assert.equal(await frame.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no reload');
     } finally {
       await w.close();
     }

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { buildPreviewServer } from '../../server/app.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
-import { startSamplePreview, type SamplePreview } from './helpers/preview.ts';
+import { FEATURED_QUOTES, liveBanner, startSamplePreview, type SamplePreview } from './helpers/preview.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { editorClient } from '../integration/helpers/preview-fixture.ts';
 import { hydrated, launch, openPage, SKIP, type Watched } from './helpers/browser.ts';
@@ -180,18 +180,11 @@ describe('preview', SKIP, () => {
   });
 
   test('an edit to a document the page shows through a reference (the featured quote) reaches the open page', async () => {
-    for (const [url, quoteId] of [
-      ['/schools/riverside?livepreview=1', 'quote-riverside-1'],
-      ['/schools/lincoln-middle?livepreview=1', 'quote-lincoln-1'],
-    ] as const) {
+    for (const [url, quoteId] of FEATURED_QUOTES) {
       const w = await openPreview(url);
       try {
         await hydrated(w.page);
-        await w.page.waitForFunction(
-          () => /· live/.test(document.querySelector('.preview-banner__status')?.textContent ?? ''),
-          undefined,
-          { timeout: 10_000 },
-        );
+        await liveBanner(w.page);
         const quote = `A quote edited while the page is open ${Date.now()}`;
         const saved = Date.now();
         await editorClient(service.url, TOKEN).patch(quoteId).set({ quote }).commit();

@@ -354,18 +354,19 @@ test('API: school by slug (published by default, drafts on request), draft looku
   });
   assert.equal((await get('/api/schools/nobody/lookup')).statusCode, 404);
 
+  // By id, either form, as the perspective shows it: drafts overlays the school's draft.
+  const subtitleOf = async (url: string) =>
+    ((await get(url)).json() as { school: { subtitle: string } }).school.subtitle;
+  assert.equal(await subtitleOf('/api/documents/drafts.school-lincoln?perspective=drafts'), 'Draft subtitle');
+  assert.equal(await subtitleOf('/api/documents/school-lincoln?perspective=drafts'), 'Draft subtitle');
+  assert.equal(await subtitleOf('/api/documents/school-lincoln'), 'Published subtitle');
+  assert.equal(await subtitleOf('/api/documents/drafts.school-lincoln?perspective=published'), 'Published subtitle');
   assert.equal(
-    ((await get('/api/documents/drafts.school-lincoln')).json() as { school: { subtitle: string } }).school.subtitle,
-    'Draft subtitle',
-  );
-  assert.equal(
-    ((await get('/api/documents/school-lincoln')).json() as { school: { subtitle: string } }).school.subtitle,
-    'Published subtitle',
-  );
-  assert.equal(
-    ((await get('/api/documents/drafts.school-horizons')).json() as { school: { title: string } }).school.title,
+    ((await get('/api/documents/drafts.school-horizons?perspective=drafts')).json() as { school: { title: string } })
+      .school.title,
     'New Horizons Middle School',
   );
+  assert.equal((await get('/api/documents/school-horizons')).statusCode, 404, 'never published');
   const notASchool = await get('/api/documents/quote-1');
   assert.equal(notASchool.statusCode, 404, 'only school documents are served by id');
   assert.equal(notASchool.json().error, 'document not found');
@@ -563,6 +564,35 @@ test('the Studio’s Presentation handshake: a secret the Studio wrote opens a s
   const page = await req('GET', '/schools/lincoln-middle?livepreview=1', { cookie: studioCookie });
   assert.equal(page.statusCode, 200);
   assert.match(page.body, /Draft subtitle/);
+  // Presentation's perspective switch: its link, and the address it reloads its frame with, name
+  // the perspective; the preview answers with its own address for it (live preview on or off).
+  const published = await req(
+    'GET',
+    `/api/draft-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent('/schools/lincoln-middle?livepreview=1')}&sanity-preview-perspective=published`,
+    {},
+    '10.3.3.3',
+  );
+  assert.equal(published.headers.location, '/schools/lincoln-middle', 'the published perspective: no live preview');
+  for (const [perspective, to] of [
+    ['published', '/schools/lincoln-middle?x=1'],
+    ['drafts', '/schools/lincoln-middle?x=1&livepreview=1'],
+    ['rSpring,drafts', '/schools/lincoln-middle?x=1&livepreview=1'],
+  ] as const) {
+    const reload = await req(
+      'GET',
+      `/schools/lincoln-middle?livepreview=1&x=1&sanity-preview-perspective=${perspective}`,
+      {
+        cookie: studioCookie,
+      },
+    );
+    assert.equal(reload.statusCode, 302, perspective);
+    assert.equal(reload.headers.location, to, perspective);
+  }
+  assert.doesNotMatch(
+    (await req('GET', String(published.headers.location), { cookie: studioCookie })).body,
+    /Draft subtitle/,
+    'the published perspective reads published content',
+  );
   // A pathname that would leave the preview lands on its home instead.
   const away = await enable(secret, '//evil.example/x');
   assert.equal(away.statusCode, 302);
@@ -633,7 +663,10 @@ test('a hosted-style configuration works against any Sanity-compatible API host'
       hasDraft: true,
       hasPublished: true,
     });
-    const draft = await hosted.inject({ url: '/api/documents/drafts.school-lincoln', headers: { cookie: c } });
+    const draft = await hosted.inject({
+      url: '/api/documents/school-lincoln?perspective=drafts',
+      headers: { cookie: c },
+    });
     assert.equal(draft.json().school.subtitle, 'Draft subtitle', 'drafts read with the hosted token');
     assert.doesNotMatch(draft.body + JSON.stringify(draft.headers) + lookup.body, new RegExp(token));
   } finally {

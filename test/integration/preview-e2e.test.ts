@@ -111,7 +111,7 @@ function watchSchool(slug: string, livepreview = true): Watched {
       lookup: (s) => api.lookup(s),
       fetchById: (id) => {
         fetches.push({ id, at: Date.now() });
-        return api.document(id);
+        return api.document(id, 'drafts');
       },
       subscribe: (id, handlers) =>
         connectChangeStream({

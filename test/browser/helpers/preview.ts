@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
 import { buildPreviewServer, type PreviewAppOptions } from '../../../server/app.ts';
 import type { ContentService } from '../../../content-service/index.ts';
 import { startFixtureService } from '../../integration/helpers/preview-fixture.ts';
@@ -49,4 +50,22 @@ export async function startSamplePreview(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two school pages and the quote each features: Riverside has no draft of its own (its page
+ * refreshes at once), Lincoln has one (its page refreshes after the 1000 ms debounce).
+ */
+export const FEATURED_QUOTES = [
+  ['/schools/riverside?livepreview=1', 'quote-riverside-1'],
+  ['/schools/lincoln-middle?livepreview=1', 'quote-lincoln-1'],
+] as const;
+
+/** Waits until a school page's change stream is connected: the banner says live. */
+export async function liveBanner(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => /· live/.test(document.querySelector('.preview-banner__status')?.textContent ?? ''),
+    undefined,
+    { timeout: 10_000 },
+  );
 }

@@ -3,13 +3,20 @@
 // preview, opens the same comlink channel as Presentation (`presentation` ↔ `visual-editing`,
 // @sanity/comlink's controller) and records what the preview sends: the overlay clicks
 // (`visual-editing/focus`: document id and field path) and its moves (`visual-editing/navigate`).
+// Like Presentation it answers the preview's question for its perspective (drafts until switched)
+// and announces each switch of its published / drafts menu (`presentation/perspective`).
 import { createConnectionMachine, createController } from '@sanity/comlink';
 import { createCompatibilityActors } from '@sanity/presentation-comlink';
 
 type Logged = { type: string; data: unknown };
 const log: Logged[] = [];
 const g = globalThis as unknown as {
-  __studio: { log: Logged[]; navigate(url: string): void; refresh(): void };
+  __studio: {
+    log: Logged[];
+    navigate(url: string): void;
+    refresh(): void;
+    perspective(p: 'published' | 'drafts'): void;
+  };
 };
 
 const frame = document.createElement('iframe');
@@ -34,9 +41,18 @@ for (const type of ['visual-editing/focus', 'visual-editing/navigate', 'visual-e
     log.push({ type, data });
   });
 }
+let perspective: 'published' | 'drafts' = 'drafts';
+channel.on('visual-editing/fetch-perspective', (data: unknown) => {
+  log.push({ type: 'visual-editing/fetch-perspective', data });
+  return { perspective };
+});
 channel.start();
 g.__studio = {
   log,
   navigate: (url) => channel.post('presentation/navigate', { type: 'push', url }),
   refresh: () => channel.post('presentation/refresh', { source: 'manual', livePreviewEnabled: true }),
+  perspective(p) {
+    perspective = p;
+    channel.post('presentation/perspective', { perspective: p });
+  },
 };
