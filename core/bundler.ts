@@ -91,6 +91,23 @@ const noFallbackMessages = (root: string): Plugin => ({
   },
 });
 
+/**
+ * Only the editors' preview shows strings with stega (invisible characters naming their source), so
+ * the families' bundles get an identity plainText (src/lib/plain-text.ts) instead of the stega
+ * library it needs to strip them: ~0.4 KB gzip off every page's first load.
+ */
+const noStegaCleaning = (root: string): Plugin => ({
+  name: 'no-stega-cleaning',
+  setup(build) {
+    const target = path.join(root, 'src/lib/plain-text.ts');
+    build.onLoad({ filter: /[\\/]lib[\\/]plain-text\.ts$/ }, (args) =>
+      args.path === target
+        ? { contents: 'export const plainText = (text: string): string => text;', loader: 'ts' }
+        : undefined,
+    );
+  },
+});
+
 /** Root-relative url() in CSS points at files copied from public/, not at modules to bundle. */
 const publicUrlsExternal: Plugin = {
   name: 'public-urls-external',
@@ -147,7 +164,11 @@ export async function bundleBrowser({
       '.woff2': 'file',
       '.woff': 'file',
     },
-    plugins: [publicUrlsExternal, noFallbackMessages(root)],
+    plugins: [
+      publicUrlsExternal,
+      noFallbackMessages(root),
+      ...(entry === PREVIEW_ENTRY ? [] : [noStegaCleaning(root)]),
+    ],
     logLevel: 'silent',
   });
 

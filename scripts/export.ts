@@ -420,6 +420,15 @@ async function planExport(run: ExportRun): Promise<Plan> {
   return { manifest, previous, since, revisions: since ? revisions : null };
 }
 
+/**
+ * The time the site is made, for what depends on it (events already over are left off):
+ * SOURCE_DATE_EPOCH (seconds, the reproducible-builds convention) when set, else now.
+ */
+export function siteTime(env: NodeJS.ProcessEnv): number {
+  const epoch = Number(env.SOURCE_DATE_EPOCH);
+  return env.SOURCE_DATE_EPOCH && Number.isFinite(epoch) ? epoch * 1000 : Date.now();
+}
+
 /** A folder named by an environment variable, relative to the caller's working directory. */
 const envDir = (io: ExportIo, name: string): string | null =>
   io.env[name] ? path.resolve(io.cwd, io.env[name]!) : null;
@@ -523,6 +532,7 @@ async function renderPages(
         previous,
         limits: opts.limits,
         assets,
+        now: siteTime(run.io.env),
       });
       if ('failed' in built) {
         // An incremental read holds only some schools: which pages link to the failed one is known to a full read.

@@ -32,12 +32,10 @@ export function calendarFiles(
     if (events.length === 0) continue;
     const stamp = stampOf(f.updated);
     files.push({ path: schoolCalendarFile(f.slug), contents: icsFile({ name: f.title, stamp, events }) });
-    (f.events ?? []).forEach((e, i) =>
-      files.push({
-        path: eventCalendarFile(f.slug, e.key),
-        contents: icsFile({ name: f.title, stamp, events: [events[i]!] }),
-      }),
-    );
+    for (const [i, e] of (f.events ?? []).entries()) {
+      const one = icsFile({ name: f.title, stamp, events: [events[i]!] });
+      files.push({ path: eventCalendarFile(f.slug, e.key), contents: one });
+    }
   }
   copies.forEach((copy, i) => {
     const lang = LANGS[i]!;

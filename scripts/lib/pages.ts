@@ -450,7 +450,7 @@ export function buildPages(
       for (const lang of LANGS) {
         const localized = localizeSchool(limited.value, lang);
         const { timeZone } = settingsOf(lang);
-        const glance = schoolGlance(localized, { lang, messages: CATALOGUES[lang], now, timeZone });
+        const glance = schoolGlance(localized, { lang, locale: CATALOGUES[lang].locale, now, timeZone });
         pageData.set(lang, { page: 'school', nav: pageNav, school: localized, glance, settings: settingsOf(lang) });
       }
       const school = (pageData.get(DEFAULT_LANG) as { school: School }).school;

@@ -7,6 +7,7 @@ import { Keys, prng, pt, seedOf, type PTItem } from './pt.ts';
 import type { ImageSpec, Scene } from './images.ts';
 import { spanishTranslations } from './spanish.ts';
 import { siteDocuments } from './site.ts';
+import { schoolFactFields } from './facts.ts';
 
 export type Doc = { _id: string; _type: string } & Record<string, unknown>;
 
@@ -105,7 +106,7 @@ export function build(): Built {
   // The theme colour of an invalid-colour school still needs a colour for its pictures.
   const accentOf = (s: SchoolFacts) => (/^#[0-9a-f]{6}$/i.test(s.color) ? s.color : '#b22234');
 
-  for (const s of SCHOOLS) {
+  for (const [index, s] of SCHOOLS.entries()) {
     title = s.title;
     const keys = new Keys(`school-${s.key}`);
     const accent = accentOf(s);
@@ -165,6 +166,7 @@ export function build(): Built {
       section(s, kind, keys, { image, accent, accordionIds, highlightIds, q2, videoId }),
     );
 
+    const factKeys = new Keys(`${schoolId}:facts`);
     const school: Doc = {
       ...meta(schoolId, 'school'),
       title: s.title,
@@ -174,6 +176,7 @@ export function build(): Built {
       color: s.color,
       featuredQuote: ref(q1),
       seoDescription: s.seoDescription,
+      ...schoolFactFields(s, index, factKeys.next.bind(factKeys)),
       showTourSection: s.key !== 'riverside',
       tourTitle: s.tourTitle,
       tourDescription: pt(

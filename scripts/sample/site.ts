@@ -7,6 +7,8 @@ import { builtinLanding } from '../../src/lib/landing-copy.ts';
 import { builtinSettings } from '../../src/lib/builtin-settings.ts';
 import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
+import { districtZipCodes, timelineDocs } from './facts.ts';
+import { SCHOOLS } from './schools.ts';
 
 type Doc = { _id: string; _type: string } & Record<string, unknown>;
 type Meta = (id: string, type: string) => Doc;
@@ -38,9 +40,25 @@ function settingsDoc(m: typeof en): Record<string, unknown> {
 
 export function siteDocuments(meta: Meta): Doc[] {
   const docs: Doc[] = [
-    { ...meta('landingPage', 'landingPage'), language: 'en', ...builtinLanding('en') },
-    { ...meta('landingPage-es', 'landingPage'), language: 'es', ...builtinLanding('es') },
-    { ...meta('siteSettings', 'siteSettings'), language: 'en', ...settingsDoc(en) },
+    {
+      ...meta('landingPage', 'landingPage'),
+      language: 'en',
+      ...builtinLanding('en'),
+      enrollmentTimeline: timelineDocs('en'),
+    },
+    {
+      ...meta('landingPage-es', 'landingPage'),
+      language: 'es',
+      ...builtinLanding('es'),
+      enrollmentTimeline: timelineDocs('es'),
+    },
+    {
+      ...meta('siteSettings', 'siteSettings'),
+      language: 'en',
+      ...settingsDoc(en),
+      zipCodes: districtZipCodes(SCHOOLS),
+      timeZone: 'America/Denver',
+    },
     // The Spanish settings translate only what has words; the name and colour are the English document's.
     {
       ...meta('siteSettings-es', 'siteSettings'),

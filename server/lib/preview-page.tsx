@@ -28,6 +28,7 @@ import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG } from '../../src/i18n/messages.ts';
 import { landingCopy } from '../../src/lib/landing-copy.ts';
 import { builtinSettings } from '../../src/lib/builtin-settings.ts';
+import { schoolGlance } from '../../src/lib/school-glance.ts';
 import { PreviewApiError, previewProblem } from '../../src/preview/api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';
 
@@ -101,7 +102,11 @@ export async function loadPreviewPage(
   );
   const status: PreviewInitial['status'] = school === NOT_FOUND ? 'not-found' : school ? 'ready' : 'error';
   const shown = school === NOT_FOUND || school === null ? null : localizeSchool(school, route.lang);
-  const data: PageData = { page: 'school', nav: await nav, school: shown, settings: (await site).settings };
+  const { settings } = await site;
+  const glance = shown
+    ? schoolGlance(shown, { lang: route.lang, locale: m.locale, now: Date.now(), timeZone: settings.timeZone })
+    : null;
+  const data: PageData = { page: 'school', nav: await nav, school: shown, glance, settings };
   return { data, initial: { status, mode, failed, problem }, editorSchools: null };
 }
 

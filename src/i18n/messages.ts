@@ -122,47 +122,6 @@ export interface Messages {
       page: string;
     };
   };
-  /** A school at a glance, its tours and open houses (src/lib/school-glance.ts). */
-  glance: {
-    heading: string;
-    grades: string;
-    enrollment: string;
-    students: (n: number) => string;
-    address: string;
-    /** Visually hidden after the address link: where it goes. */
-    mapNote: string;
-    phone: string;
-    website: string;
-    bellTimes: string;
-    transportation: string;
-    care: string;
-    support: string;
-    admissionsLabel: string;
-    lastYear: (seats: number, applicants: number) => string;
-    events: string;
-    addToCalendar: string;
-    /** Visually hidden after "Add to calendar": which event. */
-    addToCalendarOf: (title: string) => string;
-    addAllToCalendar: string;
-    details: string;
-  };
-  /** The landing page's enrollment timeline. */
-  timeline: { heading: string; addAll: string };
-  /** The pages by ZIP code and the landing page's finder. */
-  zip: {
-    finder: string;
-    finderIntro: string;
-    label: string;
-    go: string;
-    unknown: (zip: string) => string;
-    title: (zip: string) => string;
-    intro: (zip: string) => string;
-    zoned: (n: number) => string;
-    open: string;
-    noZoned: string;
-    fromCentre: (miles: number) => string;
-    back: string;
-  };
   school: {
     sectionsLabel: string;
     toggleNav: string;

@@ -2,7 +2,8 @@
 // facts the school has, each already written for the reader (bell times as "8:05 AM", dates in the
 // district's time zone), so the page renders plain strings and its hydration cannot disagree with
 // the export over a clock or a locale. Pure; the export and the preview server call it.
-import type { Lang, Messages } from '../i18n/messages.ts';
+import type { Lang } from '../i18n/messages.ts';
+import { FAMILY_WORDS } from '../i18n/family/index.ts';
 import { safeHttpUrl } from './links.ts';
 import type { School } from './types.ts';
 
@@ -31,6 +32,15 @@ export interface GlanceEvent {
 export interface SchoolGlance {
   rows: GlanceRow[];
   events: GlanceEvent[];
+  /** The section's own words in the page's language (no browser catalogue carries them). */
+  words: {
+    heading: string;
+    mapNote: string;
+    events: string;
+    addToCalendar: string;
+    addAllToCalendar: string;
+    details: string;
+  };
 }
 
 /** An event as content holds it (school.events[]). */
@@ -118,7 +128,8 @@ export function eventWhen(start: string, end: string, locale: string, timeZone: 
 
 export interface GlanceOptions {
   lang: Lang;
-  messages: Messages;
+  /** BCP 47 locale for dates ('en-US', 'es-US'). */
+  locale: string;
   /** The time the page is made: events over by then are left off. */
   now: number;
   /** The district's time zone, for event times (IANA name). */
@@ -127,7 +138,7 @@ export interface GlanceOptions {
 
 /** The school's facts and coming events for one edition; empty lists when it has none. */
 export function schoolGlance(school: School, opts: GlanceOptions): SchoolGlance {
-  const g = opts.messages.glance;
+  const g = FAMILY_WORDS[opts.lang].glance;
   const s = school as School & Record<string, unknown>;
   const rows: GlanceRow[] = [];
   const add = (row: GlanceRow | null) => {
@@ -170,10 +181,11 @@ export function schoolGlance(school: School, opts: GlanceOptions): SchoolGlance 
   const events = upcomingEvents(s.events, opts.now).map((e, i) => ({
     key: text(e._key) || `event-${i + 1}`,
     title: text(e.title),
-    when: eventWhen(e.start, e.end, opts.messages.locale, opts.timeZone),
+    when: eventWhen(e.start, e.end, opts.locale, opts.timeZone),
     start: e.start,
     location: text(e.location) || null,
     url: safeHttpUrl(e.url),
   }));
-  return { rows, events };
+  const { heading, mapNote, events: eventsHeading, addToCalendar, addAllToCalendar, details } = g;
+  return { rows, events, words: { heading, mapNote, events: eventsHeading, addToCalendar, addAllToCalendar, details } };
 }

@@ -30,7 +30,7 @@ export function SchoolPage({ data }: { data: SchoolPageData }) {
         <SchoolHeader school={school} title={title} />
         {data.glance ? <AtAGlance glance={data.glance} lang={glanceLang} /> : null}
         {data.glance && typeof school.slug === 'string' ? (
-          <SchoolEvents events={data.glance.events} slug={school.slug} lang={fallbackLang(school, 'events')} />
+          <SchoolEvents glance={data.glance} slug={school.slug} lang={fallbackLang(school, 'events')} />
         ) : null}
         <SectionMenu items={menu} numbered label={m.school.sectionsLabel} />
         {sections.map((section) => (

@@ -22,6 +22,7 @@ import { localizeSchool } from '../lib/localize.ts';
 import { plainText } from '../lib/plain-text.ts';
 import { landingTitle, schoolTitle } from '../lib/seo.ts';
 import { CATALOGUES } from '../i18n/catalogues.ts';
+import { schoolGlance } from '../lib/school-glance.ts';
 import { landingCopy, type LandingCopy } from '../lib/landing-copy.ts';
 import { builtinSettings, type SiteSettings } from '../lib/builtin-settings.ts';
 import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
@@ -207,9 +208,22 @@ export function PreviewRoot({
     // A hydrated page keeps the school page's frame (as the server rendered it) while there is no school.
     // The school as the route's edition shows it (Spanish fields with English fallback on /es/).
     const school = flow?.school ? localizeSchool(flow.school, route.lang) : null;
-    if (served) return { page: 'school', nav, school, settings };
-    return school ? { page: 'school', nav, school, settings } : null;
-  }, [route.page, route.lang, cards, nav, flow?.school, served, site]);
+    // The server's glance while the school is the one it rendered: hydration needs the same strings.
+    const servedGlance = initial?.page === 'school' && flow?.school === servedSchool ? initial.glance : undefined;
+    const glance =
+      servedGlance !== undefined
+        ? servedGlance
+        : school
+          ? schoolGlance(school, {
+              lang: route.lang,
+              locale: CATALOGUES[route.lang].locale,
+              now: Date.now(),
+              timeZone: settings.timeZone,
+            })
+          : null;
+    if (served) return { page: 'school', nav, school, glance, settings };
+    return school ? { page: 'school', nav, school, glance, settings } : null;
+  }, [route.page, route.lang, cards, nav, flow?.school, served, site, initial, servedSchool]);
 
   // A page the router reached names itself as the server would have (the Studio shows the title),
   // from words without stega: the title's whitespace rules would break the invisible runs apart.

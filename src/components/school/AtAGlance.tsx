@@ -2,10 +2,9 @@
 // support, last year's admissions), only those the school has, written for the reader at export
 // (src/lib/school-glance.ts). A definition list, so it reads and prints as label and value.
 import type { SchoolGlance } from '../../lib/school-glance.ts';
-import { useMessages } from '../../SiteEnv.tsx';
 
 export function AtAGlance({ glance, lang }: { glance: SchoolGlance; lang?: string }) {
-  const m = useMessages().glance;
+  const m = glance.words;
   if (glance.rows.length === 0) return null;
   return (
     <section className="school-glance container" aria-labelledby="at-a-glance-title">

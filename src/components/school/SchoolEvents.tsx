@@ -3,11 +3,11 @@
 // current); the files are static .ics (RFC 5545) any calendar app opens.
 import { assetUrl } from '../../config/site.ts';
 import { eventCalendarFile, schoolCalendarFile } from '../../lib/calendar-files.ts';
-import type { GlanceEvent } from '../../lib/school-glance.ts';
-import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import type { SchoolGlance } from '../../lib/school-glance.ts';
+import { useSiteEnv } from '../../SiteEnv.tsx';
 
-export function SchoolEvents({ events, slug, lang }: { events: GlanceEvent[]; slug: string; lang?: string }) {
-  const m = useMessages().glance;
+export function SchoolEvents({ glance, slug, lang }: { glance: SchoolGlance; slug: string; lang?: string }) {
+  const { events, words: m } = glance;
   const { base, preview } = useSiteEnv();
   if (events.length === 0) return null;
   // The calendar files exist in exports only: the editors' preview lists the events without them.
@@ -35,13 +35,13 @@ export function SchoolEvents({ events, slug, lang }: { events: GlanceEvent[]; sl
               {files ? (
                 <a href={assetUrl(base, eventCalendarFile(slug, e.key))} download>
                   {m.addToCalendar}
-                  <span className="visually-hidden">{m.addToCalendarOf(e.title)}</span>
+                  <span className="visually-hidden">{`: ${e.title}`}</span>
                 </a>
               ) : null}
               {e.url ? (
                 <a href={e.url}>
                   {m.details}
-                  <span className="visually-hidden">{m.addToCalendarOf(e.title)}</span>
+                  <span className="visually-hidden">{`: ${e.title}`}</span>
                 </a>
               ) : null}
             </p>

@@ -1,0 +1,45 @@
+// The English words of the facts families decide by (see types.ts).
+import { oneDecimal } from '../number.ts';
+import type { FamilyWords } from './types.ts';
+
+const decimal = oneDecimal('en-US');
+
+export const en: FamilyWords = {
+  glance: {
+    heading: 'At a glance',
+    grades: 'Grades',
+    enrollment: 'Enrollment',
+    students: (n) => `${n.toLocaleString('en-US')} students`,
+    address: 'Address',
+    mapNote: ' (opens a map)',
+    phone: 'Phone',
+    website: 'Website',
+    bellTimes: 'Bell times',
+    transportation: 'Transportation',
+    care: 'Before and after care',
+    support: 'Support programs',
+    admissionsLabel: 'Admissions',
+    lastYear: (seats, applicants) => `Last year: ${seats} seats, ${applicants} applicants`,
+    events: 'Tours and open houses',
+    addToCalendar: 'Add to calendar',
+    addToCalendarOf: (title) => `: ${title}`,
+    addAllToCalendar: 'Add all to calendar',
+    details: 'Details',
+  },
+  timeline: { heading: 'How to apply', addAll: 'Add these dates to your calendar' },
+  zip: {
+    finder: 'Find schools by ZIP code',
+    finderIntro: 'See the school you are zoned for, then every school open to the district by distance.',
+    label: 'Your ZIP code',
+    go: 'Show schools',
+    unknown: (zip) => `ZIP code ${zip} is not in the district: pick yours from the list.`,
+    title: (zip) => `Schools for ZIP code ${zip}`,
+    intro: (zip) =>
+      `Families in ${zip}: your zoned school first, then the schools every family may choose, nearest first.`,
+    zoned: (n) => (n === 1 ? 'Your zoned school' : 'Your zoned schools'),
+    open: 'Open to the whole district',
+    noZoned: 'No school is zoned for this ZIP code: every school below is open to you.',
+    fromCentre: (miles) => `${decimal(miles)} mi from the centre of the ZIP code`,
+    back: 'Back to all schools',
+  },
+};

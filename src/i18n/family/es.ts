@@ -1,0 +1,46 @@
+// The Spanish words of the facts families decide by (see types.ts), as US Spanish writes numbers.
+import { oneDecimal } from '../number.ts';
+import type { FamilyWords } from './types.ts';
+
+const decimal = oneDecimal('es-US');
+
+export const es: FamilyWords = {
+  glance: {
+    heading: 'De un vistazo',
+    grades: 'Grados',
+    enrollment: 'Estudiantes',
+    students: (n) => `${n.toLocaleString('es-US')} estudiantes`,
+    address: 'Dirección',
+    mapNote: ' (abre un mapa)',
+    phone: 'Teléfono',
+    website: 'Sitio web',
+    bellTimes: 'Horario',
+    transportation: 'Transporte',
+    care: 'Cuidado antes y después de clases',
+    support: 'Programas de apoyo',
+    admissionsLabel: 'Admisiones',
+    lastYear: (seats, applicants) => `El año pasado: ${seats} plazas, ${applicants} solicitudes`,
+    events: 'Visitas y jornadas de puertas abiertas',
+    addToCalendar: 'Agregar al calendario',
+    addToCalendarOf: (title) => `: ${title}`,
+    addAllToCalendar: 'Agregar todo al calendario',
+    details: 'Más información',
+  },
+  timeline: { heading: 'Cómo solicitar', addAll: 'Agregue estas fechas a su calendario' },
+  zip: {
+    finder: 'Busque escuelas por código postal',
+    finderIntro:
+      'Vea la escuela que le corresponde y luego todas las escuelas abiertas a todo el distrito, por distancia.',
+    label: 'Su código postal',
+    go: 'Ver escuelas',
+    unknown: (zip) => `El código postal ${zip} no está en el distrito: elija el suyo de la lista.`,
+    title: (zip) => `Escuelas para el código postal ${zip}`,
+    intro: (zip) =>
+      `Familias del ${zip}: primero la escuela que les corresponde, luego las que cualquier familia puede elegir, de la más cercana a la más lejana.`,
+    zoned: (n) => (n === 1 ? 'La escuela que le corresponde' : 'Las escuelas que le corresponden'),
+    open: 'Abiertas a todo el distrito',
+    noZoned: 'Ninguna escuela tiene asignado este código postal: todas las de abajo están abiertas para usted.',
+    fromCentre: (miles) => `A ${decimal(miles)} mi del centro del código postal`,
+    back: 'Volver a todas las escuelas',
+  },
+};
