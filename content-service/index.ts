@@ -56,6 +56,8 @@ export interface ContentServiceOptions {
   queryLimits?: Partial<QueryLimits>;
   /** Listen streams open at once (default 1000, the hosted free plan's); beyond, 429. */
   maxListeners?: number;
+  /** Anonymous listen streams one address may hold (default 100); token holders are not counted. */
+  maxListenersPerAddress?: number;
   /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
   log?: (message: string) => void;
 }
@@ -196,6 +198,7 @@ export async function buildContentServiceApp(
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
     pool,
     ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
+    ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
   });
   const stopWatching =
     opts.watch === false

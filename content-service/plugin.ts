@@ -18,7 +18,8 @@ import {
   WorkerQueryError,
   type QueryLimits,
 } from './query-pool.ts';
-import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery, tooLarge } from './http.ts';
+import { API_VERSION_RE, BadRequest, badRequest, checkParams, notFound, paramsFromQuery, tooLarge } from './http.ts';
+import { QueryError } from './groq.ts';
 import { imagesPlugin } from './images.ts';
 import { listenRoutes } from './listen.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
@@ -40,6 +41,8 @@ export interface ContentServicePluginOptions {
   queryLimits?: Partial<QueryLimits>;
   /** Listen streams open at once (default listen.ts's MAX_LISTENERS). */
   maxListeners?: number;
+  /** Anonymous listen streams one address may hold (default listen.ts's MAX_LISTENERS_PER_ADDRESS). */
+  maxListenersPerAddress?: number;
   /** A pool started before the store loaded (index.ts does, so both parse the file at once); closed with the app. */
   pool?: QueryPool;
   log: (message: string) => void;
@@ -171,6 +174,12 @@ export async function contentServicePlugin(
     if (!perspective)
       return badRequest(reply, `unsupported perspective "${req.query.perspective}" (published, drafts or raw)`);
     if (Buffer.byteLength(query) > MAX_POST_QUERY_BYTES) return tooLarge(reply, 413, 'query');
+    try {
+      checkParams((params ?? {}) as Record<string, unknown>, query);
+    } catch (err) {
+      if (err instanceof QueryError) return reply.code(400).header('cache-control', 'no-store').send(err.toBody());
+      throw err;
+    }
     const access = accessOf(req.headers.authorization, token);
     // As hosted: without read rights every perspective sees the same thing, the published
     // documents outside any dotted path (no drafts, no versions), and answers 200.
@@ -295,6 +304,7 @@ export async function contentServicePlugin(
     store,
     pool,
     ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
+    ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
     dataset,
     token,
     keepAliveMs: opts.keepAliveMs,

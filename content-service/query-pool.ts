@@ -104,6 +104,16 @@ export class WorkerQueryError extends Error {
 
 type Settled = Extract<FromWorker, { job: number }>;
 
+/** The answer to a job that could not be handed to a worker: a parse error of its query, as hosted. */
+function unsendable(message: Extract<ToWorker, { job: number }>, err: Error): Settled {
+  const description = `the query's parameters cannot be evaluated (${err.message})`;
+  return {
+    type: 'query-error',
+    job: message.job,
+    body: { error: { description, query: message.query, start: 0, end: 0, type: 'queryParseError' } },
+  };
+}
+
 interface Pending {
   message: Extract<ToWorker, { job: number }>;
   settle(answer: Settled): void;
@@ -154,7 +164,15 @@ export class QueryPool {
     // The store replaces its documents on every change; each copy gets the changed documents only.
     this.unsubscribe = store.subscribe((tx) => {
       const changes = tx.changes.map((c) => ({ documentId: c.documentId, after: c.after }));
-      for (const slot of this.slots) slot.worker.postMessage({ type: 'apply', changes } satisfies ToWorker);
+      for (const slot of [...this.slots]) {
+        try {
+          slot.worker.postMessage({ type: 'apply', changes } satisfies ToWorker);
+        } catch (err) {
+          // A copy that missed a change would answer stale data: it is replaced by a fresh one.
+          this.log(`content-service: a change could not be sent to a query worker: ${(err as Error).message}`);
+          this.kill(slot);
+        }
+      }
     });
     // One worker to begin with; more start only when a query has to wait (pump). On two cores a
     // second copy loading beside the export's first queries slowed them by a third, and a command
@@ -276,7 +294,16 @@ export class QueryPool {
         );
       }, this.limits.timeoutMs);
       slot.timer.unref();
-      slot.worker.postMessage(pending.message);
+      try {
+        slot.worker.postMessage(pending.message);
+      } catch (err) {
+        // The job could not be copied to the worker (parameters too deep or not cloneable): that
+        // query is answered as refused, and the worker, which never saw it, stays free. Thrown
+        // here it would escape a worker's event handler and end the process.
+        clearTimeout(slot.timer);
+        slot.current = null;
+        pending.settle(unsendable(pending.message, err as Error));
+      }
     }
     // Queries wait and every worker is busy (a runaway query, or real concurrency): start another,
     // one at a time, up to the limit.
