@@ -1,5 +1,6 @@
 // Request-reading helpers shared by the query, doc, mutate and listen routes, so they all read
 // parameters and report bad requests the same way the hosted API does.
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES, QueryLimitError } from './query-pool.ts';
 import { QueryError } from './groq.ts';
@@ -83,4 +84,32 @@ export function tooLarge(reply: FastifyReply, status: 413 | 414, what: 'query' |
       : `the query is longer than ${MAX_POST_QUERY_BYTES} bytes`,
   );
   return reply.code(status).header('cache-control', 'no-store').send(err.toBody());
+}
+
+/** 413 in the hosted API's shape, for a body past `limit` bytes (or with Fastify's own message). */
+export function payloadTooLarge(reply: FastifyReply, limit: number | null, message?: string): FastifyReply {
+  const description =
+    message ?? `the request body is larger than ${limit} bytes; requests without a token are limited to that`;
+  return reply
+    .code(413)
+    .header('connection', 'close')
+    .send({ error: { description, type: 'httpPayloadTooLarge' } });
+}
+
+/** The body, failing with a 413 once more than `limit` bytes arrived. */
+export function limitedBody(payload: Readable, limit: number): Readable {
+  let seen = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > limit) {
+        const err = Object.assign(new Error(`the request body is larger than ${limit} bytes`), { statusCode: 413 });
+        done(err);
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  payload.on('error', (err) => counted.destroy(err));
+  return payload.pipe(counted);
 }

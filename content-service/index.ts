@@ -21,6 +21,7 @@ import {
 } from './sanity-export.ts';
 import { TarError } from '../core/tar.ts';
 import { REPO_ROOT } from '../core/paths.ts';
+import { timeoutOptions, type HttpTimeouts } from '../core/http-timeouts.ts';
 
 export { DatasetStore } from './store.ts';
 export type { Doc, Perspective, Transaction, DocumentChange } from './store.ts';
@@ -58,6 +59,10 @@ export interface ContentServiceOptions {
   maxListeners?: number;
   /** Anonymous listen streams one address may hold (default 100); token holders are not counted. */
   maxListenersPerAddress?: number;
+  /** Request, header and idle-socket time limits (defaults in core/http-timeouts.ts). */
+  timeouts?: Partial<HttpTimeouts>;
+  /** Bytes of query answers being sent at once (default 256 MiB); beyond, 503. */
+  maxAnswerBytesInFlight?: number;
   /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
   log?: (message: string) => void;
 }
@@ -180,7 +185,12 @@ export async function buildContentServiceApp(
   const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
   store.loadText(text);
   // Logger off: request logs would carry the Authorization header.
-  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 32 * 1024 * 1024,
+    forceCloseConnections: true,
+    ...timeoutOptions(opts.timeouts),
+  });
   app.setNotFoundHandler((req, reply) =>
     reply
       .code(404)
@@ -199,6 +209,7 @@ export async function buildContentServiceApp(
     pool,
     ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
     ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
+    ...(opts.maxAnswerBytesInFlight ? { maxAnswerBytesInFlight: opts.maxAnswerBytesInFlight } : {}),
   });
   const stopWatching =
     opts.watch === false

@@ -18,7 +18,17 @@ import {
   WorkerQueryError,
   type QueryLimits,
 } from './query-pool.ts';
-import { API_VERSION_RE, BadRequest, badRequest, checkParams, notFound, paramsFromQuery, tooLarge } from './http.ts';
+import {
+  API_VERSION_RE,
+  BadRequest,
+  badRequest,
+  checkParams,
+  limitedBody,
+  notFound,
+  paramsFromQuery,
+  payloadTooLarge,
+  tooLarge,
+} from './http.ts';
 import { QueryError } from './groq.ts';
 import { imagesPlugin } from './images.ts';
 import { listenRoutes } from './listen.ts';
@@ -43,6 +53,8 @@ export interface ContentServicePluginOptions {
   maxListeners?: number;
   /** Anonymous listen streams one address may hold (default listen.ts's MAX_LISTENERS_PER_ADDRESS). */
   maxListenersPerAddress?: number;
+  /** Bytes of query answers being sent at once (default MAX_ANSWER_BYTES_IN_FLIGHT); beyond, 503. */
+  maxAnswerBytesInFlight?: number;
   /** A pool started before the store loaded (index.ts does, so both parse the file at once); closed with the app. */
   pool?: QueryPool;
   log: (message: string) => void;
@@ -50,6 +62,19 @@ export interface ContentServicePluginOptions {
 
 /** POSTed queries: the query text is capped by MAX_POST_QUERY_BYTES; this leaves room for large parameters. */
 const QUERY_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Longest body a request without a token may send (a query and its parameters; mutations and
+ * uploads need the token). Checked before a byte is parsed: a 27 MB anonymous JSON body took up to
+ * 7 s of the event loop to parse before its 401.
+ */
+export const ANONYMOUS_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Bytes of query answers held while their clients read them. 100 clients asking for every
+ * document and never reading held 1.4 GB; past this many bytes a query is answered 503 instead.
+ */
+export const MAX_ANSWER_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 
 // Browsers may call the service directly (the public client reads published data); bearer
 // tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
@@ -116,14 +141,24 @@ export async function contentServicePlugin(
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const pool = opts.pool ?? new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, opts.log);
   app.addHook('onClose', async () => pool.close());
+  const maxInFlight = opts.maxAnswerBytesInFlight ?? MAX_ANSWER_BYTES_IN_FLIGHT;
+  let inFlight = 0;
 
   app.addHook('onRequest', async (req, reply) => {
     for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
     if (req.method === 'OPTIONS') return;
-    if (accessOf(req.headers.authorization, token) === 'invalid')
+    const access = accessOf(req.headers.authorization, token);
+    if (access === 'invalid')
       return unauthorized(reply, 'Session not found: the token is not valid for this content service');
+    if (access === 'anonymous' && Number(req.headers['content-length'] ?? 0) > ANONYMOUS_BODY_LIMIT)
+      return payloadTooLarge(reply, ANONYMOUS_BODY_LIMIT);
     return undefined;
   });
+
+  // A body sent without a length (chunked) is counted as it arrives.
+  app.addHook('preParsing', async (req, _reply, payload) =>
+    accessOf(req.headers.authorization, token) === 'anonymous' ? limitedBody(payload, ANONYMOUS_BODY_LIMIT) : payload,
+  );
 
   app.options('/*', async (_req, reply) =>
     reply
@@ -135,8 +170,7 @@ export async function contentServicePlugin(
   );
 
   app.setErrorHandler((err: FastifyError, _req, reply) => {
-    if (err.statusCode === 413)
-      return reply.code(413).send({ error: { description: err.message, type: 'httpPayloadTooLarge' } });
+    if (err.statusCode === 413) return payloadTooLarge(reply, null, err.message);
     if (err.statusCode && err.statusCode < 500) return badRequest(reply, err.message);
     opts.log(`content-service: ${err.stack ?? err.message}`);
     return reply.code(500).send({
@@ -212,6 +246,18 @@ export async function contentServicePlugin(
       const parts = answer.json
         ? [Buffer.from(`${head}"result":`), answer.json, Buffer.from(`${csm},"ms":${answer.ms}}`)]
         : [Buffer.from(`${head}"ms":${answer.ms}}`)];
+      const bytes = parts.reduce((n, p) => n + p.length, 0);
+      if (inFlight > 0 && inFlight + bytes > maxInFlight)
+        throw new QueryLimitError(
+          503,
+          'serviceBusyError',
+          'too many answers are still being sent to their clients; try again later',
+        );
+      // Counted until the socket took the last byte, or the client went away.
+      inFlight += bytes;
+      reply.raw.once('close', () => {
+        inFlight -= bytes;
+      });
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', 'application/json; charset=utf-8')
@@ -275,10 +321,14 @@ export async function contentServicePlugin(
     return reply.header('cache-control', 'no-store').send({ documents, omitted });
   });
 
-  app.post('/:apiVersion/data/mutate/:dataset', { schema: { ...data, body: MutateBody } }, async (req, reply) => {
+  // Refused before the body is read: an anonymous mutation never costs a parse.
+  const editorsOnly = async (req: { headers: DataRequest['headers'] }, reply: FastifyReply) =>
+    accessOf(req.headers.authorization, token) !== 'editor'
+      ? unauthorized(reply, 'mutations need a valid token')
+      : undefined;
+  const mutate = { schema: { ...data, body: MutateBody }, onRequest: editorsOnly };
+  app.post('/:apiVersion/data/mutate/:dataset', mutate, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
-    if (accessOf(req.headers.authorization, token) !== 'editor')
-      return unauthorized(reply, 'mutations need a valid token');
     const body = req.body;
     // Each mutation itself is not an array item; what it carries is walked.
     if (req.query.autoGenerateArrayKeys === 'true' && Array.isArray(body.mutations))

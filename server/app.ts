@@ -25,6 +25,7 @@ import errors from './plugins/errors.ts';
 import apiRoutes from './routes/api.ts';
 import eventRoutes from './routes/events.ts';
 import pageRoutes from './routes/pages.ts';
+import { timeoutOptions } from '../core/http-timeouts.ts';
 
 export interface PreviewAppOptions extends Record<string, unknown> {
   /** The content service: public settings and the read token (null only for a tokenless dev service). */
@@ -127,6 +128,7 @@ export async function buildPreviewServer(opts: PreviewAppOptions, build: BuildOp
     routerOptions: { maxParamLength: 512 },
     // Streams are ended in preClose; anything else idle is closed so shutdown is prompt.
     forceCloseConnections: 'idle',
+    ...timeoutOptions(),
   });
   if (build.pretty) {
     app.addHook('onResponse', async (req, reply) => {
