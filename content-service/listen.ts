@@ -130,7 +130,7 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     let parseError: WorkerQueryError | null = null;
     try {
       checkParams(params, query);
-      tree = await opts.pool.parse(query, params);
+      tree = await opts.pool.parse(query, params, undefined, access === 'editor');
       const problem = listenFilterProblem(tree);
       if (problem) throw new QueryError(problem, query, 0, query.length);
     } catch (thrown) {

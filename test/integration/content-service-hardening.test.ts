@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
 import { DatasetStore } from '../../content-service/store.ts';
 import { DEFAULT_QUERY_LIMITS, QueryPool, WorkerQueryError } from '../../content-service/query-pool.ts';
+import { HOSTILE_QUERIES } from '../fixtures/hostile/queries.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
+const SAMPLE = fileURLToPath(new URL('../../content/sample', import.meta.url));
 const TOKEN = 'test-token-hardening-0123456789';
 const DEEP = `${'['.repeat(5000)}${']'.repeat(5000)}`;
 
@@ -157,6 +159,32 @@ describe('query pool: a job that cannot be sent to a worker', () => {
       assert.equal(answer.json?.toString(), '1');
     } finally {
       await pool.close();
+    }
+  });
+});
+
+describe('content service: two runaway queries at once', () => {
+  it('leave a worker for short queries, which answer within seconds instead of the budget', async () => {
+    const service = await startContentService({
+      contentDir: SAMPLE,
+      watch: false,
+      log: () => {},
+      queryLimits: { timeoutMs: 6000, lightAfterMs: 300, lightBudgetMs: 1500 },
+    });
+    const url = (q: string): string => `${base(service, 'query')}?query=${encodeURIComponent(q)}`;
+    try {
+      const runaways = [timed(url(HOSTILE_QUERIES.nestedRunaway)), timed(url(HOSTILE_QUERIES.nestedSlice))];
+      await new Promise((r) => setTimeout(r, 200));
+      const short = await timed(url('count(*[_type == "school"])'));
+      assert.equal(short.status, 200);
+      assert.ok(short.ms < 3000, `a short query waited ${Math.round(short.ms)} ms behind two runaway ones`);
+      // A long query on the light worker is stopped at its short budget, not the full one.
+      const long = await timed(url(HOSTILE_QUERIES.nestedRunaway));
+      assert.equal(long.status, 503);
+      assert.ok(long.ms < 3000, `a third runaway query held the light worker ${Math.round(long.ms)} ms`);
+      for (const r of await Promise.all(runaways)) assert.equal(r.status, 503);
+    } finally {
+      await service.close();
     }
   });
 });
