@@ -47,6 +47,7 @@ import { HEADERS_FILE, headersFile, siteHeaders } from '../render/csp.ts';
 import { validateContent, withoutFailed, type ValidContent } from './lib/validate-content.ts';
 import {
   checkOutDir,
+  restoreInterruptedSwap,
   type FileStamp,
   OutDirError,
   type SiteOutput,
@@ -300,6 +301,8 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
     };
   try {
     await checkOutDir(opts.out, PROJECT_ROOT);
+    const restored = restoreInterruptedSwap(opts.out);
+    if (restored) progress.line(`restored ${opts.out} from ${path.basename(restored)}, left by an interrupted export`);
   } catch (err) {
     throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
   }
@@ -681,7 +684,7 @@ async function writeFiles(
         await placeAll(writer, files, carried, aliases);
         return { stats: await writer.commit(), files: writer.files() };
       } catch (err) {
-        await writer.abort().catch(() => {});
+        await writer.abort(err).catch(() => {});
         return run.fail(EXIT.render, 'write')(err);
       }
     },

@@ -13,6 +13,7 @@ import { EXIT } from '../core/exit-codes.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_OUT_DIR, REPO_ROOT } from '../core/paths.ts';
 import { main as runExport } from './export.ts';
 import { DEFAULT_PORT, HOST, serveUntilStopped } from './lib/static-server.ts';
+import { crashedExports, restoreInterruptedSwap } from './lib/write-site.ts';
 
 export { DEFAULT_PORT, HOST };
 
@@ -38,6 +39,19 @@ async function start(argv: readonly string[]): Promise<number> {
     return EXIT.usage;
   }
   const shown = path.relative(process.cwd(), out) || out;
+  const restored = restoreInterruptedSwap(out);
+  if (restored)
+    process.stdout.write(`${shown}/ restored from ${path.basename(restored)}, left by an interrupted export\n`);
+  const leftovers =
+    existsSync(path.join(out, 'index.html')) || !existsSync(path.dirname(out)) ? [] : crashedExports(out);
+  if (leftovers.length > 0) {
+    // The sample is never exported over what an interrupted export left: it may be the only copy of a site.
+    console.error(
+      `start: ${leftovers.map((d) => path.basename(d)).join(', ')} beside ${shown}/ ${leftovers.length === 1 ? 'is' : 'are'} left by an interrupted export; ` +
+        'run `npm run export` again, or move them away to have the sample exported',
+    );
+    return EXIT.usage;
+  }
   if (existsSync(path.join(out, 'index.html'))) {
     process.stdout.write(
       `${shown}/ already holds an export: serving it as it is (re-export with \`npm run export\`; ` +
