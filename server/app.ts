@@ -40,6 +40,8 @@ export interface PreviewAppOptions extends Record<string, unknown> {
   relayBackoff?: BackoffOptions;
   /** Event streams (/api/events) one session may hold open at once (default 20). */
   maxStreamsPerSession?: number;
+  /** Event streams open at once over all sessions (default 500; beyond, 429). */
+  maxStreams?: number;
   imageTimeoutMs?: number;
   /**
    * The Studio whose Presentation tool frames the preview (SANITY_STUDIO_URL): it may frame the
@@ -67,6 +69,7 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
     streams: new Set(),
     changes: new ChangeHub(client, opts.relayBackoff ?? {}),
     maxStreamsPerSession: opts.maxStreamsPerSession ?? 20,
+    maxStreams: opts.maxStreams ?? 500,
     keepAliveMs: opts.keepAliveMs ?? 15_000,
     relayBackoff: opts.relayBackoff ?? {},
     imageTimeoutMs: opts.imageTimeoutMs ?? 15_000,
