@@ -6,12 +6,12 @@
 // Exit codes: the shared table (core/exit-codes.ts): the export's code when it fails, 1 for bad input.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { isMainModule, runCommand } from '../core/cli.ts';
+import { exitOnSignals, isMainModule, runCommand } from '../core/cli.ts';
 import { parseArgs, parsePort, usage } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
 import { EXIT } from '../core/exit-codes.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_OUT_DIR, REPO_ROOT } from '../core/paths.ts';
-import { main as runExport } from './export.ts';
+import { main as runExport, stoppedMessage } from './export.ts';
 import { DEFAULT_PORT, HOST, serveUntilStopped } from './lib/static-server.ts';
 import { crashedExports, restoreInterruptedSwap } from './lib/write-site.ts';
 
@@ -60,12 +60,14 @@ async function start(argv: readonly string[]): Promise<number> {
   } else {
     // Always the bundled sample, whatever hosted project the shell may have configured.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
+    const release = exitOnSignals(stoppedMessage);
     const code = await runExport(['--content', DEFAULT_CONTENT_DIR, '--out', out], {
       env,
       stdout: process.stdout,
       stderr: process.stderr,
       cwd: REPO_ROOT,
     });
+    release();
     if (code !== EXIT.ok) return code;
   }
   await serveUntilStopped(out, { host: HOST, port });
