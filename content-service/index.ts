@@ -63,6 +63,8 @@ export interface ContentServiceOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** Bytes of query answers being sent at once (default 256 MiB); beyond, 503. */
   maxAnswerBytesInFlight?: number;
+  /** Queries one address without the token may have in progress (default 16); beyond, 503. */
+  maxQueriesPerAddress?: number;
   /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
   log?: (message: string) => void;
 }
@@ -210,6 +212,7 @@ export async function buildContentServiceApp(
     ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
     ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
     ...(opts.maxAnswerBytesInFlight ? { maxAnswerBytesInFlight: opts.maxAnswerBytesInFlight } : {}),
+    ...(opts.maxQueriesPerAddress ? { maxQueriesPerAddress: opts.maxQueriesPerAddress } : {}),
   });
   const stopWatching =
     opts.watch === false

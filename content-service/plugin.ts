@@ -55,6 +55,8 @@ export interface ContentServicePluginOptions {
   maxListenersPerAddress?: number;
   /** Bytes of query answers being sent at once (default MAX_ANSWER_BYTES_IN_FLIGHT); beyond, 503. */
   maxAnswerBytesInFlight?: number;
+  /** Queries one address without the token may have in progress (default MAX_QUERIES_PER_ADDRESS). */
+  maxQueriesPerAddress?: number;
   /** A pool started before the store loaded (index.ts does, so both parse the file at once); closed with the app. */
   pool?: QueryPool;
   log: (message: string) => void;
@@ -76,6 +78,13 @@ export const ANONYMOUS_BODY_LIMIT = 1024 * 1024;
  */
 export const MAX_ANSWER_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
 
+/**
+ * Queries one address without the token may have in progress at once, from arrival until its
+ * answer is sent (a browser opens 6 connections to a host). 100 connections asking for every
+ * document and never reading made the workers build 100 answers; beyond this, 503 at once.
+ */
+export const MAX_QUERIES_PER_ADDRESS = 16;
+
 // Browsers may call the service directly (the public client reads published data); bearer
 // tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
 const CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
@@ -86,6 +95,7 @@ interface DataRequest {
   query: Static<typeof DataQuery>;
   headers: { authorization?: string | undefined; [name: string]: string | string[] | undefined };
   protocol: string;
+  ip: string;
 }
 
 /** API versions from this date query the published perspective by default; older ones raw (as hosted). */
@@ -143,6 +153,22 @@ export async function contentServicePlugin(
   app.addHook('onClose', async () => pool.close());
   const maxInFlight = opts.maxAnswerBytesInFlight ?? MAX_ANSWER_BYTES_IN_FLIGHT;
   let inFlight = 0;
+  const inProgress = new Map<string, number>();
+  const maxPerAddress = opts.maxQueriesPerAddress ?? MAX_QUERIES_PER_ADDRESS;
+  /** Counts a query without the token against its address, or says why it is refused. */
+  const admitAnonymous = (ip: string): QueryLimitError | null => {
+    const busy = (why: string) => new QueryLimitError(503, 'serviceBusyError', `${why}; try again later`);
+    if (inFlight >= maxInFlight) return busy('too many answers are still being sent to their clients');
+    const n = inProgress.get(ip) ?? 0;
+    if (n >= maxPerAddress) return busy(`this address already has ${n} queries in progress`);
+    inProgress.set(ip, n + 1);
+    return null;
+  };
+  const releaseAnonymous = (ip: string): void => {
+    const left = (inProgress.get(ip) ?? 1) - 1;
+    if (left > 0) inProgress.set(ip, left);
+    else inProgress.delete(ip);
+  };
 
   app.addHook('onRequest', async (req, reply) => {
     for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
@@ -219,6 +245,11 @@ export async function contentServicePlugin(
     // documents outside any dotted path (no drafts, no versions), and answers 200.
     const editor = access === 'editor';
     const { origin, project } = assetContext(req);
+    if (!editor) {
+      const busy = admitAnonymous(req.ip);
+      if (busy) return reply.code(503).header('cache-control', 'no-store').send(busy.toBody());
+      reply.raw.once('close', () => releaseAnonymous(req.ip));
+    }
     // A client that gives up (closes the connection) ends its query's worker, not just the answer.
     const abandoned = new AbortController();
     const onClose = (): void => {

@@ -138,6 +138,37 @@ describe('content service: answers held by clients that stop reading', () => {
   });
 });
 
+describe('content service: queries in progress per address', () => {
+  it('answers 503 at once past the cap, without building the answer, and frees a place when one is sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'msg-per-address-'));
+    const filler = 'x'.repeat(20_000);
+    const lines = Array.from({ length: 900 }, (_, i) => JSON.stringify({ _id: `d${i}`, _type: 'note', filler }));
+    writeFileSync(join(dir, 'dataset.ndjson'), `${lines.join('\n')}\n`);
+    const service = await startContentService({
+      contentDir: dir,
+      watch: false,
+      log: () => {},
+      maxQueriesPerAddress: 2,
+    });
+    const ask = `GET /v2025-02-19/data/query/production?query=*%5B%5D HTTP/1.1\r\nHost: x\r\n\r\n`;
+    try {
+      // Two clients that never read hold their answers (18 MB each) in progress.
+      const held = [await raw(service.port, ask, 5000), await raw(service.port, ask, 5000)];
+      for (const h of held) assert.match(h.reply, /^HTTP\/1.1 200/);
+      const third = await fetch(`${service.url}/v2025-02-19/data/query/production?query=count(*)`);
+      assert.equal(third.status, 503);
+      assert.match(((await third.json()) as { error: { description: string } }).error.description, /already has 2/);
+      held[0]!.socket.destroy();
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal((await fetch(`${service.url}/v2025-02-19/data/query/production?query=count(*)`)).status, 200);
+      held[1]!.socket.destroy();
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('static server: request limits', () => {
   it('drops a request whose announced body never comes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'msg-static-'));
