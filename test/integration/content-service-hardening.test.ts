@@ -86,6 +86,11 @@ describe('content service: the second red-team pass', () => {
     const refused = await firstEvent(`${base(service, 'listen')}?query=${encodeURIComponent(attack)}&$a=${a}`);
     assert.equal(refused.event, 'channelError');
     assert.match(JSON.parse(refused.data).error.description, /listen filter may not walk an array/);
+    // The token holder (the Studio, the preview) may listen with any filter.
+    const editor = await firstEvent(`${base(service, 'listen')}?query=${encodeURIComponent(attack)}&$a=[]`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    assert.equal(editor.event, 'welcome');
     // The site's own filters, and one traversal with per-element tests, still open a stream.
     for (const ok of ['*[_id in $a]', '*[_type == "school" && count(tags[@ in ["a", "b"]]) > 0]']) {
       const opened = await firstEvent(`${base(service, 'listen')}?query=${encodeURIComponent(ok)}&$a=["x"]`);
