@@ -338,14 +338,17 @@ export class QueryPool {
     pending.waitTimer = null;
     slot.current = pending;
     slot.since = performance.now();
-    const budget = slot.light ? this.limits.lightBudgetMs : this.limits.timeoutMs;
+    // Short budget on the light worker for untrusted queries only: the export's and the preview's
+    // queries (with the token) keep the full one wherever they run.
+    const light = slot.light && !pending.trusted;
+    const budget = light ? this.limits.lightBudgetMs : this.limits.timeoutMs;
     slot.timer = setTimeout(() => {
       this.kill(slot);
       pending.fail(
         new QueryLimitError(
           503,
           'queryTimeoutError',
-          slot.light
+          light
             ? `the service is busy with long queries and this one ran longer than the ${budget / 1000} s kept for short ones; try again later`
             : `the query ran longer than ${budget / 1000} s and was stopped; narrow it with a filter or a slice`,
         ),

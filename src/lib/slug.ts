@@ -8,7 +8,17 @@ export const MAX_SLUG_LENGTH = 200;
  */
 export const MAX_SLUG_BYTES = 200;
 
-const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
+/** Whether the UTF-8 form is over MAX_SLUG_BYTES; routes check slugs per link, so short ones are not encoded. */
+function overByteLimit(s: string): boolean {
+  // A UTF-16 unit is at most 3 bytes of UTF-8.
+  if (s.length * 3 <= MAX_SLUG_BYTES) return false;
+  let bytes = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return bytes > MAX_SLUG_BYTES;
+}
 
 /**
  * The form two slugs must not share: on a case-insensitive disk or host `ASPEN-RIDGE` and
@@ -37,7 +47,7 @@ const INVISIBLE = /[\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Cod
 export function slugProblem(slug: unknown): string | null {
   if (typeof slug !== 'string' || slug === '') return 'missing';
   if (slug.length > MAX_SLUG_LENGTH) return `longer than ${MAX_SLUG_LENGTH} characters`;
-  if (utf8Length(slug) > MAX_SLUG_BYTES) return `longer than ${MAX_SLUG_BYTES} bytes as UTF-8`;
+  if (overByteLimit(slug)) return `longer than ${MAX_SLUG_BYTES} bytes as UTF-8`;
   if (slug.includes('..')) return 'contains ".."';
   if (slug.includes('/') || slug.includes('\\')) return 'contains a slash';
   if (slug.includes('%')) return 'contains "%"';

@@ -192,4 +192,27 @@ describe('content service: two runaway queries at once', () => {
       await service.close();
     }
   });
+
+  it("keep the full budget for the token holder's queries on the light worker", async () => {
+    const service = await startContentService({
+      contentDir: SAMPLE,
+      watch: false,
+      log: () => {},
+      token: TOKEN,
+      queryLimits: { workers: 1, timeoutMs: 8000, lightAfterMs: 200, lightBudgetMs: 20 },
+    });
+    const url = (q: string): string => `${base(service, 'query')}?query=${encodeURIComponent(q)}`;
+    const medium = 'count(*[]{"a":*[_id != ^._id][0...50]{_id}})';
+    try {
+      const runaway = timed(url(HOSTILE_QUERIES.nestedRunaway));
+      await new Promise((r) => setTimeout(r, 300));
+      const anonymous = await timed(url(medium));
+      assert.equal(anonymous.status, 503, 'past the light budget without the token');
+      const editor = await timed(url(medium), { headers: { authorization: `Bearer ${TOKEN}` } });
+      assert.equal(editor.status, 200, editor.body);
+      assert.equal((await runaway).status, 503);
+    } finally {
+      await service.close();
+    }
+  });
 });
