@@ -169,26 +169,28 @@ describe('query pool: a job that cannot be sent to a worker', () => {
 });
 
 describe('content service: two runaway queries at once', () => {
+  // Bounds leave room for a busy machine: the light worker loads the dataset when it starts.
   it('leave a worker for short queries, which answer within seconds instead of the budget', async () => {
     const service = await startContentService({
       contentDir: SAMPLE,
       watch: false,
       log: () => {},
-      queryLimits: { timeoutMs: 6000, lightAfterMs: 300, lightBudgetMs: 1500 },
+      queryLimits: { timeoutMs: 12_000, lightAfterMs: 300, lightBudgetMs: 1500 },
     });
     const url = (q: string): string => `${base(service, 'query')}?query=${encodeURIComponent(q)}`;
+    const runaways = Promise.all([timed(url(HOSTILE_QUERIES.nestedRunaway)), timed(url(HOSTILE_QUERIES.nestedSlice))]);
     try {
-      const runaways = [timed(url(HOSTILE_QUERIES.nestedRunaway)), timed(url(HOSTILE_QUERIES.nestedSlice))];
       await new Promise((r) => setTimeout(r, 200));
       const short = await timed(url('count(*[_type == "school"])'));
       assert.equal(short.status, 200);
-      assert.ok(short.ms < 3000, `a short query waited ${Math.round(short.ms)} ms behind two runaway ones`);
+      assert.ok(short.ms < 6000, `a short query waited ${Math.round(short.ms)} ms behind two runaway ones`);
       // A long query on the light worker is stopped at its short budget, not the full one.
       const long = await timed(url(HOSTILE_QUERIES.nestedRunaway));
       assert.equal(long.status, 503);
-      assert.ok(long.ms < 3000, `a third runaway query held the light worker ${Math.round(long.ms)} ms`);
-      for (const r of await Promise.all(runaways)) assert.equal(r.status, 503);
+      assert.ok(long.ms < 6000, `a third runaway query held the light worker ${Math.round(long.ms)} ms`);
+      for (const r of await runaways) assert.equal(r.status, 503);
     } finally {
+      await runaways.catch(() => {});
       await service.close();
     }
   });
