@@ -263,6 +263,7 @@ export async function contentServicePlugin(
           params: (params ?? {}) as Record<string, unknown>,
           perspective: editor ? perspective : 'published',
           authenticated: editor,
+          client: req.ip,
           identity: editor ? 'embedded-editor' : '',
           origin,
           project,

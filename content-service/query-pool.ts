@@ -72,6 +72,8 @@ export interface QueryJob {
   params: Record<string, unknown>;
   perspective: Perspective;
   authenticated: boolean;
+  /** Who asks (the client's address): the light worker serves others than those holding the workers. */
+  client?: string;
   identity: string;
   origin: string;
   project: string;
@@ -126,8 +128,10 @@ function unsendable(message: Extract<ToWorker, { job: number }>, err: Error): Se
 
 interface Pending {
   message: Extract<ToWorker, { job: number }>;
-  /** Sent with the service's token (the export, the preview): never counted as a runaway's. */
+  /** Sent with the service's token (the preview): never counted as a runaway's. */
   trusted: boolean;
+  /** The client's address ('' when unknown). */
+  client: string;
   settle(answer: Settled): void;
   fail(err: Error): void;
   signal: AbortSignal | undefined;
@@ -204,6 +208,7 @@ export class QueryPool {
       { type: 'query', job: this.nextJob++, maxResultBytes: this.limits.maxResultChars, ...job },
       signal,
       job.authenticated,
+      job.client,
     ).then((answer) => {
       if (answer.type === 'result') {
         const b = answer.bytes;
@@ -238,7 +243,12 @@ export class QueryPool {
     return new Error(answer.type === 'failed' ? answer.message : `unexpected worker answer ${answer.type}`);
   }
 
-  private submit(message: Pending['message'], signal: AbortSignal | undefined, trusted: boolean): Promise<Settled> {
+  private submit(
+    message: Pending['message'],
+    signal: AbortSignal | undefined,
+    trusted: boolean,
+    client = '',
+  ): Promise<Settled> {
     if (this.closed)
       return Promise.reject(new QueryLimitError(503, 'serviceBusyError', 'the content service is closing'));
     if (signal?.aborted) return Promise.reject(new QueryAbortedError());
@@ -254,6 +264,7 @@ export class QueryPool {
       const pending: Pending = {
         message,
         trusted,
+        client,
         signal,
         waitTimer: null,
         settle: (answer) => {
@@ -316,10 +327,16 @@ export class QueryPool {
     if (general.length === this.slots.size) this.considerLight(general);
   }
 
-  /** Starts the light worker once every worker has been held by one untrusted query past lightAfterMs. */
+  /**
+   * Starts the light worker once every worker has been held by one untrusted query past
+   * lightAfterMs, for a waiting query of someone else: the token holder, or another address. A
+   * client whose own queries fill the workers (the export reading in parts) waits its turn.
+   */
   private considerLight(general: Slot[]): void {
     const held = general.every((g) => g.current && !g.current.trusted);
     if (!held) return;
+    const holders = new Set(general.map((g) => g.current!.client));
+    if (!this.queue.some((p) => p.trusted || !holders.has(p.client))) return;
     const oldest = Math.min(...general.map((g) => g.since));
     const wait = oldest + this.limits.lightAfterMs - performance.now();
     if (wait <= 0) {
