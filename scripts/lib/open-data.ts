@@ -18,6 +18,21 @@ export interface OpenSchool {
   longitude: number | null;
   programs: Record<ProgramCategory, string[]>;
   tourLink: string | null;
+  grades: string | null;
+  enrollment: number | null;
+  address: string | null;
+  phone: string | null;
+  website: string | null;
+  /** 24-hour "HH:MM". */
+  bellTimes: { start: string | null; end: string | null } | null;
+  transportation: string | null;
+  beforeAfterCare: string | null;
+  supportPrograms: string[];
+  admissions: { year: number | null; seats: number; applicants: number } | null;
+  /** The ZIP codes zoned for the school; empty: open to the whole district. */
+  zipCodes: string[];
+  /** The soonest tour or open house not over at export: title and start (UTC ISO). */
+  nextEvent: { title: string; start: string } | null;
 }
 
 /**
@@ -37,6 +52,18 @@ export function openSchools(
     longitude: f.location?.lng ?? null,
     programs: f.programs,
     tourLink: f.tour?.url ?? null,
+    grades: f.grades ?? null,
+    enrollment: f.enrollment ?? null,
+    address: f.address ?? null,
+    phone: f.phone ?? null,
+    website: f.website ?? null,
+    bellTimes: f.bellTimes ?? null,
+    transportation: f.transportation ?? null,
+    beforeAfterCare: f.beforeAfterCare ?? null,
+    supportPrograms: f.supportPrograms ?? [],
+    admissions: f.admissions ?? null,
+    zipCodes: f.zipCodes ?? [],
+    nextEvent: f.events?.[0] ? { title: f.events[0].title, start: f.events[0].start } : null,
   }));
 }
 
@@ -55,6 +82,22 @@ const CSV_COLUMNS = [
   'athletics',
   'clubs',
   'tour_link',
+  'grades',
+  'enrollment',
+  'address',
+  'phone',
+  'website',
+  'bell_start',
+  'bell_end',
+  'transportation',
+  'before_after_care',
+  'support_programs',
+  'admissions_year',
+  'admissions_seats',
+  'admissions_applicants',
+  'zip_codes',
+  'next_event',
+  'next_event_start',
 ] as const;
 
 /**
@@ -90,6 +133,22 @@ export function openDataCsv(schools: readonly OpenSchool[]): string {
       textCell(s.programs.athletics.join('; ')),
       textCell(s.programs.clubs.join('; ')),
       textCell(s.tourLink ?? ''),
+      textCell(s.grades ?? ''),
+      numberCell(s.enrollment),
+      textCell(s.address ?? ''),
+      textCell(s.phone ?? ''),
+      textCell(s.website ?? ''),
+      textCell(s.bellTimes?.start ?? ''),
+      textCell(s.bellTimes?.end ?? ''),
+      textCell(s.transportation ?? ''),
+      textCell(s.beforeAfterCare ?? ''),
+      textCell(s.supportPrograms.join('; ')),
+      numberCell(s.admissions?.year ?? null),
+      numberCell(s.admissions?.seats ?? null),
+      numberCell(s.admissions?.applicants ?? null),
+      textCell(s.zipCodes.join('; ')),
+      textCell(s.nextEvent?.title ?? ''),
+      textCell(s.nextEvent?.start ?? ''),
     ].join(','),
   );
   // A UTF-8 byte order mark first: without it Excel reads the file as ANSI and garbles accents.

@@ -281,6 +281,7 @@ export function spanishTranslations(docs: readonly Doc[], meta: (id: string, typ
       tourTitle: s.tourTitle,
       tourDescription: pt(new Keys(`${id}:tour`), s.tourText),
       sectionRepeater: sections,
+      ...spanishFacts(english),
     });
     out.push({
       ...meta(`translation-metadata-${s.key}`, 'translation.metadata'),
@@ -292,4 +293,31 @@ export function spanishTranslations(docs: readonly Doc[], meta: (id: string, typ
     });
   }
   return out;
+}
+
+/** Support programs as the district names them in Spanish. */
+const SUPPORT_ES: Record<string, string> = {
+  'Special education (IEP)': 'Educación especial (IEP)',
+  '504 plans': 'Planes 504',
+  'English learner support': 'Apoyo para estudiantes de inglés',
+  'Dual language: Spanish': 'Doble inmersión: español',
+  'Gifted and talented': 'Estudiantes dotados y talentosos',
+};
+
+/** The words of a school's facts in Spanish: transportation, care, support programs and event titles. */
+function spanishFacts(english: Doc): Record<string, unknown> {
+  const events = (english.events as { title?: string; location?: string }[] | undefined) ?? [];
+  const title = (t: string | undefined) =>
+    t === 'Open house' ? 'Jornada de puertas abiertas' : t === 'Family tour' ? 'Visita para familias' : t;
+  return {
+    transportation: (english.transportation as string | undefined)?.startsWith('District buses')
+      ? 'Autobuses del distrito desde cada vecindario de la zona; las paradas están en la página de transporte.'
+      : 'No hay autobuses escolares; la ruta 15 de RTD para en la esquina. Las familias comparten el auto con la aplicación de la escuela.',
+    // Absent in English too: the translation leaves it out rather than say "nothing".
+    beforeAfterCare: english.beforeAfterCare
+      ? 'Cuidado desde las 7:00 y hasta las 6:00 en la biblioteca, a cargo de la YMCA.'
+      : null,
+    supportPrograms: ((english.supportPrograms as string[] | undefined) ?? []).map((p) => SUPPORT_ES[p] ?? p),
+    events: events.map((e) => ({ ...e, title: title(e.title) })),
+  };
 }

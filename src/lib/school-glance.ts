@@ -5,43 +5,9 @@
 import type { Lang } from '../i18n/messages.ts';
 import { FAMILY_WORDS } from '../i18n/family/index.ts';
 import { safeHttpUrl } from './links.ts';
-import type { School } from './types.ts';
+import type { GlanceRow, SchoolGlance, School } from './types.ts';
 
-export interface GlanceRow {
-  /** Which fact, for the row's class name and tests: 'grades', 'phone', … */
-  key: string;
-  label: string;
-  value: string;
-  /** A link the value opens (map search, tel:, the school's website). */
-  href?: string;
-  /** A list instead of one value (support programs). */
-  items?: string[];
-}
-
-export interface GlanceEvent {
-  key: string;
-  title: string;
-  /** "Tuesday, January 12, 2027, 5:30 – 7:00 PM", in the district's time zone. */
-  when: string;
-  /** The machine-readable start, for <time datetime>. */
-  start: string;
-  location: string | null;
-  url: string | null;
-}
-
-export interface SchoolGlance {
-  rows: GlanceRow[];
-  events: GlanceEvent[];
-  /** The section's own words in the page's language (no browser catalogue carries them). */
-  words: {
-    heading: string;
-    mapNote: string;
-    events: string;
-    addToCalendar: string;
-    addAllToCalendar: string;
-    details: string;
-  };
-}
+export type { GlanceEvent, GlanceRow, SchoolGlance } from './types.ts';
 
 /** An event as content holds it (school.events[]). */
 export interface EventInput {

@@ -11,8 +11,6 @@ import type {
   SchoolBySlugQueryResult,
 } from './sanity.types.ts';
 import type { LandingCopy } from './landing-copy.ts';
-import type { SchoolGlance } from './school-glance.ts';
-import type { ZipFinderData, ZipListing } from './zip-pages.ts';
 import type { SiteSettings } from './builtin-settings.ts';
 
 // Query results come from Sanity TypeGen (src/lib/sanity.types.ts, `npm run typegen`): they follow
@@ -207,3 +205,72 @@ export interface ZipPageData extends PageCommon {
   listing: ZipListing;
 }
 export type PageData = LandingPageData | SchoolPageData | ComparePageData | ZipPageData;
+
+// A school at a glance and its coming events (src/lib/school-glance.ts makes them).
+export interface GlanceRow {
+  /** Which fact, for the row's class name and tests: 'grades', 'phone', … */
+  key: string;
+  label: string;
+  value: string;
+  /** A link the value opens (map search, tel:, the school's website). */
+  href?: string;
+  /** A list instead of one value (support programs). */
+  items?: string[];
+}
+
+export interface GlanceEvent {
+  key: string;
+  title: string;
+  /** "Tuesday, January 12, 2027, 5:30 – 7:00 PM", in the district's time zone. */
+  when: string;
+  /** The machine-readable start, for <time datetime>. */
+  start: string;
+  location: string | null;
+  url: string | null;
+}
+
+export interface SchoolGlance {
+  rows: GlanceRow[];
+  events: GlanceEvent[];
+  /** The section's own words in the page's language (no browser catalogue carries them). */
+  words: {
+    heading: string;
+    mapNote: string;
+    events: string;
+    addToCalendar: string;
+    addAllToCalendar: string;
+    details: string;
+  };
+}
+
+// The pages by ZIP code and the landing page's finder (src/lib/zip-pages.ts makes them).
+export interface ZipSchool {
+  card: LandingCard;
+  /** Miles from the ZIP code's centre, one decimal; null without a location. */
+  miles: number | null;
+  /** "2.4 mi from the centre of the ZIP code", in the page's language. */
+  distance: string | null;
+}
+
+export interface ZipPageWords {
+  title: string;
+  intro: string;
+  zoned: string;
+  open: string;
+  noZoned: string;
+  back: string;
+}
+
+export interface ZipListing {
+  zip: string;
+  zoned: ZipSchool[];
+  open: ZipSchool[];
+  words: ZipPageWords;
+}
+
+/** The landing page's ZIP finder: the district's ZIP codes and the words around them. */
+export interface ZipFinderData {
+  zips: string[];
+  /** `unknown` holds "{zip}" where the typed code goes. */
+  words: { heading: string; intro: string; label: string; go: string; unknown: string };
+}

@@ -7,31 +7,9 @@ import type { Lang } from '../i18n/messages.ts';
 import type { ZipCode } from './builtin-settings.ts';
 import { haversineMiles, roundMiles } from './distance.ts';
 import type { SchoolFacts } from './school-facts.ts';
-import type { LandingCard } from './types.ts';
+import type { LandingCard, ZipFinderData, ZipListing, ZipSchool } from './types.ts';
 
-export interface ZipSchool {
-  card: LandingCard;
-  /** Miles from the ZIP code's centre, one decimal; null without a location. */
-  miles: number | null;
-  /** "2.4 mi from the centre of the ZIP code", in the page's language. */
-  distance: string | null;
-}
-
-export interface ZipPageWords {
-  title: string;
-  intro: string;
-  zoned: string;
-  open: string;
-  noZoned: string;
-  back: string;
-}
-
-export interface ZipListing {
-  zip: string;
-  zoned: ZipSchool[];
-  open: ZipSchool[];
-  words: ZipPageWords;
-}
+export type { ZipListing, ZipPageWords, ZipSchool } from './types.ts';
 
 const nearestFirst = (a: ZipSchool, b: ZipSchool): number =>
   (a.miles ?? Number.POSITIVE_INFINITY) - (b.miles ?? Number.POSITIVE_INFINITY) ||
@@ -83,11 +61,10 @@ export function zipListings(
 }
 
 /** The landing page's finder: the ZIP codes and the words around them. */
-export function zipFinder(zips: readonly ZipCode[], lang: Lang) {
+export function zipFinder(zips: readonly ZipCode[], lang: Lang): ZipFinderData {
   const w = FAMILY_WORDS[lang].zip;
   return {
     zips: zips.map((z) => z.zip),
     words: { heading: w.finder, intro: w.finderIntro, label: w.label, go: w.go, unknown: w.unknown('{zip}') },
   };
 }
-export type ZipFinderData = ReturnType<typeof zipFinder>;

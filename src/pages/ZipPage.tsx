@@ -4,7 +4,7 @@
 import { Layout } from '../components/Layout.tsx';
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
 import { landingPath, pageHref } from '../routes.ts';
-import type { ZipSchool } from '../lib/zip-pages.ts';
+import type { ZipSchool } from '../lib/types.ts';
 import type { ZipPageData } from '../lib/types.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 

@@ -35,12 +35,15 @@ describe('open data', () => {
     // Excel reads a CSV without a byte order mark as ANSI and garbles every accent.
     assert.deepEqual([...Buffer.from(csv, 'utf8').subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const lines = csv.slice(1).split('\r\n');
-    assert.equal(lines[0], 'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link');
+    assert.equal(
+      lines[0],
+      'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link,grades,enrollment,address,phone,website,bell_start,bell_end,transportation,before_after_care,support_programs,admissions_year,admissions_seats,admissions_applicants,zip_codes,next_event,next_event_start',
+    );
     assert.equal(
       lines[1],
-      `"'=HYPERLINK(""http://evil.example"",""Click"")",x,/schools/x,district,39.6,-105.09,"Band; Choir, Jr.",,"'@home","https://example.org/tour?a=1,2"`,
+      `"'=HYPERLINK(""http://evil.example"",""Click"")",x,/schools/x,district,39.6,-105.09,"Band; Choir, Jr.",,"'@home","https://example.org/tour?a=1,2",,,,,,,,,,,,,,,,`,
     );
-    assert.equal(lines[2], '"Line\nbreak",y,/schools/x,charter,,,,,,');
+    assert.equal(lines[2], `"Line\nbreak",y,/schools/x,charter,,,,,,,,,,,,,,,,,,,,,,`);
     assert.equal(lines.at(-1), '');
   });
 

@@ -74,6 +74,20 @@ describe('schoolFacts', () => {
       quote: { text: 'Great', student: 'Sam', year: null },
       sections: ['Academics', 'Tours'],
       tour: { title: 'Visit us', url: null },
+      // A school without the facts families decide by has none of them, not made-up ones.
+      grades: null,
+      enrollment: null,
+      address: null,
+      phone: null,
+      website: null,
+      bellTimes: null,
+      transportation: null,
+      beforeAfterCare: null,
+      supportPrograms: [],
+      admissions: null,
+      zipCodes: [],
+      events: [],
+      updated: null,
     });
   });
 

@@ -2,7 +2,7 @@
 // page is interactive, also a field that goes straight to the page of the ZIP code typed.
 import { useState, type FormEvent } from 'react';
 import { pageHref, zipPath } from '../../routes.ts';
-import type { ZipFinderData } from '../../lib/zip-pages.ts';
+import type { ZipFinderData } from '../../lib/types.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { useHydrated } from '../useHydrated.ts';
 

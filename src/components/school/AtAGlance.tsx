@@ -1,7 +1,7 @@
 // A school at a glance: the facts families decide by (grades, address, phone, bell times, care,
 // support, last year's admissions), only those the school has, written for the reader at export
 // (src/lib/school-glance.ts). A definition list, so it reads and prints as label and value.
-import type { SchoolGlance } from '../../lib/school-glance.ts';
+import type { SchoolGlance } from '../../lib/types.ts';
 
 export function AtAGlance({ glance, lang }: { glance: SchoolGlance; lang?: string }) {
   const m = glance.words;

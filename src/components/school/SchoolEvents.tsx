@@ -3,7 +3,7 @@
 // current); the files are static .ics (RFC 5545) any calendar app opens.
 import { assetUrl } from '../../config/site.ts';
 import { eventCalendarFile, schoolCalendarFile } from '../../lib/calendar-files.ts';
-import type { SchoolGlance } from '../../lib/school-glance.ts';
+import type { SchoolGlance } from '../../lib/types.ts';
 import { useSiteEnv } from '../../SiteEnv.tsx';
 
 export function SchoolEvents({ glance, slug, lang }: { glance: SchoolGlance; slug: string; lang?: string }) {
