@@ -24,11 +24,11 @@ const META = path.join(DIST, 'meta.json');
  * `run`: the entry exports a function to call (export and start run themselves only as tsx's main module).
  */
 const CLIS = {
-  export: { entry: 'scripts/export.ts', production: true, run: 'runCli', server: false },
-  start: { entry: 'scripts/start.ts', production: true, run: 'runCli', server: true },
-  content: { entry: 'content-service/cli.ts', production: false, run: null, server: true },
-  preview: { entry: 'server/server.ts', production: false, run: null, server: true },
-  serve: { entry: 'scripts/serve.ts', production: false, run: 'runCli', server: true },
+  export: { entry: 'scripts/export.ts', production: true, run: 'runCli' },
+  start: { entry: 'scripts/start.ts', production: true, run: 'runCli' },
+  content: { entry: 'content-service/cli.ts', production: false, run: null },
+  preview: { entry: 'server/server.ts', production: false, run: null },
+  serve: { entry: 'scripts/serve.ts', production: false, run: 'runCli' },
 };
 
 /**
@@ -129,10 +129,11 @@ async function build() {
 }
 
 /**
- * `npm run preview` runs `sh -c "node bin/run.mjs preview"`: a SIGTERM to npm ends npm and the
- * shell (dash does not exec its last command) but never reaches node, which then kept the port.
- * So a server stops, through its own SIGTERM handler, once the process that started it is gone.
- * (Ctrl-C in a terminal signals the whole process group and needs none of this.)
+ * npm runs a script through `sh -c`, and dash does not exec its last command: a signal to npm never
+ * reached node, and a killed npm left sh and node holding the port. The scripts therefore say
+ * `exec node bin/run.mjs …` (npm then passes SIGINT and SIGTERM straight to node), and every
+ * command also stops, through its own SIGTERM handler, once the process that started it is gone:
+ * a server closes, an export ends without publishing (exit 143).
  */
 function stopWithParent() {
   const parent = process.ppid;
@@ -154,7 +155,7 @@ if (!Object.hasOwn(CLIS, cli ?? '')) {
   console.error(`usage: node bin/run.mjs <${Object.keys(CLIS).join('|')}> [flags]`);
   process.exit(1);
 }
-const { production, run, server } = CLIS[cli];
+const { production, run } = CLIS[cli];
 if (stale()) {
   try {
     await build();
@@ -168,6 +169,6 @@ process.argv.splice(2, 1);
 // Source maps are written but not switched on: mapping every loaded chunk cost ~70 ms of CPU per start.
 // `node --enable-source-maps bin/run.mjs …` gives TypeScript positions in stack traces when needed.
 if (production) process.env.NODE_ENV ??= 'production';
-if (server) stopWithParent();
+stopWithParent();
 const mod = await import(pathToFileURL(path.join(DIST, `${cli}.mjs`)).href);
 if (run) mod[run]();

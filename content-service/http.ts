@@ -1,7 +1,9 @@
 // Request-reading helpers shared by the query, doc, mutate and listen routes, so they all read
 // parameters and report bad requests the same way the hosted API does.
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES, QueryLimitError } from './query-pool.ts';
+import { QueryError } from './groq.ts';
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -30,6 +32,40 @@ export function paramsFromQuery(q: RawQuery): Record<string, unknown> {
   return params;
 }
 
+/**
+ * Deepest nesting of a GROQ parameter value. Parameters are copied into a query worker, and a copy
+ * of `[[[[…]]]]` 5000 deep overflows the stack that copies it; the site's deepest parameter is 2.
+ */
+export const MAX_PARAM_DEPTH = 64;
+
+/** Depth of a JSON value, counted without recursion (the value itself may be too deep for that). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > MAX_PARAM_DEPTH) return deepest;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Refuses parameters nested deeper than MAX_PARAM_DEPTH, as a parse error of the query naming the parameter. */
+export function checkParams(params: Record<string, unknown>, query: string): void {
+  for (const [name, value] of Object.entries(params)) {
+    if (depthOf(value) <= MAX_PARAM_DEPTH) continue;
+    const at = Math.max(0, query.indexOf(`$${name}`));
+    throw new QueryError(
+      `param $${name} is nested deeper than ${MAX_PARAM_DEPTH} levels`,
+      query,
+      at,
+      at + name.length + 1,
+    );
+  }
+}
+
 export function badRequest(reply: FastifyReply, description: string): FastifyReply {
   return reply.code(400).send({ error: { description, type: 'httpBadRequest' } });
 }
@@ -48,4 +84,32 @@ export function tooLarge(reply: FastifyReply, status: 413 | 414, what: 'query' |
       : `the query is longer than ${MAX_POST_QUERY_BYTES} bytes`,
   );
   return reply.code(status).header('cache-control', 'no-store').send(err.toBody());
+}
+
+/** 413 in the hosted API's shape, for a body past `limit` bytes (or with Fastify's own message). */
+export function payloadTooLarge(reply: FastifyReply, limit: number | null, message?: string): FastifyReply {
+  const description =
+    message ?? `the request body is larger than ${limit} bytes; requests without a token are limited to that`;
+  return reply
+    .code(413)
+    .header('connection', 'close')
+    .send({ error: { description, type: 'httpPayloadTooLarge' } });
+}
+
+/** The body, failing with a 413 once more than `limit` bytes arrived. */
+export function limitedBody(payload: Readable, limit: number): Readable {
+  let seen = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > limit) {
+        const err = Object.assign(new Error(`the request body is larger than ${limit} bytes`), { statusCode: 413 });
+        done(err);
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  payload.on('error', (err) => counted.destroy(err));
+  return payload.pipe(counted);
 }

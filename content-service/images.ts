@@ -6,6 +6,7 @@ import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import fastq from 'fastq';
+import { isHeavyRender, RENDER_TIMEOUT_S } from './image-cost.ts';
 import { LRUCache } from 'lru-cache';
 import { MIME_TYPES } from './sanity-export.ts';
 
@@ -275,12 +276,13 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
   const h = bound(p.h, rh, p.minH, p.maxH);
   const W = w !== undefined ? Math.max(1, Math.round(w * p.dpr)) : undefined;
   const H = h !== undefined ? Math.max(1, Math.round(h * p.dpr)) : undefined;
-  if (W !== undefined || H !== undefined) {
-    // The output's size before pad: both sides given, or one and the source's aspect ratio.
+  if (W !== undefined || H !== undefined || p.pad) {
+    // The output's size: both sides given, or one and the source's aspect ratio; then the padding
+    // on every side, which counts too (pad=1000 on a 3840×2160 frame made 5840×4160).
     const upscale = p.fit === 'max' || p.fit === 'fillmax' ? 1 : Number.POSITIVE_INFINITY;
-    const s = Math.min(upscale, W !== undefined ? W / rw : H! / rh);
-    const outW = W ?? Math.round(rw * s);
-    const outH = H ?? Math.round(rh * s);
+    const s = W === undefined && H === undefined ? 1 : Math.min(upscale, W !== undefined ? W / rw : H! / rh);
+    const outW = (W ?? Math.round(rw * s)) + 2 * (p.pad ?? 0);
+    const outH = (H ?? Math.round(rh * s)) + 2 * (p.pad ?? 0);
     if (outW * outH > MAX_OUTPUT_PIXELS)
       throw new ImageRequestError(
         400,
@@ -362,6 +364,8 @@ export async function renderVariant(source: Buffer, p: ImageParams, format: OutF
     img = sharp(await img.toBuffer()).extend({ top: p.pad, bottom: p.pad, left: p.pad, right: p.pad, background });
   }
 
+  // However costly the parameters, one render ends within its budget.
+  img = img.timeout({ seconds: RENDER_TIMEOUT_S });
   switch (format) {
     case 'jpg':
     case 'pjpg':
@@ -420,10 +424,18 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
   // Renders take turns (fastq, Fastify's own queue): a burst of expensive URLs queues up behind a
   // fixed number of sharp pipelines instead of starting all at once; identical URLs share one.
   type RenderTask = { source: Buffer; params: ImageParams; format: OutFormat | 'gif' };
-  const renders = fastq.promise(
-    (task: RenderTask) => renderVariant(task.source, task.params, task.format),
-    opts.renderConcurrency ?? 2,
-  );
+  const render = (task: RenderTask): Promise<Buffer> =>
+    renderVariant(task.source, task.params, task.format).catch((err: Error) => {
+      if (/timeout/i.test(err.message))
+        throw new ImageRequestError(
+          400,
+          `the image took longer than ${RENDER_TIMEOUT_S} s to render; ask for fewer pixels or another format`,
+        );
+      throw err;
+    });
+  const light = fastq.promise(render, opts.renderConcurrency ?? 2);
+  const heavy = fastq.promise(render, 1);
+  const renders = { length: () => light.length() + heavy.length() };
   const maxQueued = opts.maxQueuedRenders ?? 64;
 
   app.addHook('onSend', async (_req, reply) => {
@@ -496,7 +508,8 @@ export async function imagesPlugin(app: FastifyInstance, opts: ImagesPluginOptio
                   message: `${renders.length()} images are waiting to be rendered; try again shortly`,
                 });
             }
-            job = renders.push({ source, params, format }).finally(() => inflight.delete(key));
+            const queue = isHeavyRender(params, format) ? heavy : light;
+            job = queue.push({ source, params, format }).finally(() => inflight.delete(key));
             inflight.set(key, job);
           }
           try {

@@ -21,6 +21,7 @@ import {
 } from './sanity-export.ts';
 import { TarError } from '../core/tar.ts';
 import { REPO_ROOT } from '../core/paths.ts';
+import { timeoutOptions, type HttpTimeouts } from '../core/http-timeouts.ts';
 
 export { DatasetStore } from './store.ts';
 export type { Doc, Perspective, Transaction, DocumentChange } from './store.ts';
@@ -56,6 +57,14 @@ export interface ContentServiceOptions {
   queryLimits?: Partial<QueryLimits>;
   /** Listen streams open at once (default 1000, the hosted free plan's); beyond, 429. */
   maxListeners?: number;
+  /** Anonymous listen streams one address may hold (default 100); token holders are not counted. */
+  maxListenersPerAddress?: number;
+  /** Request, header and idle-socket time limits (defaults in core/http-timeouts.ts). */
+  timeouts?: Partial<HttpTimeouts>;
+  /** Bytes of query answers being sent at once (default 256 MiB); beyond, 503. */
+  maxAnswerBytesInFlight?: number;
+  /** Queries one address without the token may have in progress (default 16); beyond, 503. */
+  maxQueriesPerAddress?: number;
   /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
   log?: (message: string) => void;
 }
@@ -178,7 +187,12 @@ export async function buildContentServiceApp(
   const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
   store.loadText(text);
   // Logger off: request logs would carry the Authorization header.
-  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 32 * 1024 * 1024,
+    forceCloseConnections: true,
+    ...timeoutOptions(opts.timeouts),
+  });
   app.setNotFoundHandler((req, reply) =>
     reply
       .code(404)
@@ -196,6 +210,9 @@ export async function buildContentServiceApp(
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
     pool,
     ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
+    ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
+    ...(opts.maxAnswerBytesInFlight ? { maxAnswerBytesInFlight: opts.maxAnswerBytesInFlight } : {}),
+    ...(opts.maxQueriesPerAddress ? { maxQueriesPerAddress: opts.maxQueriesPerAddress } : {}),
   });
   const stopWatching =
     opts.watch === false

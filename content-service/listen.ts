@@ -7,14 +7,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ExprNode } from 'groq-js';
 import { openSse } from '../core/sse.ts';
 import { accessOf } from './access.ts';
-import { MAX_QUERY_BYTES, selects } from './groq.ts';
-import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery, tooLarge } from './http.ts';
+import { MAX_QUERY_BYTES, QueryError, selects } from './groq.ts';
+import { API_VERSION_RE, BadRequest, badRequest, checkParams, notFound, paramsFromQuery, tooLarge } from './http.ts';
 import { QueryAbortedError, QueryLimitError, WorkerQueryError, type QueryPool } from './query-pool.ts';
 import { DataParams, DataQuery } from './schemas.ts';
+import { ListenerSeats, listenFilterProblem } from './listen-limits.ts';
 import { isPrivateId, randomId, type DatasetStore, type DocumentChange, type Transaction } from './store.ts';
 
 /** As hosted on the free plan: "Maximum concurrent listeners: 1,000"; beyond it, 429. */
 export const MAX_LISTENERS = 1000;
+
+/** Anonymous listen streams one address may hold (a browser tab holds one or two). */
+export const MAX_LISTENERS_PER_ADDRESS = 100;
 
 export interface ListenOptions {
   store: DatasetStore;
@@ -22,6 +26,8 @@ export interface ListenOptions {
   pool: QueryPool;
   /** Open listen streams allowed at once (default MAX_LISTENERS). */
   maxListeners?: number;
+  /** Anonymous streams one address may hold (default MAX_LISTENERS_PER_ADDRESS). */
+  maxListenersPerAddress?: number;
   dataset: string;
   token: string | null;
   /** Interval of keep-alive comments (hosted: tens of seconds; tests use less). */
@@ -83,6 +89,10 @@ export async function eventsFor(
 export async function listenRoutes(instance: FastifyInstance, opts: ListenOptions): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const streams = new Set<() => void>();
+  const seats = new ListenerSeats(
+    opts.maxListeners ?? MAX_LISTENERS,
+    opts.maxListenersPerAddress ?? MAX_LISTENERS_PER_ADDRESS,
+  );
   // Open event streams would keep close() waiting forever; end them first.
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
@@ -98,12 +108,14 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     const query = q.query;
     if (!query) return badRequest(reply, 'the listen endpoint needs a "query" parameter');
     if (req.url.length > MAX_QUERY_BYTES) return tooLarge(reply, 414, 'URL');
-    const max = opts.maxListeners ?? MAX_LISTENERS;
-    if (streams.size >= max)
+    const seat = seats.take(req.ip, access === 'editor');
+    if (typeof seat === 'string')
       return reply
         .code(429)
         .header('cache-control', 'no-store')
-        .send({ error: { description: `Max listener limit exceeded at ${max}`, type: 'listenerLimitError' } });
+        .send({ error: { description: seat, type: 'listenerLimitError' } });
+    // Given back when the stream ends, or at once when none opens.
+    reply.raw.once('close', seat);
     let params: Record<string, unknown>;
     try {
       params = paramsFromQuery(q);
@@ -117,8 +129,13 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     let tree: ExprNode | null = null;
     let parseError: WorkerQueryError | null = null;
     try {
-      tree = await opts.pool.parse(query, params);
-    } catch (err) {
+      checkParams(params, query);
+      tree = await opts.pool.parse(query, params, undefined, access === 'editor');
+      // The token holder (the Studio, the preview) is trusted with any filter, as with mutations.
+      const problem = access === 'editor' ? null : listenFilterProblem(tree);
+      if (problem) throw new QueryError(problem, query, 0, query.length);
+    } catch (thrown) {
+      const err = thrown instanceof QueryError ? new WorkerQueryError(thrown.toBody()) : thrown;
       if (err instanceof QueryLimitError)
         return reply.code(err.status).header('cache-control', 'no-store').send(err.toBody());
       if (err instanceof QueryAbortedError) return reply;

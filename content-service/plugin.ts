@@ -18,7 +18,18 @@ import {
   WorkerQueryError,
   type QueryLimits,
 } from './query-pool.ts';
-import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery, tooLarge } from './http.ts';
+import {
+  API_VERSION_RE,
+  BadRequest,
+  badRequest,
+  checkParams,
+  limitedBody,
+  notFound,
+  paramsFromQuery,
+  payloadTooLarge,
+  tooLarge,
+} from './http.ts';
+import { QueryError } from './groq.ts';
 import { imagesPlugin } from './images.ts';
 import { listenRoutes } from './listen.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
@@ -40,6 +51,12 @@ export interface ContentServicePluginOptions {
   queryLimits?: Partial<QueryLimits>;
   /** Listen streams open at once (default listen.ts's MAX_LISTENERS). */
   maxListeners?: number;
+  /** Anonymous listen streams one address may hold (default listen.ts's MAX_LISTENERS_PER_ADDRESS). */
+  maxListenersPerAddress?: number;
+  /** Bytes of query answers being sent at once (default MAX_ANSWER_BYTES_IN_FLIGHT); beyond, 503. */
+  maxAnswerBytesInFlight?: number;
+  /** Queries one address without the token may have in progress (default MAX_QUERIES_PER_ADDRESS). */
+  maxQueriesPerAddress?: number;
   /** A pool started before the store loaded (index.ts does, so both parse the file at once); closed with the app. */
   pool?: QueryPool;
   log: (message: string) => void;
@@ -47,6 +64,26 @@ export interface ContentServicePluginOptions {
 
 /** POSTed queries: the query text is capped by MAX_POST_QUERY_BYTES; this leaves room for large parameters. */
 const QUERY_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Longest body a request without a token may send (a query and its parameters; mutations and
+ * uploads need the token). Checked before a byte is parsed: a 27 MB anonymous JSON body took up to
+ * 7 s of the event loop to parse before its 401.
+ */
+export const ANONYMOUS_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Bytes of query answers held while their clients read them. 100 clients asking for every
+ * document and never reading held 1.4 GB; past this many bytes a query is answered 503 instead.
+ */
+export const MAX_ANSWER_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
+
+/**
+ * Queries one address without the token may have in progress at once, from arrival until its
+ * answer is sent (a browser opens 6 connections to a host). 100 connections asking for every
+ * document and never reading made the workers build 100 answers; beyond this, 503 at once.
+ */
+export const MAX_QUERIES_PER_ADDRESS = 16;
 
 // Browsers may call the service directly (the public client reads published data); bearer
 // tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
@@ -58,6 +95,7 @@ interface DataRequest {
   query: Static<typeof DataQuery>;
   headers: { authorization?: string | undefined; [name: string]: string | string[] | undefined };
   protocol: string;
+  ip: string;
 }
 
 /** API versions from this date query the published perspective by default; older ones raw (as hosted). */
@@ -113,14 +151,40 @@ export async function contentServicePlugin(
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const pool = opts.pool ?? new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, opts.log);
   app.addHook('onClose', async () => pool.close());
+  const maxInFlight = opts.maxAnswerBytesInFlight ?? MAX_ANSWER_BYTES_IN_FLIGHT;
+  let inFlight = 0;
+  const inProgress = new Map<string, number>();
+  const maxPerAddress = opts.maxQueriesPerAddress ?? MAX_QUERIES_PER_ADDRESS;
+  /** Counts a query without the token against its address, or says why it is refused. */
+  const admitAnonymous = (ip: string): QueryLimitError | null => {
+    const busy = (why: string) => new QueryLimitError(503, 'serviceBusyError', `${why}; try again later`);
+    if (inFlight >= maxInFlight) return busy('too many answers are still being sent to their clients');
+    const n = inProgress.get(ip) ?? 0;
+    if (n >= maxPerAddress) return busy(`this address already has ${n} queries in progress`);
+    inProgress.set(ip, n + 1);
+    return null;
+  };
+  const releaseAnonymous = (ip: string): void => {
+    const left = (inProgress.get(ip) ?? 1) - 1;
+    if (left > 0) inProgress.set(ip, left);
+    else inProgress.delete(ip);
+  };
 
   app.addHook('onRequest', async (req, reply) => {
     for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
     if (req.method === 'OPTIONS') return;
-    if (accessOf(req.headers.authorization, token) === 'invalid')
+    const access = accessOf(req.headers.authorization, token);
+    if (access === 'invalid')
       return unauthorized(reply, 'Session not found: the token is not valid for this content service');
+    if (access === 'anonymous' && Number(req.headers['content-length'] ?? 0) > ANONYMOUS_BODY_LIMIT)
+      return payloadTooLarge(reply, ANONYMOUS_BODY_LIMIT);
     return undefined;
   });
+
+  // A body sent without a length (chunked) is counted as it arrives.
+  app.addHook('preParsing', async (req, _reply, payload) =>
+    accessOf(req.headers.authorization, token) === 'anonymous' ? limitedBody(payload, ANONYMOUS_BODY_LIMIT) : payload,
+  );
 
   app.options('/*', async (_req, reply) =>
     reply
@@ -132,8 +196,7 @@ export async function contentServicePlugin(
   );
 
   app.setErrorHandler((err: FastifyError, _req, reply) => {
-    if (err.statusCode === 413)
-      return reply.code(413).send({ error: { description: err.message, type: 'httpPayloadTooLarge' } });
+    if (err.statusCode === 413) return payloadTooLarge(reply, null, err.message);
     if (err.statusCode && err.statusCode < 500) return badRequest(reply, err.message);
     opts.log(`content-service: ${err.stack ?? err.message}`);
     return reply.code(500).send({
@@ -171,11 +234,22 @@ export async function contentServicePlugin(
     if (!perspective)
       return badRequest(reply, `unsupported perspective "${req.query.perspective}" (published, drafts or raw)`);
     if (Buffer.byteLength(query) > MAX_POST_QUERY_BYTES) return tooLarge(reply, 413, 'query');
+    try {
+      checkParams((params ?? {}) as Record<string, unknown>, query);
+    } catch (err) {
+      if (err instanceof QueryError) return reply.code(400).header('cache-control', 'no-store').send(err.toBody());
+      throw err;
+    }
     const access = accessOf(req.headers.authorization, token);
     // As hosted: without read rights every perspective sees the same thing, the published
     // documents outside any dotted path (no drafts, no versions), and answers 200.
     const editor = access === 'editor';
     const { origin, project } = assetContext(req);
+    if (!editor) {
+      const busy = admitAnonymous(req.ip);
+      if (busy) return reply.code(503).header('cache-control', 'no-store').send(busy.toBody());
+      reply.raw.once('close', () => releaseAnonymous(req.ip));
+    }
     // A client that gives up (closes the connection) ends its query's worker, not just the answer.
     const abandoned = new AbortController();
     const onClose = (): void => {
@@ -189,6 +263,7 @@ export async function contentServicePlugin(
           params: (params ?? {}) as Record<string, unknown>,
           perspective: editor ? perspective : 'published',
           authenticated: editor,
+          client: req.ip,
           identity: editor ? 'embedded-editor' : '',
           origin,
           project,
@@ -203,6 +278,18 @@ export async function contentServicePlugin(
       const parts = answer.json
         ? [Buffer.from(`${head}"result":`), answer.json, Buffer.from(`${csm},"ms":${answer.ms}}`)]
         : [Buffer.from(`${head}"ms":${answer.ms}}`)];
+      const bytes = parts.reduce((n, p) => n + p.length, 0);
+      if (inFlight > 0 && inFlight + bytes > maxInFlight)
+        throw new QueryLimitError(
+          503,
+          'serviceBusyError',
+          'too many answers are still being sent to their clients; try again later',
+        );
+      // Counted until the socket took the last byte, or the client went away.
+      inFlight += bytes;
+      reply.raw.once('close', () => {
+        inFlight -= bytes;
+      });
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', 'application/json; charset=utf-8')
@@ -266,10 +353,14 @@ export async function contentServicePlugin(
     return reply.header('cache-control', 'no-store').send({ documents, omitted });
   });
 
-  app.post('/:apiVersion/data/mutate/:dataset', { schema: { ...data, body: MutateBody } }, async (req, reply) => {
+  // Refused before the body is read: an anonymous mutation never costs a parse.
+  const editorsOnly = async (req: { headers: DataRequest['headers'] }, reply: FastifyReply) =>
+    accessOf(req.headers.authorization, token) !== 'editor'
+      ? unauthorized(reply, 'mutations need a valid token')
+      : undefined;
+  const mutate = { schema: { ...data, body: MutateBody }, onRequest: editorsOnly };
+  app.post('/:apiVersion/data/mutate/:dataset', mutate, async (req, reply) => {
     if (!checkPath(req, reply)) return reply;
-    if (accessOf(req.headers.authorization, token) !== 'editor')
-      return unauthorized(reply, 'mutations need a valid token');
     const body = req.body;
     // Each mutation itself is not an array item; what it carries is walked.
     if (req.query.autoGenerateArrayKeys === 'true' && Array.isArray(body.mutations))
@@ -295,6 +386,7 @@ export async function contentServicePlugin(
     store,
     pool,
     ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
+    ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
     dataset,
     token,
     keepAliveMs: opts.keepAliveMs,

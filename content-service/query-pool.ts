@@ -23,6 +23,14 @@ export interface QueryLimits {
   maxResultChars: number;
   /** Queries waiting for a worker beyond this many are refused at once (default 256). */
   maxQueue: number;
+  /**
+   * When every worker has run a query without a token for longer than this (default 1 s), one
+   * more worker starts for queries that finish within `lightBudgetMs`: two runaway queries no
+   * longer make every other client wait for the 30 s budget.
+   */
+  lightAfterMs: number;
+  /** Time budget of a query on that extra worker (default 2 s). */
+  lightBudgetMs: number;
 }
 
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
@@ -31,6 +39,8 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   memoryMb: 512,
   maxResultChars: 256 * 1024 * 1024,
   maxQueue: 256,
+  lightAfterMs: 1000,
+  lightBudgetMs: 2000,
 };
 
 /** A query the service refuses or gave up on, answered in the hosted API's error shape. */
@@ -62,6 +72,8 @@ export interface QueryJob {
   params: Record<string, unknown>;
   perspective: Perspective;
   authenticated: boolean;
+  /** Who asks (the client's address): the light worker serves others than those holding the workers. */
+  client?: string;
   identity: string;
   origin: string;
   project: string;
@@ -104,8 +116,22 @@ export class WorkerQueryError extends Error {
 
 type Settled = Extract<FromWorker, { job: number }>;
 
+/** The answer to a job that could not be handed to a worker: a parse error of its query, as hosted. */
+function unsendable(message: Extract<ToWorker, { job: number }>, err: Error): Settled {
+  const description = `the query's parameters cannot be evaluated (${err.message})`;
+  return {
+    type: 'query-error',
+    job: message.job,
+    body: { error: { description, query: message.query, start: 0, end: 0, type: 'queryParseError' } },
+  };
+}
+
 interface Pending {
   message: Extract<ToWorker, { job: number }>;
+  /** Sent with the service's token (the preview): never counted as a runaway's. */
+  trusted: boolean;
+  /** The client's address ('' when unknown). */
+  client: string;
   settle(answer: Settled): void;
   fail(err: Error): void;
   signal: AbortSignal | undefined;
@@ -119,6 +145,10 @@ interface Slot {
   dead: boolean;
   current: Pending | null;
   timer: NodeJS.Timeout | null;
+  /** The extra worker for short queries while the others are held by long ones. */
+  light: boolean;
+  /** When its current job started (performance.now()). */
+  since: number;
 }
 
 const SELF = import.meta.url;
@@ -143,6 +173,8 @@ export class QueryPool {
   private closed = false;
   /** Workers that died before ever getting ready, in a row: a broken build must not respawn forever. */
   private failedStarts = 0;
+  /** A pending look at whether the light worker is needed (considerLight). */
+  private lightCheck: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: DatasetStore,
@@ -154,7 +186,15 @@ export class QueryPool {
     // The store replaces its documents on every change; each copy gets the changed documents only.
     this.unsubscribe = store.subscribe((tx) => {
       const changes = tx.changes.map((c) => ({ documentId: c.documentId, after: c.after }));
-      for (const slot of this.slots) slot.worker.postMessage({ type: 'apply', changes } satisfies ToWorker);
+      for (const slot of [...this.slots]) {
+        try {
+          slot.worker.postMessage({ type: 'apply', changes } satisfies ToWorker);
+        } catch (err) {
+          // A copy that missed a change would answer stale data: it is replaced by a fresh one.
+          this.log(`content-service: a change could not be sent to a query worker: ${(err as Error).message}`);
+          this.kill(slot);
+        }
+      }
     });
     // One worker to begin with; more start only when a query has to wait (pump). On two cores a
     // second copy loading beside the export's first queries slowed them by a third, and a command
@@ -167,6 +207,8 @@ export class QueryPool {
     return this.submit(
       { type: 'query', job: this.nextJob++, maxResultBytes: this.limits.maxResultChars, ...job },
       signal,
+      job.authenticated,
+      job.client,
     ).then((answer) => {
       if (answer.type === 'result') {
         const b = answer.bytes;
@@ -181,8 +223,8 @@ export class QueryPool {
   }
 
   /** Parses a query in a worker (a parse alone can take seconds); the tree is plain data. */
-  parse(query: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<ExprNode> {
-    return this.submit({ type: 'parse', job: this.nextJob++, query, params }, signal).then((answer) => {
+  parse(query: string, params: Record<string, unknown>, signal?: AbortSignal, trusted = false): Promise<ExprNode> {
+    return this.submit({ type: 'parse', job: this.nextJob++, query, params }, signal, trusted).then((answer) => {
       if (answer.type === 'parsed') return answer.tree;
       throw this.errorOf(answer);
     });
@@ -201,7 +243,12 @@ export class QueryPool {
     return new Error(answer.type === 'failed' ? answer.message : `unexpected worker answer ${answer.type}`);
   }
 
-  private submit(message: Pending['message'], signal: AbortSignal | undefined): Promise<Settled> {
+  private submit(
+    message: Pending['message'],
+    signal: AbortSignal | undefined,
+    trusted: boolean,
+    client = '',
+  ): Promise<Settled> {
     if (this.closed)
       return Promise.reject(new QueryLimitError(503, 'serviceBusyError', 'the content service is closing'));
     if (signal?.aborted) return Promise.reject(new QueryAbortedError());
@@ -216,6 +263,8 @@ export class QueryPool {
     return new Promise<Settled>((resolve, reject) => {
       const pending: Pending = {
         message,
+        trusted,
+        client,
         signal,
         waitTimer: null,
         settle: (answer) => {
@@ -258,33 +307,84 @@ export class QueryPool {
   }
 
   private pump(): void {
+    const general = [...this.slots].filter((slot) => !slot.light);
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
       if (!slot.ready || slot.dead || slot.current) continue;
-      const pending = this.queue.shift()!;
-      if (pending.waitTimer) clearTimeout(pending.waitTimer);
-      pending.waitTimer = null;
-      slot.current = pending;
-      slot.timer = setTimeout(() => {
-        this.kill(slot);
-        pending.fail(
-          new QueryLimitError(
-            503,
-            'queryTimeoutError',
-            `the query ran longer than ${this.limits.timeoutMs / 1000} s and was stopped; narrow it with a filter or a slice`,
-          ),
-        );
-      }, this.limits.timeoutMs);
-      slot.timer.unref();
-      slot.worker.postMessage(pending.message);
+      // The light worker takes work only while every other one is busy.
+      if (slot.light && general.some((g) => g.ready && !g.current)) continue;
+      this.start(slot, this.queue.shift()!);
     }
+    if (this.queue.length === 0) return;
     // Queries wait and every worker is busy (a runaway query, or real concurrency): start another,
     // one at a time, up to the limit.
     const loading = [...this.slots].some((slot) => !slot.ready);
-    if (this.queue.length > 0 && !loading && this.slots.size < this.limits.workers) this.spawn();
+    if (loading) return;
+    if (general.length < this.limits.workers) {
+      this.spawn();
+      return;
+    }
+    if (general.length === this.slots.size) this.considerLight(general);
   }
 
-  private spawn(source: { text: string } | { json: string } = this.store.copySource()): void {
+  /**
+   * Starts the light worker once every worker has been held by one untrusted query past
+   * lightAfterMs, for a waiting query of someone else: the token holder, or another address. A
+   * client whose own queries fill the workers (the export reading in parts) waits its turn.
+   */
+  private considerLight(general: Slot[]): void {
+    const held = general.every((g) => g.current && !g.current.trusted);
+    if (!held) return;
+    const holders = new Set(general.map((g) => g.current!.client));
+    if (!this.queue.some((p) => p.trusted || !holders.has(p.client))) return;
+    const oldest = Math.min(...general.map((g) => g.since));
+    const wait = oldest + this.limits.lightAfterMs - performance.now();
+    if (wait <= 0) {
+      this.spawn(undefined, true);
+      return;
+    }
+    this.lightCheck ??= setTimeout(() => {
+      this.lightCheck = null;
+      this.pump();
+    }, wait + 5);
+    this.lightCheck.unref();
+  }
+
+  private start(slot: Slot, pending: Pending): void {
+    if (pending.waitTimer) clearTimeout(pending.waitTimer);
+    pending.waitTimer = null;
+    slot.current = pending;
+    slot.since = performance.now();
+    // Short budget on the light worker for untrusted queries only: the export's and the preview's
+    // queries (with the token) keep the full one wherever they run.
+    const light = slot.light && !pending.trusted;
+    const budget = light ? this.limits.lightBudgetMs : this.limits.timeoutMs;
+    slot.timer = setTimeout(() => {
+      this.kill(slot);
+      pending.fail(
+        new QueryLimitError(
+          503,
+          'queryTimeoutError',
+          light
+            ? `the service is busy with long queries and this one ran longer than the ${budget / 1000} s kept for short ones; try again later`
+            : `the query ran longer than ${budget / 1000} s and was stopped; narrow it with a filter or a slice`,
+        ),
+      );
+    }, budget);
+    slot.timer.unref();
+    try {
+      slot.worker.postMessage(pending.message);
+    } catch (err) {
+      // The job could not be copied to the worker (parameters too deep or not cloneable): that
+      // query is answered as refused, and the worker, which never saw it, stays free. Thrown
+      // here it would escape a worker's event handler and end the process.
+      clearTimeout(slot.timer);
+      slot.current = null;
+      pending.settle(unsendable(pending.message, err as Error));
+    }
+  }
+
+  private spawn(source: { text: string } | { json: string } = this.store.copySource(), light = false): void {
     if (this.closed) return;
     const worker = createWorker({
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
@@ -294,7 +394,7 @@ export class QueryPool {
     });
     // A forgotten close() must not keep a command's process alive.
     worker.unref();
-    const slot: Slot = { worker, ready: false, dead: false, current: null, timer: null };
+    const slot: Slot = { worker, ready: false, dead: false, current: null, timer: null, light, since: 0 };
     this.slots.add(slot);
     worker.postMessage({ type: 'load', source } satisfies ToWorker);
     worker.on('message', (msg: FromWorker) => {
@@ -343,7 +443,13 @@ export class QueryPool {
       return;
     }
     if (!oom && err) this.log(`content-service: a query worker failed: ${err.message}`);
-    this.spawn();
+    this.replace(slot);
+  }
+
+  /** A general worker is replaced at once; the light one only when pump finds it needed again. */
+  private replace(slot: Slot): void {
+    if (slot.light) this.pump();
+    else this.spawn();
   }
 
   /** Ends a busy worker (time budget, client gone) and starts a fresh one with a copy of the store. */
@@ -354,11 +460,12 @@ export class QueryPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.current = null;
     void slot.worker.terminate();
-    this.spawn();
+    this.replace(slot);
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.lightCheck) clearTimeout(this.lightCheck);
     this.unsubscribe();
     for (const p of this.queue.splice(0))
       p.fail(new QueryLimitError(503, 'serviceBusyError', 'the content service is closing'));

@@ -16,9 +16,17 @@ export const EXIT = {
   render: 4,
   /** npm run bench only: it ran, but a target was missed. */
   targetMissed: 5,
+  /** Stopped by SIGINT (Ctrl-C) before it finished: an export publishes nothing then (128 + 2, as shells report it). */
+  interrupted: 130,
+  /** Stopped by SIGTERM before it finished: an export publishes nothing then (128 + 15). */
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** The exit code of an error that stopped a command outside its own mapping: bad input or internal. */
 export const exitCodeOf = (err: unknown): ExitCode => (err instanceof InputError ? EXIT.usage : EXIT.render);
+
+/** The exit code of a command a signal stopped before it finished. */
+export const exitCodeOfSignal = (signal: 'SIGINT' | 'SIGTERM'): ExitCode =>
+  signal === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;

@@ -18,7 +18,7 @@
 import './lib/production-env.ts';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isMainModule, runCommand } from '../core/cli.ts';
+import { exitOnSignals, isMainModule, runCommand } from '../core/cli.ts';
 import { parseArgs, usage, type FlagSpecs } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
 import { EXIT, type ExitCode } from '../core/exit-codes.ts';
@@ -48,6 +48,7 @@ import { REDIRECTS_FILE, redirectsFile } from './lib/host-files.ts';
 import { validateContent, withoutFailed, type ValidContent } from './lib/validate-content.ts';
 import {
   checkOutDir,
+  restoreInterruptedSwap,
   type FileStamp,
   OutDirError,
   type SiteOutput,
@@ -301,6 +302,8 @@ async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun>
     };
   try {
     await checkOutDir(opts.out, PROJECT_ROOT);
+    const restored = restoreInterruptedSwap(opts.out);
+    if (restored) progress.line(`restored ${opts.out} from ${path.basename(restored)}, left by an interrupted export`);
   } catch (err) {
     throw new ExportError(EXIT.usage, 'setup', message(err), { cause: err });
   }
@@ -685,15 +688,18 @@ async function writeFiles(
         );
         if (staged) {
           const stats = await updater.commit().catch(run.fail(EXIT.render, 'write'));
+          published = true;
           return { stats, files: updater.files(), untouched: updater.untouched() };
         }
       }
       const writer = new SiteWriter(run.opts.out);
       try {
         await placeAll(writer, files, carried, aliases);
-        return { stats: await writer.commit(), files: writer.files() };
+        const stats = await writer.commit();
+        published = true;
+        return { stats, files: writer.files() };
       } catch (err) {
-        await writer.abort().catch(() => {});
+        await writer.abort(err).catch(() => {});
         return run.fail(EXIT.render, 'write')(err);
       }
     },
@@ -807,8 +813,18 @@ export async function main(argv: readonly string[], io: ExportIo): Promise<numbe
   }
 }
 
+/** Whether this process has swapped a new site into place (a signal after that stops a finished export). */
+let published = false;
+
+/** What a signal stopping the export left: nothing published, unless the swap had happened. */
+export const stoppedMessage = (signal: string): string =>
+  published
+    ? `export: stopped by ${signal} after the new site was published`
+    : `export: stopped by ${signal}; nothing was published (the previous site, if any, is as it was)`;
+
 /** Runs the CLI in this process: called by bin/run.mjs (the bundled CLI), or below when tsx runs this file. */
 export function runCli(): void {
+  exitOnSignals((signal) => stoppedMessage(signal));
   runCommand(() =>
     main(process.argv.slice(2), {
       env: process.env,

@@ -6,13 +6,14 @@
 // Exit codes: the shared table (core/exit-codes.ts): the export's code when it fails, 1 for bad input.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { isMainModule, runCommand } from '../core/cli.ts';
+import { exitOnSignals, isMainModule, runCommand } from '../core/cli.ts';
 import { parseArgs, parsePort, usage } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
 import { EXIT } from '../core/exit-codes.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_OUT_DIR, REPO_ROOT } from '../core/paths.ts';
-import { main as runExport } from './export.ts';
+import { main as runExport, stoppedMessage } from './export.ts';
 import { DEFAULT_PORT, HOST, serveUntilStopped } from './lib/static-server.ts';
+import { crashedExports, restoreInterruptedSwap } from './lib/write-site.ts';
 
 export { DEFAULT_PORT, HOST };
 
@@ -38,6 +39,19 @@ async function start(argv: readonly string[]): Promise<number> {
     return EXIT.usage;
   }
   const shown = path.relative(process.cwd(), out) || out;
+  const restored = restoreInterruptedSwap(out);
+  if (restored)
+    process.stdout.write(`${shown}/ restored from ${path.basename(restored)}, left by an interrupted export\n`);
+  const leftovers =
+    existsSync(path.join(out, 'index.html')) || !existsSync(path.dirname(out)) ? [] : crashedExports(out);
+  if (leftovers.length > 0) {
+    // The sample is never exported over what an interrupted export left: it may be the only copy of a site.
+    console.error(
+      `start: ${leftovers.map((d) => path.basename(d)).join(', ')} beside ${shown}/ ${leftovers.length === 1 ? 'is' : 'are'} left by an interrupted export; ` +
+        'run `npm run export` again, or move them away to have the sample exported',
+    );
+    return EXIT.usage;
+  }
   if (existsSync(path.join(out, 'index.html'))) {
     process.stdout.write(
       `${shown}/ already holds an export: serving it as it is (re-export with \`npm run export\`; ` +
@@ -46,12 +60,14 @@ async function start(argv: readonly string[]): Promise<number> {
   } else {
     // Always the bundled sample, whatever hosted project the shell may have configured.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
+    const release = exitOnSignals(stoppedMessage);
     const code = await runExport(['--content', DEFAULT_CONTENT_DIR, '--out', out], {
       env,
       stdout: process.stdout,
       stderr: process.stderr,
       cwd: REPO_ROOT,
     });
+    release();
     if (code !== EXIT.ok) return code;
   }
   await serveUntilStopped(out, { host: HOST, port });

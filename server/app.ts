@@ -25,6 +25,7 @@ import errors from './plugins/errors.ts';
 import apiRoutes from './routes/api.ts';
 import eventRoutes from './routes/events.ts';
 import pageRoutes from './routes/pages.ts';
+import { timeoutOptions } from '../core/http-timeouts.ts';
 
 export interface PreviewAppOptions extends Record<string, unknown> {
   /** The content service: public settings and the read token (null only for a tokenless dev service). */
@@ -39,6 +40,8 @@ export interface PreviewAppOptions extends Record<string, unknown> {
   relayBackoff?: BackoffOptions;
   /** Event streams (/api/events) one session may hold open at once (default 20). */
   maxStreamsPerSession?: number;
+  /** Event streams open at once over all sessions (default 500; beyond, 429). */
+  maxStreams?: number;
   imageTimeoutMs?: number;
   /**
    * The Studio whose Presentation tool frames the preview (SANITY_STUDIO_URL): it may frame the
@@ -71,6 +74,7 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
     streams: new Set(),
     changes: new ChangeHub(client, opts.relayBackoff ?? {}),
     maxStreamsPerSession: opts.maxStreamsPerSession ?? 20,
+    maxStreams: opts.maxStreams ?? 500,
     keepAliveMs: opts.keepAliveMs ?? 15_000,
     relayBackoff: opts.relayBackoff ?? {},
     imageTimeoutMs: opts.imageTimeoutMs ?? 15_000,
@@ -134,6 +138,7 @@ export async function buildPreviewServer(opts: PreviewAppOptions, build: BuildOp
     routerOptions: { maxParamLength: 512 },
     // Streams are ended in preClose; anything else idle is closed so shutdown is prompt.
     forceCloseConnections: 'idle',
+    ...timeoutOptions(),
   });
   if (build.pretty) {
     app.addHook('onResponse', async (req, reply) => {

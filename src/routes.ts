@@ -10,7 +10,8 @@ import { DEFAULT_LANG, LANGS, type Lang } from './i18n/messages.ts';
 export type RouteMatch =
   | { page: 'landing'; lang: Lang }
   | { page: 'school'; slug: string; lang: Lang }
-  | { page: 'compare'; lang: Lang };
+  | { page: 'compare'; lang: Lang }
+  | { page: 'zip'; zip: string; lang: Lang };
 
 /** Where each edition's pages live: English at the top, every other language under '/{lang}/'. */
 const langPrefix = (lang: Lang): string => (lang === DEFAULT_LANG ? '' : `/${lang}`);
@@ -35,6 +36,8 @@ export function matchRoute(pathname: string): RouteMatch {
   const rest = lang === DEFAULT_LANG ? pathname : pathname.slice(langPrefix(lang).length) || '/';
   if (rest === COMPARE_ROUTE_PATH || rest === '/compare' || rest === '/compare/index.html')
     return { page: 'compare', lang };
+  const zip = /^\/zip\/(\d{5})(?:\/|\/index\.html)?$/.exec(rest);
+  if (zip) return { page: 'zip', zip: zip[1]!, lang };
   const m = /^\/schools\/([^/]+)\/?$/.exec(rest);
   if (m) {
     let slug: string;
@@ -49,7 +52,7 @@ export function matchRoute(pathname: string): RouteMatch {
 }
 
 /** The routes the editors' preview serves. */
-export type PreviewRouteMatch = Exclude<RouteMatch, { page: 'compare' }>;
+export type PreviewRouteMatch = Exclude<RouteMatch, { page: 'compare' } | { page: 'zip' }>;
 
 /**
  * The route as the editors' preview sees it: it has no compare page (that page reads the facts file
@@ -57,7 +60,7 @@ export type PreviewRouteMatch = Exclude<RouteMatch, { page: 'compare' }>;
  */
 export function matchPreviewRoute(pathname: string): PreviewRouteMatch {
   const route = matchRoute(pathname);
-  return route.page === 'compare' ? { page: 'landing', lang: route.lang } : route;
+  return route.page === 'compare' || route.page === 'zip' ? { page: 'landing', lang: route.lang } : route;
 }
 
 /**
@@ -69,7 +72,7 @@ export const schoolPath = (slug: string, lang: Lang = DEFAULT_LANG): string =>
   `${langPrefix(lang)}/schools/${encodeURIComponent(slug)}`;
 
 /** A link to one of the site's pages ('/', '/#options', '/?x', '/schools/x', '/compare/'), not to a file ('/guide/x.pdf'). */
-const PAGE_LINK = /^\/(?:$|[#?]|schools\/|compare\/)/;
+const PAGE_LINK = /^\/(?:$|[#?]|schools\/|compare\/|zip\/)/;
 
 /**
  * An internal page link of the English edition ('/schools/x', '/#options', as data and content hold
@@ -108,6 +111,7 @@ export function stripRoot(root: string | undefined, pathname: string): string {
  */
 export function canonicalPath(route: RouteMatch): string {
   if (route.page === 'compare') return comparePath(route.lang);
+  if (route.page === 'zip') return zipPath(route.zip, route.lang);
   return route.page === 'school' ? schoolPath(route.slug, route.lang) : landingPath(route.lang);
 }
 
@@ -117,6 +121,14 @@ export const inLang = (route: RouteMatch, lang: Lang): RouteMatch => ({ ...route
 /** Every edition of the route's page, by language, as canonical paths (hreflang alternates). */
 export const alternatePaths = (route: RouteMatch): { lang: Lang; path: string }[] =>
   LANGS.map((lang) => ({ lang, path: canonicalPath(inLang(route, lang)) }));
+
+function checkedZip(zip: string): string {
+  if (!/^\d{5}$/.test(zip)) throw new Error(`routeFile: not a ZIP code ${JSON.stringify(zip)}`);
+  return zip;
+}
+
+/** A ZIP code's page: its zoned schools, then every school open to the district by distance. */
+export const zipPath = (zip: string, lang: Lang = DEFAULT_LANG): string => `${langPrefix(lang)}/zip/${zip}/`;
 
 function checkedSlug(route: { slug: string }): string {
   if (!isSafeSlug(route.slug)) throw new Error(`routeFile: unsafe slug ${JSON.stringify(route.slug)}`);
@@ -133,6 +145,7 @@ export function routeFile(route: RouteMatch): string {
   const at = dir ? `${dir}/` : '';
   if (route.page === 'landing') return `${at}index.html`;
   if (route.page === 'compare') return `${at}compare/index.html`;
+  if (route.page === 'zip') return `${at}zip/${checkedZip(route.zip)}/index.html`;
   return `${at}schools/${checkedSlug(route)}.html`;
 }
 

@@ -58,12 +58,20 @@ const CSV_COLUMNS = [
 ] as const;
 
 /**
- * A text cell: a leading = + - @ or control character makes spreadsheets evaluate it (CSV
- * injection), so it gets a leading apostrophe; quotes, commas and line breaks are quoted (RFC 4180).
+ * What makes a spreadsheet evaluate a cell (CSV injection): = + - @ or a tab or return first, also
+ * in their fullwidth forms (＝ ＋ － ＠), which some spreadsheets read as the ASCII ones.
+ */
+const FORMULA_LEAD = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+
+/**
+ * A text cell: a formula lead gets a leading apostrophe, and a cell holding quotes, line breaks,
+ * a formula lead or either separator is quoted (RFC 4180). Semicolons count: spreadsheets in
+ * Spanish and other locales split on them, and `Evil;=HYPERLINK(…)` unquoted became a formula cell.
  */
 function textCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const lead = FORMULA_LEAD.test(value);
+  const safe = lead ? `'${value}` : value;
+  return lead || /[",;\r\n\t]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const numberCell = (n: number | null): string => (n === null ? '' : String(n));

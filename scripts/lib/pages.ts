@@ -12,7 +12,7 @@ import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolFacts, type ProgramCategory, type SchoolFacts } from '../../src/lib/school-facts.ts';
 import { programGroups } from '../../src/lib/grid-tools.ts';
-import { compareSeo, hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
+import { compareSeo, hreflangAlternates, landingSeo, schoolSeo, zipSeo } from '../../src/lib/seo.ts';
 import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
@@ -22,6 +22,9 @@ import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-se
 import { altNotes, siteAltNotes } from '../../src/lib/alt-warnings.ts';
 import { schoolGlance } from '../../src/lib/school-glance.ts';
 import { calendarFiles } from './calendar-files.ts';
+import { zipFinder, zipListings } from '../../src/lib/zip-pages.ts';
+import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
+import { timelineCalendarFile } from '../../src/lib/calendar-files.ts';
 import type { PageData, School } from '../../src/lib/types.ts';
 import {
   alternatePaths,
@@ -395,7 +398,9 @@ export function buildPages(
       ? schoolSeo(school, canonicalPath(route), ctx)
       : data.page === 'compare'
         ? compareSeo(canonicalPath(route), ctx)
-        : landingSeo(indexable ? canonicalPath(route) : null, ctx);
+        : data.page === 'zip'
+          ? zipSeo(data.listing.words, canonicalPath(route), ctx)
+          : landingSeo(indexable ? canonicalPath(route) : null, ctx);
     // hreflang on indexable pages only (every edition of a page names all of them, itself included).
     const alternates = indexable ? hreflangAlternates(opts.siteUrl, alternatePaths(route)) : [];
     if (alternates.length) seo.alternates = alternates;
@@ -407,7 +412,7 @@ export function buildPages(
         ...(entry?.entryPreload ?? opts.assets.entryPreload),
         ...(data.page === 'school' ? opts.assets.schoolPreload : []),
         ...(data.page === 'compare' ? (opts.assets.comparePreload ?? []) : []),
-        ...(data.page === 'landing' ? (opts.assets.landingPreload ?? []) : []),
+        ...(data.page === 'landing' || data.page === 'zip' ? (opts.assets.landingPreload ?? []) : []),
       ],
       favicon: opts.assets.favicon,
     };
@@ -484,6 +489,8 @@ export function buildPages(
     programGroups(shown.flatMap((c) => factsBySlug.get(c.slug) ?? [])).map((g) => g.category);
   const toolGroups = groupsOf(cards);
   const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
+  // The district's ZIP codes are not translated: the English settings name them.
+  const zips = settingsOf(DEFAULT_LANG).zipCodes;
   const landingOf = (lang: Lang, langCards: typeof cards, groups: ProgramCategory[]): PageData => ({
     page: 'landing',
     nav: pageNav,
@@ -491,10 +498,16 @@ export function buildPages(
     factsSrc,
     programGroups: groups,
     copy: editions.get(lang)!.copy,
+    zipFinder: zips.length ? zipFinder(zips, lang) : null,
+    timeline: editions.get(lang)!.copy.enrollmentTimeline.length
+      ? { ...FAMILY_WORDS[lang].timeline, src: `${siteEnv.base}${timelineCalendarFile(lang)}` }
+      : null,
     settings: settingsOf(lang),
   });
+  // A page's key covers its data but the navigation (navKey) and the settings (in `common`).
+  const dataKey = (data: PageData) => (keyed ? sha1(JSON.stringify({ ...data, nav: null, settings: null })) : '');
   const landingData = landingOf(DEFAULT_LANG, cards, toolGroups);
-  const landingKey = keyed ? sha1(JSON.stringify([cards, factsSrc, toolGroups, editions.get(DEFAULT_LANG)!.copy])) : '';
+  const landingKey = dataKey(landingData);
   const pages: RenderedPage[] = [];
   const add = (page: RenderedPage | null) => {
     if (page) pages.push(page);
@@ -507,8 +520,8 @@ export function buildPages(
     const route: RouteMatch = { page: 'landing', lang };
     const langCards = mapLandingGrid(limitedLanding, lang);
     const langGroups = groupsOf(langCards);
-    const langKey = keyed ? sha1(JSON.stringify([langCards, factsSrc, langGroups, editions.get(lang)!.copy])) : '';
     const data = landingOf(lang, langCards, langGroups);
+    const langKey = dataKey(data);
     add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, langKey));
     // A miss under /es/ is answered in Spanish: '/es/404.html', which `npm start`, Cloudflare Pages
     // (the nearest 404.html) and Netlify (the `_redirects` rule) serve for it.
@@ -523,6 +536,15 @@ export function buildPages(
     const compare: RouteMatch = { page: 'compare', lang };
     const data: PageData = { page: 'compare', nav: pageNav, factsSrc, settings: settingsOf(lang) };
     add(renderPage(compare, canonicalPath(compare), routeFile(compare), data, null, true, compareKey));
+  }
+  // One page per district ZIP code and edition: its zoned schools, then the open ones by distance.
+  for (const lang of LANGS) {
+    const langCards = lang === DEFAULT_LANG ? cards : mapLandingGrid(limitedLanding, lang);
+    for (const listing of zipListings(zips, langCards, facts, lang)) {
+      const route: RouteMatch = { page: 'zip', zip: listing.zip, lang };
+      const data: PageData = { page: 'zip', nav: pageNav, listing, settings: settingsOf(lang) };
+      add(renderPage(route, canonicalPath(route), routeFile(route), data, null, true, dataKey(data)));
+    }
   }
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
   for (const p of prepared) {

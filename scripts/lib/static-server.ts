@@ -18,6 +18,7 @@ import { notFoundPage, REDIRECTS_FILE } from './host-files.ts';
 
 /** The hosts' own configuration files: read by the host, never served. */
 const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE]);
+import { timeoutOptions, type HttpTimeouts } from '../../core/http-timeouts.ts';
 
 /** Files whose names carry a content hash: esbuild output and self-hosted image variants. */
 const HASHED = [/-[A-Z0-9]{8}\.(?:js|css)$/, /\/media\/[A-Za-z0-9]+-\d+x\d+-[0-9a-f]{8}\.webp$/];
@@ -63,7 +64,11 @@ export function htmlExtensionUrl(absRoot: string, url: string): string {
  * Serves `root` at `base` ('/' or e.g. '/repo/'), as GitHub Pages serves a project site's files
  * under /repo/: a request outside the base gets the 404 page, as nothing there belongs to the site.
  */
-export async function createStaticServer(root: string, base = '/'): Promise<FastifyInstance> {
+export async function createStaticServer(
+  root: string,
+  base = '/',
+  timeouts: Partial<HttpTimeouts> = {},
+): Promise<FastifyInstance> {
   const absRoot = path.resolve(root);
   const realRoot = realpathSync(absRoot);
   /** False for a path that exists but resolves (through a symlink anywhere on it) outside the root. */
@@ -88,7 +93,7 @@ export async function createStaticServer(root: string, base = '/'): Promise<Fast
     if (!url.startsWith(base)) return url;
     return base.slice(0, -1) + htmlExtensionUrl(absRoot, url.slice(base.length - 1));
   };
-  const app = Fastify({ logger: false, rewriteUrl: (req) => rewrite(req.url ?? '/') });
+  const app = Fastify({ logger: false, rewriteUrl: (req) => rewrite(req.url ?? '/'), ...timeoutOptions(timeouts) });
   // On every answer (files, redirects, 404s), before anything else runs.
   app.addHook('onRequest', async (_req, reply) => {
     reply.headers(siteWide);

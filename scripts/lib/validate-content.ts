@@ -1,7 +1,7 @@
 // Content is typed by many hands and a slug becomes a folder name on disk, so the export checks
 // every school before rendering: a bad one is skipped with a warning naming its _id and field,
 // never allowed to break the build or write outside out/.
-import { showInvisible, slugProblem } from '../../src/lib/slug.ts';
+import { showInvisible, slugKey, slugProblem } from '../../src/lib/slug.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { SchoolFacts } from '../../src/lib/school-facts.ts';
@@ -127,14 +127,14 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidConten
       outcomes.set(doc._id, { slug, skipped: problem, duplicate: false });
       continue;
     }
-    const first = bySlug.get(slug!);
+    const first = bySlug.get(slugKey(slug!));
     if (first !== undefined) {
       const msg = `skipping school ${JSON.stringify(doc._id)}: field slug: duplicate of ${JSON.stringify(first)} (${describe(slug)}); the first by _id is kept`;
       warn(msg);
       outcomes.set(doc._id, { slug, skipped: msg, duplicate: true });
       continue;
     }
-    bySlug.set(slug!, doc._id);
+    bySlug.set(slugKey(slug!), doc._id);
     outcomes.set(doc._id, { slug, skipped: null, duplicate: false });
     schools.push(doc);
   }

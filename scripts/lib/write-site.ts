@@ -81,7 +81,7 @@ export interface SiteOutput {
   carry(rel: string): Promise<void>;
   link(rel: string, target: string): void;
   commit(): Promise<WriteStats>;
-  abort(): Promise<void>;
+  abort(err?: unknown): Promise<void>;
   /** Every file placed so far, by '/'-separated path (the next export's manifest keeps them). */
   files(): string[];
 }
@@ -128,6 +128,28 @@ export function crashedExports(out: string): string[] {
   }
   return crashed;
 }
+/**
+ * An export killed between its two swap renames (out/ → `.old-PID`, `.tmp-PID` → out/) leaves no
+ * out/ at all, with the site it replaced complete beside it. That site goes back into place, so
+ * the next export starts from it and `npm start` serves it. Returns the folder restored, or null.
+ */
+export function restoreInterruptedSwap(out: string): string | null {
+  const resolved = path.resolve(out);
+  if (lstatOrNull(resolved) !== null) return null;
+  if (lstatOrNull(path.dirname(resolved)) === null) return null;
+  const previous = crashedExports(resolved).find((dir) => {
+    if (!path.basename(dir).startsWith(`${path.basename(resolved)}.old-`)) return false;
+    const st = lstatOrNull(dir);
+    return st?.isDirectory() === true && EXPORT_MARKERS.every((m) => lstatOrNull(path.join(dir, m))?.isFile());
+  });
+  if (!previous) return null;
+  renameSync(previous, resolved);
+  return previous;
+}
+
+/** Errors of a full disk or quota: a tree kept then would hold the space the next export needs. */
+const isOutOfSpace = (err: unknown): boolean => code(err) === 'ENOSPC' || code(err) === 'EDQUOT';
+
 /** Whether `file` (whose lstat is `st`) is a regular file holding exactly `data`. */
 export const holdsBytes = (st: Stats | null, file: string, data: Uint8Array): boolean =>
   !!st?.isFile() &&
@@ -398,9 +420,13 @@ export class SiteWriter implements SiteOutput {
     return [...this.seen];
   }
 
-  /** Throws the half-built site away (kept as the spare: everything in it is checked before reuse); out/ was never touched. */
-  async abort(): Promise<void> {
+  /**
+   * Throws the half-built site away (kept as the spare: everything in it is checked before reuse);
+   * out/ was never touched. After a full disk it is removed instead, giving its space back.
+   */
+  async abort(err?: unknown): Promise<void> {
     if (lstatOrNull(this.tmp) === null) return;
-    this.keepSpare(this.tmp);
+    if (isOutOfSpace(err)) rmSync(this.tmp, { recursive: true, force: true });
+    else this.keepSpare(this.tmp);
   }
 }

@@ -31,6 +31,8 @@ export interface PreviewContext {
   changes: ChangeHub;
   /** Event streams one session may hold open at once. */
   maxStreamsPerSession: number;
+  /** Event streams open at once, every session together. */
+  maxStreams: number;
   keepAliveMs: number;
   relayBackoff: BackoffOptions;
   imageTimeoutMs: number;

@@ -74,6 +74,11 @@ export class FailureLimiter {
     return this.recent(key, now).length >= this.max;
   }
 
+  /** Whether `key` failed at all within the window. */
+  failed(key: string, now = Date.now()): boolean {
+    return this.recent(key, now).length > 0;
+  }
+
   /** Seconds until the oldest failure leaves the window (for Retry-After). */
   retryAfterSeconds(key: string, now = Date.now()): number {
     const list = this.recent(key, now);
@@ -120,7 +125,10 @@ export interface GuessLimits {
   delayMs?: number;
   /** Slowed checks one client may have waiting at once; more are refused (429) unchecked. */
   maxWaiting?: number;
-  /** Slowed checks all clients together may have waiting at once. */
+  /**
+   * Slowed checks all clients together may have waiting at once; as many again are kept for
+   * clients that have not failed lately (an editor slowed only by everyone's guessing).
+   */
   maxWaitingGlobal?: number;
 }
 
@@ -131,14 +139,16 @@ export interface GuessLimits {
  * Once a client, or everyone together, is over the failure limit, each check first waits
  * `delayMs`, right or wrong alike (so a fast answer gives nothing away), and only a few may wait at
  * once: a client then gets at most maxWaiting/delayMs answers a second (2/s by default), all
- * clients together maxWaitingGlobal/delayMs. A correct link is refused only while the waiting
- * slots are all taken, i.e. during a flood of concurrent guesses, never for guesses made earlier.
+ * clients together maxWaitingGlobal/delayMs. Clients with no failure of their own in the window
+ * wait in slots of their own, so guessers (9 addresses × 2 guesses through a trusted proxy filled
+ * the shared slots) cannot make an editor's correct link answer 429.
  */
 export class GuessThrottle {
   private readonly clients: FailureLimiter;
   private readonly everyone: FailureLimiter;
   private readonly waiting = new Map<string, number>();
-  private waitingTotal = 0;
+  /** Checks waiting now: from clients that failed lately, and from those that did not. */
+  private readonly waitingTotal = { failing: 0, clean: 0 };
   private readonly delayMs: number;
   private readonly maxWaiting: number;
   private readonly maxWaitingGlobal: number;
@@ -163,16 +173,17 @@ export class GuessThrottle {
   async admit(key: string): Promise<boolean> {
     if (!this.slowed(key)) return true;
     const mine = this.waiting.get(key) ?? 0;
-    if (mine >= this.maxWaiting || this.waitingTotal >= this.maxWaitingGlobal) return false;
+    const pool = this.clients.failed(key) ? 'failing' : 'clean';
+    if (mine >= this.maxWaiting || this.waitingTotal[pool] >= this.maxWaitingGlobal) return false;
     this.waiting.set(key, mine + 1);
-    this.waitingTotal++;
+    this.waitingTotal[pool]++;
     try {
       await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     } finally {
       const left = (this.waiting.get(key) ?? 1) - 1;
       if (left > 0) this.waiting.set(key, left);
       else this.waiting.delete(key);
-      this.waitingTotal--;
+      this.waitingTotal[pool]--;
     }
     return true;
   }

@@ -3,7 +3,8 @@
 // comments stop proxies from closing an idle stream; upstream failures are retried with backoff
 // and announced as `upstream` events; server shutdown ends every open stream. Streams watching
 // the same school share one upstream listener (ChangeHub), and one session may hold at most
-// ctx.maxStreamsPerSession streams (429 beyond): each costs a connection and memory.
+// ctx.maxStreamsPerSession streams and all sessions together ctx.maxStreams (429 beyond): each
+// costs a connection and memory, and sessions are cheap to open.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { openSse } from '../../core/sse.ts';
 import { publishedIdOf } from '../../src/lib/queries.ts';
@@ -29,6 +30,13 @@ const eventRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (a
         429,
         'too many event streams',
         `this session already has ${open} open (at most ${ctx.maxStreamsPerSession}); close some preview tabs`,
+      );
+    }
+    if (ctx.streams.size >= ctx.maxStreams) {
+      throw new HttpError(
+        429,
+        'too many event streams',
+        `the preview already has ${ctx.streams.size} event streams open (at most ${ctx.maxStreams}); try again later`,
       );
     }
     perSession.set(session, open + 1);

@@ -267,3 +267,20 @@ export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
     jsonLd: webPageJsonLd(title, description, canonical, district),
   };
 }
+
+/** A ZIP code's page: its own title and description, like the compare page's. */
+export function zipSeo(words: { title: string; intro: string }, canonicalPath: string, ctx: SeoContext): PageSeo {
+  const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
+  const district = ctx.district ?? DISTRICT_NAME;
+  const title = `${words.title}${TITLE_SEPARATOR}${district}`;
+  const description = trimDescription(words.intro);
+  return {
+    title,
+    description,
+    canonical,
+    image: null,
+    ogType: 'website',
+    twitterSite: null,
+    jsonLd: webPageJsonLd(title, description, canonical, district),
+  };
+}

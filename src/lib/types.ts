@@ -12,6 +12,7 @@ import type {
 } from './sanity.types.ts';
 import type { LandingCopy } from './landing-copy.ts';
 import type { SchoolGlance } from './school-glance.ts';
+import type { ZipFinderData, ZipListing } from './zip-pages.ts';
 import type { SiteSettings } from './builtin-settings.ts';
 
 // Query results come from Sanity TypeGen (src/lib/sanity.types.ts, `npm run typegen`): they follow
@@ -168,6 +169,10 @@ export interface LandingPageData extends PageCommon {
   cards: LandingCard[];
   /** The landing page's words (src/lib/landing-copy.ts): the editors', or the built-in copy of the page's language. */
   copy: LandingCopy;
+  /** "Find schools by ZIP code": the district's ZIP pages (absent: the district has none). */
+  zipFinder?: ZipFinderData | null;
+  /** "How to apply": its words and the calendar file of the application dates (absent: no timeline). */
+  timeline?: { heading: string; addAll: string; src: string | null } | null;
   /**
    * URL of the schools' public facts (src/lib/school-facts.ts) as one content-hashed JSON file,
    * which the grid's tools load when first used; absent where no such file exists (the preview).
@@ -195,4 +200,10 @@ export interface ComparePageData extends PageCommon {
   nav: NavSchool[] | null;
   factsSrc: string | null;
 }
-export type PageData = LandingPageData | SchoolPageData | ComparePageData;
+/** A ZIP code's page: its zoned schools first, then those open to the district by distance. */
+export interface ZipPageData extends PageCommon {
+  page: 'zip';
+  nav: NavSchool[] | null;
+  listing: ZipListing;
+}
+export type PageData = LandingPageData | SchoolPageData | ComparePageData | ZipPageData;

@@ -2,7 +2,10 @@
 // schools. The words are the editors' landingPage document (src/lib/landing-copy.ts), built-in copy
 // where it has none; the data brings them with the schools.
 import { useEffect, useRef } from 'react';
-import type { LandingPageData } from '../lib/types.ts';
+import type { LandingPageData, ZipPageData } from '../lib/types.ts';
+import { ZipPage } from './ZipPage.tsx';
+import { HowToApply } from '../components/landing/HowToApply.tsx';
+import { ZipFinder } from '../components/landing/ZipFinder.tsx';
 import { LANDING_SECTIONS } from '../config/site.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import { scrollToId } from '../lib/scroll.ts';
@@ -41,7 +44,12 @@ function useHashScroll(ready: boolean): void {
   }, [ready]);
 }
 
-export function LandingPage({ data }: { data: LandingPageData }) {
+/** The landing page, or a ZIP code's page: both live in this chunk (App.tsx loads it for either). */
+export function LandingPage({ data }: { data: LandingPageData | ZipPageData }) {
+  return data.page === 'zip' ? <ZipPage data={data} /> : <Landing data={data} />;
+}
+
+function Landing({ data }: { data: LandingPageData }) {
   useHashScroll(Array.isArray(data.cards));
   const m = useMessages();
   const copy = data.copy;
@@ -58,6 +66,10 @@ export function LandingPage({ data }: { data: LandingPageData }) {
       <AdvantageSection id={ADVANTAGE_ID} copy={copy} />
       <TestimonialBanner copy={copy} />
       <AcademicSection id={ACADEMICS_ID} copy={copy} />
+      {data.timeline ? (
+        <HowToApply copy={copy} heading={data.timeline.heading} addAll={data.timeline.addAll} src={data.timeline.src} />
+      ) : null}
+      {data.zipFinder?.zips.length ? <ZipFinder finder={data.zipFinder} /> : null}
       <SchoolGrid
         id={OPTIONS_ID}
         cards={data.cards}

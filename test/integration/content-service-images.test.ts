@@ -257,4 +257,40 @@ describe('image service limits', () => {
       await a.close();
     }
   });
+  it('counts pad in the pixel cap, at once', async () => {
+    const a = await app();
+    try {
+      const started = performance.now();
+      const res = await a.inject(`/images/p/production/${CAMPUS}?w=3840&h=2160&fit=scale&pad=1000&fm=avif&q=100`);
+      assert.equal(res.statusCode, 400);
+      assert.match(res.json().message, /5840×4160/);
+      assert.ok(performance.now() - started < 1000);
+      assert.equal((await a.inject(`/images/p/production/${CAMPUS}?w=200&pad=10`)).statusCode, 200);
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('renders a small image while large AVIFs take their turns', async () => {
+    const a = await app({ renderConcurrency: 1 });
+    try {
+      const heavy = [0, 1, 2].map((i) =>
+        a.inject(`/images/p/production/${CAMPUS}?w=${2400 + i}&h=1350&fit=scale&fm=avif&q=100`),
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      const started = performance.now();
+      const small = await a.inject(`/images/p/production/${CAMPUS}?w=640&fm=webp`);
+      const smallMs = performance.now() - started;
+      const done = await Promise.all(heavy);
+      const heavyMs = performance.now() - started;
+      assert.equal(small.statusCode, 200);
+      for (const r of done) assert.equal(r.statusCode, 200);
+      assert.ok(
+        smallMs < heavyMs / 2,
+        `the 640 px WebP took ${Math.round(smallMs)} ms, the AVIFs ${Math.round(heavyMs)} ms`,
+      );
+    } finally {
+      await a.close();
+    }
+  });
 });

@@ -131,6 +131,11 @@ describe('hostile slugs and titles', () => {
     ['school-indexhtml', 'Index', 'index.html', /field slug: ends in a file extension \(\.html\)/],
     ['school-bidi', 'Bidi', 'gnp\u202eexe.html', /field slug: contains invisible .* \("gnp\\u\{202e\}exe\.html"\)/],
     ['school-zerowidth', 'Zero Width', 'alpha\u200b-middle', /field slug: contains invisible or direction-changing/],
+    // The second pass: 270 bytes on disk failed the whole export; names a disk or host folds together.
+    ['school-wide', 'Wide', '中'.repeat(90), /field slug: longer than 200 bytes as UTF-8/],
+    ['school-index', 'Index Folder', 'index', /field slug: is "index"/],
+    ['school-trailingdot', 'Trailing Dot', 'trailingdot.', /field slug: ends with a dot/],
+    ['school-zz-upper', 'Upper Alpha', 'ALPHA-MIDDLE', /field slug: duplicate of "school-alpha"/],
   ];
   let result: Awaited<ReturnType<typeof runExport>>;
 

@@ -5,10 +5,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { cleanEnv, ROOT, runNode } from './export-helpers.ts';
+import { cleanEnv, MINI, removeDir, ROOT, runNode, tempDir } from './export-helpers.ts';
+import { startContentService } from '../../content-service/index.ts';
+import { FAULTS, startFaultyProxy } from './helpers/faulty-proxy.ts';
 import { writePreviewFixture } from './helpers/preview-fixture.ts';
 
 const LAUNCHER = path.join(ROOT, 'bin/run.mjs');
@@ -126,8 +128,68 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   }
 }
 
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+// SIGINT reaches node only because the script execs it; after SIGKILL the server notices npm is gone.
+for (const signal of ['SIGINT', 'SIGKILL'] as const) {
+  test(`npm run content: ${signal} to npm stops the server under it`, { skip: !linux, timeout: 90_000 }, async () => {
+    const { child, port } = await startUntilReady(
+      npm,
+      ['run', 'content', '--', '--content', fixture.dir, '--port', '0'],
+      COMMANDS[1]!.ready,
+    );
+    await assertStopsWithin5s(child.pid!, child.pid!, signal, port);
+  });
+}
+
+test('npm run export: SIGTERM to npm stops the export without publishing', {
+  skip: !linux,
+  timeout: 90_000,
+}, async () => {
+  const work = tempDir('signal-export');
+  const service = await startContentService({ contentDir: MINI, watch: false, log: () => {} });
+  // Every answer late: the export is still reading when the signal comes.
+  const proxy = await startFaultyProxy(service.url);
+  proxy.setPlan(() => FAULTS.slow(3000));
+  const out = path.join(work, 'out');
+  const env = cleanEnv({ SANITY_PROJECT_ID: 'signals', SANITY_DATASET: 'production', SANITY_API_HOST: proxy.url });
+  const child = spawn(npm, ['run', 'export', '--', '--out', out], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
+  try {
+    const waitStart = Date.now();
+    while (proxy.log().length === 0 && Date.now() - waitStart < 60_000) await new Promise((r) => setTimeout(r, 50));
+    const pids = tree(child.pid!);
+    const started = Date.now();
+    process.kill(child.pid!, 'SIGTERM');
+    let left = pids;
+    while (Date.now() - started < 5_000 && left.length > 0) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = pids.filter(alive);
+    }
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    assert.deepEqual(left, [], `still running ${Date.now() - started} ms after SIGTERM:\n${output}`);
+    // The slow answers would have arrived by now: nothing may be published after the signal.
+    await new Promise((r) => setTimeout(r, 3500));
+    assert.ok(!existsSync(out), `out/ was published after SIGTERM:\n${output}`);
+    assert.match(output, /stopped by SIGTERM; nothing was published/);
+  } finally {
+    await proxy.close();
+    await service.close();
+    removeDir(work);
+  }
+});
+
 test('npm run preview: SIGTERM to npm stops the server under it too', { skip: !linux, timeout: 90_000 }, async () => {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const { child, port, output } = await startUntilReady(
     npm,
     ['run', 'preview', '--', '--content', fixture.dir, '--port', '0'],

@@ -15,6 +15,8 @@ import { editorClient, startFixtureService, writePreviewFixture } from './helper
 const TOKEN = `tok_${'E5'.repeat(20)}`;
 const SECRET = `preview-secret-${'w3'.repeat(10)}`;
 const MAX = 3;
+/** Streams over all sessions: more sessions must not get past it. */
+const MAX_ALL = 5;
 
 let fixture: Awaited<ReturnType<typeof writePreviewFixture>>;
 let service: ContentService;
@@ -90,6 +92,7 @@ before(async () => {
       previewSecret: SECRET,
       client,
       maxStreamsPerSession: MAX,
+      maxStreams: MAX_ALL,
     },
     { logLevel: 'silent' },
   );
@@ -151,4 +154,25 @@ test('streams watching one school share one upstream listener, and all of them s
   await until(() => later.events.includes('ready'), 'the new stream to be ready');
   later.close();
   assert.equal(listens - before, 2);
+});
+
+test('all sessions together get at most the global cap of event streams', async () => {
+  const streams: Stream[] = [];
+  let refused: Stream | null = null;
+  try {
+    // Two streams per session, under the per-session cap: only the global one can refuse.
+    for (let i = 0; i < 2 * MAX_ALL && !refused; i++) {
+      const cookie = await login();
+      for (let j = 0; j < 2 && !refused; j++) {
+        const s = await open('/api/events?id=school-lincoln', cookie);
+        if (s.status === 200) streams.push(s);
+        else refused = s;
+      }
+    }
+    assert.equal(refused?.status, 429);
+    assert.match(JSON.parse(refused!.body).message, new RegExp(`at most ${MAX_ALL}`));
+    assert.ok(streams.length <= MAX_ALL, `${streams.length} streams open`);
+  } finally {
+    for (const s of streams) s.close();
+  }
 });

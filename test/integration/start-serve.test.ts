@@ -4,9 +4,9 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cleanEnv, removeDir, ROOT, tempDir } from './export-helpers.ts';
+import { cleanEnv, removeDir, ROOT, runNode, tempDir } from './export-helpers.ts';
 
 const work = tempDir('start');
 after(() => removeDir(work));
@@ -77,6 +77,41 @@ describe('npm start with an export already in out/', () => {
     assert.deepEqual(readdirSync(out, { recursive: true }).sort(), before, 'no file added or removed');
     for (const f of ['index.html', 'marker.txt'])
       assert.equal(statSync(path.join(out, f)).mtimeMs, old.getTime(), `${f} mtime`);
+  });
+});
+
+/** A process id no process can have (above Linux's highest): its folders count as a crashed export's. */
+const DEAD = 9_999_999;
+
+describe('npm start after an export was killed at its swap', () => {
+  test('puts the last good site back and serves it, deleting neither tree', async () => {
+    const root = path.join(work, 'swap');
+    const out = path.join(root, 'out');
+    fakeExport(out);
+    renameSync(out, `${out}.old-${DEAD}`);
+    fakeExport(`${out}.tmp-${DEAD}`);
+    const { child, url, stdout } = await launch('scripts/start.ts', ['--out', out]);
+    try {
+      assert.match(stdout(), new RegExp(`restored from out\\.old-${DEAD}`));
+      assert.match(await (await fetch(url)).text(), /<title>mine<\/title>/);
+    } finally {
+      await stop(child);
+    }
+    assert.ok(existsSync(`${out}.tmp-${DEAD}`), 'the new tree is kept for the next export');
+  });
+
+  test('refuses to export the sample beside what an interrupted export left', async () => {
+    const root = path.join(work, 'swap-tmp');
+    const out = path.join(root, 'out');
+    fakeExport(`${out}.tmp-${DEAD}`);
+    const r = await runNode(['--import', 'tsx', path.join(ROOT, 'scripts/start.ts'), '--out', out], {
+      env: cleanEnv({ PORT: '0' }),
+      timeoutMs: 60_000,
+    });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`out\\.tmp-${DEAD} beside .* left by an interrupted export`));
+    assert.ok(existsSync(`${out}.tmp-${DEAD}`));
+    assert.ok(!existsSync(out), 'no sample exported there');
   });
 });
 

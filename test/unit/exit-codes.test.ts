@@ -2,14 +2,28 @@
 // and the class the browser-safe config reader and the Node side share.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXIT, exitCodeOf } from '../../core/exit-codes.ts';
+import { EXIT, exitCodeOf, exitCodeOfSignal } from '../../core/exit-codes.ts';
 import { InputError } from '../../core/errors.ts';
 import { InputError as BrowserInputError } from '../../src/lib/input-error.ts';
 import { parsePort } from '../../core/args.ts';
 
 describe('core/exit-codes.ts', () => {
   it("keeps the export's documented meanings", () => {
-    assert.deepEqual(EXIT, { ok: 0, usage: 1, fetch: 2, noContent: 3, render: 4, targetMissed: 5 });
+    assert.deepEqual(EXIT, {
+      ok: 0,
+      usage: 1,
+      fetch: 2,
+      noContent: 3,
+      render: 4,
+      targetMissed: 5,
+      interrupted: 130,
+      terminated: 143,
+    });
+  });
+
+  it('maps SIGINT to 130 and SIGTERM to 143, as shells report a command a signal ended', () => {
+    assert.equal(exitCodeOfSignal('SIGINT'), 130);
+    assert.equal(exitCodeOfSignal('SIGTERM'), 143);
   });
 
   it('maps bad input to 1 and anything else to 4', () => {

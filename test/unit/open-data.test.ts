@@ -38,10 +38,35 @@ describe('open data', () => {
     assert.equal(lines[0], 'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link');
     assert.equal(
       lines[1],
-      `"'=HYPERLINK(""http://evil.example"",""Click"")",x,/schools/x,district,39.6,-105.09,"Band; Choir, Jr.",,'@home,"https://example.org/tour?a=1,2"`,
+      `"'=HYPERLINK(""http://evil.example"",""Click"")",x,/schools/x,district,39.6,-105.09,"Band; Choir, Jr.",,"'@home","https://example.org/tour?a=1,2"`,
     );
     assert.equal(lines[2], '"Line\nbreak",y,/schools/x,charter,,,,,,');
     assert.equal(lines.at(-1), '');
+  });
+
+  test("CSV: a separator or a fullwidth formula lead is quoted, so a spreadsheet splitting on ';' sees one cell", () => {
+    const schools = openSchools(
+      [
+        fact({
+          title: 'Evil;=HYPERLINK("http://evil.example")',
+          programs: { arts: ['＝1+1'], athletics: [], clubs: [] },
+        }),
+      ],
+      { siteUrl: null, root: '/' },
+    );
+    const row = openDataCsv(schools).split('\r\n')[1]!;
+    assert.ok(row.startsWith('"Evil;=HYPERLINK(""http://evil.example"")",'), row);
+    assert.ok(row.includes(`,"'＝1+1",`), row);
+    // Split naively on ';' outside quotes, as a Spanish-locale spreadsheet does: no cell starts with a formula lead.
+    const cells: string[] = [''];
+    let quoted = false;
+    for (const ch of row) {
+      if (ch === '"') quoted = !quoted;
+      if (ch === ';' && !quoted) cells.push('');
+      else cells[cells.length - 1] += ch;
+    }
+    assert.equal(cells.length, 1, 'no semicolon outside quotes');
+    for (const c of row.split(',')) assert.doesNotMatch(c, /^[=+\-@＝＋－＠]/, c);
   });
 
   test('JSON keeps the same rows', () => {

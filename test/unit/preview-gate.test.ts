@@ -73,6 +73,26 @@ test('guess throttle: only failures count; a slowed client waits, and only a few
   assert.ok(t.retryAfterSeconds('fresh') >= 59);
 });
 
+test('guess throttle: guessers filling the waiting slots do not refuse a client that has not failed', async () => {
+  const t = new GuessThrottle({
+    max: 10,
+    windowMs: 60_000,
+    globalMax: 5,
+    delayMs: 60,
+    maxWaiting: 2,
+    maxWaitingGlobal: 16,
+  });
+  const guessers = Array.from({ length: 9 }, (_, i) => `198.51.100.${i}`);
+  for (const g of guessers) t.recordFailure(g);
+  assert.ok(t.slowed('203.0.113.7'), 'everyone is slowed past the global failure limit');
+  // 9 addresses × 2 guesses wait at once: the shared slots are full.
+  const guesses = guessers.flatMap((g) => [t.admit(g), t.admit(g)]);
+  const editor = await Promise.all([t.admit('203.0.113.7'), t.admit('203.0.113.8')]);
+  assert.deepEqual(editor, [true, true], "the editors' checks wait their turn instead of a 429");
+  const admitted = (await Promise.all(guesses)).filter(Boolean).length;
+  assert.equal(admitted, 16, 'the guessers still get no more than the shared slots');
+});
+
 test('client key: IPv4 as is, IPv6 by its /64 however it is written', () => {
   assert.equal(clientKey('203.0.113.5'), '203.0.113.5');
   assert.equal(clientKey('::ffff:203.0.113.5'), '203.0.113.5');

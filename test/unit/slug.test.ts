@@ -3,7 +3,7 @@
 // but honest names the hostile corpus publishes stay valid.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { showInvisible, slugProblem } from '../../src/lib/slug.ts';
+import { showInvisible, slugKey, slugProblem } from '../../src/lib/slug.ts';
 
 test('dot-names are refused: hidden or special to hosts and tools', () => {
   for (const slug of ['.git', '.well-known', '.htaccess', '.', '..'])
@@ -37,4 +37,15 @@ test('bidi overrides, zero-width, format and other invisible characters are refu
 
 test('a warning quoting such a slug shows the characters as escapes', () => {
   assert.equal(showInvisible('"admin\u202egnp.html"'), '"admin\\u{202e}gnp.html"');
+});
+
+test('a slug is limited in bytes, not only in characters: it becomes a folder name', () => {
+  assert.match(slugProblem('中'.repeat(90)) ?? 'accepted', /longer than 200 bytes/);
+  assert.equal(slugProblem('中'.repeat(66)), null);
+});
+
+test('"index" and a trailing dot are refused; case-folded slugs share one key', () => {
+  for (const slug of ['index', 'INDEX', 'trailingdot.', 'a.b.']) assert.notEqual(slugProblem(slug), null, slug);
+  assert.equal(slugKey('ASPEN-RIDGE'), slugKey('aspen-ridge'));
+  assert.equal(slugProblem('indexes'), null);
 });

@@ -1,0 +1,93 @@
+// "Which schools are mine", pure: for each of the district's ZIP codes, the schools zoned for it
+// and then every school open to the whole district, each nearest first from the ZIP code's centre
+// (a family that does not share its location can still sort by distance). From the landing cards
+// and the schools' facts, which the export holds for every school, carried over or not.
+import { FAMILY_WORDS } from '../i18n/family/index.ts';
+import type { Lang } from '../i18n/messages.ts';
+import type { ZipCode } from './builtin-settings.ts';
+import { haversineMiles, roundMiles } from './distance.ts';
+import type { SchoolFacts } from './school-facts.ts';
+import type { LandingCard } from './types.ts';
+
+export interface ZipSchool {
+  card: LandingCard;
+  /** Miles from the ZIP code's centre, one decimal; null without a location. */
+  miles: number | null;
+  /** "2.4 mi from the centre of the ZIP code", in the page's language. */
+  distance: string | null;
+}
+
+export interface ZipPageWords {
+  title: string;
+  intro: string;
+  zoned: string;
+  open: string;
+  noZoned: string;
+  back: string;
+}
+
+export interface ZipListing {
+  zip: string;
+  zoned: ZipSchool[];
+  open: ZipSchool[];
+  words: ZipPageWords;
+}
+
+const nearestFirst = (a: ZipSchool, b: ZipSchool): number =>
+  (a.miles ?? Number.POSITIVE_INFINITY) - (b.miles ?? Number.POSITIVE_INFINITY) ||
+  a.card.title.localeCompare(b.card.title);
+
+/** Each ZIP code's listing for the `lang` edition; `cards` are that edition's landing cards. */
+export function zipListings(
+  zips: readonly ZipCode[],
+  cards: readonly LandingCard[],
+  facts: readonly SchoolFacts[],
+  lang: Lang,
+): ZipListing[] {
+  const w = FAMILY_WORDS[lang].zip;
+  const bySlug = new Map(facts.map((f) => [f.slug, f]));
+  return zips.map((z) => {
+    const schools = cards.flatMap((card) => {
+      const f = bySlug.get(card.slug);
+      if (!f) return [];
+      const miles = f.location ? roundMiles(haversineMiles(z, f.location)) : null;
+      return [{ card, facts: f, miles, distance: miles === null ? null : w.fromCentre(miles) }];
+    });
+    const strip = ({ card, miles, distance }: ZipSchool & { facts: SchoolFacts }): ZipSchool => ({
+      card,
+      miles,
+      distance,
+    });
+    const zoned = schools
+      .filter((s) => s.facts.zipCodes?.includes(z.zip))
+      .map(strip)
+      .sort(nearestFirst);
+    const open = schools
+      .filter((s) => (s.facts.zipCodes ?? []).length === 0)
+      .map(strip)
+      .sort(nearestFirst);
+    return {
+      zip: z.zip,
+      zoned,
+      open,
+      words: {
+        title: w.title(z.zip),
+        intro: w.intro(z.zip),
+        zoned: w.zoned(zoned.length),
+        open: w.open,
+        noZoned: w.noZoned,
+        back: w.back,
+      },
+    };
+  });
+}
+
+/** The landing page's finder: the ZIP codes and the words around them. */
+export function zipFinder(zips: readonly ZipCode[], lang: Lang) {
+  const w = FAMILY_WORDS[lang].zip;
+  return {
+    zips: zips.map((z) => z.zip),
+    words: { heading: w.finder, intro: w.finderIntro, label: w.label, go: w.go, unknown: w.unknown('{zip}') },
+  };
+}
+export type ZipFinderData = ReturnType<typeof zipFinder>;
