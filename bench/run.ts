@@ -126,7 +126,7 @@ async function main(): Promise<void> {
         }
         if (!skip.has('lighthouse')) {
           log('\n[3/4] lighthouse (mobile and desktop presets)');
-          // The compare page with three schools: the table the families' tools lead to (issue 16).
+          // The compare page with three schools: the table the families' tools lead to.
           const compare = `${origin}/compare/?schools=lincoln-middle,riverside,aspen-ridge`;
           results.lighthouse = (await runLighthouse(
             [urls.landing, urls.school, compare],

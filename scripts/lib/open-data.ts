@@ -1,5 +1,5 @@
 // schools.json and schools.csv: the schools' public facts as open data families, journalists and
-// other district tools can reuse, written beside the pages by every export (issue 16, item 6).
+// other district tools can reuse, written beside the pages by every export.
 // The CSV opens in any spreadsheet: one row per school, programs joined by "; ", and text cells
 // that a spreadsheet would run as a formula are defused, since school titles are typed by many hands.
 import type { ProgramCategory, SchoolFacts, SchoolType } from '../../src/lib/school-facts.ts';

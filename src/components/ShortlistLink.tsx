@@ -1,4 +1,4 @@
-// The navigation's "Shortlist (N)" (issue 16, item 3): links to the comparison of the shortlisted
+// The navigation's "Shortlist (N)": links to the comparison of the shortlisted
 // schools. Server-rendered as "Shortlist (0)" to the empty comparison; the stored shortlist applies
 // right after hydration and follows every change, in this tab or another. Hidden without
 // JavaScript (its list lives in the browser's storage, so the comparison could not be filled). On a

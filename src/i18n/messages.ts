@@ -56,7 +56,7 @@ export interface Messages {
     fromYou: string;
     empty: string;
   };
-  /** The landing grid's tools (issue 16): sort by distance, filters. English: the issue's contract. */
+  /** The landing grid's tools: sort by distance, filters. English: the product spec's wording. */
   gridTools: {
     sortLabel: string;
     sortByName: string;
@@ -78,7 +78,7 @@ export interface Messages {
     /** A card's distance that rounds to 0.0: "under 0.1 mi". */
     underTenth: string;
   };
-  /** The shortlist (issue 16): kept in this browser only; the navigation links to its comparison. */
+  /** The shortlist: kept in this browser only; the navigation links to its comparison. */
   shortlist: {
     /** The button's name is "{before} {school title} {after}"; the title is hidden on screen. */
     add: { before: string; after: string };
@@ -88,7 +88,7 @@ export interface Messages {
     full: (max: number) => string;
     failed: string;
   };
-  /** The compare page (issue 16, item 4). */
+  /** The compare page. */
   compare: {
     heading: string;
     /** How to fill the table: the shortlist button's words are quoted. */

@@ -1,4 +1,4 @@
-// The visitor's position, asked for once per visit (issue 16, item 1): whichever asks first (the
+// The visitor's position, asked for once per visit: whichever asks first (the
 // landing grid's "Sort by distance" or a school page's "Get Distance" chip) keeps the answer in
 // sessionStorage, so every other distance in the same tab shows without asking again. A visit is
 // the tab's session: pages are separate documents in the export, so module memory would not

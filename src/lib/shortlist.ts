@@ -1,4 +1,4 @@
-// The families' shortlist (issue 16, item 3): the slugs of up to SHORTLIST_MAX schools, kept in this
+// The families' shortlist: the slugs of up to SHORTLIST_MAX schools, kept in this
 // browser's localStorage only and never sent anywhere. It survives reloads and is shared by every
 // tab of the site: other tabs hear of a change through the `storage` event, this tab's components
 // through subscribe(). Whatever the stored value holds (another script's data, a hand edit, a

@@ -1,4 +1,4 @@
-// The preview as one app (issue 15): react-router's BrowserRouter keeps the document while an
+// The preview as one app: react-router's BrowserRouter keeps the document while an
 // editor moves between the landing page and schools, so the session's state (the menus' list, the
 // every-school change stream, the Studio's overlays) survives the move and nothing reloads. The
 // route table stays src/routes.ts: the router only supplies the location and `navigate`, and

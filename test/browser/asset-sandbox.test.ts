@@ -1,4 +1,4 @@
-// Issue 14's red team: an SVG uploaded as an image (or file) asset, opened at its own URL on the
+// A red-team finding: an SVG uploaded as an image (or file) asset, opened at its own URL on the
 // content service, ran its script on the service's origin (which answers any origin's reads).
 // Opened in Chromium here, both as an image and as a file asset: the script must not run.
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The compare page and printing in real Chromium (issue 16, items 4 and 5): the exported
+// The compare page and printing in real Chromium: the exported
 // /compare/ reads ?schools= after hydration and shows a table with the schools as column headers;
 // an unknown name is named, fewer than 2 says how to pick; a phone scrolls the table in its own
 // region, never the page; the address is the state (reload, back button, the shortlist);

@@ -1,4 +1,4 @@
-// The families' decision tools on the exported sample in real Chromium (issue 16, items 1-3):
+// The families' decision tools on the exported sample in real Chromium:
 // "Sort by distance" with the position granted (nearest first, "2.4 mi" on each card, schools
 // without a location last) and denied (a message, the order unchanged), the visit's position
 // reused by a school page's "Get Distance" chip without asking; the filters (aria-pressed, the

@@ -41,7 +41,7 @@ async function assertClean(w: Watched): Promise<void> {
 
 const ELEMENTARY = 'Elementary School Options';
 const HIGH = 'High School Options';
-/** The shortlist's entry (issue 16), last in the bar and the menu; the count is 0 in a fresh browser. */
+/** The shortlist's entry, last in the bar and the menu; the count is 0 in a fresh browser. */
 const SHORTLIST = 'Shortlist (0)';
 
 /** The exported landing page as it would be with no schools in the navigation. */

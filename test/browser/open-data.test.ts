@@ -1,4 +1,4 @@
-// Issue 16, item 6: a family (or a journalist) finds "Download school data" in the footer of any
+// Open data: a family (or a journalist) finds "Download school data" in the footer of any
 // page, reaches it by keyboard, and gets a CSV a spreadsheet opens (and the same as JSON) listing
 // every published school with its type, position and programs, marked UTF-8 so Excel keeps accents.
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The preview as one app (issue 15), in real Chromium: moving landing → school → landing (and back
+// The preview as one app, in real Chromium: moving landing → school → landing (and back
 // through the browser's history) keeps the document (a marker set on window survives), keeps
 // ?livepreview on, loads each page's data through the preview API and keeps the session's one
 // every-school event stream open the whole time; a school's own stream opens and closes with its page.

@@ -1,4 +1,4 @@
-// Click-to-edit from the Studio (issue 15), in real Chromium with a stand-in Studio, since the
+// Click-to-edit from the Studio, in real Chromium with a stand-in Studio, since the
 // real one cannot run offline: a page on another loopback port frames the preview exactly as the
 // Presentation tool does (a one-time secret written into the dataset with
 // @sanity/preview-url-secret, then /api/draft-mode/enable in the frame) and opens Presentation's

@@ -1,5 +1,5 @@
 // Every address the site links to must be answered with 200 at exactly that address by the static
-// hosts families reach it through, not with a redirect first (issue 18: every school link cost a
+// hosts families reach it through, not with a redirect first (every school link once cost a
 // 301 to '/schools/{slug}/'). The host here behaves like GitHub Pages and Netlify: a file is served
 // at its path, '/x' is answered with 'x.html' when that file exists, a folder without a trailing
 // slash is redirected (301) to the slash form, and anything else gets 404.html with 404. The test

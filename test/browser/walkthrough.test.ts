@@ -1,4 +1,4 @@
-// The faults a family walkthrough found (issue 18), each checked in real Chromium on the exported
+// The faults a family walkthrough found, each checked in real Chromium on the exported
 // sample: every school in the dropdown reachable on short windows, keyboard focus after 'Return to
 // Top', a fresh position per distance-chip press with a words-state while it waits, one download of
 // the video poster per visit, and no empty icon box in either menu.

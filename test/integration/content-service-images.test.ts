@@ -180,7 +180,7 @@ describe('image service', () => {
   });
 });
 
-// Issue 14's red team: an SVG's script ran on the service's origin; a 5000×5000 AVIF at q=100 cost
+// Red-team findings: an SVG's script ran on the service's origin; a 5000×5000 AVIF at q=100 cost
 // 17 s of CPU per anonymous request, with no limit on renders at once.
 describe('image service limits', () => {
   const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';

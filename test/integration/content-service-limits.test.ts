@@ -1,4 +1,4 @@
-// The red team's GROQ attacks on the embedded service (issue 14), replayed: a short ("77 chars")
+// The red team's GROQ attacks on the embedded service, replayed: a short ("77 chars")
 // anonymous GET that grew memory until the heap ran out, a nested query that made a parallel
 // count(*) wait 20 s, a 100 KB POSTed `1+1+…` that took 39 s to parse. Each must now end in a
 // clear JSON error within its budget while other queries keep being answered promptly.

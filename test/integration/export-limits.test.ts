@@ -1,5 +1,5 @@
-// One school's content must not fail the district's export nor blow up its pages (issue 14, red
-// team findings 4, 5 and 10). Each attack that used to hold is replayed against the real export:
+// One school's content must not fail the district's export nor blow up its pages (red-team
+// findings). Each attack that used to hold is replayed against the real export:
 // a span with 2000 link annotations (the renderer overflowed its stack: exit 4), an unknown field
 // nested 5000 deep inside a block (the content service's answer failed: exit 2), a 50 MB
 // description (105 MB pages). Now the school is published within the content limits with a
@@ -72,7 +72,7 @@ function writeWithDeepField(dir: string, docs: Doc[], id: string, depth: number)
   delete block.evil;
 }
 
-describe('the attacks of issue 14, through the export CLI', () => {
+describe('the red-team attacks, through the export CLI', () => {
   const dataset = path.join(work, 'attacks');
   const out = path.join(work, 'attacks-out');
   let result: RunResult;

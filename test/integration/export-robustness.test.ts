@@ -125,7 +125,7 @@ describe('hostile slugs and titles', () => {
     ['school-noslug', 'No Slug', undefined, /field slug: missing/],
     ['school-numtitle', 42, 'number-title', /field title: not a string/],
     ['school-zz-duplicate', 'Duplicate of Alpha', 'alpha-middle', /field slug: duplicate of "school-alpha"/],
-    // Issue 14: names special to hosts and tools, file names, text that does not show what it says.
+    // Names special to hosts and tools, file names, text that does not show what it says.
     ['school-dotgit', 'Dot Git', '.git', /field slug: starts with a dot/],
     ['school-wellknown', 'Well Known', '.well-known', /field slug: starts with a dot/],
     ['school-indexhtml', 'Index', 'index.html', /field slug: ends in a file extension \(\.html\)/],

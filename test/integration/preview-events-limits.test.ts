@@ -1,4 +1,4 @@
-// Issue 14's red team held 9000 /api/events streams in one preview session, each with its own
+// A red-team review held 9000 /api/events streams in one preview session, each with its own
 // listen connection to the content service (memory 103 → 450 MB). Now a session may hold a few
 // streams (429 beyond), and all streams watching one school share a single upstream listener.
 import { after, before, test } from 'node:test';

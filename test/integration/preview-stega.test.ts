@@ -1,4 +1,4 @@
-// Click-to-edit's server side (issue 15), over HTTP: the content service answers
+// Click-to-edit's server side, over HTTP: the content service answers
 // ?resultSourceMap as the hosted API does; the preview encodes stega only for sessions the Studio
 // opened (its handshake sets the marker cookie, a shared ?secret= link clears it), never into
 // values the page uses as values (slug, colour, links, a tag category), never into the document

@@ -1,4 +1,4 @@
-// The compare page (issue 16, item 4): which schools the address picks (2 to 4, unknown names
+// The compare page: which schools the address picks (2 to 4, unknown names
 // named and skipped, repeats, hostile input), the facts file's parsing, the server shell, and the
 // table a family reads, rendered from fixture facts in happy-dom.
 import { strict as assert } from 'node:assert';

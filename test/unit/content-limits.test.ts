@@ -1,4 +1,4 @@
-// The content limits cut what one document could do to its pages (issue 14: a span with 2000
+// The content limits cut what one document could do to its pages (in a red-team review a span with 2000
 // links overflowed the renderer's stack, a 50 MB description made 105 MB pages): each cut is made
 // where it must be, reported with its field, and content within the limits is left as it is.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The landing grid tools' rules (issue 16, items 1 and 2) without a browser: program tokens, the
+// The landing grid tools' rules (sort by distance, filters) without a browser: program tokens, the
 // address state (parsed from anything a visitor can type), the filter matching rule, the
 // nearest-first order with schools lacking a location last, and the facts file's checking.
 import { strict as assert } from 'node:assert';

@@ -1,4 +1,4 @@
-// The Spanish edition (issue 17): the catalogues (complete, the spec's English exactly, Spanish
+// The Spanish edition: the catalogues (complete, the spec's English exactly, Spanish
 // written for it), the route table's /es/ edition, hreflang alternates, the language switcher, and
 // English content on the Spanish edition marked lang="en" so screen readers switch voice.
 import { strict as assert } from 'node:assert';

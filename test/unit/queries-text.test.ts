@@ -20,7 +20,7 @@ test('every query and fragment has the same text as before TypeGen', () => {
 
 test('no projection passes unknown fields through: every field a query reads is named', () => {
   // `...` copied whatever a block held, so one unknown field nested thousands deep made the
-  // content service fail the whole export's read (issue 14).
+  // content service fail the whole export's read.
   for (const [name, text] of Object.entries(queries)) {
     if (typeof text === 'string') assert.doesNotMatch(text, /\.\.\./, `${name} spreads a document with ...`);
   }

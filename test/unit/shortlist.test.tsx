@@ -1,4 +1,4 @@
-// The shortlist (issue 16, item 3) and the visit's position (item 1) as stored in the browser:
+// The shortlist and the visit's position as stored in the browser:
 // bad or hostile stored values degrade to nothing, the cap of 4, other tabs' changes, the link to
 // the comparison; and the shortlist button and navigation link hydrating over the server HTML
 // without a mismatch, then showing and changing the stored list (happy-dom).

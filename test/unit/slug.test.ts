@@ -1,5 +1,5 @@
 // A slug becomes a file name in out/ and an address families read: names special to hosts and
-// tools, file names and text that does not show what it says are refused (issue 14), while the odd
+// tools, file names and text that does not show what it says are refused, while the odd
 // but honest names the hostile corpus publishes stay valid.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
