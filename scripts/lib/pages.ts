@@ -10,7 +10,7 @@ import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import { schoolFacts, type ProgramCategory, type SchoolFacts } from '../../src/lib/school-facts.ts';
+import { schoolFacts, type FilterCategory, type SchoolFacts } from '../../src/lib/school-facts.ts';
 import { programGroups } from '../../src/lib/grid-tools.ts';
 import { compareSeo, hreflangAlternates, landingSeo, schoolSeo, zipSeo } from '../../src/lib/seo.ts';
 import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
@@ -491,7 +491,7 @@ export function buildPages(
   const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
   // The district's ZIP codes are not translated: the English settings name them.
   const zips = settingsOf(DEFAULT_LANG).zipCodes;
-  const landingOf = (lang: Lang, langCards: typeof cards, groups: ProgramCategory[]): PageData => ({
+  const landingOf = (lang: Lang, langCards: typeof cards, groups: FilterCategory[]): PageData => ({
     page: 'landing',
     nav: pageNav,
     cards: langCards,
@@ -534,7 +534,8 @@ export function buildPages(
   const compareKey = keyed ? sha1(JSON.stringify(['compare', factsSrc])) : '';
   for (const lang of LANGS) {
     const compare: RouteMatch = { page: 'compare', lang };
-    const data: PageData = { page: 'compare', nav: pageNav, factsSrc, settings: settingsOf(lang) };
+    const factWords = FAMILY_WORDS[lang].compare;
+    const data: PageData = { page: 'compare', nav: pageNav, factsSrc, factWords, settings: settingsOf(lang) };
     add(renderPage(compare, canonicalPath(compare), routeFile(compare), data, null, true, compareKey));
   }
   // One page per district ZIP code and edition: its zoned schools, then the open ones by distance.

@@ -57,7 +57,7 @@ export const en: Messages = {
     typeLabel: 'School type',
     district: 'District schools',
     charter: 'Charter schools',
-    programGroups: { arts: 'Arts', athletics: 'Athletics', clubs: 'Clubs' },
+    programGroups: { arts: 'Arts', athletics: 'Athletics', clubs: 'Clubs', support: 'Support' },
     clear: 'Clear filters',
     noMatch: 'No schools match these filters.',
     count: (n) => `${n} ${n === 1 ? 'school' : 'schools'}`,

@@ -59,7 +59,7 @@ export const es: Messages = {
     typeLabel: 'Tipo de escuela',
     district: 'Escuelas del distrito',
     charter: 'Escuelas chárter',
-    programGroups: { arts: 'Artes', athletics: 'Deportes', clubs: 'Clubes' },
+    programGroups: { arts: 'Artes', athletics: 'Deportes', clubs: 'Clubes', support: 'Apoyo' },
     clear: 'Quitar los filtros',
     noMatch: 'Ninguna escuela cumple con estos filtros.',
     count: (n) => `${n} ${n === 1 ? 'escuela' : 'escuelas'}`,

@@ -70,7 +70,7 @@ export interface Messages {
     district: string;
     charter: string;
     /** The filter groups' names; the programs inside are content and stay as written. */
-    programGroups: { arts: string; athletics: string; clubs: string };
+    programGroups: { arts: string; athletics: string; clubs: string; support: string };
     clear: string;
     noMatch: string;
     /** "7 schools", "1 school". */

@@ -9,6 +9,30 @@ import { PROGRAM_CATEGORIES, type ProgramCategory, type SchoolFacts } from './sc
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter(isText).map((s) => s.trim()) : []);
 
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+
+function bellTimes(v: unknown): SchoolFacts['bellTimes'] {
+  const b = v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  const [start, end] = [b.start, b.end].map((t) => (typeof t === 'string' && HHMM.test(t) ? t : null));
+  return start || end ? { start: start ?? null, end: end ?? null } : null;
+}
+
+function admissions(v: unknown): SchoolFacts['admissions'] {
+  const a = v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  const [seats, applicants] = [count(a.seats), count(a.applicants)];
+  return seats !== null && applicants !== null ? { year: count(a.year), seats, applicants } : null;
+}
+
+function events(v: unknown): SchoolFacts['events'] {
+  return (Array.isArray(v) ? v : []).flatMap((e) => {
+    const r = e && typeof e === 'object' ? (e as Record<string, unknown>) : {};
+    if (!isText(r.title) || !isText(r.start) || Number.isNaN(Date.parse(r.start))) return [];
+    const end = isText(r.end) ? r.end : r.start;
+    return [{ key: isText(r.key) ? r.key : '', title: r.title, start: r.start, end, location: null, url: null }];
+  });
+}
+
 /** One entry as the tools use it, or null when it lacks what they need (a slug, a title). */
 export function parseFacts(raw: unknown): SchoolFacts | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
@@ -38,6 +62,12 @@ export function parseFacts(raw: unknown): SchoolFacts | null {
           }
         : null,
     sections: texts(r.sections),
+    supportPrograms: texts(r.supportPrograms),
+    grades: isText(r.grades) ? r.grades : null,
+    bellTimes: bellTimes(r.bellTimes),
+    transportation: isText(r.transportation) ? r.transportation : null,
+    admissions: admissions(r.admissions),
+    events: events(r.events),
     tour: tour ? { title: isText(tour.title) ? tour.title : '', url: isText(tour.url) ? tour.url : null } : null,
   };
 }

@@ -3,7 +3,13 @@
 // matches, how that state reads from and writes to the address (`?type=charter&program=robotics,band`,
 // which anyone can type, so parsing is defensive), and the nearest-first order.
 import { haversineMiles, roundMiles } from './distance.ts';
-import { PROGRAM_CATEGORIES, type ProgramCategory, type SchoolFacts, type SchoolType } from './school-facts.ts';
+import {
+  FILTER_CATEGORIES,
+  filterLabels,
+  type FilterCategory,
+  type SchoolFacts,
+  type SchoolType,
+} from './school-facts.ts';
 import type { GeoPoint } from './types.ts';
 import { NO_FILTERS, SCHOOL_TYPES, type FilterState } from './filter-state.ts';
 
@@ -98,7 +104,7 @@ export interface ProgramOption {
   label: string;
 }
 export interface ProgramGroup {
-  category: ProgramCategory;
+  category: FilterCategory;
   options: ProgramOption[];
 }
 
@@ -113,10 +119,10 @@ const byLabel = (a: ProgramOption, b: ProgramOption) => a.label.localeCompare(b.
 export function programGroups(schools: readonly SchoolFacts[]): ProgramGroup[] {
   const placed = new Set<string>();
   const groups: ProgramGroup[] = [];
-  for (const category of PROGRAM_CATEGORIES) {
+  for (const category of FILTER_CATEGORIES) {
     const options = new Map<string, string>();
     for (const s of schools) {
-      for (const label of s.programs[category]) {
+      for (const label of filterLabels(s, category)) {
         const token = programToken(label);
         if (!token || placed.has(token) || options.has(token)) continue;
         options.set(token, label);
@@ -136,7 +142,7 @@ const tokenCache = new WeakMap<SchoolFacts, Set<string>>();
 export function schoolTokens(s: SchoolFacts): Set<string> {
   let tokens = tokenCache.get(s);
   if (!tokens) {
-    tokens = new Set(PROGRAM_CATEGORIES.flatMap((c) => s.programs[c].map(programToken)));
+    tokens = new Set(FILTER_CATEGORIES.flatMap((c) => filterLabels(s, c).map(programToken)));
     tokenCache.set(s, tokens);
   }
   return tokens;

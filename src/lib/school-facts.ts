@@ -13,6 +13,14 @@ import type { GeoPoint, School, TagCategory } from './types.ts';
 export const PROGRAM_CATEGORIES = ['arts', 'athletics', 'clubs'] as const satisfies readonly TagCategory[];
 export type ProgramCategory = (typeof PROGRAM_CATEGORIES)[number];
 
+/** The grid's filter groups: the program categories, then the support programs ("Support"). */
+export const FILTER_CATEGORIES = [...PROGRAM_CATEGORIES, 'support'] as const;
+export type FilterCategory = (typeof FILTER_CATEGORIES)[number];
+
+/** The labels a school lists in a filter group. */
+export const filterLabels = (s: SchoolFacts, category: FilterCategory): string[] =>
+  category === 'support' ? (s.supportPrograms ?? []) : s.programs[category];
+
 export type SchoolType = 'district' | 'charter';
 
 export interface SchoolFacts {

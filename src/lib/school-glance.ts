@@ -5,6 +5,9 @@
 import type { Lang } from '../i18n/messages.ts';
 import { FAMILY_WORDS } from '../i18n/family/index.ts';
 import { safeHttpUrl } from './links.ts';
+import { clockTime } from './clock.ts';
+
+export { clockTime };
 import type { GlanceRow, SchoolGlance, School } from './types.ts';
 
 export type { GlanceEvent, GlanceRow, SchoolGlance } from './types.ts';
@@ -23,16 +26,6 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const count = (v: unknown): number | null =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-
-/** "08:05" as the reader writes it: "8:05 AM" in English, "8:05 a. m." in Spanish. */
-export function clockTime(hhmm: unknown, lang: Lang): string | null {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text(hhmm));
-  if (!m) return null;
-  const h = Number(m[1]);
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  const am = h < 12;
-  return lang === 'es' ? `${hour}:${m[2]} ${am ? 'a. m.' : 'p. m.'}` : `${hour}:${m[2]} ${am ? 'AM' : 'PM'}`;
-}
 
 /** The one-line address, or '' when the school has none. */
 export function addressLine(address: unknown): string {

@@ -180,7 +180,7 @@ export interface LandingPageData extends PageCommon {
    * The program categories the grid's tools will list, so the page draws their panel at its final
    * height before the facts file has loaded; absent: none.
    */
-  programGroups?: TagCategory[] | null;
+  programGroups?: (TagCategory | 'support')[] | null;
 }
 export interface SchoolPageData extends PageCommon {
   page: 'school';
@@ -195,6 +195,8 @@ export interface SchoolPageData extends PageCommon {
  */
 export interface ComparePageData extends PageCommon {
   page: 'compare';
+  /** The rows of the facts families decide by, their words in the page's language. */
+  factWords?: FactRowWords | null;
   nav: NavSchool[] | null;
   factsSrc: string | null;
 }
@@ -273,4 +275,15 @@ export interface ZipFinderData {
   zips: string[];
   /** `unknown` holds "{zip}" where the typed code goes. */
   words: { heading: string; intro: string; label: string; go: string; unknown: string };
+}
+
+/** The compare table's fact rows' names (src/i18n/family/); `lastYear` holds {seats} and {applicants}. */
+export interface FactRowWords {
+  grades: string;
+  bellTimes: string;
+  transportation: string;
+  support: string;
+  admissions: string;
+  nextEvent: string;
+  lastYear: string;
 }

@@ -19,9 +19,10 @@ import type { SchoolFacts } from '../lib/school-facts.ts';
 import { TOUR_HEADING } from '../lib/sections.ts';
 import { SchoolList } from '../components/SchoolList.tsx';
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
-import type { ComparePageData, GeoPoint } from '../lib/types.ts';
+import type { ComparePageData, FactRowWords, GeoPoint } from '../lib/types.ts';
 import { langHref, pageHref, schoolPath } from '../routes.ts';
-import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
+import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
+import { clockTime } from '../lib/clock.ts';
 import type { Messages } from '../i18n/messages.ts';
 
 type State =
@@ -117,13 +118,43 @@ function Tour({ school }: { school: SchoolFacts }) {
   );
 }
 
+/** A school's next tour or open house: its title and when, in the district's time zone. */
+function NextEvent({ school, timeZone }: { school: SchoolFacts; timeZone: string }) {
+  const m = useMessages();
+  const lang = useFactsLang();
+  const next = (school.events ?? []).find((e) => Date.parse(e.end) > Date.now());
+  if (!next) return <>{m.compare.none}</>;
+  const when = new Intl.DateTimeFormat(m.locale, {
+    timeZone,
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(next.start));
+  return (
+    <>
+      <span lang={lang}>{next.title}</span>, {when}
+    </>
+  );
+}
+
 /** The table itself: one column per school, one row per fact (distance only with a known position). */
-export function CompareTable({ schools, position }: { schools: readonly SchoolFacts[]; position: GeoPoint | null }) {
+interface CompareTableProps {
+  schools: readonly SchoolFacts[];
+  position: GeoPoint | null;
+  /** The fact rows' words (from the page's data); absent: those rows are left out. */
+  factWords?: FactRowWords | null;
+}
+
+export function CompareTable({ schools, position, factWords: F }: CompareTableProps) {
   const { root } = useSiteEnv();
   const m = useMessages();
   const COMPARE_TEXT = m.compare;
   const ROW_LABELS = COMPARE_TEXT.rows;
   const lang = useFactsLang();
+  const { timeZone } = useSettings();
+  // A fact row only when one of the schools has the fact (and the page knows its words).
+  const has = (fact: (s: SchoolFacts) => unknown) => schools.some((s) => !!fact(s));
   const row = (label: string, cell: (s: SchoolFacts) => ReactNode) => (
     <tr>
       <th scope="row">{label}</th>
@@ -154,6 +185,34 @@ export function CompareTable({ schools, position }: { schools: readonly SchoolFa
         <tbody>
           {row(ROW_LABELS.type, (s) => COMPARE_TEXT.types[s.type])}
           {position ? row(ROW_LABELS.distance, (s) => distanceText(COMPARE_TEXT, position, s)) : null}
+          {F && has((s) => s.grades) ? row(F.grades, (s) => s.grades ?? COMPARE_TEXT.none) : null}
+          {F && has((s) => s.bellTimes)
+            ? row(F.bellTimes, (s) =>
+                s.bellTimes
+                  ? [clockTime(s.bellTimes.start, m.lang), clockTime(s.bellTimes.end, m.lang)]
+                      .filter(Boolean)
+                      .join(' – ')
+                  : COMPARE_TEXT.none,
+              )
+            : null}
+          {F && has((s) => s.transportation)
+            ? row(F.transportation, (s) => <span lang={lang}>{s.transportation ?? COMPARE_TEXT.none}</span>)
+            : null}
+          {F && has((s) => s.supportPrograms?.length)
+            ? row(F.support, (s) => <List items={s.supportPrograms ?? []} />)
+            : null}
+          {F && has((s) => s.admissions)
+            ? row(F.admissions, (s) =>
+                s.admissions
+                  ? F.lastYear
+                      .replace('{seats}', String(s.admissions.seats))
+                      .replace('{applicants}', String(s.admissions.applicants))
+                  : COMPARE_TEXT.none,
+              )
+            : null}
+          {F && has((s) => s.events?.length)
+            ? row(F.nextEvent, (s) => <NextEvent school={s} timeZone={timeZone} />)
+            : null}
           {row(ROW_LABELS.arts, (s) => (
             <List items={s.programs.arts} />
           ))}
@@ -273,7 +332,7 @@ export function ComparePage({ data }: { data: ComparePageData }) {
           ) : null}
         </div>
         {state.status === 'ready' && state.schools.length >= COMPARE_MIN ? (
-          <CompareTable schools={state.schools} position={state.position} />
+          <CompareTable schools={state.schools} position={state.position} factWords={data.factWords} />
         ) : state.status !== 'loading' ? (
           <HowTo />
         ) : null}

@@ -13,7 +13,7 @@ function Cards({ schools }: { schools: ZipSchool[] }) {
     <ul className="school-grid">
       {schools.map((s) => (
         <li key={s.card.id || s.card.slug} className="school-grid__item">
-          <SchoolCard card={s.card} distance={s.distance} />
+          <SchoolCard card={s.card} distance={s.distance} distanceSaysWhere />
         </li>
       ))}
     </ul>

@@ -24,7 +24,7 @@ import {
   type FilterState,
 } from '../../lib/grid-tools.ts';
 import { requestPosition, storedPosition } from '../../lib/position.ts';
-import type { ProgramCategory, SchoolFacts } from '../../lib/school-facts.ts';
+import type { FilterCategory, SchoolFacts } from '../../lib/school-facts.ts';
 import type { GeoPoint, LandingCard } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { GridToolsPanel } from './GridToolsPanel.tsx';
@@ -54,7 +54,7 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   // A program group is open when the visitor opened it, or once one of its buttons is pressed.
-  const [expanded, setExpanded] = useState<Partial<Record<ProgramCategory, boolean>>>({});
+  const [expanded, setExpanded] = useState<Partial<Record<FilterCategory, boolean>>>({});
   const alive = useRef(true);
 
   useEffect(() => {

@@ -6,14 +6,14 @@
 import { useId } from 'react';
 import { SCHOOL_TYPES, type FilterState } from '../../lib/filter-state.ts';
 import type { ProgramGroup } from '../../lib/grid-tools.ts';
-import type { ProgramCategory } from '../../lib/school-facts.ts';
+import type { FilterCategory } from '../../lib/school-facts.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 
 export interface GridToolsPanelProps {
   state: FilterState;
   groups: readonly ProgramGroup[];
   /** Each program group's open state (a group not named is open when one of its buttons is pressed). */
-  expanded: Partial<Record<ProgramCategory, boolean>>;
+  expanded: Partial<Record<FilterCategory, boolean>>;
   count: number;
   message: string;
   sortedByDistance: boolean;
@@ -22,7 +22,7 @@ export interface GridToolsPanelProps {
   pending?: boolean;
   onSort?: (byDistance: boolean) => void;
   onPress?: (kind: 'type' | 'program', value: string) => void;
-  onExpand?: (category: ProgramCategory, open: boolean) => void;
+  onExpand?: (category: FilterCategory, open: boolean) => void;
   onClear?: () => void;
 }
 

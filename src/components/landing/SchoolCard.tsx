@@ -9,7 +9,14 @@ import { Img } from '../Img.tsx';
 import { ShortlistButton } from '../ShortlistButton.tsx';
 import { altLang, imageAlt } from '../../lib/alt-text.ts';
 
-export function SchoolCard({ card, distance }: { card: LandingCard; distance?: string | null }) {
+interface SchoolCardProps {
+  card: LandingCard;
+  distance?: string | null;
+  /** The distance already says from where (a ZIP page's): no "from your location" after it. */
+  distanceSaysWhere?: boolean;
+}
+
+export function SchoolCard({ card, distance, distanceSaysWhere = false }: SchoolCardProps) {
   const images = useImages();
   const { root } = useSiteEnv();
   const m = useMessages();
@@ -39,7 +46,7 @@ export function SchoolCard({ card, distance }: { card: LandingCard; distance?: s
         {distance ? (
           <p className="school-card__distance">
             <span className="school-card__distance-value">{distance}</span>
-            <span className="visually-hidden"> {m.options.fromYou}</span>
+            {distanceSaysWhere ? null : <span className="visually-hidden"> {m.options.fromYou}</span>}
           </p>
         ) : null}
         {card.description && (

@@ -15,7 +15,7 @@ import { SchoolCard } from './SchoolCard.tsx';
 import type { GridToolsProps, GridView } from './GridTools.tsx';
 import { GridToolsPanel } from './GridToolsPanel.tsx';
 import { NO_FILTERS } from '../../lib/filter-state.ts';
-import type { ProgramCategory } from '../../lib/school-facts.ts';
+import type { FilterCategory } from '../../lib/school-facts.ts';
 
 /** An address naming filters wants the tools at once. */
 const FILTERED_ADDRESS = /[?&](?:type|program)=/;
@@ -72,7 +72,7 @@ export interface SchoolGridProps {
   cards: LandingCard[];
   factsSrc?: string | null;
   /** The program groups the tools will list (categories with a program at a school in the grid). */
-  programGroups?: readonly ProgramCategory[] | null;
+  programGroups?: readonly FilterCategory[] | null;
   copy: Pick<LandingCopy, 'gridHeading' | 'gridIntro' | '_fallback'>;
 }
 

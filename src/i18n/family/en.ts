@@ -26,6 +26,15 @@ export const en: FamilyWords = {
     addAllToCalendar: 'Add all to calendar',
     details: 'Details',
   },
+  compare: {
+    grades: 'Grades',
+    bellTimes: 'Bell times',
+    transportation: 'Transportation',
+    support: 'Support programs',
+    admissions: 'Last year',
+    nextEvent: 'Next tour or open house',
+    lastYear: '{seats} seats, {applicants} applicants',
+  },
   timeline: { heading: 'How to apply', addAll: 'Add these dates to your calendar' },
   zip: {
     finder: 'Find schools by ZIP code',

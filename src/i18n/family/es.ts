@@ -26,6 +26,15 @@ export const es: FamilyWords = {
     addAllToCalendar: 'Agregar todo al calendario',
     details: 'Más información',
   },
+  compare: {
+    grades: 'Grados',
+    bellTimes: 'Horario',
+    transportation: 'Transporte',
+    support: 'Programas de apoyo',
+    admissions: 'El año pasado',
+    nextEvent: 'Próxima visita o jornada',
+    lastYear: '{seats} plazas, {applicants} solicitudes',
+  },
   timeline: { heading: 'Cómo solicitar', addAll: 'Agregue estas fechas a su calendario' },
   zip: {
     finder: 'Busque escuelas por código postal',

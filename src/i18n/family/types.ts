@@ -27,6 +27,16 @@ export interface FamilyWords {
     addAllToCalendar: string;
     details: string;
   };
+  /** The compare table's rows of these facts; `lastYear` holds {seats} and {applicants}. */
+  compare: {
+    grades: string;
+    bellTimes: string;
+    transportation: string;
+    support: string;
+    admissions: string;
+    nextEvent: string;
+    lastYear: string;
+  };
   /** The landing page's enrollment timeline. */
   timeline: { heading: string; addAll: string };
   /** The pages by ZIP code and the landing page's finder. */
