@@ -252,7 +252,9 @@ async function printed(page: Page) {
       sectionsFlow: [...document.querySelectorAll('.school-section')].every(
         (el) => getComputedStyle(el).breakInside !== 'avoid',
       ),
-      firstSectionTop: (document.querySelector('.school-section')?.getBoundingClientRect().top ?? 0) + window.scrollY,
+      // The school's content after its header: at a glance when it has facts, else its first section.
+      firstSectionTop:
+        (document.querySelector('.school-glance, .school-section')?.getBoundingClientRect().top ?? 0) + window.scrollY,
       // Tags print as black words (their coloured pill does not print, and white text vanished).
       tagColours: [...new Set([...document.querySelectorAll('.tag-pill')].map((el) => getComputedStyle(el).color))],
       // The footer's lines one under the other, at one left edge.
@@ -303,7 +305,7 @@ describe('print', SKIP, () => {
       assert.ok(p.sectionsFlow, 'a section may continue on the next sheet');
       assert.ok(
         p.firstSectionTop < A4_PRINTABLE_HEIGHT_PX - 96,
-        `the first section starts ${p.firstSectionTop}px down a ${A4_PRINTABLE_HEIGHT_PX}px sheet`,
+        `the school's content starts ${p.firstSectionTop}px down a ${A4_PRINTABLE_HEIGHT_PX}px sheet`,
       );
       assert.deepEqual(p.tagColours, ['rgb(0, 0, 0)']);
       assert.equal(p.footerLefts, 1, 'the footer prints as one column');

@@ -4,12 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { pageHref, zipPath } from '../../routes.ts';
 import type { ZipFinderData } from '../../lib/types.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
-import { useHydrated } from '../useHydrated.ts';
 
 export function ZipFinder({ finder }: { finder: ZipFinderData }) {
   const { root } = useSiteEnv();
   const { lang } = useMessages();
-  const hydrated = useHydrated();
   const [problem, setProblem] = useState('');
   const w = finder.words;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -24,25 +22,24 @@ export function ZipFinder({ finder }: { finder: ZipFinderData }) {
         {w.heading}
       </h2>
       <p>{w.intro}</p>
-      {hydrated ? (
-        <form className="zip-finder__form" onSubmit={onSubmit}>
-          <label htmlFor="zip-finder-input">{w.label}</label>
-          <input
-            id="zip-finder-input"
-            name="zip"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            pattern="\d{5}"
-            maxLength={5}
-          />
-          <button type="submit" className="button">
-            {w.go}
-          </button>
-          <p role="status" className="zip-finder__status">
-            {problem}
-          </p>
-        </form>
-      ) : null}
+      {/* Drawn from the start (no jump when the page becomes interactive), hidden without scripting. */}
+      <form className="zip-finder__form js-only" onSubmit={onSubmit}>
+        <label htmlFor="zip-finder-input">{w.label}</label>
+        <input
+          id="zip-finder-input"
+          name="zip"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          pattern="\d{5}"
+          maxLength={5}
+        />
+        <button type="submit" className="button">
+          {w.go}
+        </button>
+        <p role="status" className="zip-finder__status">
+          {problem}
+        </p>
+      </form>
       <ul className="zip-finder__list">
         {finder.zips.map((zip) => (
           <li key={zip}>
