@@ -47,6 +47,10 @@ const withoutSystem = (docs: Record<string, unknown>[]) =>
     .map((d) => Object.fromEntries(Object.entries(d).filter(([k]) => !SYSTEM.has(k))))
     .sort((a, b) => String(a._id).localeCompare(String(b._id)));
 
+const withoutStamp = (ics: Buffer) => ics.toString('utf8').replace(/^DTSTAMP:.*$/gm, '');
+const withoutUpdated = (json: Buffer) =>
+  JSON.stringify((JSON.parse(json.toString('utf8')) as Record<string, unknown>[]).map(({ updated: _, ...f }) => f));
+
 /**
  * A page with its embedded JSON (the hydration data) re-serialised with sorted keys and without
  * `_updatedAt`: an import adds fields by patch (so in another key order) and stamps every document
@@ -143,6 +147,9 @@ describe('sanity dataset import (@sanity/import) into an empty embedded service'
     const differ = files.filter((f) => {
       const [x, y] = [readFileSync(path.join(imported, f)), readFileSync(path.join(sample, f))];
       if (x.equals(y)) return false;
+      // What the write's time stamps (`_updatedAt`): the facts' `updated` and the calendars' DTSTAMP.
+      if (f.endsWith('.ics')) return withoutStamp(x) !== withoutStamp(y);
+      if (f === 'school-facts.json') return withoutUpdated(x) !== withoutUpdated(y);
       return !f.endsWith('.html') || canonicalPage(x.toString('utf8')) !== canonicalPage(y.toString('utf8'));
     });
     assert.deepEqual(differ, []);
