@@ -20,6 +20,7 @@ import {
 } from './query-pool.ts';
 import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery, tooLarge } from './http.ts';
 import { imagesPlugin } from './images.ts';
+import { isImporterAssetCheck, withoutAssetUrl } from './importer-check.ts';
 import { listenRoutes } from './listen.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
 import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
@@ -200,8 +201,10 @@ export async function contentServicePlugin(
       // The worker sent the result as JSON bytes; the answer is assembled around them, unparsed.
       const head = req.query.returnQuery !== 'false' ? `{"query":${JSON.stringify(query)},` : '{';
       const csm = answer.sourceMap ? `,"resultSourceMap":${answer.sourceMap}` : '';
-      const parts = answer.json
-        ? [Buffer.from(`${head}"result":`), answer.json, Buffer.from(`${csm},"ms":${answer.ms}}`)]
+      const tag = (req.query as Record<string, unknown>).tag;
+      const json = isImporterAssetCheck(tag) ? withoutAssetUrl(answer.json) : answer.json;
+      const parts = json
+        ? [Buffer.from(`${head}"result":`), json, Buffer.from(`${csm},"ms":${answer.ms}}`)]
         : [Buffer.from(`${head}"ms":${answer.ms}}`)];
       return reply
         .header('cache-control', 'no-store')
