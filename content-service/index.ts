@@ -182,6 +182,8 @@ export async function buildContentServiceApp(
   app.setNotFoundHandler((req, reply) =>
     reply
       .code(404)
+      // Readable across origins, so a browser app (the Studio) sees "not supported", not a network error.
+      .header('access-control-allow-origin', '*')
       .send({ statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${req.url.split('?')[0]}` }),
   );
   await app.register(contentServicePlugin, {

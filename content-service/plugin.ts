@@ -22,6 +22,7 @@ import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery, tooL
 import { imagesPlugin } from './images.ts';
 import { isImporterAssetCheck, withoutAssetUrl } from './importer-check.ts';
 import { listenRoutes } from './listen.ts';
+import { studioRoutes } from './studio-routes.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
 import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
 import { EMBEDDED_PROJECT } from './sanity-export.ts';
@@ -126,8 +127,11 @@ export async function contentServicePlugin(
   app.options('/*', async (_req, reply) =>
     reply
       .code(204)
-      .header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
-      .header('access-control-allow-headers', 'authorization, content-type, x-sanity-project-id, last-event-id')
+      .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+      .header(
+        'access-control-allow-headers',
+        'authorization, content-type, x-sanity-project-id, x-sanity-app, last-event-id',
+      )
       .header('access-control-max-age', '600')
       .send(),
   );
@@ -294,6 +298,7 @@ export async function contentServicePlugin(
     }
   });
 
+  await app.register(studioRoutes, { dataset, token });
   await app.register(listenRoutes, {
     store,
     pool,

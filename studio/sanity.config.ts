@@ -2,7 +2,8 @@
 // that opens on Schools and lists every translated type by language, translations made with
 // @sanity/document-internationalization, and the Presentation tool showing the preview server
 // (npm run preview) in an iframe. Project and dataset come from the environment (see env.ts); the
-// preview's address from SANITY_STUDIO_PREVIEW_URL (default the preview's local address).
+// preview's address from SANITY_STUDIO_PREVIEW_URL (default the preview's local address); the API's
+// from SANITY_STUDIO_API_HOST (offline: scripts/offline.ts).
 import { defineConfig } from 'sanity';
 import { structureTool } from 'sanity/structure';
 import { presentationTool } from 'sanity/presentation';
@@ -14,12 +15,16 @@ import { resolve } from './src/presentation/resolve.ts';
 import { studioEnv } from './env.ts';
 
 const { projectId, dataset } = studioEnv();
+// Set by `npm run studio -- --content DIR`: the embedded content service instead of sanity.io, and
+// the local editor's token (from the address's #token=) as the only login.
+const apiHost = process.env.SANITY_STUDIO_API_HOST;
 
 export default defineConfig({
   name: 'default',
   title: 'Middle-school guide',
   projectId,
   dataset,
+  ...(apiHost ? { apiHost, auth: { loginMethod: 'token' as const } } : {}),
   plugins: [
     structureTool({ structure }),
     presentationTool({
