@@ -124,13 +124,15 @@ export async function contentServicePlugin(
     return undefined;
   });
 
-  app.options('/*', async (_req, reply) =>
+  app.options('/*', async (req, reply) =>
     reply
       .code(204)
       .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
       .header(
         'access-control-allow-headers',
-        'authorization, content-type, x-sanity-project-id, x-sanity-app, last-event-id',
+        // The headers the browser asks for (the Studio sends its own, such as client-timing).
+        req.headers['access-control-request-headers'] ??
+          'authorization, content-type, x-sanity-project-id, x-sanity-app, last-event-id',
       )
       .header('access-control-max-age', '600')
       .send(),

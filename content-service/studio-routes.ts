@@ -5,6 +5,7 @@
 // scheduled publishing) is answered as a plan without that feature, so the Studio hides it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accessOf, unauthorized } from './access.ts';
+import { historyRoutes } from './history.ts';
 
 export interface StudioRoutesOptions {
   dataset: string;
@@ -29,6 +30,7 @@ const FULL_ACCESS = [{ filter: '_id in path("**")', permissions: ['history', 're
 
 export async function studioRoutes(app: FastifyInstance, opts: StudioRoutesOptions): Promise<void> {
   const { dataset, token } = opts;
+  await app.register(historyRoutes, { dataset, token });
   const editorOnly = (req: FastifyRequest, reply: FastifyReply): boolean => {
     if (accessOf(req.headers.authorization, token) === 'editor') return true;
     unauthorized(reply, 'Not logged in: open the Studio with the link `npm run studio` printed');

@@ -48,6 +48,15 @@ describe('the Studio’s questions to the content service', () => {
     );
   });
 
+  it('answers the revision panel as a dataset past its history retention: no events, no transactions', async () => {
+    const events = await get('/v2025-02-19/data/history/production/events/documents/drafts.school-aurora?limit=100');
+    assert.deepEqual(await events.json(), { events: { 'drafts.school-aurora': [] }, nextCursor: '' });
+    const txs = await get('/v2025-02-19/data/history/production/transactions/drafts.school-aurora?excludeContent=true');
+    assert.equal(txs.status, 200);
+    assert.equal(await txs.text(), '');
+    assert.equal((await get('/v2025-02-19/data/history/production/transactions/x', null)).status, 401);
+  });
+
   it('lets a browser read every answer, a feature it lacks included', async () => {
     const missing = await get('/v2025-02-19/journey/comments');
     assert.equal(missing.status, 404);
