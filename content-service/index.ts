@@ -178,7 +178,13 @@ export async function buildContentServiceApp(
   const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
   store.loadText(text);
   // Logger off: request logs would carry the Authorization header.
-  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024, forceCloseConnections: true });
+  // maxParamLength: the Studio asks /data/doc for a document and every one it references at once.
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 32 * 1024 * 1024,
+    forceCloseConnections: true,
+    maxParamLength: 8 * 1024,
+  });
   app.setNotFoundHandler((req, reply) =>
     reply
       .code(404)

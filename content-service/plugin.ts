@@ -23,6 +23,7 @@ import { imagesPlugin } from './images.ts';
 import { isImporterAssetCheck, withoutAssetUrl } from './importer-check.ts';
 import { listenRoutes } from './listen.ts';
 import { studioRoutes } from './studio-routes.ts';
+import { actionRoutes } from './actions.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
 import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
 import { EMBEDDED_PROJECT } from './sanity-export.ts';
@@ -301,6 +302,7 @@ export async function contentServicePlugin(
   });
 
   await app.register(studioRoutes, { dataset, token });
+  await app.register(actionRoutes, { store, dataset, token });
   await app.register(listenRoutes, {
     store,
     pool,
