@@ -4,7 +4,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { applyPatch } from 'mendoza';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
+import { embeddedConfig } from '../../src/config/public.ts';
+import { createPreviewClient } from '../../server/lib/preview-client.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const TOKEN = 'studio-token-0123456789abcdef0123456789';
@@ -55,6 +58,64 @@ describe('the Studio’s questions to the content service', () => {
     assert.equal(txs.status, 200);
     assert.equal(await txs.text(), '');
     assert.equal((await get('/v2025-02-19/data/history/production/transactions/x', null)).status, 401);
+  });
+
+  it('describes each change to a listener as Mendoza effects, which rebuild the document', async () => {
+    const client = createPreviewClient(embeddedConfig(service.url), TOKEN).withConfig({ perspective: 'raw' });
+    const before = await client.getDocument('school-aurora');
+    assert.ok(before);
+    const event = new Promise<Record<string, unknown>>((resolve, reject) => {
+      const sub = client
+        .listen('*[_id == $id]', { id: 'school-aurora' }, { effectFormat: 'mendoza', includeResult: false })
+        .subscribe({
+          next: (e) => {
+            if (e.type !== 'mutation') return;
+            sub.unsubscribe();
+            resolve(e as unknown as Record<string, unknown>);
+          },
+          error: reject,
+        });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    await client.patch('school-aurora').set({ subtitle: 'Rebuilt from effects' }).commit();
+    const effects = (await event).effects as { apply: unknown[]; revert: unknown[] };
+    const after = applyPatch(before, effects.apply) as Record<string, unknown>;
+    assert.equal(after.subtitle, 'Rebuilt from effects');
+    assert.deepEqual(after, await client.getDocument('school-aurora'));
+    assert.deepEqual(applyPatch(after, effects.revert), before);
+  });
+
+  it('publishes, edits and discards through the Actions API, as the Studio does', async () => {
+    const client = createPreviewClient(embeddedConfig(service.url), TOKEN).withConfig({ perspective: 'raw' });
+    const edit = (patch: Record<string, unknown>) =>
+      client.action({
+        actionType: 'sanity.action.document.edit',
+        draftId: 'drafts.school-aurora',
+        publishedId: 'school-aurora',
+        patch,
+      } as never);
+    await edit({ set: { title: 'Aurora (draft)' } });
+    const draft = await client.getDocument('drafts.school-aurora');
+    assert.equal(draft?.title, 'Aurora (draft)');
+    assert.equal(draft?._type, 'school', 'the first edit starts the draft from the published version');
+    await client.action({
+      actionType: 'sanity.action.document.publish',
+      draftId: 'drafts.school-aurora',
+      publishedId: 'school-aurora',
+    } as never);
+    assert.equal((await client.getDocument('school-aurora'))?.title, 'Aurora (draft)');
+    assert.equal(await client.getDocument('drafts.school-aurora'), undefined);
+    await edit({ set: { title: 'Never published' } });
+    await client.action({ actionType: 'sanity.action.document.discard', draftId: 'drafts.school-aurora' } as never);
+    assert.equal(await client.getDocument('drafts.school-aurora'), undefined);
+    await assert.rejects(
+      client.action({
+        actionType: 'sanity.action.document.publish',
+        draftId: 'drafts.school-aurora',
+        publishedId: 'school-aurora',
+      } as never),
+      /has no draft/,
+    );
   });
 
   it('lets a browser read every answer, a feature it lacks included', async () => {
