@@ -125,7 +125,7 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
   const source = readNdjson(path.join(templateDir, 'dataset.ndjson'));
   const byId = new Map(source.map((d) => [d._id, d]));
   // English schools only: a translation (language "es") comes along with its school, below.
-  const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.') && !d.language);
+  const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.') && d.language !== 'es');
   // Template school id → its Spanish translation's id, from the translation.metadata documents.
   const translationOf = new Map<string, string>();
   for (const m of source.filter((d) => d._type === 'translation.metadata')) {

@@ -247,6 +247,7 @@ export function spanishTranslations(docs: readonly Doc[], meta: (id: string, typ
     const englishQuote = docs.find((d) => d._id === `quote-${s.key}-1`);
     out.push({
       ...meta(quoteId, 'quote'),
+      language: 'es',
       quote: s.quote.quote,
       student: englishQuote?.student,
       year: s.quote.year,
