@@ -23,14 +23,21 @@ export const OFFLINE_FLAGS = {
   },
   port: { type: 'string', value: 'N', description: 'the Studio on 127.0.0.1:N (default 3333; 0 picks a free port)' },
   'service-port': { type: 'string', value: 'N', description: 'the content service port (default: a free one)' },
+  'preview-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'the preview the Presentation tool frames (default http://127.0.0.1:3000, `npm run preview`)',
+  },
 } as const satisfies FlagSpecs;
 
 export const OFFLINE_USAGE = usage('npm run studio -- --content DIR [--port N]', OFFLINE_FLAGS);
 
 /** What the Studio process needs in its environment to use the local service, offline. */
-export function offlineStudioEnv(serviceUrl: string): Record<string, string> {
+export function offlineStudioEnv(serviceUrl: string, previewUrl?: string): Record<string, string> {
   const port = new URL(serviceUrl).port;
   return {
+    // sanity.config.ts reads it for the Presentation tool; absent, its default applies.
+    ...(previewUrl ? { SANITY_STUDIO_PREVIEW_URL: previewUrl } : {}),
     SANITY_STUDIO_PROJECT_ID: EMBEDDED_PROJECT,
     SANITY_STUDIO_DATASET: DEFAULT_DATASET,
     // The Studio's clients put the project id in front of the host (<id>.localhost), which a
@@ -56,6 +63,8 @@ export async function startOfflineStudio(opts: {
   contentDir: string;
   port: number;
   servicePort?: number;
+  /** The preview server the Presentation tool frames. */
+  previewUrl?: string;
   log?: (line: string) => void;
 }): Promise<OfflineStudio> {
   // The Studio reads a token from the address only when it has 32 characters or more.
@@ -71,7 +80,7 @@ export async function startOfflineStudio(opts: {
   const child = spawn(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', String(opts.port)], {
     cwd: STUDIO,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...offlineStudioEnv(service.url) },
+    env: { ...process.env, ...offlineStudioEnv(service.url, opts.previewUrl) },
   });
   const close = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -118,6 +127,7 @@ export async function runOffline(argv: readonly string[]): Promise<void> {
     contentDir: values.content!,
     port,
     servicePort,
+    ...(values['preview-url'] ? { previewUrl: values['preview-url'] } : {}),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   console.log(

@@ -2,30 +2,63 @@
 // (the embedded service over a copy of the sample, and `sanity dev` pointed at it) opens logged
 // in as the local editor with every outside host unreachable; an editor opens a
 // school, changes its name and publishes, and the dataset folder then holds the published
-// document with the new name and no draft, which the service serves to the site's readers.
+// document with the new name and no draft, which the service serves to the site's readers and a
+// running preview over the same service shows. The translation plugin's menu creates a quote's
+// Spanish version: a `language: "es"` document linked to the English one by translation.metadata.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync } from 'node:fs';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { startOfflineStudio, type OfflineStudio } from '../../studio/scripts/offline.ts';
+import { buildPreviewServer } from '../../server/app.ts';
+import { embeddedConfig } from '../../src/config/public.ts';
 import { readDataset, removeDir, SAMPLE, tempDir } from '../integration/export-helpers.ts';
 import { isLoopback, launch, SKIP } from './helpers/browser.ts';
 
 // A school of the sample whose content passes the Studio's validation (others carry deliberate faults).
 const SCHOOL = 'school-meridian';
+const SCHOOL_PATH = '/schools/meridian-stem';
+// An English quote of the sample with no Spanish version yet.
+const QUOTE = 'quote-meridian-2';
+const SECRET = `preview-secret-${'q8'.repeat(10)}`;
 
 let studio: OfflineStudio;
 let browser: Browser;
 let page: Page;
+let preview: FastifyInstance;
+let previewOrigin: string;
 const outside: string[] = [];
 const dir = path.join(tempDir('studio-offline'), 'dataset');
+
+// The plugin names each entry's language in `language` (its `_key` is random).
+type Link = { language?: string; value?: { _ref?: string } };
+
+/** The id the translation.metadata linking QUOTE gives its Spanish version, once there is one. */
+function spanishRef(docs: Record<string, unknown>[]): string | undefined {
+  for (const d of docs) {
+    if (d._type !== 'translation.metadata' || !Array.isArray(d.translations)) continue;
+    const links = d.translations as Link[];
+    if (links.some((t) => t.language === 'en' && t.value?._ref === QUOTE))
+      return links.find((t) => t.language === 'es')?.value?._ref;
+  }
+  return undefined;
+}
 
 describe('the real Studio offline', () => {
   before(async () => {
     if (SKIP.skip) return;
     cpSync(SAMPLE, dir, { recursive: true });
     studio = await startOfflineStudio({ contentDir: dir, port: 0 });
+    // The preview as `npm run preview` runs it beside the offline Studio: the same service, the editor's token.
+    preview = await buildPreviewServer(
+      { content: { config: embeddedConfig(studio.serviceUrl), token: studio.token }, previewSecret: SECRET },
+      { logLevel: 'silent' },
+    );
+    await preview.listen({ host: '127.0.0.1', port: 0 });
+    previewOrigin = `http://127.0.0.1:${(preview.server.address() as AddressInfo).port}`;
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     // As with no network at all: whatever would leave loopback fails, and is noted.
@@ -39,6 +72,7 @@ describe('the real Studio offline', () => {
   });
   after(async () => {
     await browser?.close();
+    await preview?.close();
     await studio?.close();
     removeDir(path.dirname(dir));
   });
@@ -85,6 +119,43 @@ describe('the real Studio offline', () => {
       `${studio.serviceUrl}/v2025-02-19/data/query/production?query=${encodeURIComponent('*[_id == $id][0].title')}&%24id=${encodeURIComponent(JSON.stringify(SCHOOL))}`,
     );
     assert.equal((await res.json()).result, renamed, 'readers (no token) see the published name');
+
+    const previewPage = await browser.newPage();
+    try {
+      await previewPage.goto(`${previewOrigin}${SCHOOL_PATH}?secret=${encodeURIComponent(SECRET)}`);
+      assert.equal(await previewPage.textContent('h1'), renamed, 'the running preview shows the published name');
+    } finally {
+      await previewPage.close();
+    }
+  });
+
+  test('the translations menu creates a quote’s Spanish version, linked to the English one', SKIP, async () => {
+    const origin = new URL(studio.url).origin;
+    await page.goto(`${origin}/intent/edit/id=${QUOTE};type=quote/`);
+    const menu = page.locator('[data-testid="document-internationalization-menu"]');
+    await menu.waitFor({ timeout: 60_000 });
+    await menu.click();
+    // Enabled once the plugin has read the quote's language and its (absent) metadata.
+    await page.getByRole('button', { name: 'Español' }).click({ timeout: 30_000 });
+    const deadline = Date.now() + 30_000;
+    let docs = readDataset(dir);
+    while (Date.now() < deadline && !spanishRef(docs)) {
+      await new Promise((r) => setTimeout(r, 250));
+      docs = readDataset(dir);
+    }
+    const ref = spanishRef(docs);
+    assert.ok(ref, 'a translation.metadata document links the English quote to a Spanish one');
+    const spanish = docs.find((d) => d._id === ref || d._id === `drafts.${ref}`);
+    assert.equal(spanish?._type, 'quote');
+    assert.equal(spanish?.language, 'es');
+    const english = docs.find((d) => d._id === QUOTE);
+    assert.equal(spanish?.quote, english?.quote, 'the translation starts from the English text');
+    assert.equal(english?.language, 'en', 'the English quote stays English');
+    assert.equal(
+      docs.find((d) => d._id === `drafts.${QUOTE}`),
+      undefined,
+      'creating the translation leaves the English quote untouched',
+    );
   });
 
   test('what it asks of outside hosts is only Sanity’s fonts, update check and telemetry', SKIP, () => {
