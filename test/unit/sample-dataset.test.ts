@@ -85,12 +85,14 @@ describe('sample dataset: the Spanish edition', () => {
       assert.equal(t.language, 'es');
       assert.equal(t.slug, undefined, "a translation lives at its English school's address");
       const meta = ofType('translation.metadata').find((m) =>
-        (m.translations as { _key: string; value: { _ref: string } }[]).some(
-          (e) => e._key === 'es' && e.value._ref === t._id,
+        (m.translations as { language: string; value: { _ref: string } }[]).some(
+          (e) => e.language === 'es' && e.value._ref === t._id,
         ),
       );
       assert.ok(meta, `${t._id} has no translation.metadata`);
-      const en = (meta.translations as { _key: string; value: { _ref: string } }[]).find((e) => e._key === 'en')!;
+      const en = (meta.translations as { language: string; value: { _ref: string } }[]).find(
+        (e) => e.language === 'en',
+      )!;
       assert.ok(
         publishedSchools.some((s) => s._id === en.value._ref),
         `${t._id}: its English school is not published`,
