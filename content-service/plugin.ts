@@ -22,6 +22,7 @@ import { API_VERSION_RE, BadRequest, badRequest, notFound, paramsFromQuery, tooL
 import { imagesPlugin } from './images.ts';
 import { isImporterAssetCheck, withoutAssetUrl } from './importer-check.ts';
 import { listenRoutes } from './listen.ts';
+import { liveRoutes } from './live.ts';
 import { studioRoutes } from './studio-routes.ts';
 import { actionRoutes } from './actions.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
@@ -303,6 +304,7 @@ export async function contentServicePlugin(
 
   await app.register(studioRoutes, { dataset, token });
   await app.register(actionRoutes, { store, dataset, token });
+  await app.register(liveRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS });
   await app.register(listenRoutes, {
     store,
     pool,

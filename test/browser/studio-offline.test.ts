@@ -5,13 +5,15 @@
 // document with the new name and no draft, which the service serves to the site's readers and a
 // running preview over the same service shows. The translation plugin's menu creates a quote's
 // Spanish version: a `language: "es"` document linked to the English one by translation.metadata.
+// The Presentation tool frames that preview (its secret handshake through the service), and a
+// click on the school's name in the frame opens the school with its name field focused.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { startOfflineStudio, type OfflineStudio } from '../../studio/scripts/offline.ts';
 import { buildPreviewServer } from '../../server/app.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
@@ -34,6 +36,15 @@ const outside: string[] = [];
 const dir = path.join(tempDir('studio-offline'), 'dataset');
 
 // The plugin names each entry's language in `language` (its `_key` is random).
+/** A loopback port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 type Link = { language?: string; value?: { _ref?: string } };
 
 /** The id the translation.metadata linking QUOTE gives its Spanish version, once there is one. */
@@ -51,14 +62,21 @@ describe('the real Studio offline', () => {
   before(async () => {
     if (SKIP.skip) return;
     cpSync(SAMPLE, dir, { recursive: true });
-    studio = await startOfflineStudio({ contentDir: dir, port: 0 });
-    // The preview as `npm run preview` runs it beside the offline Studio: the same service, the editor's token.
+    // The Studio and the preview each need the other's address: the preview's port is chosen first.
+    const previewPort = await freePort();
+    previewOrigin = `http://127.0.0.1:${previewPort}`;
+    studio = await startOfflineStudio({ contentDir: dir, port: await freePort(), previewUrl: previewOrigin });
+    // The preview as `npm run preview` runs it beside the offline Studio: the same service, the
+    // editor's token, and the Studio allowed to frame it.
     preview = await buildPreviewServer(
-      { content: { config: embeddedConfig(studio.serviceUrl), token: studio.token }, previewSecret: SECRET },
+      {
+        content: { config: embeddedConfig(studio.serviceUrl), token: studio.token },
+        previewSecret: SECRET,
+        studioUrl: new URL(studio.url).origin,
+      },
       { logLevel: 'silent' },
     );
-    await preview.listen({ host: '127.0.0.1', port: 0 });
-    previewOrigin = `http://127.0.0.1:${(preview.server.address() as AddressInfo).port}`;
+    await preview.listen({ host: '127.0.0.1', port: previewPort });
     browser = await launch();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     // As with no network at all: whatever would leave loopback fails, and is noted.
@@ -155,6 +173,37 @@ describe('the real Studio offline', () => {
       docs.find((d) => d._id === `drafts.${QUOTE}`),
       undefined,
       'creating the translation leaves the English quote untouched',
+    );
+  });
+
+  test('Presentation frames the preview; a click on the school’s name opens its field', SKIP, async () => {
+    const origin = new URL(studio.url).origin;
+    await page.goto(`${origin}/presentation?preview=${encodeURIComponent(SCHOOL_PATH)}`);
+    let frame: Frame | undefined;
+    for (let i = 0; i < 300 && !frame; i++) {
+      frame = page.frames().find((f) => f.url().startsWith(`${previewOrigin}${SCHOOL_PATH}`));
+      if (!frame) await page.waitForTimeout(100);
+    }
+    assert.ok(frame, 'the preview loads in the Presentation tool after its handshake');
+    // Overlays answer clicks once the page carries stega and its channel to the Studio is up,
+    // which the page does not announce: a short wait after the title shows.
+    await frame.waitForSelector('h1', { timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    await frame.click('h1');
+    // Presentation's address names the document and the field: …/presentation/school/<id>/title.
+    await page.waitForURL((url) => url.pathname.replace(/\/$/, '').endsWith(`/school/${SCHOOL}/title`), {
+      timeout: 30_000,
+    });
+    const name = page.locator('input#title');
+    await name.waitFor({ timeout: 30_000 });
+    assert.match(
+      await name.inputValue(),
+      /\(edited in the Studio\)$/,
+      'the school’s name field, with its published name',
+    );
+    await assert.doesNotReject(
+      page.waitForFunction(() => document.activeElement?.id === 'title', null, { timeout: 10_000 }),
+      'the name field has the focus',
     );
   });
 

@@ -1,6 +1,8 @@
 // What Sanity Studio asks the service before it shows a document: the logged-in user (the local
 // editor, for the service's token), the project, its datasets and the editor's grants, in the
 // hosted API's shapes; and answers a browser on another origin can read, "not found" included.
+// The Live Content API's stream, which the Presentation tool opens before it frames the preview:
+// `welcome`, then a `restart` (refetch everything) for each change.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
@@ -128,5 +130,37 @@ describe('the Studio’s questions to the content service', () => {
     });
     assert.match(String(preflight.headers.get('access-control-allow-headers')), /x-sanity-app/);
     assert.equal((await (await get('/v2025-02-19/intake/telemetry-status')).json()).status, 'denied');
+  });
+
+  it('streams live events: welcome, then a restart for each change; drafts only with the token', async () => {
+    const unauthorized = await get('/v2025-02-19/data/live/events/production?includeDrafts=true', null);
+    assert.equal(unauthorized.status, 401);
+    const cors = await (await get('/v2025-02-19/check/cors', null)).json();
+    assert.equal(cors.result.allowed, true);
+
+    const controller = new AbortController();
+    const res = await fetch(`${service.url}/v2025-02-19/data/live/events/production?includeDrafts=true`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+      signal: controller.signal,
+    });
+    assert.match(String(res.headers.get('content-type')), /^text\/event-stream/);
+    const reader = res.body!.getReader();
+    let text = '';
+    const until = async (pattern: RegExp): Promise<void> => {
+      while (!pattern.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) assert.fail(`the stream ended before ${pattern}: ${text}`);
+        text += new TextDecoder().decode(value);
+      }
+    };
+    try {
+      await until(/event: welcome\n/);
+      assert.doesNotMatch(text, /event: restart/, 'nothing to refetch before a change');
+      const client = createPreviewClient(embeddedConfig(service.url), TOKEN);
+      await client.createOrReplace({ _id: 'drafts.school-aurora', _type: 'school', title: 'Live' });
+      await until(/event: restart\n/);
+    } finally {
+      controller.abort();
+    }
   });
 });
