@@ -6,7 +6,8 @@
 // running preview over the same service shows. The translation plugin's menu creates a quote's
 // Spanish version: a `language: "es"` document linked to the English one by translation.metadata.
 // The Presentation tool frames that preview (its secret handshake through the service), and a
-// click on the school's name in the frame opens the school with its name field focused.
+// click on the school's name in the frame opens the school with its name field focused, one on
+// its featured quote opens the quote.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync } from 'node:fs';
@@ -25,6 +26,8 @@ const SCHOOL = 'school-meridian';
 const SCHOOL_PATH = '/schools/meridian-stem';
 // An English quote of the sample with no Spanish version yet.
 const QUOTE = 'quote-meridian-2';
+// The quote the school features on its page.
+const FEATURED_QUOTE = 'quote-meridian-1';
 const SECRET = `preview-secret-${'q8'.repeat(10)}`;
 
 let studio: OfflineStudio;
@@ -205,6 +208,9 @@ describe('the real Studio offline', () => {
       page.waitForFunction(() => document.activeElement?.id === 'title', null, { timeout: 10_000 }),
       'the name field has the focus',
     );
+    // A string from another document: the featured quote opens the quote.
+    await frame.click('.featured-quote__text p');
+    await page.waitForURL((url) => decodeURIComponent(url.href).includes(FEATURED_QUOTE), { timeout: 30_000 });
   });
 
   test('what it asks of outside hosts is only Sanity’s fonts, update check and telemetry', SKIP, () => {
