@@ -125,13 +125,15 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
   const source = readNdjson(path.join(templateDir, 'dataset.ndjson'));
   const byId = new Map(source.map((d) => [d._id, d]));
   // English schools only: a translation (language "es") comes along with its school, below.
-  const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.') && !d.language);
+  const templates = source.filter((d) => d._type === 'school' && !d._id.startsWith('drafts.') && d.language !== 'es');
   // Template school id → its Spanish translation's id, from the translation.metadata documents.
   const translationOf = new Map<string, string>();
   for (const m of source.filter((d) => d._type === 'translation.metadata')) {
-    const entries = (m.translations ?? []) as { _key?: string; value?: { _ref?: string } }[];
-    const en = entries.find((e) => e._key === 'en')?.value?._ref;
-    const es = entries.find((e) => e._key === 'es')?.value?._ref;
+    // The plugin names an entry's language in `language`; its older versions used `_key`.
+    const entries = (m.translations ?? []) as { _key?: string; language?: string; value?: { _ref?: string } }[];
+    const lang = (e: (typeof entries)[number]) => e.language ?? e._key;
+    const en = entries.find((e) => lang(e) === 'en')?.value?._ref;
+    const es = entries.find((e) => lang(e) === 'es')?.value?._ref;
     if (en && es) translationOf.set(en, es);
   }
   if (templates.length === 0)
@@ -201,8 +203,8 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
         _id: `translation-metadata-gen-${num}`,
         _type: 'translation.metadata',
         translations: [
-          { _key: 'en', _type: 'internationalizedArrayReferenceValue', value: ref(schoolId) },
-          { _key: 'es', _type: 'internationalizedArrayReferenceValue', value: ref(esId) },
+          { _key: 'en', _type: 'internationalizedArrayReferenceValue', language: 'en', value: ref(schoolId) },
+          { _key: 'es', _type: 'internationalizedArrayReferenceValue', language: 'es', value: ref(esId) },
         ],
         schemaTypes: ['school'],
       });

@@ -187,15 +187,19 @@ export async function buildContentServiceApp(
   const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
   store.loadText(text);
   // Logger off: request logs would carry the Authorization header.
+  // maxParamLength: the Studio asks /data/doc for a document and every one it references at once.
   const app = Fastify({
     logger: false,
     bodyLimit: 32 * 1024 * 1024,
     forceCloseConnections: true,
     ...timeoutOptions(opts.timeouts),
+    maxParamLength: 8 * 1024,
   });
   app.setNotFoundHandler((req, reply) =>
     reply
       .code(404)
+      // Readable across origins, so a browser app (the Studio) sees "not supported", not a network error.
+      .header('access-control-allow-origin', '*')
       .send({ statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${req.url.split('?')[0]}` }),
   );
   await app.register(contentServicePlugin, {

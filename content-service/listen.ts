@@ -8,6 +8,7 @@ import type { ExprNode } from 'groq-js';
 import { openSse } from '../core/sse.ts';
 import { accessOf } from './access.ts';
 import { MAX_QUERY_BYTES, QueryError, selects } from './groq.ts';
+import { mendozaEffects } from './mendoza-effects.ts';
 import { API_VERSION_RE, BadRequest, badRequest, checkParams, notFound, paramsFromQuery, tooLarge } from './http.ts';
 import { QueryAbortedError, QueryLimitError, WorkerQueryError, type QueryPool } from './query-pool.ts';
 import { DataParams, DataQuery } from './schemas.ts';
@@ -44,6 +45,8 @@ interface Listener {
   includeResult: boolean;
   includePreviousRevision: boolean;
   includeMutations: boolean;
+  /** `effectFormat=mendoza`: each event carries the change as Mendoza patches (the Studio applies them). */
+  mendoza: boolean;
 }
 
 /** The `mutation` events one transaction produces for one listener, in document order. */
@@ -72,6 +75,7 @@ export async function eventsFor(
         transition,
         identity: tx.identity,
         ...(l.includeMutations ? { mutations: change.mutations } : {}),
+        ...(l.mendoza ? { effects: mendozaEffects(change.before, change.after) } : {}),
         previousRev: change.before?._rev,
         resultRev: change.after?._rev,
         timestamp: tx.timestamp,
@@ -166,6 +170,7 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
       includeResult: q.includeResult === 'true',
       includePreviousRevision: q.includePreviousRevision === 'true',
       includeMutations: q.includeMutations !== 'false',
+      mendoza: (q as Record<string, unknown>).effectFormat === 'mendoza',
     };
     sse.send('welcome', { listenerName: `embedded-${randomId(6)}` });
 

@@ -97,14 +97,26 @@ function getAt(doc: Record<string, Json>, segs: Segment[]): Json {
   return idx < 0 ? undefined : parent[idx];
 }
 
-const PROTECTED = new Set(['_id', '_type', '_rev', '_createdAt', '_updatedAt']);
+const PROTECTED = new Set(['_id', '_rev', '_createdAt', '_updatedAt']);
+/** As hosted: `set` may date a document (`_createdAt`, as importers do); the service's own stamps are ignored. */
+const SETTABLE = new Set(['_createdAt']);
+const IGNORED = new Set(['_rev', '_updatedAt']);
 
-function guard(path: string): Segment[] {
+function guard(path: string, settable = false): Segment[] {
   const segs = parsePath(path);
   if (typeof segs[0] !== 'string') throw new PatchError(`patch path "${path}" must start with an attribute`);
-  if (segs.length === 1 && PROTECTED.has(segs[0]) && segs[0] !== '_type')
+  if (segs.length === 1 && PROTECTED.has(segs[0]) && !(settable && SETTABLE.has(segs[0])))
     throw new PatchError(`"${segs[0]}" cannot be patched`);
   return segs;
+}
+
+/** `set`/`setIfMissing` without the top-level stamps the service sets itself, as hosted ignores them. */
+function withoutStamps(op: string, value: unknown): unknown {
+  const kept = entries(op, value).filter(([p]) => !IGNORED.has(p));
+  for (const [p, v] of kept)
+    if (p === '_createdAt' && (typeof v !== 'string' || Number.isNaN(Date.parse(v))))
+      throw new PatchError('"_createdAt" must be a date-time string');
+  return Object.fromEntries(kept);
 }
 
 function entries(op: string, value: unknown): [string, Json][] {
@@ -124,8 +136,12 @@ export function applyPatch(doc: Record<string, Json>, patch: Record<string, unkn
   for (const k of Object.keys(patch)) {
     if (!known.has(k)) throw new PatchError(`unsupported patch operation "${k}"`);
   }
+  const given = patch;
+  patch = { ...patch };
+  for (const op of ['set', 'setIfMissing'] as const)
+    if (given[op] !== undefined) patch[op] = withoutStamps(op, given[op]);
   for (const op of ['set', 'setIfMissing', 'diffMatchPatch'] as const) {
-    if (patch[op] !== undefined) for (const [p] of entries(op, patch[op])) guard(p);
+    if (patch[op] !== undefined) for (const [p] of entries(op, patch[op])) guard(p, op !== 'diffMatchPatch');
   }
   if (patch.diffMatchPatch !== undefined) {
     for (const [p, v] of entries('diffMatchPatch', patch.diffMatchPatch)) {

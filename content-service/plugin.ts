@@ -31,7 +31,11 @@ import {
 } from './http.ts';
 import { QueryError } from './groq.ts';
 import { imagesPlugin } from './images.ts';
+import { isImporterAssetCheck, withoutAssetUrl } from './importer-check.ts';
 import { listenRoutes } from './listen.ts';
+import { liveRoutes } from './live.ts';
+import { studioRoutes } from './studio-routes.ts';
+import { actionRoutes } from './actions.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
 import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
 import { EMBEDDED_PROJECT } from './sanity-export.ts';
@@ -186,11 +190,16 @@ export async function contentServicePlugin(
     accessOf(req.headers.authorization, token) === 'anonymous' ? limitedBody(payload, ANONYMOUS_BODY_LIMIT) : payload,
   );
 
-  app.options('/*', async (_req, reply) =>
+  app.options('/*', async (req, reply) =>
     reply
       .code(204)
-      .header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
-      .header('access-control-allow-headers', 'authorization, content-type, x-sanity-project-id, last-event-id')
+      .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+      .header(
+        'access-control-allow-headers',
+        // The headers the browser asks for (the Studio sends its own, such as client-timing).
+        req.headers['access-control-request-headers'] ??
+          'authorization, content-type, x-sanity-project-id, x-sanity-app, last-event-id',
+      )
       .header('access-control-max-age', '600')
       .send(),
   );
@@ -275,8 +284,10 @@ export async function contentServicePlugin(
       // The worker sent the result as JSON bytes; the answer is assembled around them, unparsed.
       const head = req.query.returnQuery !== 'false' ? `{"query":${JSON.stringify(query)},` : '{';
       const csm = answer.sourceMap ? `,"resultSourceMap":${answer.sourceMap}` : '';
-      const parts = answer.json
-        ? [Buffer.from(`${head}"result":`), answer.json, Buffer.from(`${csm},"ms":${answer.ms}}`)]
+      const tag = (req.query as Record<string, unknown>).tag;
+      const json = isImporterAssetCheck(tag) ? withoutAssetUrl(answer.json) : answer.json;
+      const parts = json
+        ? [Buffer.from(`${head}"result":`), json, Buffer.from(`${csm},"ms":${answer.ms}}`)]
         : [Buffer.from(`${head}"ms":${answer.ms}}`)];
       const bytes = parts.reduce((n, p) => n + p.length, 0);
       if (inFlight > 0 && inFlight + bytes > maxInFlight)
@@ -382,6 +393,9 @@ export async function contentServicePlugin(
     }
   });
 
+  await app.register(studioRoutes, { dataset, token });
+  await app.register(actionRoutes, { store, dataset, token });
+  await app.register(liveRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS });
   await app.register(listenRoutes, {
     store,
     pool,

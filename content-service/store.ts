@@ -444,7 +444,8 @@ export class DatasetStore {
               if (err instanceof PatchError) fail(index, err.status, err.message, id);
               throw err;
             }
-            working.set(id, stamp({ ...next, _id: id }, cur));
+            // `next` keeps the creation date, or the one a patch set (as importers do).
+            working.set(id, stamp({ ...next, _id: id }, next));
             touch(id, m);
             results.push({ id, operation: 'update' });
           }

@@ -19,7 +19,7 @@ export function readStudioEnv(env: Record<string, string | undefined>): StudioEn
   if (!projectId) {
     return {
       error:
-        'No Sanity project: set SANITY_PROJECT_ID (or SANITY_STUDIO_PROJECT_ID) to your project id from sanity.io/manage, e.g. SANITY_PROJECT_ID=abc123xy npm run studio. See docs/setup.md.',
+        'No Sanity project: set SANITY_PROJECT_ID (or SANITY_STUDIO_PROJECT_ID) to your project id from sanity.io/manage, e.g. SANITY_PROJECT_ID=abc123xy npm run studio (docs/setup.md); or edit a dataset folder offline: npm run studio -- --content content/sample (docs/studio.md).',
     };
   }
   if (!PROJECT_ID.test(projectId))

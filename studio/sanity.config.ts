@@ -2,7 +2,8 @@
 // that opens on Schools and lists every translated type by language, translations made with
 // @sanity/document-internationalization, and the Presentation tool showing the preview server
 // (npm run preview) in an iframe. Project and dataset come from the environment (see env.ts); the
-// preview's address from SANITY_STUDIO_PREVIEW_URL (default the preview's local address).
+// preview's address from SANITY_STUDIO_PREVIEW_URL (default the preview's local address); the API's
+// from SANITY_STUDIO_API_HOST (offline: scripts/offline.ts).
 import { defineConfig } from 'sanity';
 import { structureTool } from 'sanity/structure';
 import { presentationTool } from 'sanity/presentation';
@@ -12,14 +13,38 @@ import { SUPPORTED_LANGUAGES, TRANSLATED_TYPES } from './src/schemaTypes/objects
 import { structure } from './src/structure/index.ts';
 import { resolve } from './src/presentation/resolve.ts';
 import { studioEnv } from './env.ts';
+import { spreadListenStreams } from './src/offline/spread-streams.ts';
 
 const { projectId, dataset } = studioEnv();
+// Set by `npm run studio -- --content DIR`: the embedded content service instead of sanity.io, and
+// the local editor's token (from the address's #token=) as the only login.
+const apiHost = process.env.SANITY_STUDIO_API_HOST;
+/**
+ * Offline, the Studio keeps to what the embedded service answers: the hosted-only features
+ * (tasks, comments, releases, scheduling, announcements) are off. Each would also hold a listen
+ * stream open, and a browser gives one plain-HTTP host six connections: past six streams the
+ * document's own requests would wait for ever.
+ */
+if (apiHost) spreadListenStreams();
+const offline = apiHost
+  ? {
+      apiHost,
+      auth: { loginMethod: 'token' as const },
+      tasks: { enabled: false },
+      releases: { enabled: false },
+      scheduledDrafts: { enabled: false },
+      scheduledPublishing: { enabled: false },
+      announcements: { enabled: false },
+      document: { comments: { enabled: false } },
+    }
+  : {};
 
 export default defineConfig({
   name: 'default',
   title: 'Middle-school guide',
   projectId,
   dataset,
+  ...offline,
   plugins: [
     structureTool({ structure }),
     presentationTool({

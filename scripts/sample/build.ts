@@ -32,6 +32,15 @@ const BASE_TIME = Date.UTC(2025, 7, 4, 15, 0, 0);
 let clock = 0;
 const stamp = (): string => new Date(BASE_TIME + clock++ * 60_000).toISOString();
 
+// The Studio's translated types (studio/src/schemaTypes/objects/language.ts, which the generator
+// cannot import: test/unit/sample-dataset.test.ts checks the two agree).
+const TRANSLATED = new Set(['school', 'quote', 'highlight', 'accordion', 'video', 'landingPage', 'siteSettings']);
+
+/**
+ * A new document's system fields. A document of a translated type is English unless the caller
+ * says otherwise: @sanity/document-internationalization offers "create the Spanish translation"
+ * only from a document whose `language` it can read, so English documents carry "en".
+ */
 function meta(id: string, type: string): Doc {
   const t = stamp();
   return {
@@ -40,6 +49,7 @@ function meta(id: string, type: string): Doc {
     _createdAt: t,
     _updatedAt: t,
     _rev: seedOf(id).toString(36) + seedOf(`${id}:rev`).toString(36),
+    ...(TRANSLATED.has(type) ? { language: 'en' } : {}),
   };
 }
 

@@ -9,21 +9,10 @@ import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
 import { districtZipCodes, timelineDocs } from './facts.ts';
 import { SCHOOLS } from './schools.ts';
+import { translationLinks } from './spanish.ts';
 
 type Doc = { _id: string; _type: string } & Record<string, unknown>;
 type Meta = (id: string, type: string) => Doc;
-
-const link = (id: string, type: string, englishId: string, spanishId: string): Doc[] => [
-  {
-    _id: `translation-metadata-${id}`,
-    _type: 'translation.metadata',
-    translations: [
-      { _key: 'en', _type: 'internationalizedArrayReferenceValue', value: { _type: 'reference', _ref: englishId } },
-      { _key: 'es', _type: 'internationalizedArrayReferenceValue', value: { _type: 'reference', _ref: spanishId } },
-    ],
-    schemaTypes: [type],
-  },
-];
 
 /** The built-in values as a document: links and lists get the `_type` and `_key`s the Studio writes. */
 function settingsDoc(m: typeof en): Record<string, unknown> {
@@ -74,8 +63,11 @@ export function siteDocuments(meta: Meta): Doc[] {
   ] as const) {
     const [englishId, spanishId] =
       type === 'landingPage' ? ['landingPage', 'landingPage-es'] : ['siteSettings', 'siteSettings-es'];
-    const [metadata] = link(id, type, englishId, spanishId);
-    docs.push({ ...meta(metadata!._id, 'translation.metadata'), ...metadata });
+    const metadataId = `translation-metadata-${id}`;
+    docs.push({
+      ...meta(metadataId, 'translation.metadata'),
+      ...translationLinks(metadataId, type, englishId, spanishId),
+    });
   }
   return docs;
 }

@@ -229,6 +229,21 @@ function spanishTags(block: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/**
+ * A translation.metadata document's fields, as @sanity/document-internationalization writes them:
+ * each entry's language in `language`, a random `_key` (here seeded by the metadata's id).
+ */
+export function translationLinks(metadataId: string, type: string, englishId: string, spanishId: string) {
+  const keys = new Keys(metadataId);
+  const entry = (language: string, ref: string) => ({
+    _key: keys.next(),
+    _type: 'internationalizedArrayReferenceValue',
+    language,
+    value: { _type: 'reference', _ref: ref },
+  });
+  return { translations: [entry('en', englishId), entry('es', spanishId)], schemaTypes: [type] };
+}
+
 type Section = { _key: string; _type: string; title?: string; href?: string; blocks?: Record<string, unknown>[] };
 
 /**
@@ -247,6 +262,7 @@ export function spanishTranslations(docs: readonly Doc[], meta: (id: string, typ
     const englishQuote = docs.find((d) => d._id === `quote-${s.key}-1`);
     out.push({
       ...meta(quoteId, 'quote'),
+      language: 'es',
       quote: s.quote.quote,
       student: englishQuote?.student,
       year: s.quote.year,
@@ -283,14 +299,8 @@ export function spanishTranslations(docs: readonly Doc[], meta: (id: string, typ
       sectionRepeater: sections,
       ...spanishFacts(english),
     });
-    out.push({
-      ...meta(`translation-metadata-${s.key}`, 'translation.metadata'),
-      translations: [
-        { _key: 'en', _type: 'internationalizedArrayReferenceValue', value: { _type: 'reference', _ref: englishId } },
-        { _key: 'es', _type: 'internationalizedArrayReferenceValue', value: { _type: 'reference', _ref: id } },
-      ],
-      schemaTypes: ['school'],
-    });
+    const metadataId = `translation-metadata-${s.key}`;
+    out.push({ ...meta(metadataId, 'translation.metadata'), ...translationLinks(metadataId, 'school', englishId, id) });
   }
   return out;
 }

@@ -71,12 +71,19 @@ export const translatedSchoolFields = /* groq */ `
   tourTitle, tourDescription,
   sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
 `;
-export const schoolTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
-    "lang": _key, "doc": value->{ ${translatedSchoolFields} }
+/**
+ * A document's entries in its translation.metadata, English left out. The translation plugin names
+ * each entry's language in `language` (its `_key` random); datasets written by its older versions
+ * keep the language in `_key`, so either is read.
+ */
+const otherLanguages = /* groq */ `*[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]`;
+const entryLanguage = /* groq */ `coalesce(language, _key)`;
+export const schoolTranslations = /* groq */ `"translations": ${otherLanguages}{
+    "lang": ${entryLanguage}, "doc": value->{ ${translatedSchoolFields} }
   }`;
 /** The landing card's translatable fields, from the same translations. */
-export const landingTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
-    "lang": _key, "doc": value->{ title, seoDescription, mainImage }
+export const landingTranslations = /* groq */ `"translations": ${otherLanguages}{
+    "lang": ${entryLanguage}, "doc": value->{ title, seoDescription, mainImage }
   }`;
 /** The English schools a translation change reaches: those its translation.metadata links. Params: { ids }. */
 export const translatedSchoolIds = /* groq */ `*[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref`;
@@ -105,11 +112,11 @@ export const siteSettingsFields = /* groq */ `
   footerText, footerLinks[]{ _key, label, href }, themeColor,
   zipCodes[]{ _key, zip, lat, lng }, timeZone
 `;
-export const landingPageTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
-    "lang": _key, "doc": value->{ ${landingPageFields} }
+export const landingPageTranslations = /* groq */ `"translations": ${otherLanguages}{
+    "lang": ${entryLanguage}, "doc": value->{ ${landingPageFields} }
   }`;
-export const siteSettingsTranslations = /* groq */ `"translations": *[_type == "translation.metadata" && references(^._id)][0].translations[_key != "en"]{
-    "lang": _key, "doc": value->{ ${siteSettingsFields} }
+export const siteSettingsTranslations = /* groq */ `"translations": ${otherLanguages}{
+    "lang": ${entryLanguage}, "doc": value->{ ${siteSettingsFields} }
   }`;
 /**
  * The landing page and the site settings, English (fixed ids) with their translations; null where

@@ -1,5 +1,5 @@
-// Click-to-edit from the Studio, in real Chromium with a stand-in Studio, since the
-// real one cannot run offline: a page on another loopback port frames the preview exactly as the
+// Click-to-edit from the Studio's side of the channel, in real Chromium with a stand-in Studio
+// (the real Studio's own clicks are tested in test/browser/studio-offline.test.ts): a page on another loopback port frames the preview exactly as the
 // Presentation tool does (a one-time secret written into the dataset with
 // @sanity/preview-url-secret, then /api/draft-mode/enable in the frame) and opens Presentation's
 // comlink channel. In the frame the page's strings carry stega; @sanity/visual-editing's overlays

@@ -137,6 +137,23 @@ describe('mutate endpoint', () => {
     );
   });
 
+  it('lets a patch date a document, as importers do, and ignores the stamps the service sets', async () => {
+    const before = await editor.create({ _id: 'video-dated', _type: 'video', title: 'Undated' });
+    const doc = await editor
+      .patch('video-dated')
+      .set({ _createdAt: '2020-01-02T03:04:05.000Z', _updatedAt: '1999-01-01T00:00:00Z', _rev: 'mine', title: 'Dated' })
+      .commit();
+    assert.equal(doc._createdAt, '2020-01-02T03:04:05.000Z');
+    assert.notEqual(doc._rev, 'mine');
+    assert.ok(doc._updatedAt > before._updatedAt, 'the service stamps the write time');
+    assert.equal(doc.title, 'Dated');
+    const later = await editor.patch('video-dated').set({ title: 'Again' }).commit();
+    assert.equal(later._createdAt, '2020-01-02T03:04:05.000Z', 'a later write keeps the date');
+    await assert.rejects(editor.patch('video-dated').set({ _createdAt: 'yesterday' }).commit(), /_createdAt/);
+    await assert.rejects(editor.patch('video-dated').unset(['_createdAt']).commit(), /cannot be patched/);
+    await assert.rejects(editor.patch('video-dated').set({ _id: 'other' }).commit(), /cannot be patched/);
+  });
+
   it('does not apply a dry run', async () => {
     const res = await editor.mutate([{ patch: { id: 'school-beacon', set: { title: 'dry' } } }], {
       dryRun: true,

@@ -18,6 +18,7 @@ import { isHiddenFromGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolBySlugQuery, navigationSchoolsQuery } from '../../src/lib/queries.ts';
 import { heroFrameSvg } from '../../scripts/sample/public.ts';
 import { oneMascot } from '../../scripts/sample/build.ts';
+import { TRANSLATED_TYPES } from '../../studio/src/schemaTypes/objects/language.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SAMPLE = join(ROOT, 'content/sample');
@@ -38,8 +39,8 @@ const docs: Doc[] = ndjson
 const byId = new Map(docs.map((d) => [d._id, d]));
 const ofType = (t: string) => docs.filter((d) => d._type === t);
 // The English schools; their Spanish translations (language "es") are checked on their own below.
-const schools = ofType('school').filter((s) => s.language === undefined);
-const translations = ofType('school').filter((s) => s.language !== undefined);
+const schools = ofType('school').filter((s) => s.language === 'en');
+const translations = ofType('school').filter((s) => s.language !== 'en');
 const publishedSchools = schools.filter((s) => !s._id.startsWith('drafts.'));
 const assets = ofType('sanity.imageAsset');
 
@@ -84,18 +85,34 @@ describe('sample dataset: the Spanish edition', () => {
       assert.equal(t.language, 'es');
       assert.equal(t.slug, undefined, "a translation lives at its English school's address");
       const meta = ofType('translation.metadata').find((m) =>
-        (m.translations as { _key: string; value: { _ref: string } }[]).some(
-          (e) => e._key === 'es' && e.value._ref === t._id,
+        (m.translations as { language: string; value: { _ref: string } }[]).some(
+          (e) => e.language === 'es' && e.value._ref === t._id,
         ),
       );
       assert.ok(meta, `${t._id} has no translation.metadata`);
-      const en = (meta.translations as { _key: string; value: { _ref: string } }[]).find((e) => e._key === 'en')!;
+      const en = (meta.translations as { language: string; value: { _ref: string } }[]).find(
+        (e) => e.language === 'en',
+      )!;
       assert.ok(
         publishedSchools.some((s) => s._id === en.value._ref),
         `${t._id}: its English school is not published`,
       );
       for (const f of TRANSLATABLE_FIELDS) assert.ok(t[f] !== undefined, `${t._id} does not translate ${f}`);
     }
+  });
+
+  // @sanity/document-internationalization offers "create the Spanish translation" only from a
+  // document whose language it can read; without one its first click rewrites the English document.
+  it('gives every document of a translated type its language, as the translation plugin expects', () => {
+    const missing = docs
+      .filter((d) => (TRANSLATED_TYPES as readonly string[]).includes(d._type))
+      .filter((d) => d.language !== 'en' && d.language !== 'es')
+      .map((d) => d._id);
+    assert.deepEqual(missing, []);
+    assert.ok(
+      ofType('quote').some((q) => q.language === 'es'),
+      'the Spanish quotes say so',
+    );
   });
 });
 

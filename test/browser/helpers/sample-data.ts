@@ -32,8 +32,7 @@ export function sampleDocs(dir = SAMPLE): Doc[] {
 export function publishedSchools(docs = sampleDocs()): SampleSchool[] {
   return docs
     .filter(
-      (d) =>
-        d._type === 'school' && typeof d._id === 'string' && !d._id.startsWith('drafts.') && d.language === undefined,
+      (d) => d._type === 'school' && typeof d._id === 'string' && !d._id.startsWith('drafts.') && d.language !== 'es',
     )
     .map((d) => ({
       _id: d._id as string,

@@ -1,0 +1,61 @@
+// The Live Content API's event stream (`/data/live/events`), which @sanity/client's
+// client.live.events() reads and the Studio's Presentation tool opens before it frames the
+// preview: without it the tool stops with "EventSource connection failed". Hosted, each change
+// arrives as a `message` naming the sync tags of the query results it touched; this service
+// gives its results no sync tags, so every change is a `restart` (the documented "refetch
+// everything" event) instead. `welcome` first, keep-alive comments, as hosted.
+import type { FastifyInstance } from 'fastify';
+import { openSse } from '../core/sse.ts';
+import { accessOf, unauthorized } from './access.ts';
+import { API_VERSION_RE, notFound } from './http.ts';
+import { isPrivateId, randomId, type DatasetStore } from './store.ts';
+
+export interface LiveOptions {
+  store: DatasetStore;
+  dataset: string;
+  token: string | null;
+  keepAliveMs: number;
+  corsHeaders: Record<string, string>;
+}
+
+export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promise<void> {
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
+  app.get<{ Params: { apiVersion: string; dataset: string }; Querystring: { includeDrafts?: string } }>(
+    '/:apiVersion/data/live/events/:dataset',
+    async (req, reply) => {
+      const { apiVersion, dataset } = req.params;
+      if (!API_VERSION_RE.test(apiVersion)) return notFound(reply, `unknown API version "${apiVersion}"`);
+      if (dataset !== opts.dataset) return notFound(reply, `Dataset "${dataset}" not found`);
+      const drafts = req.query.includeDrafts === 'true';
+      // As hosted: changes to drafts are told only to a client holding a token.
+      if (drafts && accessOf(req.headers.authorization, opts.token) !== 'editor')
+        return unauthorized(reply, 'includeDrafts needs the editor token');
+
+      reply.hijack();
+      const sse = openSse(reply.raw, {
+        headers: opts.corsHeaders,
+        keepAliveMs: opts.keepAliveMs,
+        keepAliveText: '',
+      });
+      sse.send('welcome', {}, randomId(12));
+      const unsubscribe = opts.store.subscribe((tx) => {
+        if (!drafts && tx.changes.every((c) => isPrivateId(c.documentId))) return;
+        sse.send('restart', {}, tx.transactionId);
+      });
+      const end = (): void => sse.close();
+      sse.onClose(() => {
+        unsubscribe();
+        streams.delete(end);
+      });
+      streams.add(end);
+    },
+  );
+
+  // The client asks whether this page's origin may read the API before it reconnects a stream:
+  // every origin may (the service answers `access-control-allow-origin: *`).
+  app.get('/:apiVersion/check/cors', async (_req, reply) => reply.send({ result: { allowed: true } }));
+}
