@@ -193,7 +193,7 @@ export async function buildContentServiceApp(
     bodyLimit: 32 * 1024 * 1024,
     forceCloseConnections: true,
     ...timeoutOptions(opts.timeouts),
-    maxParamLength: 8 * 1024,
+    routerOptions: { maxParamLength: 8 * 1024 },
   });
   app.setNotFoundHandler((req, reply) =>
     reply
