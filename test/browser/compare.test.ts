@@ -65,6 +65,13 @@ describe('compare page', SKIP, () => {
       const rows = await w.page.$$eval('.compare tbody th[scope="row"]', (ths) => ths.map((th) => th.textContent));
       assert.deepEqual(rows, [
         'Type',
+        // The facts families decide by, each row only when a compared school has the fact.
+        'Grades',
+        'Bell times',
+        'Transportation',
+        'Support programs',
+        'Last year',
+        'Next tour or open house',
         'Arts',
         'Athletics',
         'Clubs',

@@ -155,6 +155,7 @@ describe('grid tools and shortlist', SKIP, () => {
         'Arts',
         'Athletics',
         'Clubs',
+        'Support',
       ]);
       const count = page.locator('.grid-filters__count');
       assert.equal(await count.getAttribute('aria-live'), 'polite');

@@ -40,7 +40,10 @@ describe('open data and the facts file', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    assert.equal(csv[0], 'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link');
+    assert.equal(
+      csv[0],
+      'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link,grades,enrollment,address,phone,website,bell_start,bell_end,transportation,before_after_care,support_programs,admissions_year,admissions_seats,admissions_applicants,zip_codes,next_event,next_event_start',
+    );
     assert.equal(csv.length, slugs.length + 1);
   });
 

@@ -171,6 +171,7 @@ describe('hostile slugs and titles', () => {
         '404.html',
         'compare/index.html',
         // The Spanish edition: the same schools (the fixture has no translation, so in English, marked).
+        'es/404.html',
         'es/compare/index.html',
         'es/index.html',
         'es/schools/alpha-middle.html',

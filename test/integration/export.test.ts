@@ -24,6 +24,8 @@ const outA = path.join(work, 'a');
 const outB = path.join(work, 'b');
 const docs = readDataset(DATASET);
 const slugs = expectedSlugs(docs);
+/** The district's ZIP codes (siteSettings.zipCodes): a page each, in both editions. */
+const zips = ((docs.find((d) => d._id === 'siteSettings')?.zipCodes ?? []) as { zip: string }[]).map((z) => z.zip);
 let first: Awaited<ReturnType<typeof runExport>>;
 
 before(async () => {
@@ -40,7 +42,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.match(
       first.stdout,
       new RegExp(
-        `Exported ${slugs.length * 2 + 6} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
+        `Exported ${slugs.length * 2 + zips.length * 2 + 6} pages \\(${slugs.length} schools\\), \\d+ images, \\d+ files, [\\d.]+ [KM]?B to .* in [\\d.]+ m?s`,
       ),
     );
     assert.match(first.stdout, /JS first load [\d.]+ KB gzip/);
@@ -174,10 +176,12 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
       'page',
       'programGroups',
       'settings',
+      'timeline',
+      'zipFinder',
     ]);
     assert.equal(data.page, 'landing');
     const school = embeddedJson(read(outA, `schools/${slugs[0]}/index.html`), '__DATA__') as Record<string, unknown>;
-    assert.deepEqual(Object.keys(school).sort(), ['nav', 'page', 'school', 'settings']);
+    assert.deepEqual(Object.keys(school).sort(), ['glance', 'nav', 'page', 'school', 'settings']);
     assert.equal((school.school as { slug: string }).slug, slugs[0]);
     for (const f of listFiles(outA).filter((x) => x.endsWith('.html'))) {
       const html = read(outA, f);
@@ -219,6 +223,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
           `${SITE}${e}/`,
           `${SITE}${e}/compare/`,
           ...slugs.map((s) => `${SITE}${e}/schools/${encodeURIComponent(s)}`),
+          ...zips.map((z) => `${SITE}${e}/zip/${z}/`),
         ])
         .sort(),
     );
