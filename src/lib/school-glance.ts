@@ -63,16 +63,31 @@ export function upcomingEvents(events: unknown, now: number): (EventInput & { st
     .sort((a, b) => a.start.localeCompare(b.start));
 }
 
+// Making a formatter costs far more than using one, and an export writes every school's events
+// in two languages with the same two: one pair per locale and time zone.
+const formatterPairs = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+function formatters(locale: string, timeZone: string) {
+  const key = `${locale}\0${timeZone}`;
+  let pair = formatterPairs.get(key);
+  if (!pair) {
+    pair = {
+      day: new Intl.DateTimeFormat(locale, {
+        timeZone,
+        weekday: 'long',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      }),
+      time: new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }),
+    };
+    formatterPairs.set(key, pair);
+  }
+  return pair;
+}
+
 /** An event's date and time in the district's time zone, for the reader's language. */
 export function eventWhen(start: string, end: string, locale: string, timeZone: string): string {
-  const day = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+  const { day, time } = formatters(locale, timeZone);
   const s = new Date(start);
   const e = new Date(end);
   // Intl writes a narrow no-break space in times: a plain space reads the same everywhere.

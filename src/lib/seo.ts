@@ -250,13 +250,11 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
   };
 }
 
-/** The compare page: one address for every choice of schools, so one canonical URL and no social image of its own. */
-export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
+/** A page of the district's own with no social image: its heading before the district's name. */
+function ownPageSeo(heading: string, description: string, canonicalPath: string, ctx: SeoContext): PageSeo {
   const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
-  const m = ctx.messages ?? en;
   const district = ctx.district ?? DISTRICT_NAME;
-  const title = `${m.compare.heading}${TITLE_SEPARATOR}${district}`;
-  const description = m.seo.compareDescription(district);
+  const title = `${heading}${TITLE_SEPARATOR}${district}`;
   return {
     title,
     description,
@@ -268,19 +266,13 @@ export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
   };
 }
 
+/** The compare page: one address for every choice of schools, so one canonical URL and no social image of its own. */
+export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
+  const m = ctx.messages ?? en;
+  return ownPageSeo(m.compare.heading, m.seo.compareDescription(ctx.district ?? DISTRICT_NAME), canonicalPath, ctx);
+}
+
 /** A ZIP code's page: its own title and description, like the compare page's. */
 export function zipSeo(words: { title: string; intro: string }, canonicalPath: string, ctx: SeoContext): PageSeo {
-  const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
-  const district = ctx.district ?? DISTRICT_NAME;
-  const title = `${words.title}${TITLE_SEPARATOR}${district}`;
-  const description = trimDescription(words.intro);
-  return {
-    title,
-    description,
-    canonical,
-    image: null,
-    ogType: 'website',
-    twitterSite: null,
-    jsonLd: webPageJsonLd(title, description, canonical, district),
-  };
+  return ownPageSeo(words.title, trimDescription(words.intro), canonicalPath, ctx);
 }

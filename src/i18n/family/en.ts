@@ -22,7 +22,6 @@ export const en: FamilyWords = {
     lastYear: (seats, applicants) => `Last year: ${seats} seats, ${applicants} applicants`,
     events: 'Tours and open houses',
     addToCalendar: 'Add to calendar',
-    addToCalendarOf: (title) => `: ${title}`,
     addAllToCalendar: 'Add all to calendar',
     details: 'Details',
   },

@@ -22,7 +22,6 @@ export const es: FamilyWords = {
     lastYear: (seats, applicants) => `El año pasado: ${seats} plazas, ${applicants} solicitudes`,
     events: 'Visitas y jornadas de puertas abiertas',
     addToCalendar: 'Agregar al calendario',
-    addToCalendarOf: (title) => `: ${title}`,
     addAllToCalendar: 'Agregar todo al calendario',
     details: 'Más información',
   },

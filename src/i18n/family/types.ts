@@ -2,6 +2,8 @@
 // landing page's application timeline and the pages by ZIP code. The export and the preview
 // server write them into each page's data (src/lib/school-glance.ts, src/lib/zip-pages.ts), so no
 // browser catalogue carries them.
+import type { FactRowWords } from '../../lib/types.ts';
+
 export interface FamilyWords {
   /** A school at a glance, its tours and open houses (src/lib/school-glance.ts). */
   glance: {
@@ -22,21 +24,11 @@ export interface FamilyWords {
     lastYear: (seats: number, applicants: number) => string;
     events: string;
     addToCalendar: string;
-    /** Visually hidden after "Add to calendar": which event. */
-    addToCalendarOf: (title: string) => string;
     addAllToCalendar: string;
     details: string;
   };
   /** The compare table's rows of these facts; `lastYear` holds {seats} and {applicants}. */
-  compare: {
-    grades: string;
-    bellTimes: string;
-    transportation: string;
-    support: string;
-    admissions: string;
-    nextEvent: string;
-    lastYear: string;
-  };
+  compare: FactRowWords;
   /** The landing page's enrollment timeline. */
   timeline: { heading: string; addAll: string };
   /** The pages by ZIP code and the landing page's finder. */
