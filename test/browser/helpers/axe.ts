@@ -20,6 +20,8 @@ interface AxeResult {
 }
 
 export async function axe(page: Page): Promise<string[]> {
+  // A panel that is still fading in has a mid-way colour; judge the settled page a family reads.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(
     async ([tags, extra]) => {
