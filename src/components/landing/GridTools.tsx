@@ -8,7 +8,9 @@
 // (`?type=charter&program=robotics,band`): each press is a history entry, so a filtered list can
 // be shared, reloads as it was, and the back button steps through it. The order and filters apply
 // to the cards the grid was given (the spec's hidden titles are already gone), and the grid draws
-// what `onView` reports.
+// what `onView` reports. A visitor whose location is refused may sort from a ZIP code's centre
+// instead (the district's ZIP codes come with the landing page's finder); the code is kept for the
+// visit, so the next "Sort by distance" uses it without asking.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { loadFacts } from '../../lib/facts-file.ts';
 import {
@@ -23,11 +25,12 @@ import {
   toggle,
   type FilterState,
 } from '../../lib/grid-tools.ts';
-import { requestPosition, storedPosition } from '../../lib/position.ts';
+import { requestPosition, storedPosition, storedZip, storeZip } from '../../lib/position.ts';
 import type { FilterCategory, SchoolFacts } from '../../lib/school-facts.ts';
-import type { GeoPoint, LandingCard } from '../../lib/types.ts';
+import type { GeoPoint, LandingCard, ZipFinderData } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { GridToolsPanel } from './GridToolsPanel.tsx';
+import { ZipSortForm } from './ZipSortForm.tsx';
 
 /** What the grid shows: positions in its card list, in order, and each card's distance when sorted by it. */
 export interface GridView {
@@ -39,13 +42,15 @@ export interface GridToolsProps {
   cards: LandingCard[];
   factsSrc: string;
   onView: (view: GridView | null) => void;
+  /** The district's ZIP codes and centres, to sort from when the visitor's location is refused. */
+  zips?: ZipFinderData | null;
 }
 
 function currentFilters(): FilterState {
   return parseFilterState(window.location.search);
 }
 
-export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
+export function GridTools({ cards, factsSrc, onView, zips }: GridToolsProps) {
   const m = useMessages();
   const GRID_TOOLS = m.gridTools;
   const [facts, setFacts] = useState<Map<string, SchoolFacts> | null>(null);
@@ -53,6 +58,8 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   const [here, setHere] = useState<GeoPoint | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  // The ZIP code form shows once the location is refused, or when the order is from a ZIP code.
+  const [askZip, setAskZip] = useState(false);
   // A program group is open when the visitor opened it, or once one of its buttons is pressed.
   const [expanded, setExpanded] = useState<Partial<Record<FilterCategory, boolean>>>({});
   const alive = useRef(true);
@@ -116,12 +123,28 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   };
   const press = (kind: 'type' | 'program', value: string) => go(toggle(state, kind, value));
 
+  const fromZip = (zip: string) => {
+    const centre = zips?.centres[zip];
+    if (!zips || !centre) {
+      setMessage(zips ? zips.words.sortUnknown.replace('{zip}', zip) : GRID_TOOLS.noPosition);
+      return;
+    }
+    storeZip(zip);
+    setAskZip(true);
+    setMessage(zips.words.sorted.replace('{zip}', zip));
+    setHere(centre);
+  };
   const sortByDistance = () => {
     if (busy) return;
     const known = storedPosition();
     if (known) {
       setMessage(GRID_TOOLS.sorted);
       setHere(known);
+      return;
+    }
+    const zip = storedZip();
+    if (zip && zips?.centres[zip]) {
+      fromZip(zip);
       return;
     }
     setBusy(true);
@@ -132,6 +155,9 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
       if (pos) {
         setMessage(GRID_TOOLS.sorted);
         setHere(pos);
+      } else if (zips?.zips.length) {
+        setAskZip(true);
+        setMessage(zips.words.sortIntro);
       } else {
         setMessage(GRID_TOOLS.noPosition);
       }
@@ -157,6 +183,10 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
       onClear={() => {
         if (isFiltered(filters)) go(NO_FILTERS);
       }}
-    />
+    >
+      {askZip && zips ? (
+        <ZipSortForm label={zips.words.label} go={zips.words.sortGo} initial={storedZip() ?? ''} onZip={fromZip} />
+      ) : null}
+    </GridToolsPanel>
   );
 }

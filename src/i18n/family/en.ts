@@ -41,6 +41,10 @@ export const en: FamilyWords = {
     label: 'Your ZIP code',
     go: 'Show schools',
     unknown: (zip) => `ZIP code ${zip} is not in the district: pick yours from the list.`,
+    sortIntro: 'Your location is not available. You can sort by distance from your ZIP code instead.',
+    sortGo: 'Sort from this ZIP code',
+    sorted: (zip) => `Sorted by distance from the centre of ZIP code ${zip}, nearest first.`,
+    sortUnknown: (zip) => `ZIP code ${zip} is not in the district, so the order is unchanged.`,
     title: (zip) => `Schools for ZIP code ${zip}`,
     intro: (zip) =>
       `Families in ${zip}: your zoned school first, then the schools every family may choose, nearest first.`,
