@@ -1,15 +1,16 @@
 // The English words of the facts families decide by (see types.ts).
-import { oneDecimal } from '../number.ts';
+import { grouped, oneDecimal } from '../number.ts';
 import type { FamilyWords } from './types.ts';
 
 const decimal = oneDecimal('en-US');
+const whole = grouped('en-US');
 
 export const en: FamilyWords = {
   glance: {
     heading: 'At a glance',
     grades: 'Grades',
     enrollment: 'Enrollment',
-    students: (n) => `${n.toLocaleString('en-US')} students`,
+    students: (n) => `${whole(n)} students`,
     address: 'Address',
     mapNote: ' (opens a map)',
     phone: 'Phone',

@@ -1,15 +1,16 @@
 // The Spanish words of the facts families decide by (see types.ts), as US Spanish writes numbers.
-import { oneDecimal } from '../number.ts';
+import { grouped, oneDecimal } from '../number.ts';
 import type { FamilyWords } from './types.ts';
 
 const decimal = oneDecimal('es-US');
+const whole = grouped('es-US');
 
 export const es: FamilyWords = {
   glance: {
     heading: 'De un vistazo',
     grades: 'Grados',
     enrollment: 'Estudiantes',
-    students: (n) => `${n.toLocaleString('es-US')} estudiantes`,
+    students: (n) => `${whole(n)} estudiantes`,
     address: 'Dirección',
     mapNote: ' (abre un mapa)',
     phone: 'Teléfono',
