@@ -52,7 +52,12 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     const files = listFiles(outA);
     for (const f of ['index.html', '404.html', 'sitemap.xml', 'robots.txt']) assert.ok(files.includes(f), f);
     for (const f of ['es/index.html']) assert.ok(files.includes(f), f);
-    const schoolPages = files.filter((f) => f.startsWith('schools/')).sort();
+    const schoolPages = files.filter((f) => f.startsWith('schools/') && f.endsWith('.html')).sort();
+    // Beside the pages, only each event's calendar file (schools/{slug}/{key}.ics).
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('schools/') && !f.endsWith('.html') && !/^schools\/[^/]+\/[^/]+\.ics$/.test(f)),
+      [],
+    );
     // schools/{slug}.html answers /schools/{slug}; the folder form keeps old links working.
     assert.deepEqual(schoolPages, slugs.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]).sort());
     for (const s of slugs) {

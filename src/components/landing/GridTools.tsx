@@ -25,12 +25,13 @@ import {
   toggle,
   type FilterState,
 } from '../../lib/grid-tools.ts';
-import { requestPosition, storedPosition, storedZip, storeZip } from '../../lib/position.ts';
+import { storedZip } from '../../lib/position.ts';
 import type { FilterCategory, SchoolFacts } from '../../lib/school-facts.ts';
-import type { GeoPoint, LandingCard, ZipFinderData } from '../../lib/types.ts';
+import type { LandingCard, ZipFinderData } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { GridToolsPanel } from './GridToolsPanel.tsx';
 import { ZipSortForm } from './ZipSortForm.tsx';
+import { useDistanceSort } from './useDistanceSort.ts';
 
 /** What the grid shows: positions in its card list, in order, and each card's distance when sorted by it. */
 export interface GridView {
@@ -52,14 +53,10 @@ function currentFilters(): FilterState {
 
 export function GridTools({ cards, factsSrc, onView, zips }: GridToolsProps) {
   const m = useMessages();
-  const GRID_TOOLS = m.gridTools;
   const [facts, setFacts] = useState<Map<string, SchoolFacts> | null>(null);
   const [filters, setFilters] = useState<FilterState>(currentFilters);
-  const [here, setHere] = useState<GeoPoint | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  // The ZIP code form shows once the location is refused, or when the order is from a ZIP code.
-  const [askZip, setAskZip] = useState(false);
+  const sort = useDistanceSort(zips);
+  const { here } = sort;
   // A program group is open when the visitor opened it, or once one of its buttons is pressed.
   const [expanded, setExpanded] = useState<Partial<Record<FilterCategory, boolean>>>({});
   const alive = useRef(true);
@@ -123,69 +120,24 @@ export function GridTools({ cards, factsSrc, onView, zips }: GridToolsProps) {
   };
   const press = (kind: 'type' | 'program', value: string) => go(toggle(state, kind, value));
 
-  const fromZip = (zip: string) => {
-    const centre = zips?.centres[zip];
-    if (!zips || !centre) {
-      setMessage(zips ? zips.words.sortUnknown.replace('{zip}', zip) : GRID_TOOLS.noPosition);
-      return;
-    }
-    storeZip(zip);
-    setAskZip(true);
-    setMessage(zips.words.sorted.replace('{zip}', zip));
-    setHere(centre);
-  };
-  const sortByDistance = () => {
-    if (busy) return;
-    const known = storedPosition();
-    if (known) {
-      setMessage(GRID_TOOLS.sorted);
-      setHere(known);
-      return;
-    }
-    const zip = storedZip();
-    if (zip && zips?.centres[zip]) {
-      fromZip(zip);
-      return;
-    }
-    setBusy(true);
-    setMessage(GRID_TOOLS.finding);
-    void requestPosition().then((pos) => {
-      if (!alive.current) return;
-      setBusy(false);
-      if (pos) {
-        setMessage(GRID_TOOLS.sorted);
-        setHere(pos);
-      } else if (zips?.zips.length) {
-        setAskZip(true);
-        setMessage(zips.words.sortIntro);
-      } else {
-        setMessage(GRID_TOOLS.noPosition);
-      }
-    });
-  };
-  const sortByName = () => {
-    setMessage('');
-    setHere(null);
-  };
-
   return (
     <GridToolsPanel
       state={state}
       groups={groups}
       expanded={expanded}
       count={view.order.length}
-      message={message}
+      message={sort.message}
       sortedByDistance={!!here}
-      busy={busy}
-      onSort={(byDistance) => (byDistance ? sortByDistance() : sortByName())}
+      busy={sort.busy}
+      onSort={(byDistance) => (byDistance ? sort.sortByDistance() : sort.sortByName())}
       onPress={press}
       onExpand={(category, open) => setExpanded((e) => ({ ...e, [category]: open }))}
       onClear={() => {
         if (isFiltered(filters)) go(NO_FILTERS);
       }}
     >
-      {askZip && zips ? (
-        <ZipSortForm label={zips.words.label} go={zips.words.sortGo} initial={storedZip() ?? ''} onZip={fromZip} />
+      {sort.askZip && zips ? (
+        <ZipSortForm label={zips.words.label} go={zips.words.sortGo} initial={storedZip() ?? ''} onZip={sort.fromZip} />
       ) : null}
     </GridToolsPanel>
   );
