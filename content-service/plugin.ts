@@ -37,7 +37,8 @@ import { liveRoutes } from './live.ts';
 import { studioRoutes } from './studio-routes.ts';
 import { actionRoutes } from './actions.ts';
 import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
-import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
+import { isPrivateId, MutationError, type Perspective } from './documents.ts';
+import type { DatasetStore } from './store.ts';
 import { EMBEDDED_PROJECT } from './sanity-export.ts';
 
 export interface ContentServicePluginOptions {
