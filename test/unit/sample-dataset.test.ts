@@ -17,7 +17,7 @@ import { parseAssetRef } from '../../src/lib/image.ts';
 import { isHiddenFromGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolBySlugQuery, navigationSchoolsQuery } from '../../src/lib/queries.ts';
 import { heroFrameSvg } from '../../scripts/sample/public.ts';
-import { oneMascot } from '../../scripts/sample/build.ts';
+import { oneMascot } from '../../scripts/sample/school-copy.ts';
 import { TRANSLATED_TYPES } from '../../studio/src/schemaTypes/objects/language.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
