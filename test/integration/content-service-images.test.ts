@@ -11,7 +11,8 @@ import Fastify from 'fastify';
 import sharp from 'sharp';
 import { createImageUrls } from '../../src/lib/image.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
-import { imagesPlugin, MAX_OUTPUT_PIXELS } from '../../content-service/images.ts';
+import { imagesPlugin } from '../../content-service/images.ts';
+import { MAX_OUTPUT_PIXELS } from '../../content-service/image-params.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const CAMPUS = 'a1f0c3d2e5-400x300.jpg'; // red left half, blue right half
