@@ -64,6 +64,14 @@ function emptyNavLanding(): string {
 describe('navigation', SKIP, () => {
   session = withSampleSite();
 
+  checks1280pxDropdownListsEveryTests();
+
+  checks1280pxDropdownWorksFromTests();
+
+  emptyNavigationShowsNoTests();
+});
+
+function checks1280pxDropdownListsEveryTests(): void {
   test('1280px: the dropdown lists every school with its logo and name, non-charter first, each linking to its page', async () => {
     const w = await load(1280);
     try {
@@ -131,7 +139,9 @@ describe('navigation', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function checks1280pxDropdownWorksFromTests(): void {
   test('1280px: the dropdown works from the keyboard (ArrowDown opens and focuses, arrows move, Escape closes)', async () => {
     const w = await load(1280);
     try {
@@ -213,7 +223,9 @@ describe('navigation', SKIP, () => {
       }
     });
   }
+}
 
+function emptyNavigationShowsNoTests(): void {
   test("empty navigation shows 'No schools found' in the dropdown and the menu, and hydrates cleanly", async () => {
     const html = emptyNavLanding();
     for (const width of WIDTHS) {
@@ -285,4 +297,4 @@ describe('navigation', SKIP, () => {
       }
     }
   });
-});
+}

@@ -212,12 +212,15 @@ async function runAllSiteQueries(client: SanityClient, label: string): Promise<R
 
 // ---- the fixture ------------------------------------------------------------------------------
 
-describe('content service over test/fixtures/mini, through @sanity/client', () => {
-  let service: ContentService;
-  let publicClient: SanityClient;
-  let previewClient: SanityClient;
-  let anonymousPreview: SanityClient;
+let service: ContentService;
 
+let publicClient: SanityClient;
+
+let previewClient: SanityClient;
+
+let anonymousPreview: SanityClient;
+
+describe('content service over test/fixtures/mini, through @sanity/client', () => {
   before(async () => {
     service = await startContentService({ contentDir: MINI, token: TOKEN, watch: false });
     const cfg = embeddedConfig(service.url);
@@ -225,8 +228,17 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     previewClient = createPreviewClient(cfg, TOKEN);
     anonymousPreview = createPreviewClient(cfg, null);
   });
+
   after(() => service.close());
 
+  listensLoopbackReportsUrlTests();
+
+  showsPublishedDraftDocumentsTests();
+
+  answers404AnotherDatasetTests();
+});
+
+function listensLoopbackReportsUrlTests(): void {
   it('listens on loopback and reports its URL without a trailing slash', () => {
     assert.match(service.url, /^http:\/\/127\.0\.0\.1:\d+$/);
   });
@@ -314,7 +326,9 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     assert.ok(navTitles.includes('Summit Charter Academy') && navTitles.includes('Lincoln Middle School (draft)'));
     assert.ok(!navTitles.includes('Lincoln Middle School'), 'the published version is replaced, not duplicated');
   });
+}
 
+function showsPublishedDraftDocumentsTests(): void {
   it('shows published and draft documents side by side in the raw perspective (token only)', async () => {
     const ids = await previewClient.fetch<string[]>(
       queries.schoolIdsBySlugQuery,
@@ -407,7 +421,9 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     const draft = await previewClient.getDocument('drafts.school-lincoln');
     assert.equal(draft?.title, 'Lincoln Middle School (draft)');
   });
+}
 
+function answers404AnotherDatasetTests(): void {
   it('answers 404 for another dataset name and unknown API versions', async () => {
     const other = createPublicClient(embeddedConfig(service.url, 'staging'));
     await assert.rejects(
@@ -430,7 +446,7 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
     assert.equal(pre.status, 204);
     assert.match(pre.headers.get('access-control-allow-headers') ?? '', /authorization/);
   });
-});
+}
 
 // ---- the bundled sample -----------------------------------------------------------------------
 
