@@ -166,7 +166,8 @@ const watch = (page: Page) => {
   });
 };
 
-async function checkPage(page: Page, file: string) {
+/** Opens an exported file at the address its links use and waits for hydration. */
+async function openHydrated(page: Page, file: string): Promise<void> {
   // A school's page at its link's address, /schools/{slug} (the static server serves {slug}.html).
   const address = file.replace(/index\.html$/, '').replace(/^(schools\/[^/]+)\.html$/, '$1');
   // The compare page draws its table from the hostile schools' facts: four of them, chosen in the address.
@@ -185,8 +186,11 @@ async function checkPage(page: Page, file: string) {
     { timeout: 10_000 },
   );
   stats.pages++;
+}
 
-  const found = await page.evaluate(
+/** Unsafe links, handler attributes, foreign scripts, frames, a hidden page, a bad theme colour or hydration data. */
+async function pageProblems(page: Page): Promise<{ problems: string[]; links: number }> {
+  return page.evaluate(
     (safe) => {
       const problems: string[] = [];
       for (const a of Array.from(document.querySelectorAll('a[href], area[href]')) as HTMLAnchorElement[]) {
@@ -238,11 +242,13 @@ async function checkPage(page: Page, file: string) {
     },
     [...SAFE_PROTOCOLS],
   );
-  assert.deepEqual(found.problems, [], `${file}`);
-  stats.links += found.links;
+}
 
-  // Real pointer: the mouse visits up to 16 links and buttons spread over the page (each scrolled
-  // into view first), so hover styles and any mouseover handler see real pointer events.
+/**
+ * Real pointer: the mouse visits up to 16 links and buttons spread over the page (each scrolled
+ * into view first), so hover styles and any mouseover handler see real pointer events.
+ */
+async function hoverAcross(page: Page): Promise<void> {
   const visible = "Array.from(document.querySelectorAll('a, button, summary')).filter((el) => el.checkVisibility())";
   const count = (await page.evaluate(`${visible}.length`)) as number;
   const step = Math.max(1, Math.ceil(count / 16));
@@ -262,9 +268,14 @@ async function checkPage(page: Page, file: string) {
       stats.hovered++;
     }
   }
-  // Every element: synthetic pointer/focus events (inline handlers would run), then a click on every
-  // link, button and summary. Navigations to other documents are held back (those pages are visited
-  // themselves, and external hosts are blocked anyway); javascript:/data: addresses would still run.
+}
+
+/**
+ * Every element: synthetic pointer/focus events (inline handlers would run), then a click on every
+ * link, button and summary. Navigations to other documents are held back (those pages are visited
+ * themselves, and external hosts are blocked anyway); javascript:/data: addresses would still run.
+ */
+async function pokeEverything(page: Page): Promise<void> {
   const poked = await page.evaluate(() => {
     let dispatched = 0;
     let clicked = 0;
@@ -303,6 +314,15 @@ async function checkPage(page: Page, file: string) {
   });
   stats.dispatched += poked.dispatched;
   stats.clicked += poked.clicked;
+}
+
+async function checkPage(page: Page, file: string) {
+  await openHydrated(page, file);
+  const found = await pageProblems(page);
+  assert.deepEqual(found.problems, [], `${file}`);
+  stats.links += found.links;
+  await hoverAcross(page);
+  await pokeEverything(page);
   await page.waitForTimeout(50);
 }
 
