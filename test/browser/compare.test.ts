@@ -54,14 +54,14 @@ describe('compare page', SKIP, () => {
     assert.ok(slugs.length >= 4);
   });
 
-  checks1280TableSchoolsColumnTests();
+  compareTableTests();
 
   keyboardRegionEveryLinkTests();
 
   noAxeViolationsTableTests();
 });
 
-function checks1280TableSchoolsColumnTests(): void {
+function compareTableTests(): void {
   test('1280: a table with the schools as column headers, an unknown name named and skipped', async () => {
     const w = await openPage(session.browser, 1280);
     try {

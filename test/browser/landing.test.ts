@@ -41,7 +41,7 @@ describe('landing page', SKIP, () => {
 
   heroVideoLoadsFadesTests();
 
-  testimonialVideoFacadeNoTests();
+  videoFacadeTests();
 
   openingOptionsCardsStayTests();
 });
@@ -272,7 +272,7 @@ function heroVideoLoadsFadesTests(): void {
   });
 }
 
-function testimonialVideoFacadeNoTests(): void {
+function videoFacadeTests(): void {
   test('the testimonial video is a facade: no player and no request to the host until play is pressed', async () => {
     const w = await load(1280);
     try {

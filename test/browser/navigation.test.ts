@@ -64,14 +64,14 @@ function emptyNavLanding(): string {
 describe('navigation', SKIP, () => {
   session = withSampleSite();
 
-  checks1280pxDropdownListsEveryTests();
+  desktopDropdownTests();
 
-  checks1280pxDropdownWorksFromTests();
+  dropdownOnEveryPageTests();
 
   emptyNavigationShowsNoTests();
 });
 
-function checks1280pxDropdownListsEveryTests(): void {
+function desktopDropdownTests(): void {
   test('1280px: the dropdown lists every school with its logo and name, non-charter first, each linking to its page', async () => {
     const w = await load(1280);
     try {
@@ -141,7 +141,7 @@ function checks1280pxDropdownListsEveryTests(): void {
   });
 }
 
-function checks1280pxDropdownWorksFromTests(): void {
+function dropdownOnEveryPageTests(): void {
   test('1280px: the dropdown works from the keyboard (ArrowDown opens and focuses, arrows move, Escape closes)', async () => {
     const w = await load(1280);
     try {

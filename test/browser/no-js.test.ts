@@ -55,12 +55,12 @@ async function open(width: 375 | 1280 | { width: number; height: number }, urlPa
 describe('without JavaScript', SKIP, () => {
   session = withSampleSite();
 
-  everyPage3751280Tests();
+  everyPageWithoutScriptTests();
 
-  noControlShownThatTests();
+  noDeadControlTests();
 });
 
-function everyPage3751280Tests(): void {
+function everyPageWithoutScriptTests(): void {
   test('every page at 375 and 1280: images load, nothing overflows, no script ran', async () => {
     for (const { path } of exportedPages(session.site.dir).filter((p) => p.file !== '404.html')) {
       for (const width of [375, 1280] as const) {
@@ -155,7 +155,7 @@ function everyPage3751280Tests(): void {
   });
 }
 
-function noControlShownThatTests(): void {
+function noDeadControlTests(): void {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`${viewport.width}px: no control is shown that needs JavaScript, in either edition`, async () => {
       const pages = ['/', '/schools/lincoln-middle', '/compare/?schools=lincoln-middle,riverside'];

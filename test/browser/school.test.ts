@@ -55,9 +55,9 @@ describe('school page', SKIP, () => {
 
   headerNumberedSectionsTitleTests();
 
-  checks1280pxSectionMenuOneTests();
+  desktopSectionMenuTests();
 
-  checks375pxSectionMenuCollapsibleTests();
+  phoneSectionMenuTests();
 
   distanceChipPermissionShowsTests();
 
@@ -91,7 +91,7 @@ function headerNumberedSectionsTitleTests(): void {
   });
 }
 
-function checks1280pxSectionMenuOneTests(): void {
+function desktopSectionMenuTests(): void {
   test('1280px: the section menu is one sticky row of numbered links; it tracks scrolling and marks the last entry at the bottom', async () => {
     const w = await load(1280);
     try {
@@ -168,7 +168,7 @@ function checks1280pxSectionMenuOneTests(): void {
   });
 }
 
-function checks375pxSectionMenuCollapsibleTests(): void {
+function phoneSectionMenuTests(): void {
   test("375px: the section menu is a collapsible bar showing the current number and title, toggled by 'Toggle navigation menu'", async () => {
     const w = await load(375);
     try {

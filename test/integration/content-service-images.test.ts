@@ -45,12 +45,12 @@ describe('image service', () => {
 
   after(() => service.close());
 
-  servesOriginalWhenNoTests();
+  imageTransformTests();
 
-  answers404UnknownFilesTests();
+  unknownFileTests();
 });
 
-function servesOriginalWhenNoTests(): void {
+function imageTransformTests(): void {
   it('serves the original when no parameters are given, cacheable forever', async () => {
     const { res, meta } = await get(CAMPUS);
     assert.equal(res.status, 200);
@@ -140,7 +140,7 @@ function servesOriginalWhenNoTests(): void {
   });
 }
 
-function answers404UnknownFilesTests(): void {
+function unknownFileTests(): void {
   it('answers 404 for unknown files, missing files, other datasets and path tricks', async () => {
     for (const path of [
       'ffffffffff-400x300.jpg',

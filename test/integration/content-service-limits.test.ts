@@ -56,12 +56,12 @@ describe('content service: GROQ limits hold against the red team queries', () =>
 
   after(() => service.close());
 
-  stopsShortNestedCountTests();
+  runawayQueryTests();
 
-  refusesListenStreamsBeyondTests();
+  listenLimitTests();
 });
 
-function stopsShortNestedCountTests(): void {
+function runawayQueryTests(): void {
   it('stops the short nested count query at its budget while count(*) keeps answering', async () => {
     const attack = query(service, HOSTILE_QUERIES.nestedRunaway);
     await new Promise((r) => setTimeout(r, 300));
@@ -146,7 +146,7 @@ function stopsShortNestedCountTests(): void {
   });
 }
 
-function refusesListenStreamsBeyondTests(): void {
+function listenLimitTests(): void {
   it('refuses listen streams beyond its cap with 429, and frees a place when one closes', async () => {
     const capped = await startContentService({ contentDir: SAMPLE, watch: false, log: () => {}, maxListeners: 2 });
     const url = `${capped.url}/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_type == "school"]')}`;

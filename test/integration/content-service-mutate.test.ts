@@ -30,12 +30,12 @@ describe('mutate endpoint', () => {
 
   after(() => service.close());
 
-  createsDocumentsAnswersSanityTests();
+  mutationTests();
 
-  rejectsTransactionWholeWhenTests();
+  transactionRefusalTests();
 });
 
-function createsDocumentsAnswersSanityTests(): void {
+function mutationTests(): void {
   it('creates documents and answers with Sanity-shaped results', async () => {
     const res = await editor.mutate<Record<string, unknown>>(
       [
@@ -119,7 +119,7 @@ function createsDocumentsAnswersSanityTests(): void {
   });
 }
 
-function rejectsTransactionWholeWhenTests(): void {
+function transactionRefusalTests(): void {
   it('rejects a transaction as a whole when one mutation fails', async () => {
     await assert.rejects(
       editor.mutate([

@@ -78,7 +78,7 @@ describe('served _rev of documents read from dataset.ndjson', () => {
 
   acrossRestartsTests();
 
-  servedrevisionTests();
+  servedRevisionTests();
 });
 
 function whileServiceRunsFollowsTests(): void {
@@ -285,7 +285,7 @@ function acrossRestartsTests(): void {
   });
 }
 
-function servedrevisionTests(): void {
+function servedRevisionTests(): void {
   describe('servedRevision', () => {
     const line = (o: Record<string, unknown>): string => JSON.stringify(o);
 

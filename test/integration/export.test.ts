@@ -37,14 +37,14 @@ const isWebp = (b: Buffer) =>
   b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
 
 describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
-  exits0SummaryPagesTests();
+  exportRunTests();
 
   schoolPagesTitleDescriptionTests();
 
   sitemapListsLandingPageTests();
 });
 
-function exits0SummaryPagesTests(): void {
+function exportRunTests(): void {
   test('exits 0 with a summary of pages, images, bytes and time', () => {
     assert.equal(first.code, 0, first.stderr);
     assert.match(

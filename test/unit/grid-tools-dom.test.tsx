@@ -103,12 +103,12 @@ const click = async (d: Dom, label: string) => {
 };
 
 describe('grid tools', () => {
-  withoutFactsGridServerTests();
+  gridServerRenderTests();
 
   sortDistanceNearestFirstTests();
 });
 
-function withoutFactsGridServerTests(): void {
+function gridServerRenderTests(): void {
   test('without facts the grid is as the server rendered it: every card, no tools', async () => {
     dom = await setupDom();
     await dom.render(<SchoolGrid id="options" cards={CARDS} copy={COPY} />);

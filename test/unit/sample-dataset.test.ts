@@ -69,14 +69,14 @@ describe('sample dataset: the Spanish edition', () => {
 });
 
 describe('sample dataset: documents', () => {
-  hasUniqueIdsReadableTests();
+  documentBasicsTests();
 
   coversSpecialSchoolsTests();
 
-  givesEverySchool3Tests();
+  schoolContentTests();
 });
 
-function hasUniqueIdsReadableTests(): void {
+function documentBasicsTests(): void {
   it('has unique ids and readable, stable id patterns', () => {
     assert.equal(byId.size, docs.length, 'duplicate _id');
     for (const d of docs) {
@@ -246,7 +246,7 @@ function coversSpecialSchoolsTests(): void {
   });
 }
 
-function givesEverySchool3Tests(): void {
+function schoolContentTests(): void {
   it('gives every school 3-6 well-formed sections with anchor hrefs', () => {
     for (const s of schools) {
       const secs = s.sectionRepeater as any[];

@@ -31,12 +31,12 @@ afterEach(() => {
 });
 
 describe('school page (server render)', () => {
-  noDataRendersBlankTests();
+  emptySchoolTests();
 
-  sectionsNumberedH201Tests();
+  numberedSectionTests();
 });
 
-function noDataRendersBlankTests(): void {
+function emptySchoolTests(): void {
   test('no data renders a blank page', () => {
     assert.equal(render(null), '');
   });
@@ -123,7 +123,7 @@ function noDataRendersBlankTests(): void {
   });
 }
 
-function sectionsNumberedH201Tests(): void {
+function numberedSectionTests(): void {
   test('sections: numbered h2 "01 Academics", sanitised ids, hostile href never reaches the HTML', () => {
     const html = render(sampleSchool());
     assert.ok(!html.includes('<script'), 'no injected markup');
