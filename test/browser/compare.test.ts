@@ -55,9 +55,7 @@ describe('compare page', SKIP, () => {
   });
 
   compareTableTests();
-
   keyboardRegionEveryLinkTests();
-
   noAxeViolationsTableTests();
 });
 

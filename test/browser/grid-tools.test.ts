@@ -47,13 +47,9 @@ describe('grid tools and shortlist', SKIP, () => {
   session = withSampleSite();
 
   sortDistanceNearestFirstTests();
-
   filtersAriaPressedCountTests();
-
   shortlistToggleReloadAnotherTests();
-
   keyboardTabReachesToolsTests();
-
   axeFindsNothingToolsTests();
 });
 

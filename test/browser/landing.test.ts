@@ -36,13 +36,9 @@ describe('landing page', SKIP, () => {
   session = withSampleSite();
 
   optionsScrollsOnceLoadedTests();
-
   gridListsPublishedSchoolsTests();
-
   heroVideoLoadsFadesTests();
-
   videoFacadeTests();
-
   openingOptionsCardsStayTests();
 });
 

@@ -65,9 +65,7 @@ describe('navigation', SKIP, () => {
   session = withSampleSite();
 
   desktopDropdownTests();
-
   dropdownOnEveryPageTests();
-
   emptyNavigationShowsNoTests();
 });
 

@@ -56,7 +56,6 @@ describe('without JavaScript', SKIP, () => {
   session = withSampleSite();
 
   everyPageWithoutScriptTests();
-
   noDeadControlTests();
 });
 

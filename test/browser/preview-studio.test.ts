@@ -104,7 +104,6 @@ describe('preview inside a stand-in Studio', SKIP, () => {
   });
 
   handshakeStegaFrameOverlayTests();
-
   studiosPerspectiveSwitchPublishedTests();
 });
 

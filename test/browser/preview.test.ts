@@ -54,9 +54,7 @@ describe('preview', SKIP, () => {
   });
 
   draftEditShowsUpTests();
-
   previewHydratesServerRenderTests();
-
   bannerCoversNothingPageTests();
 });
 

@@ -54,13 +54,9 @@ describe('school page', SKIP, () => {
   session = withSampleSite();
 
   headerNumberedSectionsTitleTests();
-
   desktopSectionMenuTests();
-
   phoneSectionMenuTests();
-
   distanceChipPermissionShowsTests();
-
   accordionsToggleMouseKeyboardTests();
 });
 

@@ -29,9 +29,7 @@ describe('the Spanish edition', SKIP, () => {
   session = withSampleSite();
 
   switcherKeepsSchoolBothTests();
-
   switcherKeepsFiltersComparedTests();
-
   spanishCompareTableEnglishTests();
 });
 

@@ -100,7 +100,6 @@ describe('the real Studio offline', () => {
   });
 
   opensLoggedLocalEditorTests();
-
   presentationFramesPreviewClickTests();
 });
 

@@ -54,9 +54,7 @@ describe('family walkthrough', SKIP, () => {
   session = withSampleSite();
 
   everySchoolDropdownCanTests();
-
   returnTopMovesKeyboardTests();
-
   videoPosterDownloadedOnceTests();
 });
 

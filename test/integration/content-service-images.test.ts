@@ -46,7 +46,6 @@ describe('image service', () => {
   after(() => service.close());
 
   imageTransformTests();
-
   unknownFileTests();
 });
 

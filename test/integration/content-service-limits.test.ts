@@ -36,7 +36,6 @@ async function query(
 }
 
 let service: ContentService;
-
 let documents: number;
 
 describe('content service: GROQ limits hold against the red team queries', () => {
@@ -57,7 +56,6 @@ describe('content service: GROQ limits hold against the red team queries', () =>
   after(() => service.close());
 
   runawayQueryTests();
-
   listenLimitTests();
 });
 

@@ -87,15 +87,10 @@ const isMutation =
     e.type === 'mutation' && (e as MutationEvent).documentId === id;
 
 let dir: string;
-
 let service: ContentService;
-
 let editor: SanityClient;
-
 let anonymous: SanityClient;
-
 const warnings: string[] = [];
-
 const open: { close(): void }[] = [];
 
 describe('listen: mutations and file edits reach @sanity/client listeners', () => {
@@ -122,7 +117,6 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
   });
 
   deliversMutationListenerWithinTests();
-
   sendsKeepAliveCommentsTests();
 });
 

@@ -16,9 +16,7 @@ const TOKEN = 'test-token-mutate-0123456789';
 type Err = Error & { statusCode?: number; details?: { type?: string; items?: unknown[] } };
 
 let service: ContentService;
-
 let editor: SanityClient;
-
 let raw: SanityClient;
 
 describe('mutate endpoint', () => {
@@ -31,7 +29,6 @@ describe('mutate endpoint', () => {
   after(() => service.close());
 
   mutationTests();
-
   transactionRefusalTests();
 });
 

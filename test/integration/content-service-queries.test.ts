@@ -25,11 +25,8 @@ const TOKEN = 'test-token-queries-0123456789';
 // ---- the fixture ------------------------------------------------------------------------------
 
 let service: ContentService;
-
 let publicClient: SanityClient;
-
 let previewClient: SanityClient;
-
 let anonymousPreview: SanityClient;
 
 describe('content service over test/fixtures/mini, through @sanity/client', () => {
@@ -44,9 +41,7 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
   after(() => service.close());
 
   listensLoopbackReportsUrlTests();
-
   showsPublishedDraftDocumentsTests();
-
   answers404AnotherDatasetTests();
 });
 

@@ -75,9 +75,7 @@ describe('served _rev of documents read from dataset.ndjson', () => {
   });
 
   whileServiceRunsFollowsTests();
-
   acrossRestartsTests();
-
   servedRevisionTests();
 });
 

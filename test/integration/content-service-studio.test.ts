@@ -29,7 +29,6 @@ describe('the Studio’s questions to the content service', () => {
   after(() => service.close());
 
   knowsLocalEditorTokenTests();
-
   letsBrowserReadEveryTests();
 });
 

@@ -38,9 +38,7 @@ const isWebp = (b: Buffer) =>
 
 describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
   exportRunTests();
-
   schoolPagesTitleDescriptionTests();
-
   sitemapListsLandingPageTests();
 });
 

@@ -143,17 +143,11 @@ describe('exporting the hostile corpus', () => {
 });
 
 let browser: Browser;
-
 let context: BrowserContext;
-
 let server: Awaited<ReturnType<typeof createStaticServer>>;
-
 let origin: string;
-
 const hits: string[] = [];
-
 const pageErrors: string[] = [];
-
 const stats = { pages: 0, links: 0, clicked: 0, hovered: 0, dispatched: 0 };
 
 const watch = (page: Page) => {

@@ -104,7 +104,6 @@ const click = async (d: Dom, label: string) => {
 
 describe('grid tools', () => {
   gridServerRenderTests();
-
   sortDistanceNearestFirstTests();
 });
 

@@ -70,9 +70,7 @@ describe('sample dataset: the Spanish edition', () => {
 
 describe('sample dataset: documents', () => {
   documentBasicsTests();
-
   coversSpecialSchoolsTests();
-
   schoolContentTests();
 });
 

@@ -32,7 +32,6 @@ afterEach(() => {
 
 describe('school page (server render)', () => {
   emptySchoolTests();
-
   numberedSectionTests();
 });
 

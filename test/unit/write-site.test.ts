@@ -108,9 +108,7 @@ const siblings = (out: string) => readdirSync(path.dirname(out)).sort();
 
 describe('SiteWriter', () => {
   unchangedFilesKeepInodeTests();
-
   whateverSpareHoldsOutTests();
-
   unsafePathsDuplicatePathsTests();
 });
 
