@@ -139,10 +139,10 @@ function useLandingCards(
 function useLiveSiteReload(
   api: PreviewApi,
   route: PreviewRouteMatch,
-  live: { livepreview: boolean; perspective: Perspective; schoolsVersion: number },
+  reading: { livepreview: boolean; perspective: Perspective; schoolsVersion: number },
   set: { setCards: (cards: LandingCard[]) => void; setSite: (site: SiteCopy) => void },
 ): void {
-  const { livepreview, perspective, schoolsVersion } = live;
+  const { livepreview, perspective, schoolsVersion } = reading;
   const { setCards, setSite } = set;
   useEffect(() => {
     if (!livepreview || schoolsVersion === 0) return;
