@@ -55,6 +55,11 @@ async function open(width: 375 | 1280 | { width: number; height: number }, urlPa
 describe('without JavaScript', SKIP, () => {
   session = withSampleSite();
 
+  everyPageWithoutScriptTests();
+  noDeadControlTests();
+});
+
+function everyPageWithoutScriptTests(): void {
   test('every page at 375 and 1280: images load, nothing overflows, no script ran', async () => {
     for (const { path } of exportedPages(session.site.dir).filter((p) => p.file !== '404.html')) {
       for (const width of [375, 1280] as const) {
@@ -147,7 +152,9 @@ describe('without JavaScript', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function noDeadControlTests(): void {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`${viewport.width}px: no control is shown that needs JavaScript, in either edition`, async () => {
       const pages = ['/', '/schools/lincoln-middle', '/compare/?schools=lincoln-middle,riverside'];
@@ -222,4 +229,4 @@ describe('without JavaScript', SKIP, () => {
       }
     }
   });
-});
+}
