@@ -13,8 +13,7 @@ import type { LandingCopy } from '../../lib/landing-copy.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { SchoolCard } from './SchoolCard.tsx';
 import type { GridToolsProps, GridView } from './GridTools.tsx';
-import { GridToolsPanel } from './GridToolsPanel.tsx';
-import { NO_FILTERS } from '../../lib/filter-state.ts';
+import { GridToolsPending } from './GridToolsPending.tsx';
 import type { FilterCategory } from '../../lib/school-facts.ts';
 
 /** An address naming filters wants the tools at once. */
@@ -95,15 +94,7 @@ export function SchoolGrid({ id, cards, factsSrc, programGroups, copy }: SchoolG
           </p>
         ) : null}
         {factsSrc && cards.length > 0 && !view ? (
-          <GridToolsPanel
-            pending
-            state={NO_FILTERS}
-            groups={(programGroups ?? []).map((category) => ({ category, options: [] }))}
-            expanded={{}}
-            count={cards.length}
-            message=""
-            sortedByDistance={false}
-          />
+          <GridToolsPending count={cards.length} programGroups={programGroups ?? []} />
         ) : null}
         {Tools && factsSrc && cards.length > 0 ? <Tools cards={cards} factsSrc={factsSrc} onView={onView} /> : null}
         {cards.length === 0 ? (
