@@ -37,6 +37,9 @@ export interface Target {
 /** First-load JavaScript a page may ask for before it is interactive, gzip: what a family's phone downloads and parses. */
 export const FIRST_LOAD_JS_BUDGET = 85 * 1024;
 
+/** The landing page's HTML at a district's size (bench/gen-dataset.ts), before gzip. */
+export const LANDING_HTML_BUDGET = 300 * 1024;
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -51,6 +54,14 @@ export function evaluateTargets(r: Results): Target[] {
     // "running service": the export reads a content service that is already running, as in production.
     const proc = (run: ExportRun) => `${s(run.wallMs)} in-process / ${s(run.processMs)} process`;
     const rss = (run: ExportRun) => `RSS ${run.peakRssMb?.toFixed(0) ?? '?'} MB`;
+    // A family's phone loads the landing page first; a district-sized grid must not make it heavy.
+    add(
+      'weight landing',
+      `landing HTML at ${e.schools} schools`,
+      `${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip)`,
+      '<= 300 KB',
+      e.html.landing.bytes <= LANDING_HTML_BUDGET,
+    );
     add(
       'export',
       `full export, ${e.schools} schools, warm, running service (pages/s)`,
