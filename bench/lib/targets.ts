@@ -297,7 +297,7 @@ export function formatTable(r: Results, targets: Target[]): string {
       `The warm running-service and embedded exports wrote the same ${q.files} files (${q.pages} HTML), ${q.differingCount === 0 ? 'byte for byte' : `${q.differingCount} differing in bytes (${q.differing.slice(0, 3).join(', ')})`}; their ${q.mediaRefs} image references are all self-hosted under /media/ (${q.mediaFiles} files).`,
     );
     extra.push(
-      `Export of ${e.schools} schools writes ${mb(e.warm.outBytes)}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip, its grid lists every school), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip). ${e.html.navigation ? `The menus' school list ships once as navigation.json (${kb(e.html.navigation.bytes)}, ${kb(e.html.navigation.gzip)} gzip), loaded after hydration; pages carry no list.` : "The menus' school list is small enough to be inlined in each page (no navigation.json)."}`,
+      `Export of ${e.schools} schools writes ${mb(e.warm.outBytes)}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip, its grid shows the first cards and links to every school), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip). ${e.html.navigation ? `The menus' school list ships once as navigation.json (${kb(e.html.navigation.bytes)}, ${kb(e.html.navigation.gzip)} gzip), loaded after hydration; pages carry no list.` : "The menus' school list is small enough to be inlined in each page (no navigation.json)."}`,
     );
   }
   return [head, '', line(header), sep, ...rows.map(line), '', ...extra].join('\n');

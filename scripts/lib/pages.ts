@@ -22,6 +22,7 @@ import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-se
 import { altNotes, siteAltNotes } from '../../src/lib/alt-warnings.ts';
 import { schoolGlance } from '../../src/lib/school-glance.ts';
 import { calendarFiles } from './calendar-files.ts';
+import { landingGrid, type LandingGrid } from './landing-grid.ts';
 import { zipFinder, zipListings } from '../../src/lib/zip-pages.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import { timelineCalendarFile } from '../../src/lib/calendar-files.ts';
@@ -398,8 +399,8 @@ export function buildPages(
       ? schoolSeo(school, canonicalPath(route), ctx)
       : data.page === 'compare'
         ? compareSeo(canonicalPath(route), ctx)
-        : data.page === 'zip'
-          ? zipSeo(data.listing.words, canonicalPath(route), ctx)
+        : data.page === 'zip' || data.page === 'schools'
+          ? zipSeo(data.page === 'zip' ? data.listing.words : data.words, canonicalPath(route), ctx)
           : landingSeo(indexable ? canonicalPath(route) : null, ctx);
     // hreflang on indexable pages only (every edition of a page names all of them, itself included).
     const alternates = indexable ? hreflangAlternates(opts.siteUrl, alternatePaths(route)) : [];
@@ -412,7 +413,7 @@ export function buildPages(
         ...(entry?.entryPreload ?? opts.assets.entryPreload),
         ...(data.page === 'school' ? opts.assets.schoolPreload : []),
         ...(data.page === 'compare' ? (opts.assets.comparePreload ?? []) : []),
-        ...(data.page === 'landing' || data.page === 'zip' ? (opts.assets.landingPreload ?? []) : []),
+        ...(['landing', 'zip', 'schools'].includes(data.page) ? (opts.assets.landingPreload ?? []) : []),
       ],
       favicon: opts.assets.favicon,
     };
@@ -491,10 +492,18 @@ export function buildPages(
   const landing: RouteMatch = { page: 'landing', lang: DEFAULT_LANG };
   // The district's ZIP codes are not translated: the English settings name them.
   const zips = settingsOf(DEFAULT_LANG).zipCodes;
-  const landingOf = (lang: Lang, langCards: typeof cards, groups: FilterCategory[]): PageData => ({
+  // A district-sized grid: the first cards, the rest on the all-schools page (landing-grid.ts).
+  const grids = new Map<Lang, LandingGrid>();
+  const landingOf = (lang: Lang, langCards: typeof cards, groups: FilterCategory[]): PageData => {
+    const grid = landingGrid(langCards, lang, siteEnv.base, { nav: pageNav, settings: settingsOf(lang) });
+    grids.set(lang, grid);
+    return landingWith(lang, grid, groups);
+  };
+  const landingWith = (lang: Lang, grid: LandingGrid, groups: FilterCategory[]): PageData => ({
     page: 'landing',
     nav: pageNav,
-    cards: langCards,
+    cards: grid.cards,
+    ...(grid.more ? { more: grid.more } : {}),
     factsSrc,
     programGroups: groups,
     copy: editions.get(lang)!.copy,
@@ -527,6 +536,13 @@ export function buildPages(
     // (the nearest 404.html) and Netlify (the `_redirects` rule) serve for it.
     const notFound = notFoundFile(lang);
     add(renderPage(route, `/${notFound}`, notFound, data, null, false, langKey));
+  }
+  for (const [lang, grid] of grids) {
+    if (!grid.allSchools) continue;
+    const route: RouteMatch = { page: 'schools', lang };
+    add(
+      renderPage(route, canonicalPath(route), routeFile(route), grid.allSchools, null, true, dataKey(grid.allSchools)),
+    );
   }
   // One compare page per edition for every choice of schools: the browser reads them from its
   // address and loads the same facts file as the grid's tools.
@@ -590,5 +606,6 @@ export function buildPages(
     ),
   ];
   if (navFile) files.push({ path: navFile, contents: navJson });
+  for (const grid of grids.values()) if (grid.file) files.push(grid.file);
   return { pages, carried, records, variants, files, schools, facts };
 }

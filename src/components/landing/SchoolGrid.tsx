@@ -6,8 +6,9 @@
 // pending, at the height the tools will have (the district's program groups come with the data):
 // inserting it later pushed the cards ~370 px down under a phone user's thumb.
 import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
-import type { LandingCard } from '../../lib/types.ts';
-import { useMessages } from '../../SiteEnv.tsx';
+import type { GridMore, LandingCard } from '../../lib/types.ts';
+import { pageHref } from '../../routes.ts';
+import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { copyLang } from '../../lib/editions.ts';
 import type { LandingCopy } from '../../lib/landing-copy.ts';
 import { loadChunk } from '../../lib/chunk.ts';
@@ -69,19 +70,24 @@ function useGridTools(
 export interface SchoolGridProps {
   id: string;
   cards: LandingCard[];
+  /** The grid shows its first cards only: the link to every school, and the file the tools load them from. */
+  more?: GridMore | null;
   factsSrc?: string | null;
   /** The program groups the tools will list (categories with a program at a school in the grid). */
   programGroups?: readonly FilterCategory[] | null;
   copy: Pick<LandingCopy, 'gridHeading' | 'gridIntro' | '_fallback'>;
 }
 
-export function SchoolGrid({ id, cards, factsSrc, programGroups, copy }: SchoolGridProps) {
+export function SchoolGrid({ id, cards, more, factsSrc, programGroups, copy }: SchoolGridProps) {
   const { options: OPTIONS, gridTools } = useMessages();
+  const { root } = useSiteEnv();
   const sectionRef = useRef<HTMLElement>(null);
   const Tools = useGridTools(factsSrc, sectionRef);
   const [view, setView] = useState<GridView | null>(null);
   const onView = useCallback((v: GridView | null) => setView(v), []);
-  const order = view ? view.order.filter((i) => i >= 0 && i < cards.length) : cards.map((_, i) => i);
+  // The tools draw every school's card once a family sorts or filters (view.cards), else the page's own.
+  const shown = view?.cards ?? cards;
+  const order = view ? view.order.filter((i) => i >= 0 && i < shown.length) : cards.map((_, i) => i);
   return (
     <section ref={sectionRef} id={id} className="landing-section landing-options" aria-labelledby={`${id}-title`}>
       <div className="container">
@@ -94,9 +100,11 @@ export function SchoolGrid({ id, cards, factsSrc, programGroups, copy }: SchoolG
           </p>
         ) : null}
         {factsSrc && cards.length > 0 && !view ? (
-          <GridToolsPending count={cards.length} programGroups={programGroups ?? []} />
+          <GridToolsPending count={more?.total ?? cards.length} programGroups={programGroups ?? []} />
         ) : null}
-        {Tools && factsSrc && cards.length > 0 ? <Tools cards={cards} factsSrc={factsSrc} onView={onView} /> : null}
+        {Tools && factsSrc && cards.length > 0 ? (
+          <Tools cards={cards} more={more} factsSrc={factsSrc} onView={onView} />
+        ) : null}
         {cards.length === 0 ? (
           <p className="landing-options__empty" role="status">
             {OPTIONS.empty}
@@ -106,7 +114,7 @@ export function SchoolGrid({ id, cards, factsSrc, programGroups, copy }: SchoolG
         ) : (
           <ul className="school-grid">
             {order.map((i) => {
-              const card = cards[i]!;
+              const card = shown[i]!;
               return (
                 <li key={card.id || card.slug} className="school-grid__item">
                   <SchoolCard card={card} distance={view?.miles?.[i]} />
@@ -115,6 +123,13 @@ export function SchoolGrid({ id, cards, factsSrc, programGroups, copy }: SchoolG
             })}
           </ul>
         )}
+        {more && shown === cards ? (
+          <p className="school-grid__more">
+            <a className="button" href={pageHref(root, more.href)}>
+              {more.label}
+            </a>
+          </p>
+        ) : null}
       </div>
     </section>
   );
