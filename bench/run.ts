@@ -127,7 +127,7 @@ async function main(): Promise<void> {
               weights[name] = await measurePage(browser, url);
               const w = weights[name]!;
               log(
-                `  ${name.padEnd(13)} ${w.requests} requests, HTML ${w.htmlGzip} B, JS ${w.jsGzip} B, CSS ${w.cssGzip} B gzip, images ${w.imageBytes} B`,
+                `  ${name.padEnd(13)} ${w.requests} requests, HTML ${w.htmlGzip} B, first-load JS ${w.firstLoadJsGzip} B (all JS ${w.jsGzip} B), CSS ${w.cssGzip} B gzip, images ${w.imageBytes} B`,
               );
             }
             results.pageWeight = weights;
