@@ -106,7 +106,18 @@ async function main(): Promise<void> {
       const server = await createStaticServer(out);
       await server.listen({ host: '127.0.0.1', port: 0 });
       const origin = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
-      const urls = { landing: `${origin}/`, school: `${origin}/schools/lincoln-middle/` };
+      // Each page families land on, in both editions; the compare page with three schools, the
+      // table the families' tools lead to.
+      const compareQuery = '?schools=lincoln-middle,riverside,aspen-ridge';
+      const urls: Record<string, string> = {};
+      for (const [edition, prefix] of [
+        ['', ''],
+        [' (es)', '/es'],
+      ] as const) {
+        urls[`landing${edition}`] = `${origin}${prefix}/`;
+        urls[`school${edition}`] = `${origin}${prefix}/schools/lincoln-middle/`;
+        urls[`compare${edition}`] = `${origin}${prefix}/compare/${compareQuery}`;
+      }
       try {
         if (!skip.has('weight')) {
           const browser = await launchBrowser();
@@ -116,22 +127,17 @@ async function main(): Promise<void> {
               weights[name] = await measurePage(browser, url);
               const w = weights[name]!;
               log(
-                `  ${name.padEnd(8)} ${w.requests} requests, HTML ${w.htmlGzip} B, JS ${w.jsGzip} B, CSS ${w.cssGzip} B gzip, images ${w.imageBytes} B`,
+                `  ${name.padEnd(13)} ${w.requests} requests, HTML ${w.htmlGzip} B, first-load JS ${w.firstLoadJsGzip} B (all JS ${w.jsGzip} B), CSS ${w.cssGzip} B gzip, images ${w.imageBytes} B`,
               );
             }
-            results.pageWeight = weights as Results['pageWeight'];
+            results.pageWeight = weights;
           } finally {
             await browser.close();
           }
         }
         if (!skip.has('lighthouse')) {
           log('\n[3/4] lighthouse (mobile and desktop presets)');
-          // The compare page with three schools: the table the families' tools lead to.
-          const compare = `${origin}/compare/?schools=lincoln-middle,riverside,aspen-ridge`;
-          results.lighthouse = (await runLighthouse(
-            [urls.landing, urls.school, compare],
-            log,
-          )) satisfies LighthouseRun[];
+          results.lighthouse = (await runLighthouse(Object.values(urls), log)) satisfies LighthouseRun[];
         }
       } finally {
         await server.close();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { byKey } from '../src/lib/order.ts';
+import { keptModules } from './kept-modules.ts';
 
 export const ASSETS_DIR = 'assets';
 /** The exported pages' browser entry and the preview's. */
@@ -158,7 +159,7 @@ function esbuildOptions({ root, entry, entryName, base, editions = {} }: BundleO
     plugins: [
       publicUrlsExternal,
       noFallbackMessages(root),
-      ...(entry === PREVIEW_ENTRY ? [] : [noStegaCleaning(root)]),
+      ...(entry === PREVIEW_ENTRY ? [] : [noStegaCleaning(root), keptModules(root)]),
     ],
     logLevel: 'silent',
   } satisfies BuildOptions;

@@ -9,7 +9,14 @@
 // page (`landingPage`): in the entry it made every school page load the landing's grid, hero and
 // sections too (~3 KB gzip, which put the school page over its 95 KB first-load budget).
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ComparePageData, LandingPageData, PageData, SchoolPageData, ZipPageData } from './lib/types.ts';
+import type {
+  AllSchoolsPageData,
+  ComparePageData,
+  LandingPageData,
+  PageData,
+  SchoolPageData,
+  ZipPageData,
+} from './lib/types.ts';
 import { loadChunk } from './lib/chunk.ts';
 import { SiteEnvProvider, type SiteEnv } from './SiteEnv.tsx';
 
@@ -21,7 +28,7 @@ export const loadSchoolPage = (): Promise<SchoolPageComponent> =>
 
 const LazySchoolPage = lazy(() => loadSchoolPage().then((SchoolPage) => ({ default: SchoolPage })));
 
-export type LandingPageComponent = ComponentType<{ data: LandingPageData | ZipPageData }>;
+export type LandingPageComponent = ComponentType<{ data: LandingPageData | ZipPageData | AllSchoolsPageData }>;
 
 /** Loads the landing page chunk, failing as 'Loading chunk LandingPage failed' after the chunk timeout. */
 export const loadLandingPage = (): Promise<LandingPageComponent> =>

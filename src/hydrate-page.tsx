@@ -23,7 +23,8 @@ async function main(messages: Messages): Promise<void> {
     console.warn('School data on a non-school path:', window.location.pathname);
   const schoolPage = data.page === 'school' ? await loadSchoolPage() : null;
   const comparePage = data.page === 'compare' ? await loadComparePage() : null;
-  const landingPage = data.page === 'landing' || data.page === 'zip' ? await loadLandingPage() : null;
+  const landingPage =
+    data.page === 'landing' || data.page === 'zip' || data.page === 'schools' ? await loadLandingPage() : null;
   hydrateRoot(
     root,
     <App data={data} env={env} schoolPage={schoolPage} comparePage={comparePage} landingPage={landingPage} />,

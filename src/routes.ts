@@ -1,5 +1,6 @@
 // The one route table: used by the browser entry, the export and the preview server.
-// `/` is the landing page, `/schools/{slug}` a school, `/compare/` the compare page (its schools
+// `/` is the landing page, `/schools/{slug}` a school, `/schools/` every school (for a district
+// larger than the landing grid's first cards), `/compare/` the compare page (its schools
 // come from the query, read in the browser), anything else the landing page; the Spanish edition is
 // the same table under `/es/` (`/es/`, `/es/schools/{slug}`, `/es/compare/`).
 // The export turns each route into a file a static host serves for that path (routeFile), so the
@@ -11,6 +12,7 @@ export type RouteMatch =
   | { page: 'landing'; lang: Lang }
   | { page: 'school'; slug: string; lang: Lang }
   | { page: 'compare'; lang: Lang }
+  | { page: 'schools'; lang: Lang }
   | { page: 'zip'; zip: string; lang: Lang };
 
 /** Where each edition's pages live: English at the top, every other language under '/{lang}/'. */
@@ -21,6 +23,12 @@ export const COMPARE_ROUTE_PATH = '/compare/';
 
 /** The compare page of an edition: '/compare/' or '/es/compare/'. */
 export const comparePath = (lang: Lang = DEFAULT_LANG): string => `${langPrefix(lang)}${COMPARE_ROUTE_PATH}`;
+
+/** The page listing every school (the landing grid shows the first ones and links to it). */
+export const ALL_SCHOOLS_ROUTE_PATH = '/schools/';
+
+/** The all-schools page of an edition: '/schools/' or '/es/schools/'. */
+export const allSchoolsPath = (lang: Lang = DEFAULT_LANG): string => `${langPrefix(lang)}${ALL_SCHOOLS_ROUTE_PATH}`;
 
 /** The page static hosts serve for every path no file matches: the landing page (spec: any other path). */
 export const NOT_FOUND_FILE = '404.html';
@@ -36,6 +44,8 @@ export function matchRoute(pathname: string): RouteMatch {
   const rest = lang === DEFAULT_LANG ? pathname : pathname.slice(langPrefix(lang).length) || '/';
   if (rest === COMPARE_ROUTE_PATH || rest === '/compare' || rest === '/compare/index.html')
     return { page: 'compare', lang };
+  if (rest === ALL_SCHOOLS_ROUTE_PATH || rest === '/schools' || rest === '/schools/index.html')
+    return { page: 'schools', lang };
   const zip = /^\/zip\/(\d{5})(?:\/|\/index\.html)?$/.exec(rest);
   if (zip) return { page: 'zip', zip: zip[1]!, lang };
   const m = /^\/schools\/([^/]+)\/?$/.exec(rest);
@@ -52,15 +62,18 @@ export function matchRoute(pathname: string): RouteMatch {
 }
 
 /** The routes the editors' preview serves. */
-export type PreviewRouteMatch = Exclude<RouteMatch, { page: 'compare' } | { page: 'zip' }>;
+export type PreviewRouteMatch = Exclude<RouteMatch, { page: 'compare' } | { page: 'zip' } | { page: 'schools' }>;
 
 /**
  * The route as the editors' preview sees it: it has no compare page (that page reads the facts file
- * only an export writes), so '/compare/' shows the landing page there, as any unknown path does.
+ * only an export writes), so '/compare/' shows the landing page there, as any unknown path does;
+ * nor ZIP pages or the all-schools page, whose lists the export makes.
  */
 export function matchPreviewRoute(pathname: string): PreviewRouteMatch {
   const route = matchRoute(pathname);
-  return route.page === 'compare' || route.page === 'zip' ? { page: 'landing', lang: route.lang } : route;
+  return route.page === 'compare' || route.page === 'zip' || route.page === 'schools'
+    ? { page: 'landing', lang: route.lang }
+    : route;
 }
 
 /**
@@ -112,6 +125,7 @@ export function stripRoot(root: string | undefined, pathname: string): string {
 export function canonicalPath(route: RouteMatch): string {
   if (route.page === 'compare') return comparePath(route.lang);
   if (route.page === 'zip') return zipPath(route.zip, route.lang);
+  if (route.page === 'schools') return allSchoolsPath(route.lang);
   return route.page === 'school' ? schoolPath(route.slug, route.lang) : landingPath(route.lang);
 }
 
@@ -145,6 +159,7 @@ export function routeFile(route: RouteMatch): string {
   const at = dir ? `${dir}/` : '';
   if (route.page === 'landing') return `${at}index.html`;
   if (route.page === 'compare') return `${at}compare/index.html`;
+  if (route.page === 'schools') return `${at}schools/index.html`;
   if (route.page === 'zip') return `${at}zip/${checkedZip(route.zip)}/index.html`;
   return `${at}schools/${checkedSlug(route)}.html`;
 }

@@ -21,7 +21,13 @@ export interface PageWeight {
   url: string;
   requests: number;
   htmlGzip: number;
+  /** Every script the page fetched while loading, lazily loaded chunks included. */
   jsGzip: number;
+  /**
+   * First-load JS: the files the page's HTML names as `<script type="module" src>` and
+   * `<link rel="modulepreload">`, what must arrive before the page hydrates.
+   */
+  firstLoadJsGzip: number;
   cssGzip: number;
   imageBytes: number;
   otherBytes: number;
@@ -111,9 +117,18 @@ export async function measurePage(browser: Browser, url: string): Promise<PageWe
       oversized: PageWeight['images']['oversized'];
       lcp: PageWeight['lcp'];
     };
+    // Read from the document as served, not from the DOM: a lazy chunk adds its own preloads later.
+    const firstLoad = [
+      ...(await (await page.request.get(url)).text()).matchAll(
+        /<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g,
+      ),
+    ].map((m) => new URL(m[1]!, url).href);
+    let firstLoadJsGzip = 0;
+    for (const src of new Set(firstLoad)) firstLoadJsGzip += gz(await (await page.request.get(src)).body());
     return {
       url,
       ...tally,
+      firstLoadJsGzip,
       images: {
         total: dom.total,
         withoutSize: dom.withoutSize,

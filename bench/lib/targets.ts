@@ -18,7 +18,8 @@ export interface Results {
     loadAverageAtStart: number[];
   };
   export: ExportBench | null;
-  pageWeight: { landing: PageWeight; school: PageWeight } | null;
+  /** By page: 'landing', 'school', 'compare' and their Spanish editions ('landing (es)', …). */
+  pageWeight: Record<string, PageWeight> | null;
   lighthouse: LighthouseRun[] | null;
   preview: PreviewBench | null;
   previewLatency: LatencyCase[] | null;
@@ -39,6 +40,12 @@ export interface Target {
  * is the target, not a measurement of this run.
  */
 const ELEVENTY_PAGES_PER_SEC = 337;
+/** First-load JavaScript a page may ask for before it is interactive, gzip: what a family's phone downloads and parses. */
+export const FIRST_LOAD_JS_BUDGET = 85 * 1024;
+
+/** The landing page's HTML at a district's size (bench/gen-dataset.ts), before gzip. */
+export const LANDING_HTML_BUDGET = 300 * 1024;
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -49,6 +56,14 @@ function exportTargets(e: ExportBench, add: Add): void {
   // "running service": the export reads a content service that is already running, as in production.
   const proc = (run: ExportRun) => `${s(run.wallMs)} in-process / ${s(run.processMs)} process`;
   const rss = (run: ExportRun) => `RSS ${run.peakRssMb?.toFixed(0) ?? '?'} MB`;
+  // A family's phone loads the landing page first; a district-sized grid must not make it heavy.
+  add(
+    'weight landing',
+    `landing HTML at ${e.schools} schools`,
+    `${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip)`,
+    '<= 300 KB',
+    e.html.landing.bytes <= LANDING_HTML_BUDGET,
+  );
   add(
     'export',
     `full export, ${e.schools} schools, warm, running service (pages/s)`,
@@ -143,11 +158,15 @@ function folderTargets(e: ExportBench, add: Add): void {
 }
 
 function weightTargets(w: NonNullable<Results['pageWeight']>, add: Add): void {
-  for (const [name, p] of [
-    ['landing', w.landing],
-    ['school', w.school],
-  ] as const) {
-    add(`weight ${name}`, 'first-load JS (gzip)', kb(p.jsGzip), '<= 95 KB', p.jsGzip <= 95 * 1024);
+  for (const [name, p] of Object.entries(w)) {
+    add(
+      `weight ${name}`,
+      "first-load JS (gzip): the HTML's module scripts and modulepreloads",
+      kb(p.firstLoadJsGzip),
+      '<= 85 KB',
+      p.firstLoadJsGzip <= FIRST_LOAD_JS_BUDGET,
+    );
+    add(`weight ${name}`, 'all JS fetched while loading (gzip), lazy chunks included', kb(p.jsGzip), 'reported', null);
     add(`weight ${name}`, 'CSS (gzip)', kb(p.cssGzip), '<= 20 KB', p.cssGzip <= 20 * 1024);
     add(`weight ${name}`, 'HTML (gzip)', kb(p.htmlGzip), '<= 40 KB', p.htmlGzip <= 40 * 1024);
     add(`weight ${name}`, 'image bytes / requests', `${kb(p.imageBytes)} / ${p.requests} requests`, 'reported', null);
@@ -187,7 +206,7 @@ function lighthouseTargets(lh: LighthouseRun[], add: Add): void {
   for (const run of lh) {
     const page = pageName(run.url);
     const group = `lighthouse ${run.preset} ${page}`;
-    const perfLimit = run.preset === 'mobile' ? 95 : 100;
+    const perfLimit = run.preset === 'mobile' ? 98 : 100;
     add(group, 'performance', String(run.scores.performance), `>= ${perfLimit}`, run.scores.performance >= perfLimit);
     for (const cat of ['accessibility', 'best-practices', 'seo'] as const)
       add(group, cat, String(run.scores[cat]), '100', run.scores[cat] === 100);
@@ -313,7 +332,7 @@ export function formatTable(r: Results, targets: Target[]): string {
       `The warm running-service and embedded exports wrote the same ${q.files} files (${q.pages} HTML), ${q.differingCount === 0 ? 'byte for byte' : `${q.differingCount} differing in bytes (${q.differing.slice(0, 3).join(', ')})`}; their ${q.mediaRefs} image references are all self-hosted under /media/ (${q.mediaFiles} files).`,
     );
     extra.push(
-      `Export of ${e.schools} schools writes ${mb(e.warm.outBytes)}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip, its grid lists every school), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip). ${e.html.navigation ? `The menus' school list ships once as navigation.json (${kb(e.html.navigation.bytes)}, ${kb(e.html.navigation.gzip)} gzip), loaded after hydration; pages carry no list.` : "The menus' school list is small enough to be inlined in each page (no navigation.json)."}`,
+      `Export of ${e.schools} schools writes ${mb(e.warm.outBytes)}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip, its grid shows the first cards and links to every school), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip). ${e.html.navigation ? `The menus' school list ships once as navigation.json (${kb(e.html.navigation.bytes)}, ${kb(e.html.navigation.gzip)} gzip), loaded after hydration; pages carry no list.` : "The menus' school list is small enough to be inlined in each page (no navigation.json)."}`,
     );
   }
   return [head, '', line(header), sep, ...rows.map(line), '', ...extra].join('\n');

@@ -173,8 +173,8 @@ function renderOne(ctx: PageContext, j: RenderJob): { html: string; used: Map<st
     ? schoolSeo(school as School, canonicalPath(route), seoCtx)
     : data.page === 'compare'
       ? compareSeo(canonicalPath(route), seoCtx)
-      : data.page === 'zip'
-        ? zipSeo(data.listing.words, canonicalPath(route), seoCtx)
+      : data.page === 'zip' || data.page === 'schools'
+        ? zipSeo(data.page === 'zip' ? data.listing.words : data.words, canonicalPath(route), seoCtx)
         : landingSeo(indexable ? canonicalPath(route) : null, seoCtx);
   // hreflang on indexable pages only (every edition of a page names all of them, itself included).
   const alternates = indexable ? hreflangAlternates(ctx.siteUrl, alternatePaths(route)) : [];
@@ -206,7 +206,7 @@ function documentAssets(assets: PageAssets, lang: Lang, page: PageData['page']):
       ...(entry?.entryPreload ?? assets.entryPreload),
       ...(page === 'school' ? assets.schoolPreload : []),
       ...(page === 'compare' ? (assets.comparePreload ?? []) : []),
-      ...(page === 'landing' || page === 'zip' ? (assets.landingPreload ?? []) : []),
+      ...(['landing', 'zip', 'schools'].includes(page) ? (assets.landingPreload ?? []) : []),
     ],
     favicon: assets.favicon,
   };

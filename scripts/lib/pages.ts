@@ -15,6 +15,7 @@ import { landingCopy } from '../../src/lib/landing-copy.ts';
 import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-settings.ts';
 import { siteAltNotes } from '../../src/lib/alt-warnings.ts';
 import { calendarFiles } from './calendar-files.ts';
+import { landingGrid, type LandingGrid } from './landing-grid.ts';
 import { zipFinder, zipListings } from '../../src/lib/zip-pages.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import { timelineCalendarFile } from '../../src/lib/calendar-files.ts';
@@ -133,7 +134,7 @@ export function buildPages(
   const facts = prepared
     .flatMap((p) => (p.facts ? [p.facts] : []))
     .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
-  const pages: RenderedPage[] = districtPages(ctx, { limitedLanding, facts, pageNav, settingsOf });
+  const { pages, gridFiles } = districtPages(ctx, { limitedLanding, facts, pageNav, settingsOf });
   failed.push(...schoolPages(ctx, prepared, pages));
   if (failed.length) return { failed };
   pages.sort(byKey('file'));
@@ -149,6 +150,7 @@ export function buildPages(
     ),
   ];
   if (navFile) files.push({ path: navFile, contents: navJson });
+  files.push(...gridFiles);
   const { carried, records, schools } = ctx;
   return { pages, carried, records, variants, files, schools, facts };
 }
@@ -175,8 +177,14 @@ interface DistrictInputs {
   settingsOf: (lang: Lang) => SiteSettings;
 }
 
-/** The landing pages (and 404 pages) of each edition, the compare pages and the pages by ZIP code. */
-function districtPages(ctx: PageContext, d: DistrictInputs): RenderedPage[] {
+/**
+ * The landing pages (and 404 pages) of each edition, the all-schools pages of a district-sized
+ * grid, the compare pages and the pages by ZIP code; with the grid's cards files.
+ */
+function districtPages(
+  ctx: PageContext,
+  d: DistrictInputs,
+): { pages: RenderedPage[]; gridFiles: { path: string; contents: string }[] } {
   const { keys, editions, siteEnv } = ctx;
   const { pageNav, settingsOf, facts } = d;
   const factsSrc = `${siteEnv.base}${FACTS_FILE}`;
@@ -187,10 +195,18 @@ function districtPages(ctx: PageContext, d: DistrictInputs): RenderedPage[] {
   // The district's ZIP codes are not translated: the English settings name them.
   const zips = settingsOf(DEFAULT_LANG).zipCodes;
   const cardsOf = (lang: Lang) => mapLandingGrid(d.limitedLanding, lang);
-  const landingOf = (lang: Lang, langCards: LandingCard[], groups: FilterCategory[]): PageData => ({
+  // A district-sized grid: the first cards, the rest on the all-schools page (landing-grid.ts).
+  const grids = new Map<Lang, LandingGrid>();
+  const landingOf = (lang: Lang, langCards: LandingCard[], groups: FilterCategory[]): PageData => {
+    const grid = landingGrid(langCards, lang, siteEnv.base, { nav: pageNav, settings: settingsOf(lang) });
+    grids.set(lang, grid);
+    return landingWith(lang, grid, groups);
+  };
+  const landingWith = (lang: Lang, grid: LandingGrid, groups: FilterCategory[]): PageData => ({
     page: 'landing',
     nav: pageNav,
-    cards: langCards,
+    cards: grid.cards,
+    ...(grid.more ? { more: grid.more } : {}),
     factsSrc,
     programGroups: groups,
     copy: editions.get(lang)!.copy,
@@ -222,6 +238,12 @@ function districtPages(ctx: PageContext, d: DistrictInputs): RenderedPage[] {
     const notFound = lang === DEFAULT_LANG ? NOT_FOUND_FILE : notFoundFile(lang);
     add({ route, url: `/${notFound}`, file: notFound, data, indexable: false, dataKey: key });
   }
+  for (const [lang, grid] of grids) {
+    if (!grid.allSchools) continue;
+    const route: RouteMatch = { page: 'schools', lang };
+    const data = grid.allSchools;
+    add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: dataKey(data) });
+  }
   // One compare page per edition for every choice of schools: the browser reads them from its
   // address and loads the same facts file as the grid's tools.
   // Each edition gets its own data object: renders are cached by it (see appOf).
@@ -240,7 +262,8 @@ function districtPages(ctx: PageContext, d: DistrictInputs): RenderedPage[] {
       add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: dataKey(data) });
     }
   }
-  return pages;
+  const gridFiles = [...grids.values()].flatMap((g) => (g.file ? [g.file] : []));
+  return { pages, gridFiles };
 }
 
 /** Every edition of every school's page into `pages`; the schools whose page threw. */

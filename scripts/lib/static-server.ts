@@ -21,7 +21,11 @@ const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE]);
 import { timeoutOptions, type HttpTimeouts } from '../../core/http-timeouts.ts';
 
 /** Files whose names carry a content hash: esbuild output and self-hosted image variants. */
-const HASHED = [/-[A-Z0-9]{8}\.(?:js|css)$/, /\/media\/[A-Za-z0-9]+-\d+x\d+-[0-9a-f]{8}\.webp$/];
+const HASHED = [
+  /-[A-Z0-9]{8}\.(?:js|css)$/,
+  /\/media\/[A-Za-z0-9]+-\d+x\d+-[0-9a-f]{8}\.webp$/,
+  /\/data\/grid-[a-z]{2}-[0-9a-f]{8}\.json$/,
+];
 /** Where `npm start` and `npm run serve` listen: loopback only, PORT or 8080. */
 export const DEFAULT_PORT = 8080;
 export const HOST = '127.0.0.1';

@@ -3,6 +3,7 @@
 // because a file on a static host can be stale, truncated or edited by hand. An entry the tools
 // could not use is dropped; a file that cannot be read at all yields an error the caller logs.
 import { isValidLocation } from './distance.ts';
+import { loadJsonOnce } from './json-file.ts';
 import { isSafeSlug } from './slug.ts';
 import { PROGRAM_CATEGORIES, type ProgramCategory, type SchoolFacts } from './school-facts.ts';
 
@@ -86,17 +87,5 @@ export function parseFactsList(json: unknown): SchoolFacts[] {
   return out;
 }
 
-const loads = new Map<string, Promise<SchoolFacts[]>>();
-
 /** The facts at `src`, fetched once per page; rejects (and forgets the failure, so a retry may work). */
-export function loadFacts(src: string): Promise<SchoolFacts[]> {
-  let load = loads.get(src);
-  if (!load) {
-    load = fetch(src)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${src}: HTTP ${r.status}`))))
-      .then(parseFactsList);
-    load.catch(() => loads.delete(src));
-    loads.set(src, load);
-  }
-  return load;
-}
+export const loadFacts = (src: string): Promise<SchoolFacts[]> => loadJsonOnce(src, parseFactsList);

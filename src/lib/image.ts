@@ -1,7 +1,8 @@
-// Image URLs for every place the site shows a content-service image, built with @sanity/image-url.
+// Image URLs for every place the site shows a content-service image, built as @sanity/image-url
+// would (image-url.ts).
 // One builder per render; the export may "self-host" variants, mapping each remote URL to a
 // deterministic local file name so the browser computes the same src during hydration.
-import imageUrlBuilder from '@sanity/image-url';
+import { imageUrl, type AssetInfo, type ImageHost, type UrlRequest, type UrlSource } from './image-url.ts';
 import type { SanityImage } from './types.ts';
 
 /** Image widths the site asks for (spec section 9). */
@@ -46,12 +47,7 @@ export interface ImageVariant {
   height: number;
 }
 
-export interface AssetInfo {
-  hash: string;
-  width: number;
-  height: number;
-  ext: string;
-}
+export type { AssetInfo };
 
 /** Parses `image-<hash>-<w>x<h>-<ext>`; null when the reference is not an image asset id. */
 export function parseAssetRef(ref: unknown): AssetInfo | null {
@@ -84,8 +80,8 @@ function clamp01(n: unknown, fallback: number): number {
 }
 
 /** Crop and hotspot with out-of-range or wrong-typed values dropped, so the builder never sees junk. */
-function sanitize(img: SanityImage): SanityImage {
-  const out: SanityImage = { asset: { _ref: img.asset!._ref! } };
+function sanitize(img: SanityImage): SanityImage & UrlSource {
+  const out: SanityImage & UrlSource = { asset: { _ref: img.asset!._ref! } };
   const c = img.crop;
   if (c && typeof c === 'object') {
     const crop = {
@@ -129,11 +125,7 @@ export function createImageUrls(
   settings: ImageSettings,
   log: (msg: string) => void = (m) => console.warn(m),
 ): ImageUrls {
-  const builder = imageUrlBuilder({
-    projectId: settings.projectId,
-    dataset: settings.dataset,
-    baseUrl: settings.imageHost,
-  });
+  const host: ImageHost = { projectId: settings.projectId, dataset: settings.dataset, baseUrl: settings.imageHost };
 
   const finish = (remote: string, width: number, height: number, info: AssetInfo): ImageVariant => {
     let variant: ImageVariant = { src: remote, remote, width, height };
@@ -151,26 +143,17 @@ export function createImageUrls(
 
   const build = (
     img: SanityImage,
-    apply: (b: ReturnType<typeof builder.image>) => ReturnType<typeof builder.image>,
+    info: AssetInfo,
+    req: Omit<UrlRequest, 'quality'>,
   ): { url: string; failed: boolean } => {
+    const full = { ...req, quality: IMAGE_QUALITY };
     try {
-      return {
-        url: apply(builder.image(sanitize(img)))
-          .quality(IMAGE_QUALITY)
-          .auto('format')
-          .url(),
-        failed: false,
-      };
+      const { crop, hotspot } = sanitize(img);
+      return { url: imageUrl(host, info, { crop, hotspot }, full), failed: false };
     } catch (err) {
       // Spec section 8: crop processing errors are logged and the uncropped image is used.
       log(`image: crop failed for ${img.asset?._ref}: ${(err as Error).message}; using the uncropped image`);
-      return {
-        url: apply(builder.image({ asset: { _ref: img.asset!._ref! } }))
-          .quality(IMAGE_QUALITY)
-          .auto('format')
-          .url(),
-        failed: true,
-      };
+      return { url: imageUrl(host, info, {}, full), failed: true };
     }
   };
 
@@ -198,7 +181,7 @@ export function createImageUrls(
         const size = croppedSize(img)!;
         const w = Math.min(width, size.width);
         const h = Math.max(1, Math.round((w * size.height) / size.width));
-        const { url, failed } = build(img, (b) => b.width(w));
+        const { url, failed } = build(img, info, { width: w });
         return { variant: finish(url, w, h, info), failed };
       });
     },
@@ -206,7 +189,7 @@ export function createImageUrls(
       if (!isUsableImage(img)) return null;
       return memoised(`c|${width}|${height}|${imageKey(img)}`, () => {
         const info = parseAssetRef(img.asset!._ref)!;
-        const { url, failed } = build(img, (b) => b.width(width).height(height).fit('crop'));
+        const { url, failed } = build(img, info, { width, height, fit: 'crop' });
         return { variant: finish(url, width, height, info), failed };
       });
     },

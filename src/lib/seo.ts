@@ -272,7 +272,7 @@ export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
   return ownPageSeo(m.compare.heading, m.seo.compareDescription(ctx.district ?? DISTRICT_NAME), canonicalPath, ctx);
 }
 
-/** A ZIP code's page: its own title and description, like the compare page's. */
+/** A ZIP code's page, or the page of every school: its own title and description, like the compare page's. */
 export function zipSeo(words: { title: string; intro: string }, canonicalPath: string, ctx: SeoContext): PageSeo {
   return ownPageSeo(words.title, trimDescription(words.intro), canonicalPath, ctx);
 }

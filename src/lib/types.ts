@@ -164,7 +164,10 @@ interface PageCommon {
 export interface LandingPageData extends PageCommon {
   page: 'landing';
   nav: NavSchool[] | null;
+  /** The grid's cards: every school, or the first ones when `more` says there are others. */
   cards: LandingCard[];
+  /** The grid shows its first cards only (a district-sized list): the rest are on the all-schools page. */
+  more?: GridMore | null;
   /** The landing page's words (src/lib/landing-copy.ts): the editors', or the built-in copy of the page's language. */
   copy: LandingCopy;
   /** "Find schools by ZIP code": the district's ZIP pages (absent: the district has none). */
@@ -200,13 +203,32 @@ export interface ComparePageData extends PageCommon {
   nav: NavSchool[] | null;
   factsSrc: string | null;
 }
+/** The landing grid's way to the schools it does not show (src/lib/landing-grid.ts). */
+export interface GridMore {
+  /** Every school the grid would list. */
+  total: number;
+  /** The all-schools page (a page path, root-relative) and its link's words. */
+  href: string;
+  label: string;
+  /** Every card of the edition as one content-hashed JSON file, which the grid's tools load to sort and filter all of them. */
+  cardsSrc: string;
+}
+
+/** The page listing every school (/schools/): the landing grid's cards, all of them, with no tools. */
+export interface AllSchoolsPageData extends PageCommon {
+  page: 'schools';
+  nav: NavSchool[] | null;
+  cards: LandingCard[];
+  words: { title: string; intro: string; back: string };
+}
+
 /** A ZIP code's page: its zoned schools first, then those open to the district by distance. */
 export interface ZipPageData extends PageCommon {
   page: 'zip';
   nav: NavSchool[] | null;
   listing: ZipListing;
 }
-export type PageData = LandingPageData | SchoolPageData | ComparePageData | ZipPageData;
+export type PageData = LandingPageData | SchoolPageData | ComparePageData | ZipPageData | AllSchoolsPageData;
 
 // A school at a glance and its coming events (src/lib/school-glance.ts makes them).
 export interface GlanceRow {

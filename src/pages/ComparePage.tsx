@@ -12,8 +12,7 @@ import { LANDING_SECTIONS } from '../config/site.ts';
 import { COMPARE_MAX, COMPARE_MIN, parseCompareQuery, selectSchools, shownName } from '../lib/compare.ts';
 import { compareHref, readShortlist } from '../lib/shortlist.ts';
 import { haversineMiles, roundMiles } from '../lib/distance.ts';
-import { loadFacts } from '../lib/facts-file.ts';
-import { storedPosition } from '../lib/position.ts';
+import { loadChunk } from '../lib/chunk.ts';
 import { safeHttpUrl } from '../lib/links.ts';
 import type { SchoolFacts } from '../lib/school-facts.ts';
 import { TOUR_HEADING } from '../lib/sections.ts';
@@ -275,15 +274,17 @@ function useSelection(factsSrc: string | null | undefined): State {
         return;
       }
       setState({ status: 'loading', names });
-      loadFacts(factsSrc).then(
-        (facts) => {
-          if (live) setState({ status: 'ready', ...selectSchools(names, facts), position: storedPosition() });
-        },
-        (err: unknown) => {
-          console.error('Could not load the school facts:', err);
-          if (live) setState({ status: 'failed' });
-        },
-      );
+      loadChunk('CompareFacts', () => import('../lib/compare-facts.ts'))
+        .then((m) => m.loadCompareFacts(factsSrc))
+        .then(
+          ({ facts, position }) => {
+            if (live) setState({ status: 'ready', ...selectSchools(names, facts), position });
+          },
+          (err: unknown) => {
+            console.error('Could not load the school facts:', err);
+            if (live) setState({ status: 'failed' });
+          },
+        );
     };
     read();
     window.addEventListener('popstate', read);

@@ -2,7 +2,8 @@
 // schools. The words are the editors' landingPage document (src/lib/landing-copy.ts), built-in copy
 // where it has none; the data brings them with the schools.
 import { useEffect, useRef } from 'react';
-import type { LandingPageData, ZipPageData } from '../lib/types.ts';
+import type { AllSchoolsPageData, LandingPageData, ZipPageData } from '../lib/types.ts';
+import { AllSchoolsPage } from './AllSchoolsPage.tsx';
 import { ZipPage } from './ZipPage.tsx';
 import { HowToApply } from '../components/landing/HowToApply.tsx';
 import { ZipFinder } from '../components/landing/ZipFinder.tsx';
@@ -44,9 +45,10 @@ function useHashScroll(ready: boolean): void {
   }, [ready]);
 }
 
-/** The landing page, or a ZIP code's page: both live in this chunk (App.tsx loads it for either). */
-export function LandingPage({ data }: { data: LandingPageData | ZipPageData }) {
-  return data.page === 'zip' ? <ZipPage data={data} /> : <Landing data={data} />;
+/** The landing page, a ZIP code's page or every school's: they live in this chunk (App.tsx loads it for each). */
+export function LandingPage({ data }: { data: LandingPageData | ZipPageData | AllSchoolsPageData }) {
+  if (data.page === 'zip') return <ZipPage data={data} />;
+  return data.page === 'schools' ? <AllSchoolsPage data={data} /> : <Landing data={data} />;
 }
 
 function Landing({ data }: { data: LandingPageData }) {
@@ -73,6 +75,7 @@ function Landing({ data }: { data: LandingPageData }) {
       <SchoolGrid
         id={OPTIONS_ID}
         cards={data.cards}
+        more={data.more}
         factsSrc={data.factsSrc}
         programGroups={data.programGroups}
         copy={copy}

@@ -2,7 +2,8 @@
 // so it ships once as navigation.json, which the page loads after hydrating. This checks that path
 // end to end in Chromium: the page hydrates without a warning, fetches the list exactly once, its
 // dropdown and phone menu hold every school with its icon, and without JavaScript the menus link
-// to the landing grid.
+// to the landing grid. The landing grid carries its first cards and links to the all-schools page;
+// its tools load every card from the grid's cards file to filter over the whole district.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -11,8 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { generateDataset } from '../../bench/gen-dataset.ts';
+import { GRID_FIRST_CARDS } from '../../src/lib/grid-cards.ts';
 import { hydrated, launch, openPage, SKIP } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
+import { AXE_CONTEXT, axe } from './helpers/axe.ts';
 import { ROOT, serve, type Served } from './helpers/site.ts';
 
 const SCHOOLS = 150;
@@ -89,18 +92,83 @@ describe('large district (shared navigation file)', SKIP, () => {
       }
     });
   }
-  test('without JavaScript the menus lead to the landing grid, which lists the schools', async () => {
+  test('without JavaScript the menus lead to the landing grid, whose link lists every school', async () => {
     const w = await openPage(browser, 1280, { javaScriptEnabled: false });
     try {
       await w.page.goto(`${site.origin}/schools/${slugs[3]}/`, { waitUntil: 'load' });
       await w.page.click('.nav-dropdown summary');
       await w.page.click('.nav-dropdown a[href="/#options"]');
       await w.page.waitForURL(`${site.origin}/#options`);
-      assert.ok((await w.page.locator('#options .school-card').count()) >= SCHOOLS - 10, 'the grid lists the schools');
+      // The landing page carries the first cards (a light page), and a link to every school.
+      assert.equal(await w.page.locator('#options .school-card').count(), GRID_FIRST_CARDS);
+      const more = w.page.locator('#options .school-grid__more a');
+      assert.match((await more.textContent()) ?? '', /See all \d+ schools/);
+      await more.click();
+      await w.page.waitForURL(`${site.origin}/schools/`);
+      assert.ok((await w.page.locator('.all-schools .school-card').count()) >= SCHOOLS - 10, 'every school listed');
+      // The Spanish edition links to its own list.
+      await w.page.goto(`${site.origin}/es/`, { waitUntil: 'load' });
+      await w.page.click('#options .school-grid__more a');
+      await w.page.waitForURL(`${site.origin}/es/schools/`);
+      assert.ok((await w.page.locator('.all-schools .school-card').count()) >= SCHOOLS - 10);
     } finally {
       await w.close();
     }
   });
+
+  for (const [width, edition] of [
+    [375, ''],
+    [1280, '/es'],
+  ] as const) {
+    test(`filters answer over every school once the grid's cards file loads (${width}px, ${edition || '/'})`, async () => {
+      const w = await openPage(browser, width, AXE_CONTEXT);
+      try {
+        // Every charter school of the edition's grid, from the export's own files.
+        const facts = JSON.parse(readFileSync(path.join(site.dir, 'school-facts.json'), 'utf8')) as {
+          slug: string;
+          type: string;
+        }[];
+        const charter = new Set(facts.filter((f) => f.type === 'charter').map((f) => f.slug));
+        await w.page.goto(`${site.origin}${edition}/?type=charter#options`, { waitUntil: 'load' });
+        await hydrated(w.page);
+        const data = JSON.parse((await w.page.locator('#__DATA__').textContent())!) as {
+          cards: { slug: string }[];
+          more: { total: number; cardsSrc: string };
+        };
+        const all = JSON.parse(readFileSync(path.join(site.dir, data.more.cardsSrc), 'utf8')) as { slug: string }[];
+        const expected = all.filter((c) => charter.has(c.slug)).map((c) => c.slug);
+        assert.ok(
+          expected.length > data.cards.filter((c) => charter.has(c.slug)).length,
+          'more than the first cards hold',
+        );
+        const links = w.page.locator('#options .school-card__link');
+        await w.page.waitForFunction(
+          (n) => document.querySelectorAll('#options .school-card').length === n,
+          expected.length,
+          {
+            timeout: 10_000,
+          },
+        );
+        const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('/').pop()));
+        assert.deepEqual(hrefs, expected);
+        assert.equal(w.requests.filter((u) => u.includes('/data/grid-')).length, 1, 'the cards file, once');
+        // Unfiltered again, the grid shows the page's first cards and the link to every school.
+        await w.page.click('.grid-tools__toggle[aria-pressed="true"]');
+        await w.page.waitForFunction(
+          (n) => document.querySelectorAll('#options .school-card').length === n,
+          GRID_FIRST_CARDS,
+        );
+        assert.equal(await w.page.locator('#options .school-grid__more a').count(), 1);
+        assert.deepEqual(await axe(w.page), [], 'the landing page with its link passes axe');
+        await w.page.goto(`${site.origin}${edition}/schools/`, { waitUntil: 'load' });
+        await hydrated(w.page);
+        assert.deepEqual(await axe(w.page), [], 'the all-schools page passes axe');
+        assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
+      } finally {
+        await w.close();
+      }
+    });
+  }
 
   test('the phone menu lists every school once the shared file has loaded', async () => {
     const w = await openPage(browser, 375);

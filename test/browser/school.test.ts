@@ -313,6 +313,15 @@ function accordionsToggleMouseKeyboardTests(): void {
       await button.click();
       assert.equal(await button.getAttribute('aria-expanded'), 'true');
       assert.equal(await panel.isVisible(), true);
+      // The panels' rich text is the export's, kept through hydration, not re-rendered by the
+      // browser: it must still be there once the panels became buttons and panels.
+      const texts = await page
+        .locator('.school .accordion__panel .rich-text')
+        .evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? ''));
+      assert.ok(
+        texts.length >= 2 && texts.every((t) => t.length > 0),
+        `empty accordion text: ${JSON.stringify(texts)}`,
+      );
       // The opening animation is a short fade and scale.
       assert.match(await panel.evaluate((el) => getComputedStyle(el).animationName), /accordion/);
       await button.click();

@@ -245,7 +245,7 @@ function sitemapListsLandingPageTests(): void {
     assert.equal(read(outA, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${SITE}/sitemap.xml\n`);
   });
 
-  test('bundles: hashed names, minified ESM, first-load JS under 95 KB gzip', () => {
+  test('bundles: hashed names, minified ESM, first-load JS under 92 KB gzip', () => {
     const assets = listFiles(path.join(outA, 'assets'));
     assert.ok(assets.some((f) => /^entry-client-[A-Z0-9]{8}\.js$/.test(f)));
     assert.ok(assets.some((f) => /^SchoolPage-[A-Z0-9]{8}\.js$/.test(f)));
@@ -258,7 +258,8 @@ function sitemapListsLandingPageTests(): void {
     assert.ok(!firstLoad.some((f) => f.includes('SchoolPage')), 'the landing page does not load the school chunk');
     assert.ok(!firstLoad.some((f) => f.includes('ComparePage')), 'nor the compare chunk');
     const gzip = firstLoad.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(outA, f)), { level: 9 }).length, 0);
-    assert.ok(gzip < 95 * 1024, `first-load JS is ${gzip} bytes gzip`);
+    // The bench holds the pages to 85 KB (bench/lib/targets.ts); this keeps what they reached from growing back.
+    assert.ok(gzip < 92 * 1024, `first-load JS is ${gzip} bytes gzip`);
     // The entry (the edition's catalogue) and the chunks it imports, together.
     const entry = firstLoad.map((f) => readFileSync(path.join(outA, f), 'utf8')).join('\n');
     assert.ok(entry.length / entry.split('\n').length > 1000, 'minified: long lines, no indentation');

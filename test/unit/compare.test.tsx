@@ -18,6 +18,9 @@ import type { SchoolFacts } from '../../src/lib/school-facts.ts';
 import { canonicalPath, matchPreviewRoute, matchRoute, routeAliases, routeFile } from '../../src/routes.ts';
 import { defaultSiteEnv } from '../../src/SiteEnv.tsx';
 import type { ComparePageData } from '../../src/lib/types.ts';
+// The page loads its facts reader as a chunk (src/lib/compare-facts.ts); loaded here once, the
+// page's import of it settles at once, as a cached chunk does in a browser.
+import '../../src/lib/compare-facts.ts';
 
 const COMPARE_TEXT = en.compare;
 const ROW_LABELS = en.compare.rows;

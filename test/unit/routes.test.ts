@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { notFoundPage, redirectsFile } from '../../scripts/lib/host-files.ts';
 import {
   canonicalPath,
+  matchPreviewRoute,
   matchRoute,
   notFoundFile,
   NOT_FOUND_FILE,
@@ -21,11 +22,19 @@ test('/ is the landing page and /schools/{slug} a school, with or without a trai
   assert.deepEqual(matchRoute('/schools/caf%C3%A9'), { page: 'school', slug: 'café', lang: 'en' });
 });
 
+test('/schools/ is every school: a page of its own in each edition, the landing page in the preview', () => {
+  for (const p of ['/schools', '/schools/', '/schools/index.html'])
+    assert.deepEqual(matchRoute(p), { page: 'schools', lang: 'en' }, p);
+  assert.deepEqual(matchRoute('/es/schools/'), { page: 'schools', lang: 'es' });
+  assert.equal(routeFile({ page: 'schools', lang: 'en' }), 'schools/index.html');
+  assert.equal(routeFile({ page: 'schools', lang: 'es' }), 'es/schools/index.html');
+  assert.equal(canonicalPath({ page: 'schools', lang: 'es' }), '/es/schools/');
+  assert.deepEqual(matchPreviewRoute('/schools/'), { page: 'landing', lang: 'en' });
+});
+
 test('any other path shows the landing page', () => {
   for (const p of [
     '/about',
-    '/schools',
-    '/schools/',
     '/schools/a/b',
     '/404.html',
     '/index.html',

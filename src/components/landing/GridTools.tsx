@@ -27,20 +27,24 @@ import {
 } from '../../lib/grid-tools.ts';
 import { storedZip } from '../../lib/position.ts';
 import type { FilterCategory, SchoolFacts } from '../../lib/school-facts.ts';
-import type { LandingCard, ZipFinderData } from '../../lib/types.ts';
+import type { GridMore, LandingCard, ZipFinderData } from '../../lib/types.ts';
+import { useAllCards } from './useAllCards.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { GridToolsPanel } from './GridToolsPanel.tsx';
 import { ZipSortForm } from './ZipSortForm.tsx';
 import { useDistanceSort } from './useDistanceSort.ts';
 
-/** What the grid shows: positions in its card list, in order, and each card's distance when sorted by it. */
+/** What the grid shows: its cards (every school's once sorted or filtered), positions in them in order, and each card's distance when sorted by it. */
 export interface GridView {
+  cards: LandingCard[];
   order: number[];
   miles: (string | null)[] | null;
 }
 
 export interface GridToolsProps {
   cards: LandingCard[];
+  /** The page has its first cards only: the others come from this file (useAllCards.ts). */
+  more?: GridMore | null;
   factsSrc: string;
   onView: (view: GridView | null) => void;
   /** The district's ZIP codes and centres, to sort from when the visitor's location is refused. */
@@ -51,7 +55,7 @@ function currentFilters(): FilterState {
   return parseFilterState(window.location.search);
 }
 
-export function GridTools({ cards, factsSrc, onView, zips }: GridToolsProps) {
+export function GridTools({ cards, more, factsSrc, onView, zips }: GridToolsProps) {
   const m = useMessages();
   const [facts, setFacts] = useState<Map<string, SchoolFacts> | null>(null);
   const [filters, setFilters] = useState<FilterState>(currentFilters);
@@ -81,20 +85,24 @@ export function GridTools({ cards, factsSrc, onView, zips }: GridToolsProps) {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  const cardFacts = useMemo(() => (facts ? cards.map((c) => facts.get(c.slug)) : null), [facts, cards]);
+  // Sorted or filtered, the grid answers over every school; else it shows the page's own cards.
+  const all = useAllCards(cards, more);
+  const wide = isFiltered(filters) || here !== null;
+  const list = wide ? all : cards;
+  const cardFacts = useMemo(() => (facts && list ? list.map((c) => facts.get(c.slug)) : null), [facts, list]);
   const groups = useMemo(
-    () => (cardFacts ? programGroups(cardFacts.filter((f): f is SchoolFacts => !!f)) : []),
-    [cardFacts],
+    () => (facts && all ? programGroups(all.flatMap((c) => facts.get(c.slug) ?? [])) : []),
+    [facts, all],
   );
   const state = useMemo(() => knownOnly(filters, groups), [filters, groups]);
 
   const view = useMemo<GridView | null>(() => {
-    if (!cardFacts) return null;
+    if (!cardFacts || !list) return null;
     const matches = makeMatcher(state, groups);
     const words = { miles: m.school.miles, underTenth: m.gridTools.underTenth };
-    const sorted = here ? byDistance(cardFacts, here, words) : { order: cards.map((_, i) => i), miles: null };
-    return { order: sorted.order.filter((i) => matches(cardFacts[i])), miles: sorted.miles };
-  }, [cardFacts, cards, state, groups, here, m]);
+    const sorted = here ? byDistance(cardFacts, here, words) : { order: list.map((_, i) => i), miles: null };
+    return { cards: list, order: sorted.order.filter((i) => matches(cardFacts[i])), miles: sorted.miles };
+  }, [cardFacts, list, state, groups, here, m]);
 
   // Before paint: the landing page's pending panel goes in the same frame as this one comes.
   useLayoutEffect(() => {
@@ -125,7 +133,7 @@ export function GridTools({ cards, factsSrc, onView, zips }: GridToolsProps) {
       state={state}
       groups={groups}
       expanded={expanded}
-      count={view.order.length}
+      count={wide ? view.order.length : (more?.total ?? view.order.length)}
       message={sort.message}
       sortedByDistance={!!here}
       busy={sort.busy}

@@ -6,15 +6,15 @@
 // pending, at the height the tools will have (the district's program groups come with the data):
 // inserting it later pushed the cards ~370 px down under a phone user's thumb.
 import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
-import type { LandingCard, ZipFinderData } from '../../lib/types.ts';
-import { useMessages } from '../../SiteEnv.tsx';
+import type { GridMore, LandingCard, ZipFinderData } from '../../lib/types.ts';
+import { pageHref } from '../../routes.ts';
+import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { copyLang } from '../../lib/editions.ts';
 import type { LandingCopy } from '../../lib/landing-copy.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { SchoolCard } from './SchoolCard.tsx';
 import type { GridToolsProps, GridView } from './GridTools.tsx';
-import { GridToolsPanel } from './GridToolsPanel.tsx';
-import { NO_FILTERS } from '../../lib/filter-state.ts';
+import { GridToolsPending } from './GridToolsPending.tsx';
 import type { FilterCategory } from '../../lib/school-facts.ts';
 
 /** An address naming filters wants the tools at once. */
@@ -70,6 +70,8 @@ function useGridTools(
 export interface SchoolGridProps {
   id: string;
   cards: LandingCard[];
+  /** The grid shows its first cards only: the link to every school, and the file the tools load them from. */
+  more?: GridMore | null;
   factsSrc?: string | null;
   /** The program groups the tools will list (categories with a program at a school in the grid). */
   programGroups?: readonly FilterCategory[] | null;
@@ -78,13 +80,16 @@ export interface SchoolGridProps {
   zips?: ZipFinderData | null;
 }
 
-export function SchoolGrid({ id, cards, factsSrc, programGroups, copy, zips }: SchoolGridProps) {
+export function SchoolGrid({ id, cards, more, factsSrc, programGroups, copy, zips }: SchoolGridProps) {
   const { options: OPTIONS, gridTools } = useMessages();
+  const { root } = useSiteEnv();
   const sectionRef = useRef<HTMLElement>(null);
   const Tools = useGridTools(factsSrc, sectionRef);
   const [view, setView] = useState<GridView | null>(null);
   const onView = useCallback((v: GridView | null) => setView(v), []);
-  const order = view ? view.order.filter((i) => i >= 0 && i < cards.length) : cards.map((_, i) => i);
+  // The tools draw every school's card once a family sorts or filters (view.cards), else the page's own.
+  const shown = view?.cards ?? cards;
+  const order = view ? view.order.filter((i) => i >= 0 && i < shown.length) : cards.map((_, i) => i);
   return (
     <section ref={sectionRef} id={id} className="landing-section landing-options" aria-labelledby={`${id}-title`}>
       <div className="container">
@@ -97,18 +102,10 @@ export function SchoolGrid({ id, cards, factsSrc, programGroups, copy, zips }: S
           </p>
         ) : null}
         {factsSrc && cards.length > 0 && !view ? (
-          <GridToolsPanel
-            pending
-            state={NO_FILTERS}
-            groups={(programGroups ?? []).map((category) => ({ category, options: [] }))}
-            expanded={{}}
-            count={cards.length}
-            message=""
-            sortedByDistance={false}
-          />
+          <GridToolsPending count={more?.total ?? cards.length} programGroups={programGroups ?? []} />
         ) : null}
         {Tools && factsSrc && cards.length > 0 ? (
-          <Tools cards={cards} factsSrc={factsSrc} onView={onView} zips={zips} />
+          <Tools cards={cards} more={more} factsSrc={factsSrc} onView={onView} zips={zips} />
         ) : null}
         {cards.length === 0 ? (
           <p className="landing-options__empty" role="status">
@@ -119,7 +116,7 @@ export function SchoolGrid({ id, cards, factsSrc, programGroups, copy, zips }: S
         ) : (
           <ul className="school-grid">
             {order.map((i) => {
-              const card = cards[i]!;
+              const card = shown[i]!;
               return (
                 <li key={card.id || card.slug} className="school-grid__item">
                   <SchoolCard card={card} distance={view?.miles?.[i]} />
@@ -128,6 +125,13 @@ export function SchoolGrid({ id, cards, factsSrc, programGroups, copy, zips }: S
             })}
           </ul>
         )}
+        {more && shown === cards ? (
+          <p className="school-grid__more">
+            <a className="button" href={pageHref(root, more.href)}>
+              {more.label}
+            </a>
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -36,6 +36,12 @@ export const en: FamilyWords = {
     lastYear: '{seats} seats, {applicants} applicants',
   },
   timeline: { heading: 'How to apply', addAll: 'Add these dates to your calendar' },
+  allSchools: {
+    title: 'All middle schools',
+    intro: (n) => `Every one of the district's ${n} middle schools, by name.`,
+    seeAll: (n) => `See all ${n} schools`,
+    back: 'Back to the guide',
+  },
   zip: {
     finder: 'Find schools by ZIP code',
     finderIntro: 'See the school you are zoned for, then every school open to the district by distance.',

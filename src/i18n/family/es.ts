@@ -36,6 +36,12 @@ export const es: FamilyWords = {
     lastYear: '{seats} plazas, {applicants} solicitudes',
   },
   timeline: { heading: 'Cómo solicitar', addAll: 'Agregue estas fechas a su calendario' },
+  allSchools: {
+    title: 'Todas las escuelas intermedias',
+    intro: (n) => `Las ${n} escuelas intermedias del distrito, por nombre.`,
+    seeAll: (n) => `Ver las ${n} escuelas`,
+    back: 'Volver a la guía',
+  },
   zip: {
     finder: 'Busque escuelas por código postal',
     finderIntro:

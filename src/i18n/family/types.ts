@@ -31,6 +31,13 @@ export interface FamilyWords {
   compare: FactRowWords;
   /** The landing page's enrollment timeline. */
   timeline: { heading: string; addAll: string };
+  /** The page listing every school, and the landing grid's link to it when it shows only the first ones. */
+  allSchools: {
+    title: string;
+    intro: (n: number) => string;
+    seeAll: (n: number) => string;
+    back: string;
+  };
   /** The pages by ZIP code and the landing page's finder. */
   zip: {
     finder: string;

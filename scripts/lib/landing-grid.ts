@@ -1,0 +1,52 @@
+// How much of a district the landing grid carries. A landing page listing every school was ~1.8 MB
+// at 1000 schools (every card's HTML and its data for hydration), most of it below the fold of a
+// phone. Past GRID_FIRST_CARDS the page carries the first cards and a link to the all-schools page
+// (/schools/, plain cards, complete without JavaScript); the grid's tools load every card from a
+// content-hashed file per edition, cached for good, when the grid nears the window.
+import { GRID_FIRST_CARDS } from '../../src/lib/grid-cards.ts';
+import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
+import type { Lang } from '../../src/i18n/messages.ts';
+import { allSchoolsPath } from '../../src/routes.ts';
+import type { AllSchoolsPageData, GridMore, LandingCard, NavSchool } from '../../src/lib/types.ts';
+import type { SiteSettings } from '../../src/lib/site-settings.ts';
+import { sha1 } from './export-manifest.ts';
+
+export interface LandingGrid {
+  /** The cards the landing page shows and carries. */
+  cards: LandingCard[];
+  /** Absent when the page shows every card. */
+  more: GridMore | null;
+  /** The cards file (relative to the asset base) and the all-schools page's data, with `more`. */
+  file: { path: string; contents: string } | null;
+  allSchools: AllSchoolsPageData | null;
+}
+
+/** The landing grid of one edition, from every card it would list. */
+export function landingGrid(
+  cards: LandingCard[],
+  lang: Lang,
+  base: string,
+  page: { nav: NavSchool[] | null; settings: SiteSettings },
+): LandingGrid {
+  if (cards.length <= GRID_FIRST_CARDS) return { cards, more: null, file: null, allSchools: null };
+  const contents = JSON.stringify(cards);
+  const path = `data/grid-${lang}-${sha1(contents).slice(0, 8)}.json`;
+  const words = FAMILY_WORDS[lang].allSchools;
+  return {
+    cards: cards.slice(0, GRID_FIRST_CARDS),
+    more: {
+      total: cards.length,
+      href: allSchoolsPath(lang),
+      label: words.seeAll(cards.length),
+      cardsSrc: `${base}${path}`,
+    },
+    file: { path, contents },
+    allSchools: {
+      page: 'schools',
+      nav: page.nav,
+      cards,
+      words: { title: words.title, intro: words.intro(cards.length), back: words.back },
+      settings: page.settings,
+    },
+  };
+}

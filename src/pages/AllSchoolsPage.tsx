@@ -1,0 +1,29 @@
+// Every school on one page (/schools/): where the landing grid's "See all N schools" leads when a
+// district has more schools than the grid's first cards. Plain cards that work without
+// JavaScript; the sorting and filtering tools stay on the landing page, which loads every card for
+// them. It lives in the landing page's chunk: the same cards, no chunk of its own.
+import { SchoolCard } from '../components/landing/SchoolCard.tsx';
+import type { AllSchoolsPageData } from '../lib/types.ts';
+import { ListingPage } from './ListingPage.tsx';
+
+export function AllSchoolsPage({ data }: { data: AllSchoolsPageData }) {
+  const w = data.words;
+  return (
+    <ListingPage
+      nav={data.nav}
+      className="all-schools"
+      titleId="all-schools-title"
+      title={w.title}
+      intro={w.intro}
+      back={w.back}
+    >
+      <ul className="school-grid">
+        {data.cards.map((card) => (
+          <li key={card.id || card.slug} className="school-grid__item">
+            <SchoolCard card={card} />
+          </li>
+        ))}
+      </ul>
+    </ListingPage>
+  );
+}
