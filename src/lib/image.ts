@@ -1,8 +1,7 @@
-// Image URLs for every place the site shows a content-service image, built as @sanity/image-url
-// would (image-url.ts).
+// Image URLs for every place the site shows a content-service image, built with @sanity/image-url.
 // One builder per render; the export may "self-host" variants, mapping each remote URL to a
 // deterministic local file name so the browser computes the same src during hydration.
-import { imageUrl, type AssetInfo, type ImageHost, type UrlRequest, type UrlSource } from './image-url.ts';
+import imageUrlBuilder from '@sanity/image-url';
 import type { SanityImage } from './types.ts';
 
 /** Image widths the site asks for (spec section 9). */
@@ -47,7 +46,12 @@ export interface ImageVariant {
   height: number;
 }
 
-export type { AssetInfo };
+export interface AssetInfo {
+  hash: string;
+  width: number;
+  height: number;
+  ext: string;
+}
 
 /** Parses `image-<hash>-<w>x<h>-<ext>`; null when the reference is not an image asset id. */
 export function parseAssetRef(ref: unknown): AssetInfo | null {
@@ -80,8 +84,8 @@ function clamp01(n: unknown, fallback: number): number {
 }
 
 /** Crop and hotspot with out-of-range or wrong-typed values dropped, so the builder never sees junk. */
-function sanitize(img: SanityImage): SanityImage & UrlSource {
-  const out: SanityImage & UrlSource = { asset: { _ref: img.asset!._ref! } };
+function sanitize(img: SanityImage): SanityImage {
+  const out: SanityImage = { asset: { _ref: img.asset!._ref! } };
   const c = img.crop;
   if (c && typeof c === 'object') {
     const crop = {
@@ -125,7 +129,11 @@ export function createImageUrls(
   settings: ImageSettings,
   log: (msg: string) => void = (m) => console.warn(m),
 ): ImageUrls {
-  const host: ImageHost = { projectId: settings.projectId, dataset: settings.dataset, baseUrl: settings.imageHost };
+  const builder = imageUrlBuilder({
+    projectId: settings.projectId,
+    dataset: settings.dataset,
+    baseUrl: settings.imageHost,
+  });
 
   const finish = (remote: string, width: number, height: number, info: AssetInfo): ImageVariant => {
     let variant: ImageVariant = { src: remote, remote, width, height };
@@ -143,17 +151,26 @@ export function createImageUrls(
 
   const build = (
     img: SanityImage,
-    info: AssetInfo,
-    req: Omit<UrlRequest, 'quality'>,
+    apply: (b: ReturnType<typeof builder.image>) => ReturnType<typeof builder.image>,
   ): { url: string; failed: boolean } => {
-    const full = { ...req, quality: IMAGE_QUALITY };
     try {
-      const { crop, hotspot } = sanitize(img);
-      return { url: imageUrl(host, info, { crop, hotspot }, full), failed: false };
+      return {
+        url: apply(builder.image(sanitize(img)))
+          .quality(IMAGE_QUALITY)
+          .auto('format')
+          .url(),
+        failed: false,
+      };
     } catch (err) {
       // Spec section 8: crop processing errors are logged and the uncropped image is used.
       log(`image: crop failed for ${img.asset?._ref}: ${(err as Error).message}; using the uncropped image`);
-      return { url: imageUrl(host, info, {}, full), failed: true };
+      return {
+        url: apply(builder.image({ asset: { _ref: img.asset!._ref! } }))
+          .quality(IMAGE_QUALITY)
+          .auto('format')
+          .url(),
+        failed: true,
+      };
     }
   };
 
@@ -181,7 +198,7 @@ export function createImageUrls(
         const size = croppedSize(img)!;
         const w = Math.min(width, size.width);
         const h = Math.max(1, Math.round((w * size.height) / size.width));
-        const { url, failed } = build(img, info, { width: w });
+        const { url, failed } = build(img, (b) => b.width(w));
         return { variant: finish(url, w, h, info), failed };
       });
     },
@@ -189,7 +206,7 @@ export function createImageUrls(
       if (!isUsableImage(img)) return null;
       return memoised(`c|${width}|${height}|${imageKey(img)}`, () => {
         const info = parseAssetRef(img.asset!._ref)!;
-        const { url, failed } = build(img, info, { width, height, fit: 'crop' });
+        const { url, failed } = build(img, (b) => b.width(width).height(height).fit('crop'));
         return { variant: finish(url, width, height, info), failed };
       });
     },
