@@ -1,5 +1,5 @@
-// Runs the node:test suites through tsx: `tsx scripts/run-tests.ts [unit|integration|browser ...]`
-// (default: all). Node 20's test runner neither expands globs nor schedules files well, so this
+// Runs the node:test suites through tsx: `tsx scripts/run-tests.ts [unit|integration|browser|FILE ...]`
+// (default: all suites). Node 20's test runner neither expands globs nor schedules files well, so this
 // finds the files itself and runs them as a pool of child processes, TEST_JOBS at a time (default:
 // the number of cores, at least 2): the longest files start first (their times from the last run,
 // else from test/durations.json), so the short ones fill the gaps and no slow file starts last.
@@ -138,20 +138,24 @@ function summarise(outcomes: Outcome[], seconds: number, jobs: number): boolean 
   return failed.length === 0;
 }
 
+// Arguments name suites, or single test files (`tsx scripts/run-tests.ts test/unit/slug.test.ts`).
 const asked = process.argv.slice(2);
-const unknown = asked.filter((s) => !(SUITES as readonly string[]).includes(s));
+const isFile = (a: string) => /\.test\.tsx?$/.test(a);
+const unknown = asked.filter((s) => !isFile(s) && !(SUITES as readonly string[]).includes(s));
 if (unknown.length) {
-  console.error(`unknown suite(s): ${unknown.join(', ')}; expected ${SUITES.join(', ')}`);
+  console.error(`unknown suite(s): ${unknown.join(', ')}; expected ${SUITES.join(', ')} or test files`);
   process.exit(2);
 }
-const suites = asked.length ? asked : [...SUITES];
-const files = suites.flatMap((s) => findTests(join(root, 'test', s))).map((f) => relative(root, f));
+const named = asked.filter(isFile).map((f) => relative(root, join(process.cwd(), f)));
+const suites = asked.filter((a) => !isFile(a));
+const chosen = suites.length || named.length ? suites : [...SUITES];
+const files = [...chosen.flatMap((s) => findTests(join(root, 'test', s))).map((f) => relative(root, f)), ...named];
 if (files.length === 0) {
-  console.error(`no test files found for: ${suites.join(', ')}`);
+  console.error(`no test files found for: ${asked.join(', ')}`);
   process.exit(1);
 }
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.max(2, availableParallelism()));
-console.log(`running ${files.length} test files (${suites.join(', ')}), ${jobs} at a time`);
+console.log(`running ${files.length} test files (${[...chosen, ...named].join(', ')}), ${jobs} at a time`);
 const started = performance.now();
 const outcomes = await runPool(files, jobs);
 const passed = summarise(outcomes, (performance.now() - started) / 1000, jobs);
