@@ -4,7 +4,7 @@
 // the number of cores, at least 2): the longest files start first (their times from the last run,
 // else from test/durations.json), so the short ones fill the gaps and no slow file starts last.
 // Each file's report is printed whole once it ends, never interleaved; a summary closes the run.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
@@ -25,8 +25,10 @@ const EXCLUSIVE: readonly (readonly string[])[] = [
   ['test/integration/launcher.test.ts', 'test/integration/launcher-signals.test.ts'],
 ];
 // No single test needs more than a minute; a hung one fails after TEST_TIMEOUT_MS instead of
-// holding CI until its 90-minute limit.
+// holding CI until its 90-minute limit. A whole file may take longer (every page at three widths
+// on a loaded machine did): it is stopped, with everything it started, after FILE_TIMEOUT_MS.
 const TEST_TIMEOUT_MS = 300_000;
+const FILE_TIMEOUT_MS = 1_200_000;
 
 function findTests(dir: string): string[] {
   let entries: string[];
@@ -61,12 +63,19 @@ interface Outcome {
 function runFile(file: string): Promise<{ outcome: Outcome; report: string }> {
   const started = performance.now();
   return new Promise((resolve) => {
+    // The file runs as its own main module (node:test reports in-process): no `node --test` parent,
+    // whose file-level timeout would stop a long file, and one process less per file. Its own
+    // process group, so a stop reaches the servers and browsers it started.
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${TEST_TIMEOUT_MS}`, file],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } },
+      ['--import', 'tsx', '--test-reporter=spec', `--test-timeout=${TEST_TIMEOUT_MS}`, file],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' }, detached: true },
     );
     running.add(child);
+    const limit = setTimeout(() => {
+      report += `\n(stopped after ${FILE_TIMEOUT_MS / 1000} s)\n`;
+      stop(child, 'SIGKILL');
+    }, FILE_TIMEOUT_MS);
     let report = '';
     child.stdout.on('data', (d) => {
       report += d;
@@ -75,6 +84,7 @@ function runFile(file: string): Promise<{ outcome: Outcome; report: string }> {
       report += d;
     });
     child.on('close', (code, signal) => {
+      clearTimeout(limit);
       running.delete(child);
       const counts: Record<string, number> = {};
       for (const m of report.matchAll(/^ℹ (tests|pass|fail|cancelled|skipped|todo) (\d+)$/gm))
@@ -87,10 +97,17 @@ function runFile(file: string): Promise<{ outcome: Outcome; report: string }> {
   });
 }
 
-const running = new Set<ReturnType<typeof spawn>>();
+const running = new Set<ChildProcess>();
+function stop(child: ChildProcess, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, sig);
+  } catch {
+    // Already gone.
+  }
+}
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
-    for (const child of running) child.kill(sig);
+    for (const child of running) stop(child, sig);
     process.exit(sig === 'SIGINT' ? 130 : 143);
   });
 }
