@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { accessOf, unauthorized } from './access.ts';
 import { API_VERSION_RE, badRequest, notFound } from './http.ts';
-import { MutationError, type DatasetStore, type Doc } from './store.ts';
+import { MutationError, type Doc } from './documents.ts';
+import type { DatasetStore } from './store.ts';
 
 export interface ActionsOptions {
   store: DatasetStore;

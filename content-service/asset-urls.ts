@@ -1,7 +1,7 @@
 // Asset documents as the hosted API serves them, shared by the document route (main thread) and
 // the query workers: the asset's `path` and `url` depend on who asks, so they are set per answer.
 import { LRUCache } from 'lru-cache';
-import type { Doc } from './store.ts';
+import type { Doc } from './documents.ts';
 
 /**
  * Decorated copies kept per view: the origins and projects a view is asked for at once (the

@@ -14,7 +14,8 @@ import { accessOf, unauthorized } from './access.ts';
 import { API_VERSION_RE, badRequest, notFound } from './http.ts';
 import { writeFileAtomic } from './persist.ts';
 import { MIME_TYPES } from './sanity-export.ts';
-import { MutationError, randomId, type DatasetStore, type Doc } from './store.ts';
+import { MutationError, randomId, type Doc } from './documents.ts';
+import type { DatasetStore } from './store.ts';
 
 export interface AssetUploadOptions {
   store: DatasetStore;

@@ -24,7 +24,7 @@ import { REPO_ROOT } from '../core/paths.ts';
 import { timeoutOptions, type HttpTimeouts } from '../core/http-timeouts.ts';
 
 export { DatasetStore } from './store.ts';
-export type { Doc, Perspective, Transaction, DocumentChange } from './store.ts';
+export type { Doc, Perspective, Transaction, DocumentChange } from './documents.ts';
 
 export interface ContentServiceOptions {
   contentDir: string;

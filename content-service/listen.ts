@@ -13,7 +13,8 @@ import { API_VERSION_RE, BadRequest, badRequest, checkParams, notFound, paramsFr
 import { QueryAbortedError, QueryLimitError, WorkerQueryError, type QueryPool } from './query-pool.ts';
 import { DataParams, DataQuery } from './schemas.ts';
 import { ListenerSeats, listenFilterProblem } from './listen-limits.ts';
-import { isPrivateId, randomId, type DatasetStore, type DocumentChange, type Transaction } from './store.ts';
+import { isPrivateId, randomId, type DocumentChange, type Transaction } from './documents.ts';
+import type { DatasetStore } from './store.ts';
 
 /** As hosted on the free plan: "Maximum concurrent listeners: 1,000"; beyond it, 429. */
 export const MAX_LISTENERS = 1000;

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { openSse } from '../core/sse.ts';
 import { accessOf, unauthorized } from './access.ts';
 import { API_VERSION_RE, notFound } from './http.ts';
-import { isPrivateId, randomId, type DatasetStore } from './store.ts';
+import { isPrivateId, randomId } from './documents.ts';
+import type { DatasetStore } from './store.ts';
 
 export interface LiveOptions {
   store: DatasetStore;

@@ -4,41 +4,22 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accessOf, unauthorized } from './access.ts';
 import { assetUploadRoutes } from './assets.ts';
 import { withAssetUrls } from './asset-urls.ts';
-import {
-  DEFAULT_QUERY_LIMITS,
-  MAX_POST_QUERY_BYTES,
-  MAX_QUERY_BYTES,
-  QueryAbortedError,
-  QueryLimitError,
-  QueryPool,
-  WorkerQueryError,
-  type QueryLimits,
-} from './query-pool.ts';
-import {
-  API_VERSION_RE,
-  BadRequest,
-  badRequest,
-  checkParams,
-  limitedBody,
-  notFound,
-  paramsFromQuery,
-  payloadTooLarge,
-  tooLarge,
-} from './http.ts';
-import { QueryError } from './groq.ts';
+import { DEFAULT_QUERY_LIMITS, QueryPool, type QueryLimits } from './query-pool.ts';
+import { badRequest, limitedBody, payloadTooLarge } from './http.ts';
 import { imagesPlugin } from './images.ts';
-import { isImporterAssetCheck, withoutAssetUrl } from './importer-check.ts';
 import { listenRoutes } from './listen.ts';
 import { liveRoutes } from './live.ts';
 import { studioRoutes } from './studio-routes.ts';
 import { actionRoutes } from './actions.ts';
-import { DataParams, DataQuery, DocParams, MutateBody, QueryBody } from './schemas.ts';
-import { isPrivateId, MutationError, type DatasetStore, type Perspective } from './store.ts';
-import { EMBEDDED_PROJECT } from './sanity-export.ts';
+import { queryRoutes } from './query-routes.ts';
+import { assetContext, checkPath, type DataRequest } from './data-request.ts';
+import { DataParams, DataQuery, DocParams, MutateBody } from './schemas.ts';
+import { isPrivateId, MutationError } from './documents.ts';
+import type { DatasetStore } from './store.ts';
 
 export interface ContentServicePluginOptions {
   store: DatasetStore;
@@ -66,9 +47,6 @@ export interface ContentServicePluginOptions {
   log: (message: string) => void;
 }
 
-/** POSTed queries: the query text is capped by MAX_POST_QUERY_BYTES; this leaves room for large parameters. */
-const QUERY_BODY_LIMIT = 4 * 1024 * 1024;
-
 /**
  * Longest body a request without a token may send (a query and its parameters; mutations and
  * uploads need the token). Checked before a byte is parsed: a 27 MB anonymous JSON body took up to
@@ -93,31 +71,6 @@ export const MAX_QUERIES_PER_ADDRESS = 16;
 // tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
 const CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
 
-/** What every data route's handler reads besides its body: path, options and credentials. */
-interface DataRequest {
-  params: Static<typeof DataParams>;
-  query: Static<typeof DataQuery>;
-  headers: { authorization?: string | undefined; [name: string]: string | string[] | undefined };
-  protocol: string;
-  ip: string;
-}
-
-/** API versions from this date query the published perspective by default; older ones raw (as hosted). */
-export const PUBLISHED_DEFAULT_FROM = '2025-02-19';
-
-export function perspectiveOf(raw: string | undefined, apiVersion: string): Perspective | null {
-  if (raw === undefined || raw === '') {
-    const date = apiVersion.slice(1);
-    // v1 is the oldest API; vX is the experimental latest, so it follows the newest default.
-    const modern = apiVersion === 'vX' || (/^\d{4}-\d{2}-\d{2}$/.test(date) && date >= PUBLISHED_DEFAULT_FROM);
-    return modern ? 'published' : 'raw';
-  }
-  if (raw === 'published') return 'published';
-  if (raw === 'drafts' || raw === 'previewDrafts') return 'drafts';
-  if (raw === 'raw') return 'raw';
-  return null;
-}
-
 /**
  * `autoGenerateArrayKeys=true`, as hosted: every object in an array that has no `_key` gets a
  * random one, wherever it sits in the mutations (documents, set values, inserted items).
@@ -133,47 +86,8 @@ function addArrayKeys(value: unknown, inArray = false): void {
   for (const v of Object.values(obj)) addArrayKeys(v);
 }
 
-const PROJECT_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
-
-/** The origin a client reached this service at, and the project it names (header), for asset URLs. */
-function assetContext(req: { headers: Record<string, string | string[] | undefined>; protocol: string }): {
-  origin: string;
-  project: string;
-} {
-  const rawHost = req.headers.host;
-  const host = typeof rawHost === 'string' && /^[A-Za-z0-9.[\]:-]+$/.test(rawHost) ? rawHost : '127.0.0.1';
-  const header = req.headers['x-sanity-project-id'];
-  const project = typeof header === 'string' && PROJECT_RE.test(header) ? header : EMBEDDED_PROJECT;
-  return { origin: `${req.protocol}://${host}`, project };
-}
-
-export async function contentServicePlugin(
-  instance: FastifyInstance,
-  opts: ContentServicePluginOptions,
-): Promise<void> {
-  const { store, dataset, token } = opts;
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const pool = opts.pool ?? new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, opts.log);
-  app.addHook('onClose', async () => pool.close());
-  const maxInFlight = opts.maxAnswerBytesInFlight ?? MAX_ANSWER_BYTES_IN_FLIGHT;
-  let inFlight = 0;
-  const inProgress = new Map<string, number>();
-  const maxPerAddress = opts.maxQueriesPerAddress ?? MAX_QUERIES_PER_ADDRESS;
-  /** Counts a query without the token against its address, or says why it is refused. */
-  const admitAnonymous = (ip: string): QueryLimitError | null => {
-    const busy = (why: string) => new QueryLimitError(503, 'serviceBusyError', `${why}; try again later`);
-    if (inFlight >= maxInFlight) return busy('too many answers are still being sent to their clients');
-    const n = inProgress.get(ip) ?? 0;
-    if (n >= maxPerAddress) return busy(`this address already has ${n} queries in progress`);
-    inProgress.set(ip, n + 1);
-    return null;
-  };
-  const releaseAnonymous = (ip: string): void => {
-    const left = (inProgress.get(ip) ?? 1) - 1;
-    if (left > 0) inProgress.set(ip, left);
-    else inProgress.delete(ip);
-  };
-
+/** Every request: CORS, the token judged before anything is read, an anonymous body's size capped. */
+function guardRequests(app: FastifyInstance, token: string | null, log: (message: string) => void): void {
   app.addHook('onRequest', async (req, reply) => {
     for (const [k, v] of Object.entries(CORS)) reply.header(k, v);
     if (req.method === 'OPTIONS') return;
@@ -207,139 +121,23 @@ export async function contentServicePlugin(
   app.setErrorHandler((err: FastifyError, _req, reply) => {
     if (err.statusCode === 413) return payloadTooLarge(reply, null, err.message);
     if (err.statusCode && err.statusCode < 500) return badRequest(reply, err.message);
-    opts.log(`content-service: ${err.stack ?? err.message}`);
+    log(`content-service: ${err.stack ?? err.message}`);
     return reply.code(500).send({
       statusCode: 500,
       error: 'Internal Server Error',
       message: 'the content service failed to answer this request',
     });
   });
+}
 
-  const checkPath = (req: DataRequest, reply: FastifyReply): boolean => {
-    if (!API_VERSION_RE.test(req.params.apiVersion)) {
-      notFound(reply, `unknown API version "${req.params.apiVersion}"`);
-      return false;
-    }
-    if (req.params.dataset !== dataset) {
-      notFound(reply, `Dataset "${req.params.dataset}" not found`);
-      return false;
-    }
-    return true;
-  };
+type Options = Pick<ContentServicePluginOptions, 'store' | 'dataset' | 'token'>;
 
-  // As hosted: `true` and `withKeyArraySelector` ask for the map; keyed array items are always used.
-  const wantsSourceMap = (v: string | undefined): boolean => v === 'true' || v === 'withKeyArraySelector';
-
-  const answerQuery = async (
-    req: DataRequest,
-    reply: FastifyReply,
-    query: unknown,
-    params: unknown,
-  ): Promise<FastifyReply> => {
-    if (typeof query !== 'string' || query.trim() === '') return badRequest(reply, 'missing "query"');
-    if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params)))
-      return badRequest(reply, '"params" must be an object');
-    const perspective = perspectiveOf(req.query.perspective, req.params.apiVersion);
-    if (!perspective)
-      return badRequest(reply, `unsupported perspective "${req.query.perspective}" (published, drafts or raw)`);
-    if (Buffer.byteLength(query) > MAX_POST_QUERY_BYTES) return tooLarge(reply, 413, 'query');
-    try {
-      checkParams((params ?? {}) as Record<string, unknown>, query);
-    } catch (err) {
-      if (err instanceof QueryError) return reply.code(400).header('cache-control', 'no-store').send(err.toBody());
-      throw err;
-    }
-    const access = accessOf(req.headers.authorization, token);
-    // As hosted: without read rights every perspective sees the same thing, the published
-    // documents outside any dotted path (no drafts, no versions), and answers 200.
-    const editor = access === 'editor';
-    const { origin, project } = assetContext(req);
-    if (!editor) {
-      const busy = admitAnonymous(req.ip);
-      if (busy) return reply.code(503).header('cache-control', 'no-store').send(busy.toBody());
-      reply.raw.once('close', () => releaseAnonymous(req.ip));
-    }
-    // A client that gives up (closes the connection) ends its query's worker, not just the answer.
-    const abandoned = new AbortController();
-    const onClose = (): void => {
-      if (!reply.raw.writableFinished) abandoned.abort();
-    };
-    reply.raw.on('close', onClose);
-    try {
-      const answer = await pool.query(
-        {
-          query,
-          params: (params ?? {}) as Record<string, unknown>,
-          perspective: editor ? perspective : 'published',
-          authenticated: editor,
-          client: req.ip,
-          identity: editor ? 'embedded-editor' : '',
-          origin,
-          project,
-          dataset,
-          sourceMap: wantsSourceMap(req.query.resultSourceMap),
-        },
-        abandoned.signal,
-      );
-      // The worker sent the result as JSON bytes; the answer is assembled around them, unparsed.
-      const head = req.query.returnQuery !== 'false' ? `{"query":${JSON.stringify(query)},` : '{';
-      const csm = answer.sourceMap ? `,"resultSourceMap":${answer.sourceMap}` : '';
-      const tag = (req.query as Record<string, unknown>).tag;
-      const json = isImporterAssetCheck(tag) ? withoutAssetUrl(answer.json) : answer.json;
-      const parts = json
-        ? [Buffer.from(`${head}"result":`), json, Buffer.from(`${csm},"ms":${answer.ms}}`)]
-        : [Buffer.from(`${head}"ms":${answer.ms}}`)];
-      const bytes = parts.reduce((n, p) => n + p.length, 0);
-      if (inFlight > 0 && inFlight + bytes > maxInFlight)
-        throw new QueryLimitError(
-          503,
-          'serviceBusyError',
-          'too many answers are still being sent to their clients; try again later',
-        );
-      // Counted until the socket took the last byte, or the client went away.
-      inFlight += bytes;
-      reply.raw.once('close', () => {
-        inFlight -= bytes;
-      });
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(Buffer.concat(parts));
-    } catch (err) {
-      if (err instanceof WorkerQueryError) return reply.code(400).send(err.body);
-      if (err instanceof QueryLimitError)
-        return reply.code(err.status).header('cache-control', 'no-store').send(err.toBody());
-      if (err instanceof QueryAbortedError) return reply.code(499).send();
-      throw err;
-    } finally {
-      reply.raw.off('close', onClose);
-    }
-  };
-
-  const data = { params: DataParams, querystring: DataQuery };
-
-  app.get('/:apiVersion/data/query/:dataset', { schema: data }, async (req, reply) => {
-    if (!checkPath(req, reply)) return reply;
-    if (req.url.length > MAX_QUERY_BYTES) return tooLarge(reply, 414, 'URL');
-    let params: Record<string, unknown>;
-    try {
-      params = paramsFromQuery(req.query);
-    } catch (err) {
-      if (err instanceof BadRequest) return badRequest(reply, err.message);
-      throw err;
-    }
-    return answerQuery(req, reply, req.query.query, params);
-  });
-
-  const postQuery = { schema: { ...data, body: QueryBody }, bodyLimit: QUERY_BODY_LIMIT };
-  app.post('/:apiVersion/data/query/:dataset', postQuery, async (req, reply) => {
-    if (!checkPath(req, reply)) return reply;
-    return answerQuery(req, reply, req.body.query, req.body.params);
-  });
-
+/** GET /data/doc: documents by id, each the caller may not read left out and listed (as hosted). */
+function docRoute(instance: FastifyInstance, { store, dataset, token }: Options): void {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const doc = { params: DocParams, querystring: DataQuery };
   app.get('/:apiVersion/data/doc/:dataset/:ids', { schema: doc }, async (req, reply) => {
-    if (!checkPath(req, reply)) return reply;
+    if (!checkPath(req, reply, dataset)) return reply;
     const ids = req.params.ids
       .split(',')
       .map((s) => s.trim())
@@ -363,15 +161,19 @@ export async function contentServicePlugin(
     }
     return reply.header('cache-control', 'no-store').send({ documents, omitted });
   });
+}
 
+/** POST /data/mutate: one transaction, for editors only. */
+function mutateRoute(instance: FastifyInstance, { store, dataset, token }: Options): void {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   // Refused before the body is read: an anonymous mutation never costs a parse.
   const editorsOnly = async (req: { headers: DataRequest['headers'] }, reply: FastifyReply) =>
     accessOf(req.headers.authorization, token) !== 'editor'
       ? unauthorized(reply, 'mutations need a valid token')
       : undefined;
-  const mutate = { schema: { ...data, body: MutateBody }, onRequest: editorsOnly };
+  const mutate = { schema: { params: DataParams, querystring: DataQuery, body: MutateBody }, onRequest: editorsOnly };
   app.post('/:apiVersion/data/mutate/:dataset', mutate, async (req, reply) => {
-    if (!checkPath(req, reply)) return reply;
+    if (!checkPath(req, reply, dataset)) return reply;
     const body = req.body;
     // Each mutation itself is not an array item; what it carries is walked.
     if (req.query.autoGenerateArrayKeys === 'true' && Array.isArray(body.mutations))
@@ -392,7 +194,11 @@ export async function contentServicePlugin(
       throw err;
     }
   });
+}
 
+/** The route plugins of their own modules: the Studio's, actions, live, listen, uploads and images. */
+async function registerRouteModules(app: FastifyInstance, opts: ContentServicePluginOptions, pool: QueryPool) {
+  const { store, dataset, token } = opts;
   await app.register(studioRoutes, { dataset, token });
   await app.register(actionRoutes, { store, dataset, token });
   await app.register(liveRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS });
@@ -425,4 +231,21 @@ export async function contentServicePlugin(
     dataset,
     ...(opts.imageCacheBytes ? { cacheBytes: opts.imageCacheBytes } : {}),
   });
+}
+
+export async function contentServicePlugin(app: FastifyInstance, opts: ContentServicePluginOptions): Promise<void> {
+  const { store, dataset, token } = opts;
+  const pool = opts.pool ?? new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, ...opts.queryLimits }, opts.log);
+  app.addHook('onClose', async () => pool.close());
+  guardRequests(app, token, opts.log);
+  await app.register(queryRoutes, {
+    pool,
+    dataset,
+    token,
+    maxAnswerBytesInFlight: opts.maxAnswerBytesInFlight ?? MAX_ANSWER_BYTES_IN_FLIGHT,
+    maxQueriesPerAddress: opts.maxQueriesPerAddress ?? MAX_QUERIES_PER_ADDRESS,
+  });
+  docRoute(app, opts);
+  mutateRoute(app, opts);
+  await registerRouteModules(app, opts, pool);
 }

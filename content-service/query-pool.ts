@@ -7,7 +7,8 @@
 // in-process, so nothing a query does may ever run on their event loop.
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ExprNode } from 'groq-js';
-import type { DatasetStore, Doc, Perspective } from './store.ts';
+import type { Doc, Perspective } from './documents.ts';
+import type { DatasetStore } from './store.ts';
 import type { QueryError } from './groq.ts';
 
 export { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES } from './groq.ts';

@@ -7,7 +7,8 @@ import { parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { withAssetUrls } from './asset-urls.ts';
 import { parseQuery, QueryError, evaluateQuery } from './groq.ts';
-import { DatasetStore, type Doc } from './store.ts';
+import type { Doc } from './documents.ts';
+import { DatasetStore } from './store.ts';
 import type { ToWorker, FromWorker } from './query-pool.ts';
 
 const port = parentPort;

@@ -8,65 +8,23 @@
 // so Sanity's "the rev changes on every change" holds for hand edits of the file and across restarts.
 import { readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
-import { applyPatch, PatchError } from './patch.ts';
+import { createHash } from 'node:crypto';
 import { writeFileAtomic } from './persist.ts';
-import { MAX_POST_QUERY_BYTES, runQuery, QueryError } from './groq.ts';
+import { answeredResults, applyMutations, changesOf } from './transaction.ts';
 import { DRAFTS_PREFIX } from '../core/content-rules.ts';
-
-export interface Doc {
-  _id: string;
-  [field: string]: unknown;
-}
-export type Perspective = 'published' | 'drafts' | 'raw';
-export type Log = (message: string) => void;
-
-export const VERSIONS_PREFIX = 'versions.';
-export const isDraftId = (id: string): boolean => id.startsWith(DRAFTS_PREFIX);
-export const isVersionId = (id: string): boolean => id.startsWith(VERSIONS_PREFIX);
-/** Ids with a dot live in a "path" that only authenticated readers see (as on the hosted API). */
-export const isPrivateId = (id: string): boolean => id.includes('.');
-
-export interface DocumentChange {
-  documentId: string;
-  before: Doc | null;
-  after: Doc | null;
-  /** The mutations of the transaction that touched this document, as sent. */
-  mutations: unknown[];
-}
-
-export interface Transaction {
-  transactionId: string;
-  identity: string;
-  timestamp: string;
-  changes: DocumentChange[];
-}
-
-export interface MutationResult {
-  transactionId: string;
-  results: { id: string; operation: 'create' | 'update' | 'delete' | 'none'; document?: Doc }[];
-}
-
-/** A rejected transaction; nothing of it was applied. */
-export class MutationError extends Error {
-  constructor(
-    readonly status: 400 | 409,
-    readonly description: string,
-    readonly items: { error: { description: string; id?: string; type: string }; index: number }[] = [],
-  ) {
-    super(description);
-    this.name = 'MutationError';
-  }
-
-  toBody(): { error: { description: string; type: 'mutationError'; items: MutationError['items'] } } {
-    return { error: { description: this.description, type: 'mutationError', items: this.items } };
-  }
-}
-
-export const randomId = (bytes = 16): string => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const ID_RE = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+import {
+  isDraftId,
+  isObject,
+  isPrivateId,
+  isVersionId,
+  randomId,
+  type Doc,
+  type DocumentChange,
+  type Log,
+  type MutationResult,
+  type Perspective,
+  type Transaction,
+} from './documents.ts';
 
 interface ParsedLine {
   doc: Doc;
@@ -323,166 +281,19 @@ export class DatasetStore {
     mutations: unknown,
     opts: { transactionId?: string; identity: string; dryRun?: boolean },
   ): Promise<MutationResult> {
-    if (!Array.isArray(mutations) || mutations.length === 0)
-      throw new MutationError(400, 'The request body needs a non-empty "mutations" array');
     const transactionId =
       opts.transactionId && /^[\w.-]{1,128}$/.test(opts.transactionId) ? opts.transactionId : randomId();
     const timestamp = new Date().toISOString();
-    const working = new Map(this.docs);
-    const touched = new Map<string, unknown[]>();
-    const results: MutationResult['results'] = [];
-    const touch = (id: string, m: unknown): void => {
-      const list = touched.get(id) ?? [];
-      list.push(m);
-      touched.set(id, list);
-    };
-    const stamp = (doc: Doc, previous: Doc | undefined): Doc => ({
-      ...doc,
-      _createdAt: previous?._createdAt ?? (typeof doc._createdAt === 'string' ? doc._createdAt : timestamp),
-      _updatedAt: timestamp,
-      _rev: randomId(),
-    });
-    const fail = (
-      index: number,
-      status: 400 | 409,
-      description: string,
-      id?: string,
-      type = 'mutationError',
-    ): never => {
-      throw new MutationError(status, `The mutation(s) failed: ${description}`, [
-        { error: { description, ...(id ? { id } : {}), type }, index },
-      ]);
-    };
-    const select = async (
-      index: number,
-      sel: Record<string, unknown>,
-      kind: string,
-    ): Promise<{ ids: string[]; byId: boolean }> => {
-      if (typeof sel.id === 'string') return { ids: [sel.id], byId: true };
-      if (Array.isArray(sel.id) && sel.id.every((x) => typeof x === 'string'))
-        return { ids: sel.id as string[], byId: true };
-      if (typeof sel.query === 'string') {
-        // Runs in this thread (over the transaction's working copy), so it gets the service's size cap.
-        if (Buffer.byteLength(sel.query) > MAX_POST_QUERY_BYTES)
-          fail(index, 400, `${kind} query is longer than ${MAX_POST_QUERY_BYTES} bytes`);
-        const params = isObject(sel.params) ? sel.params : {};
-        let rows: unknown;
-        try {
-          rows = await runQuery(sel.query, [...working.values()], { params });
-        } catch (err) {
-          if (err instanceof QueryError) fail(index, 400, `${kind} query: ${err.description}`);
-          throw err;
-        }
-        const list = Array.isArray(rows) ? rows : [rows];
-        const ids = list
-          .map((r) => (typeof r === 'string' ? r : isObject(r) && typeof r._id === 'string' ? r._id : null))
-          .filter((x): x is string => x !== null);
-        return { ids, byId: false };
-      }
-      return fail(index, 400, `${kind} needs an "id" or a "query"`);
-    };
-
-    for (let index = 0; index < mutations.length; index++) {
-      const m: unknown = mutations[index];
-      if (!isObject(m) || Object.keys(m).length !== 1)
-        fail(
-          index,
-          400,
-          'each mutation is an object with exactly one of create, createOrReplace, createIfNotExists, patch, delete',
-        );
-      const [kind, body] = Object.entries(m as Record<string, unknown>)[0]!;
-      switch (kind) {
-        case 'create':
-        case 'createOrReplace':
-        case 'createIfNotExists': {
-          if (!isObject(body)) fail(index, 400, `${kind} needs a document object`);
-          const doc = body as Record<string, unknown>;
-          if (typeof doc._type !== 'string' || doc._type === '')
-            fail(index, 400, `${kind}: the document needs a _type`);
-          let id = doc._id;
-          if (id === undefined && kind === 'create') id = randomId();
-          else if (typeof id === 'string' && id.endsWith('.') && kind === 'create') id = id + randomId();
-          if (typeof id !== 'string' || !ID_RE.test(id))
-            fail(index, 400, `${kind}: "${String(id)}" is not a valid document id`);
-          const docId = id as string;
-          const existing = working.get(docId);
-          if (existing && kind === 'create')
-            fail(index, 409, `Document by ID "${docId}" already exists`, docId, 'documentAlreadyExistsError');
-          if (existing && kind === 'createIfNotExists') {
-            results.push({ id: docId, operation: 'none' });
-            break;
-          }
-          working.set(docId, stamp({ ...structuredClone(doc), _id: docId }, existing));
-          touch(docId, m);
-          results.push({ id: docId, operation: existing ? 'update' : 'create' });
-          break;
-        }
-        case 'patch': {
-          if (!isObject(body)) fail(index, 400, 'patch needs an object');
-          const patch = body as Record<string, unknown>;
-          const { ids, byId } = await select(index, patch, 'patch');
-          for (const id of ids) {
-            const cur = working.get(id);
-            if (!cur) {
-              if (byId)
-                fail(index, 409, `Cannot modify document "${id}": it does not exist`, id, 'documentNotFoundError');
-              continue;
-            }
-            if (patch.ifRevisionID !== undefined && patch.ifRevisionID !== cur._rev) {
-              fail(
-                index,
-                409,
-                `Document "${id}" has unexpected revision ID ("${String(cur._rev)}"), expected "${String(patch.ifRevisionID)}"`,
-                id,
-                'conflictError',
-              );
-            }
-            let next: Doc;
-            try {
-              next = applyPatch(cur, patch) as Doc;
-            } catch (err) {
-              if (err instanceof PatchError) fail(index, err.status, err.message, id);
-              throw err;
-            }
-            // `next` keeps the creation date, or the one a patch set (as importers do).
-            working.set(id, stamp({ ...next, _id: id }, next));
-            touch(id, m);
-            results.push({ id, operation: 'update' });
-          }
-          break;
-        }
-        case 'delete': {
-          if (!isObject(body)) fail(index, 400, 'delete needs {id} or {query}');
-          const { ids } = await select(index, body as Record<string, unknown>, 'delete');
-          for (const id of ids) {
-            if (working.delete(id)) touch(id, m);
-            results.push({ id, operation: 'delete' });
-          }
-          break;
-        }
-        default:
-          fail(index, 400, `unsupported mutation "${kind}"`);
-      }
-    }
-
-    const changes: DocumentChange[] = [];
-    for (const [id, muts] of touched) {
-      const before = this.docs.get(id) ?? null;
-      const after = working.get(id) ?? null;
-      if (before === after) continue;
-      changes.push({ documentId: id, before, after, mutations: muts });
-    }
-    const final = results.map((r) => {
-      const doc = working.get(r.id);
-      return doc && r.operation !== 'delete' ? { ...r, document: doc } : r;
-    });
+    const copy = await applyMutations(this.docs, mutations, timestamp);
+    const changes = changesOf(this.docs, copy);
+    const results = answeredResults(copy);
     if (changes.length > 0 && !opts.dryRun) {
       // Written before it is applied or answered: a failed write fails the transaction (500).
-      if (this.persist) await this.writeDataset(working, changes);
-      this.commit(working);
+      if (this.persist) await this.writeDataset(copy.working, changes);
+      this.commit(copy.working);
       this.emit({ transactionId, identity: opts.identity, timestamp, changes });
     }
-    return { transactionId, results: final };
+    return { transactionId, results };
   }
 
   /**

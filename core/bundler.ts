@@ -8,7 +8,7 @@
 // server/ may not import each other.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Plugin } from 'esbuild';
+import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { byKey } from '../src/lib/order.ts';
 
 export const ASSETS_DIR = 'assets';
@@ -120,18 +120,9 @@ const publicUrlsExternal: Plugin = {
 
 const gz = (b: Uint8Array): number => gzipSync(b, { level: 9 }).length;
 
-/** Builds the browser bundle of `entry` for the asset `base`, in memory. */
-export async function bundleBrowser({
-  root,
-  entry,
-  entryName,
-  base,
-  editions = {},
-}: BundleOptions): Promise<BundleResult> {
-  // Loaded here, not at the top: a CLI's --help or a failing start never pays for esbuild.
-  const esbuild = await import('esbuild');
-  const outdir = path.join(root, '.bundle-virtual', ASSETS_DIR); // never written: write: false
-  const result = await esbuild.build({
+/** The esbuild options of every browser build: one ESM entry per edition, lazy page chunks, the stylesheet. */
+function esbuildOptions({ root, entry, entryName, base, editions = {} }: BundleOptions, outdir: string) {
+  return {
     absWorkingDir: root,
     entryPoints: [
       { in: entry, out: entryName },
@@ -170,7 +161,39 @@ export async function bundleBrowser({
       ...(entry === PREVIEW_ENTRY ? [] : [noStegaCleaning(root)]),
     ],
     logLevel: 'silent',
-  });
+  } satisfies BuildOptions;
+}
+
+type Outputs = Metafile['outputs'];
+
+/** The output esbuild wrote for an entry point, by extension. */
+function outputOf(outputs: Outputs, from: string, ext: string): string {
+  const key = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === from && k.endsWith(ext));
+  if (!key) throw new Error(`bundle: no output for ${from}`);
+  return key;
+}
+
+/** Every chunk an output imports statically, directly or through another chunk, sorted. */
+function staticClosure(outputs: Outputs, start: string): string[] {
+  const seen = new Set<string>();
+  const visit = (k: string) => {
+    for (const imp of outputs[k]?.imports ?? []) {
+      if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      visit(imp.path);
+    }
+  };
+  visit(start);
+  return [...seen].sort();
+}
+
+/** Builds the browser bundle of `entry` for the asset `base`, in memory. */
+export async function bundleBrowser(options: BundleOptions): Promise<BundleResult> {
+  const { root, entry, base, editions = {} } = options;
+  // Loaded here, not at the top: a CLI's --help or a failing start never pays for esbuild.
+  const esbuild = await import('esbuild');
+  const outdir = path.join(root, '.bundle-virtual', ASSETS_DIR); // never written: write: false
+  const result = await esbuild.build(esbuildOptions(options, outdir));
 
   const rel = (abs: string) => path.relative(path.dirname(outdir), abs).split(path.sep).join('/');
   const url = (relPath: string) => `${base}${relPath}`;
@@ -180,30 +203,13 @@ export async function bundleBrowser({
 
   const outputs = result.metafile.outputs;
   const metaRel = (metaPath: string) => rel(path.resolve(root, metaPath));
-  const find = (from: string, ext: string) => {
-    const key = Object.keys(outputs).find((k) => outputs[k]!.entryPoint === from && k.endsWith(ext));
-    if (!key) throw new Error(`bundle: no output for ${from}`);
-    return key;
-  };
-  const staticClosure = (start: string): string[] => {
-    const seen = new Set<string>();
-    const visit = (k: string) => {
-      for (const imp of outputs[k]?.imports ?? []) {
-        if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
-        seen.add(imp.path);
-        visit(imp.path);
-      }
-    };
-    visit(start);
-    return [...seen].sort();
-  };
-
-  const entryKey = find(entry, '.js');
-  const cssKey = find(STYLES_ENTRY, '.css');
-  const entryDeps = staticClosure(entryKey);
+  const urls = (keys: string[]) => keys.map((k) => url(metaRel(k)));
+  const entryKey = outputOf(outputs, entry, '.js');
+  const cssKey = outputOf(outputs, STYLES_ENTRY, '.css');
+  const entryDeps = staticClosure(outputs, entryKey);
   const lazyDeps = (module: string) => {
-    const key = find(module, '.js');
-    return [key, ...staticClosure(key)].filter((k) => k !== entryKey && !entryDeps.includes(k));
+    const key = outputOf(outputs, module, '.js');
+    return [key, ...staticClosure(outputs, key)].filter((k) => k !== entryKey && !entryDeps.includes(k));
   };
   const schoolDeps = lazyDeps(SCHOOL_PAGE_MODULE);
   const compareDeps = lazyDeps(COMPARE_PAGE_MODULE);
@@ -217,11 +223,11 @@ export async function bundleBrowser({
   return {
     files,
     entryUrl: url(metaRel(entryKey)),
-    cssUrls: cssKeys.map((k) => url(metaRel(k))),
-    entryPreload: entryDeps.map((k) => url(metaRel(k))),
-    schoolPreload: schoolDeps.map((k) => url(metaRel(k))),
-    comparePreload: compareDeps.map((k) => url(metaRel(k))),
-    landingPreload: landingDeps.map((k) => url(metaRel(k))),
+    cssUrls: urls(cssKeys),
+    entryPreload: urls(entryDeps),
+    schoolPreload: urls(schoolDeps),
+    comparePreload: urls(compareDeps),
+    landingPreload: urls(landingDeps),
     sizes: {
       firstLoadJsGzip: sizeOf([entryKey, ...entryDeps]),
       schoolChunkGzip: sizeOf(schoolDeps),
@@ -232,15 +238,11 @@ export async function bundleBrowser({
     },
     editions: Object.fromEntries(
       Object.entries(editions).map(([out, input]) => {
-        const key = find(input, '.js');
-        const deps = staticClosure(key);
+        const key = outputOf(outputs, input, '.js');
+        const deps = staticClosure(outputs, key);
         return [
           out,
-          {
-            entryUrl: url(metaRel(key)),
-            entryPreload: deps.map((k) => url(metaRel(k))),
-            firstLoadJsGzip: sizeOf([key, ...deps]),
-          },
+          { entryUrl: url(metaRel(key)), entryPreload: urls(deps), firstLoadJsGzip: sizeOf([key, ...deps]) },
         ];
       }),
     ),

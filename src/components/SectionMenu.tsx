@@ -2,7 +2,7 @@
 // anchor links (works without JavaScript; sections carry scroll-margin for the sticky bar). After
 // hydration it tracks the active section, scrolls smoothly below the measured sticky bars, keeps the
 // hash in sync without a jump, and on small screens collapses behind a toggle.
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { padNumber } from '../lib/sections.ts';
 import { scrollToId, stickyOffset } from '../lib/scroll.ts';
 import type { NavLink } from '../lib/types.ts';
@@ -42,18 +42,9 @@ export function activeSectionIndex(ids: readonly string[], doc: Document = docum
 const plainClick = (e: MouseEvent): boolean =>
   !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-export function SectionMenu({ items, numbered = false, label }: SectionMenuProps) {
-  const messages = useMessages();
-  const listId = `${useId()}-list`;
-  const [enhanced, setEnhanced] = useState(false);
-  const [open, setOpen] = useState(false);
+/** The section the reader has reached, followed on scroll and resize (one update per frame). */
+function useActiveSection(idsKey: string): [number, (index: number) => void] {
   const [active, setActive] = useState(-1);
-  const nav = useRef<HTMLElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const idsKey = items.map((i) => i.id).join('\n');
-
-  useEffect(() => setEnhanced(true), []);
-
   useEffect(() => {
     const ids = idsKey === '' ? [] : idsKey.split('\n');
     let frame = 0;
@@ -73,8 +64,15 @@ export function SectionMenu({ items, numbered = false, label }: SectionMenuProps
       if (frame) window.cancelAnimationFrame(frame);
     };
   }, [idsKey]);
+  return [active, setActive];
+}
 
-  // An open mobile menu closes on a click elsewhere.
+/** An open mobile menu closes on a click elsewhere. */
+function useCloseOnClickOutside(
+  open: boolean,
+  nav: RefObject<HTMLElement | null>,
+  setOpen: (open: boolean) => void,
+): void {
   useEffect(() => {
     if (!open) return;
     const onDocClick = (e: Event) => {
@@ -82,7 +80,23 @@ export function SectionMenu({ items, numbered = false, label }: SectionMenuProps
     };
     document.addEventListener('click', onDocClick);
     return () => document.removeEventListener('click', onDocClick);
-  }, [open]);
+  }, [open, nav, setOpen]);
+}
+
+export function SectionMenu({ items, numbered = false, label }: SectionMenuProps) {
+  const messages = useMessages();
+  const listId = `${useId()}-list`;
+  const [enhanced, setEnhanced] = useState(false);
+  const [open, setOpen] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const idsKey = items.map((i) => i.id).join('\n');
+
+  useEffect(() => setEnhanced(true), []);
+
+  const [active, setActive] = useActiveSection(idsKey);
+
+  useCloseOnClickOutside(open, nav, setOpen);
 
   const numberOf = (item: NavLink, i: number): string => padNumber(item.number ?? i + 1);
 

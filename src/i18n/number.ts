@@ -14,3 +14,12 @@ export function oneDecimal(locale: string): (value: number) => string {
     return format.format(value);
   };
 }
+
+/** A whole number with the locale's grouping ("1,250"); one formatter per locale, made on first use. */
+export function grouped(locale: string): (value: number) => string {
+  let format: Intl.NumberFormat | undefined;
+  return (value) => {
+    format ??= new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    return format.format(value);
+  };
+}

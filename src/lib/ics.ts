@@ -24,7 +24,9 @@ export interface IcsCalendar {
 }
 
 const PRODID = '-//Middle-school guide//Calendar//EN';
-const UTF8 = new TextEncoder();
+const ASCII = /^[\x00-\x7f]*$/;
+/** The octets a code point takes in UTF-8. */
+const utf8Size = (cp: number): number => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
 
 /** TEXT value escaping (RFC 5545 3.3.11). */
 export const icsText = (v: string): string =>
@@ -49,11 +51,13 @@ const nextDay = (ymd: string): string => {
 
 /** Folds a content line to 75 octets per line (continuations start with a space), never inside a UTF-8 character. */
 export function foldLine(line: string): string {
+  // Nearly every line is short ASCII: one octet per character, nothing to fold.
+  if (line.length <= 75 && ASCII.test(line)) return line;
   const out: string[] = [];
   let current = '';
   let octets = 0;
   for (const ch of line) {
-    const size = UTF8.encode(ch).length;
+    const size = utf8Size(ch.codePointAt(0)!);
     const limit = out.length === 0 ? 75 : 74;
     if (octets + size > limit) {
       out.push(current);

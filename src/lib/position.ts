@@ -3,10 +3,12 @@
 // sessionStorage, so every other distance in the same tab shows without asking again. A visit is
 // the tab's session: pages are separate documents in the export, so module memory would not
 // carry over, and sessionStorage is gone when the tab closes. Nothing here leaves the browser.
+// A family that refuses its location may give a ZIP code instead; that is kept for the visit too.
 import { isValidLocation } from './distance.ts';
 import type { GeoPoint } from './types.ts';
 
 export const POSITION_KEY = 'msg:position';
+export const ZIP_KEY = 'msg:zip';
 
 // maximumAge 0: a request measures from where the visitor is now. A cached position (it was 5
 // minutes) showed the old distance after the family had moved.
@@ -36,6 +38,24 @@ export function storePosition(here: GeoPoint): void {
     session()?.setItem(POSITION_KEY, JSON.stringify({ lat: here.lat, lng: here.lng }));
   } catch {
     /* full or disabled: the next request asks again */
+  }
+}
+
+/** The ZIP code given earlier in this visit to sort by distance from, or null. */
+export function storedZip(): string | null {
+  try {
+    const raw = session()?.getItem(ZIP_KEY);
+    return raw && /^[0-9A-Za-z -]{1,10}$/.test(raw) ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeZip(zip: string): void {
+  try {
+    session()?.setItem(ZIP_KEY, zip);
+  } catch {
+    /* full or disabled: the form asks again on the next page */
   }
 }
 

@@ -75,6 +75,218 @@ export interface SchoolFlow<S> {
   refresh(): void;
 }
 
+/** What both flows share: the state and its reports, and loads that failed, retried with backoff until stopped. */
+class FlowCore<S> {
+  stopped = false;
+  readonly timers: Timers;
+  /** Each kind of load counts its own failures in a row. */
+  readonly failures = { load: 0, lookup: 0, fetch: 0 };
+  /** Pending retries, cancelled by stopAll(). */
+  private readonly retries = new Set<unknown>();
+  private readonly log: (message: string, err?: unknown) => void;
+
+  constructor(
+    public state: SchoolFlowState<S>,
+    private readonly deps: SchoolFlowDeps<S>,
+    private readonly onState: (state: SchoolFlowState<S>) => void,
+  ) {
+    this.timers = deps.timers ?? realTimers;
+    this.log = deps.log ?? ((m: string, e?: unknown) => console.error(m, e));
+  }
+
+  set(patch: Partial<SchoolFlowState<S>>): void {
+    if (this.stopped) return;
+    this.state = { ...this.state, ...patch };
+    this.onState(this.state);
+  }
+
+  /** Only the first failure of a run is logged, so an outage is one console line, not one a second. */
+  failed(kind: keyof FlowCore<S>['failures'], message: string, err: unknown, again: () => void): void {
+    if (this.failures[kind]++ === 0) this.log(`${message} (trying again until it loads)`, err);
+    const problem = this.deps.describeError?.(err) ?? null;
+    if (problem !== (this.state.problem ?? null)) this.set({ problem });
+    const handle = this.timers.setTimeout(
+      () => {
+        this.retries.delete(handle);
+        if (!this.stopped) again();
+      },
+      backoffDelay(this.failures[kind] - 1, this.deps.retry ?? RETRY_BACKOFF),
+    );
+    this.retries.add(handle);
+  }
+
+  stopAll(): void {
+    this.stopped = true;
+    for (const h of this.retries) this.timers.clearTimeout(h);
+    this.retries.clear();
+  }
+}
+
+/** Without livepreview: the school fetched once by slug (again on refresh). */
+function slugFlow<S>(slug: string, core: FlowCore<S>, deps: SchoolFlowDeps<S>): SchoolFlow<S> {
+  let loading = false;
+  const load = (): void => {
+    if (loading || core.stopped) return;
+    loading = true;
+    deps.fetchBySlug(slug).then(
+      (school) => {
+        loading = false;
+        core.failures.load = 0;
+        core.set({ status: school ? 'ready' : 'not-found', school, fetches: core.state.fetches + 1, problem: null });
+      },
+      (err) => {
+        loading = false;
+        if (core.stopped) return;
+        core.set({ status: 'error' });
+        core.failed('load', `preview: could not load school "${slug}"`, err, load);
+      },
+    );
+  };
+  if (!deps.initial) load();
+  return { state: () => core.state, stop: () => core.stopAll(), refresh: load };
+}
+
+/**
+ * With livepreview: the id looked up, the school's changes followed, a draft re-fetched after each
+ * quiet period of change events and a published school on each event.
+ */
+class LiveFlow<S> {
+  private lookup: SchoolLookup | null = null;
+  private unsubscribe: (() => void) | null = null;
+  // Newer requests win: a slow response never overwrites a later one.
+  private requested = 0;
+  private applied = 0;
+  private inFlight = false;
+  private again = false;
+  private readonly draftRefresh: ReturnType<typeof debounce>;
+
+  constructor(
+    private readonly slug: string,
+    private readonly core: FlowCore<S>,
+    private readonly deps: SchoolFlowDeps<S>,
+  ) {
+    this.draftRefresh = debounce(this.fetchCurrent, deps.debounceMs ?? DRAFT_REFRESH_DEBOUNCE_MS, core.timers);
+  }
+
+  private readonly fetchCurrent = (): void => {
+    const { core, lookup } = this;
+    if (core.stopped || !lookup) return;
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    this.inFlight = true;
+    const seq = ++this.requested;
+    const mode = core.state.mode ?? chooseSource(lookup).mode;
+    const id = mode === 'draft' ? draftIdOf(lookup.id) : publishedIdOf(lookup.id);
+    this.deps
+      .fetchById(id)
+      .then(
+        (school) => this.fetched(seq, school),
+        (err) => {
+          if (core.stopped) return;
+          if (!core.state.school) core.set({ status: 'error' });
+          // Retried whether or not a school is shown: the newest edit must still arrive.
+          core.failed('fetch', `preview: could not load ${id}`, err, this.fetchCurrent);
+        },
+      )
+      .finally(() => {
+        this.inFlight = false;
+        if (this.again) {
+          this.again = false;
+          this.fetchCurrent();
+        }
+      });
+  };
+
+  private fetched(seq: number, school: S | null): void {
+    const { core } = this;
+    core.failures.fetch = 0;
+    if (seq <= this.applied) return;
+    this.applied = seq;
+    core.set({
+      problem: null,
+      status: school ? 'ready' : core.state.school ? 'ready' : 'not-found',
+      school: school ?? core.state.school,
+      fetches: core.state.fetches + 1,
+    });
+  }
+
+  /** Looks the slug up again (first load, resync, or a draft appeared/disappeared) and fetches. */
+  readonly relookup = (): void => {
+    const { core } = this;
+    this.deps.lookup(this.slug).then(
+      (found) => this.lookedUp(found),
+      (err) => {
+        if (core.stopped) return;
+        if (!core.state.school) core.set({ status: 'error' });
+        core.failed('lookup', `preview: draft lookup failed for "${this.slug}"`, err, this.relookup);
+      },
+    );
+  };
+
+  private lookedUp(found: SchoolLookup | null): void {
+    const { core } = this;
+    if (core.stopped) return;
+    core.failures.lookup = 0;
+    if (core.state.problem) core.set({ problem: null });
+    if (!found) {
+      core.set({ status: 'not-found', school: null, mode: null });
+      return;
+    }
+    const first = this.lookup === null;
+    this.lookup = found;
+    this.draftRefresh.cancel();
+    core.set({ mode: chooseSource(found).mode });
+    if (first) {
+      this.unsubscribe = this.deps.subscribe(publishedIdOf(found.id), {
+        onChange: this.onChange,
+        onStatus: (connection) => core.set({ connection }),
+        onResync: this.relookup,
+      });
+    }
+    this.fetchCurrent();
+  }
+
+  private readonly onChange = (event: ChangeEvent): void => {
+    const { core, lookup } = this;
+    if (core.stopped || !lookup) return;
+    const isDraft = event.documentId === draftIdOf(lookup.id);
+    const mode = core.state.mode;
+    if (mode === 'published' && isDraft && event.transition !== 'disappear') {
+      // An editor started a draft of the school being previewed: follow the draft from now on.
+      this.lookup = { ...lookup, hasDraft: true };
+      core.set({ mode: 'draft' });
+      this.draftRefresh.call();
+      return;
+    }
+    if (event.transition === 'disappear' && (isDraft ? mode === 'draft' : mode === 'published')) {
+      // The shown document was published, discarded or deleted: decide again what to show.
+      this.relookup();
+      return;
+    }
+    if (mode === 'draft') this.draftRefresh.call();
+    else this.fetchCurrent();
+  };
+
+  flow(): SchoolFlow<S> {
+    return {
+      state: () => this.core.state,
+      refresh: () => {
+        if (this.core.stopped) return;
+        if (!this.lookup) this.relookup();
+        else if (this.core.state.mode === 'draft') this.draftRefresh.call();
+        else this.fetchCurrent();
+      },
+      stop: () => {
+        this.core.stopAll();
+        this.draftRefresh.cancel();
+        this.unsubscribe?.();
+      },
+    };
+  }
+}
+
 /**
  * Runs the school page loading flow and reports every state change. Without livepreview the
  * school is fetched once by slug. With it the id is looked up; a draft is fetched and re-fetched
@@ -87,178 +299,13 @@ export function startSchoolFlow<S>(
   deps: SchoolFlowDeps<S>,
   onState: (state: SchoolFlowState<S>) => void,
 ): SchoolFlow<S> {
-  const timers = deps.timers ?? realTimers;
-  const log = deps.log ?? ((m: string, e?: unknown) => console.error(m, e));
   const initial = deps.initial ?? null;
-  let state: SchoolFlowState<S> = initial
+  const state: SchoolFlowState<S> = initial
     ? { status: 'ready', school: initial.school, mode: livepreview ? initial.mode : null, connection: null, fetches: 0 }
     : { status: 'loading', school: null, mode: null, connection: null, fetches: 0 };
-  let stopped = false;
-  const set = (patch: Partial<SchoolFlowState<S>>) => {
-    if (stopped) return;
-    state = { ...state, ...patch };
-    onState(state);
-  };
-  // Pending retries, cancelled by stop(). Each kind of load counts its own failures in a row, and
-  // only the first failure of a run is logged, so an outage is one console line, not one a second.
-  const retries = new Set<unknown>();
-  const failures = { load: 0, lookup: 0, fetch: 0 };
-  const failed = (kind: keyof typeof failures, message: string, err: unknown, again: () => void) => {
-    if (failures[kind]++ === 0) log(`${message} (trying again until it loads)`, err);
-    const problem = deps.describeError?.(err) ?? null;
-    if (problem !== (state.problem ?? null)) set({ problem });
-    const handle = timers.setTimeout(
-      () => {
-        retries.delete(handle);
-        if (!stopped) again();
-      },
-      backoffDelay(failures[kind] - 1, deps.retry ?? RETRY_BACKOFF),
-    );
-    retries.add(handle);
-  };
-  const stopAll = () => {
-    stopped = true;
-    for (const h of retries) timers.clearTimeout(h);
-    retries.clear();
-  };
-
-  if (!livepreview) {
-    let loading = false;
-    const load = (): void => {
-      if (loading || stopped) return;
-      loading = true;
-      deps.fetchBySlug(slug).then(
-        (school) => {
-          loading = false;
-          failures.load = 0;
-          set({ status: school ? 'ready' : 'not-found', school, fetches: state.fetches + 1, problem: null });
-        },
-        (err) => {
-          loading = false;
-          if (stopped) return;
-          set({ status: 'error' });
-          failed('load', `preview: could not load school "${slug}"`, err, load);
-        },
-      );
-    };
-    if (!initial) load();
-    return { state: () => state, stop: stopAll, refresh: load };
-  }
-  let lookup: SchoolLookup | null = null;
-  let unsubscribe: (() => void) | null = null;
-  // Newer requests win: a slow response never overwrites a later one.
-  let requested = 0;
-  let applied = 0;
-  let inFlight = false;
-  let again = false;
-
-  const fetchCurrent = (): void => {
-    if (stopped || !lookup) return;
-    if (inFlight) {
-      again = true;
-      return;
-    }
-    inFlight = true;
-    const seq = ++requested;
-    const mode = state.mode ?? chooseSource(lookup).mode;
-    const id = mode === 'draft' ? draftIdOf(lookup.id) : publishedIdOf(lookup.id);
-    deps
-      .fetchById(id)
-      .then(
-        (school) => {
-          failures.fetch = 0;
-          if (seq > applied) {
-            applied = seq;
-            set({
-              problem: null,
-              status: school ? 'ready' : state.school ? 'ready' : 'not-found',
-              school: school ?? state.school,
-              fetches: state.fetches + 1,
-            });
-          }
-        },
-        (err) => {
-          if (stopped) return;
-          if (!state.school) set({ status: 'error' });
-          // Retried whether or not a school is shown: the newest edit must still arrive.
-          failed('fetch', `preview: could not load ${id}`, err, fetchCurrent);
-        },
-      )
-      .finally(() => {
-        inFlight = false;
-        if (again) {
-          again = false;
-          fetchCurrent();
-        }
-      });
-  };
-
-  const draftRefresh = debounce(fetchCurrent, deps.debounceMs ?? DRAFT_REFRESH_DEBOUNCE_MS, timers);
-
-  /** Looks the slug up again (first load, resync, or a draft appeared/disappeared) and fetches. */
-  const relookup = (): void => {
-    deps.lookup(slug).then(
-      (found) => {
-        if (stopped) return;
-        failures.lookup = 0;
-        if (state.problem) set({ problem: null });
-        if (!found) {
-          set({ status: 'not-found', school: null, mode: null });
-          return;
-        }
-        const first = lookup === null;
-        lookup = found;
-        draftRefresh.cancel();
-        set({ mode: chooseSource(found).mode });
-        if (first) {
-          unsubscribe = deps.subscribe(publishedIdOf(found.id), {
-            onChange,
-            onStatus: (connection) => set({ connection }),
-            onResync: relookup,
-          });
-        }
-        fetchCurrent();
-      },
-      (err) => {
-        if (stopped) return;
-        if (!state.school) set({ status: 'error' });
-        failed('lookup', `preview: draft lookup failed for "${slug}"`, err, relookup);
-      },
-    );
-  };
-
-  const onChange = (event: ChangeEvent): void => {
-    if (stopped || !lookup) return;
-    const isDraft = event.documentId === draftIdOf(lookup.id);
-    if (state.mode === 'published' && isDraft && event.transition !== 'disappear') {
-      // An editor started a draft of the school being previewed: follow the draft from now on.
-      lookup = { ...lookup, hasDraft: true };
-      set({ mode: 'draft' });
-      draftRefresh.call();
-      return;
-    }
-    if (event.transition === 'disappear' && (isDraft ? state.mode === 'draft' : state.mode === 'published')) {
-      // The shown document was published, discarded or deleted: decide again what to show.
-      relookup();
-      return;
-    }
-    if (state.mode === 'draft') draftRefresh.call();
-    else fetchCurrent();
-  };
-
-  relookup();
-  return {
-    state: () => state,
-    refresh() {
-      if (stopped) return;
-      if (!lookup) relookup();
-      else if (state.mode === 'draft') draftRefresh.call();
-      else fetchCurrent();
-    },
-    stop() {
-      stopAll();
-      draftRefresh.cancel();
-      unsubscribe?.();
-    },
-  };
+  const core = new FlowCore(state, deps, onState);
+  if (!livepreview) return slugFlow(slug, core, deps);
+  const live = new LiveFlow(slug, core, deps);
+  live.relookup();
+  return live.flow();
 }

@@ -273,8 +273,20 @@ export interface ZipListing {
 /** The landing page's ZIP finder: the district's ZIP codes and the words around them. */
 export interface ZipFinderData {
   zips: string[];
-  /** `unknown` holds "{zip}" where the typed code goes. */
-  words: { heading: string; intro: string; label: string; go: string; unknown: string };
+  /** Each ZIP code's centre: the grid sorts by distance from it when the visitor's location is refused. */
+  centres: Record<string, GeoPoint>;
+  /** `unknown`, `sorted` and `sortUnknown` hold "{zip}" where the code goes. */
+  words: {
+    heading: string;
+    intro: string;
+    label: string;
+    go: string;
+    unknown: string;
+    sortIntro: string;
+    sortGo: string;
+    sorted: string;
+    sortUnknown: string;
+  };
 }
 
 /** The compare table's fact rows' names (src/i18n/family/); `lastYear` holds {seats} and {applicants}. */

@@ -65,6 +65,17 @@ export function zipFinder(zips: readonly ZipCode[], lang: Lang): ZipFinderData {
   const w = FAMILY_WORDS[lang].zip;
   return {
     zips: zips.map((z) => z.zip),
-    words: { heading: w.finder, intro: w.finderIntro, label: w.label, go: w.go, unknown: w.unknown('{zip}') },
+    centres: Object.fromEntries(zips.map((z) => [z.zip, { lat: z.lat, lng: z.lng }])),
+    words: {
+      heading: w.finder,
+      intro: w.finderIntro,
+      label: w.label,
+      go: w.go,
+      unknown: w.unknown('{zip}'),
+      sortIntro: w.sortIntro,
+      sortGo: w.sortGo,
+      sorted: w.sorted('{zip}'),
+      sortUnknown: w.sortUnknown('{zip}'),
+    },
   };
 }

@@ -76,6 +76,7 @@ function Landing({ data }: { data: LandingPageData }) {
         factsSrc={data.factsSrc}
         programGroups={data.programGroups}
         copy={copy}
+        zips={data.zipFinder}
       />
     </Layout>
   );

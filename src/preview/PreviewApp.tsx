@@ -70,18 +70,18 @@ export interface PreviewAppProps {
   refreshBus: RefreshBus;
 }
 
-export function PreviewApp({ env, first, api, createEventSource, schoolPage, refreshBus }: PreviewAppProps) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const livepreview = livepreviewIn(location.search);
-  const perspective = livepreview ? 'drafts' : 'published';
-  // The server's data belongs to the first page only: once the editor moved, no page uses it again.
-  const firstKey = useRef(location.key);
-  const moved = useRef(false);
-  if (location.key !== firstKey.current) moved.current = true;
-  const isFirst = !moved.current && first !== null;
+type Navigate = ReturnType<typeof useNavigate>;
 
-  // The menus' list belongs to the session: loaded once (or taken from the server), kept across pages.
+/**
+ * The menus' list belongs to the session: loaded once (or taken from the server), kept across
+ * pages, read again when the perspective changes.
+ */
+function useSessionNav(
+  api: PreviewApi,
+  perspective: 'drafts' | 'published',
+  first: PageData | null,
+  env: SiteEnv,
+): [NavSchool[] | null, (nav: NavSchool[]) => void] {
   const [nav, setNav] = useState<NavSchool[] | null>(first?.nav ?? null);
   // The perspective the list in hand was read in (null: none yet, or the server could not read it).
   const navFor = useRef<string | null>(
@@ -100,11 +100,21 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
       },
     });
   }, [api, perspective]);
+  return [nav, setNav];
+}
 
-  // One change stream for the whole session while live: a change to any school, to the landing
-  // page's words or to the site settings reloads the menus and bumps schoolsVersion (the page reloads
-  // its grid and its words), once per quiet period. Moving between pages keeps it open; switching
-  // live preview off closes it.
+/**
+ * One change stream for the whole session while live: a change to any school, to the landing
+ * page's words or to the site settings reloads the menus and bumps schoolsVersion (the page reloads
+ * its grid and its words), once per quiet period. Moving between pages keeps it open; switching
+ * live preview off closes it.
+ */
+function useSessionChanges(
+  props: Pick<PreviewAppProps, 'api' | 'createEventSource' | 'refreshBus'>,
+  livepreview: boolean,
+  setNav: (nav: NavSchool[]) => void,
+): number {
+  const { api, createEventSource, refreshBus } = props;
   const [schoolsVersion, setSchoolsVersion] = useState(0);
   useEffect(() => {
     if (!livepreview) return;
@@ -127,10 +137,15 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
       reload.cancel();
       stop();
     };
-  }, [api, livepreview, createEventSource, refreshBus]);
+  }, [api, livepreview, createEventSource, refreshBus, setNav]);
+  return schoolsVersion;
+}
 
-  // The site's own links move within the app. Bubble phase on the document: the page's own
-  // handlers (the menus, the section menu) run first and may have handled the click already.
+/**
+ * The site's own links move within the app. Bubble phase on the document: the page's own
+ * handlers (the menus, the section menu) run first and may have handled the click already.
+ */
+function useInAppLinks(navigate: Navigate): void {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0) return;
@@ -145,9 +160,13 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, [navigate]);
+}
 
-  // A new page starts at its top, or at its #fragment once that is on the page (data may still be
-  // loading). Each move (location.key) counts, even to the same address.
+/**
+ * A new page starts at its top, or at its #fragment once that is on the page (data may still be
+ * loading). Each move (location.key) counts, even to the same address.
+ */
+function useScrollOnMove(moved: { current: boolean }, location: ReturnType<typeof useLocation>): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger, not read
   useEffect(() => {
     if (!moved.current) return;
@@ -166,10 +185,11 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
     }, 50);
     return () => window.clearInterval(timer);
   }, [location.key, location.hash]);
+}
 
-  // Inside the Studio's Presentation frame: click-to-edit overlays, loaded on demand (their own chunk).
+/** Inside the Studio's Presentation frame: click-to-edit overlays, loaded on demand (their own chunk). */
+function useStudioOverlays(here: string, navigate: Navigate, refreshBus: RefreshBus): void {
   const locationListeners = useRef(new Set<(url: string) => void>());
-  const here = location.pathname + location.search + location.hash;
   const hereRef = useRef(here);
   hereRef.current = here;
   // useNavigate's function changes with the location; the overlays outlive every page.
@@ -215,6 +235,24 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
       stop?.();
     };
   }, [refreshBus]);
+}
+
+export function PreviewApp({ env, first, api, createEventSource, schoolPage, refreshBus }: PreviewAppProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const livepreview = livepreviewIn(location.search);
+  const perspective = livepreview ? 'drafts' : 'published';
+  // The server's data belongs to the first page only: once the editor moved, no page uses it again.
+  const firstKey = useRef(location.key);
+  const moved = useRef(false);
+  if (location.key !== firstKey.current) moved.current = true;
+  const isFirst = !moved.current && first !== null;
+
+  const [nav, setNav] = useSessionNav(api, perspective, first, env);
+  const schoolsVersion = useSessionChanges({ api, createEventSource, refreshBus }, livepreview, setNav);
+  useInAppLinks(navigate);
+  useScrollOnMove(moved, location);
+  useStudioOverlays(location.pathname + location.search + location.hash, navigate, refreshBus);
 
   const onRefresher = useCallback((refresh: () => void) => refreshBus.add(refresh), [refreshBus]);
   // The preview has no compare page: '/compare/' is the landing page there, as on its server.

@@ -64,53 +64,37 @@ export function toggleLivepreview(href: string, on: boolean): string {
   return url.pathname + url.search + url.hash;
 }
 
-export function PreviewRoot({
-  route,
-  env,
-  api,
-  createEventSource,
-  href,
-  timers,
-  initial,
-  schoolPage,
-  nav,
-  schoolsVersion = 0,
-  onRefresher,
-}: PreviewRootProps) {
-  const livepreview = env.preview?.livepreview === true;
-  const perspective = livepreview ? 'drafts' : 'published';
-  const served = initial ? (env.preview?.initial ?? null) : null;
-  const failed = (part: 'nav' | 'cards' | 'school') => !served || served.failed.includes(part);
-  const [cards, setCards] = useState<LandingCard[] | null>(initial?.page === 'landing' ? initial.cards : null);
-  const servedSchool = initial?.page === 'school' ? initial.school : null;
-  const [flow, setFlow] = useState<SchoolFlowState<School> | null>(
-    served && initial?.page === 'school'
-      ? {
-          status: served.status,
-          school: servedSchool,
-          mode: served.mode,
-          connection: null,
-          fetches: 0,
-          problem: served.problem ?? null,
-        }
-      : null,
-  );
-  // The editors' words and settings: the server's, else read here (a page the router reached).
+type Perspective = 'drafts' | 'published';
+type ServedPage = NonNullable<NonNullable<SiteEnv['preview']>['initial']>;
+/** What the effects start from, read once: they do not restart with the server's data. */
+interface StartFrom {
+  cards: boolean;
+  school: boolean;
+  initial: { school: School; mode: ServedPage['mode'] } | null;
+}
+
+/** The editors' words and settings: the server's, else read here (a page the router reached). */
+function useSiteCopy(
+  api: PreviewApi,
+  perspective: Perspective,
+  lang: PreviewRouteMatch['lang'],
+  initial: PageData | null | undefined,
+): [SiteCopy | null, (site: SiteCopy) => void] {
   const [site, setSite] = useState<SiteCopy | null>(() =>
     initial?.page === 'landing'
-      ? { copy: initial.copy, settings: initial.settings ?? builtinSettings(CATALOGUES[route.lang]) }
+      ? { copy: initial.copy, settings: initial.settings ?? builtinSettings(CATALOGUES[lang]) }
       : initial?.settings
-        ? { copy: landingCopy(null, route.lang), settings: initial.settings }
+        ? { copy: landingCopy(null, lang), settings: initial.settings }
         : null,
   );
   useEffect(() => {
     if (site) return;
     let live = true;
     const builtin = (): SiteCopy => {
-      const m = CATALOGUES[route.lang];
-      return { copy: landingCopy(null, route.lang), settings: builtinSettings(m) };
+      const m = CATALOGUES[lang];
+      return { copy: landingCopy(null, lang), settings: builtinSettings(m) };
     };
-    api.site(perspective, route.lang).then(
+    api.site(perspective, lang).then(
       (got) => live && setSite(got ?? builtin()),
       (err: unknown) => {
         console.error('preview: the landing page and site settings could not be read; showing the built-in copy', err);
@@ -120,18 +104,21 @@ export function PreviewRoot({
     return () => {
       live = false;
     };
-  }, [api, perspective, route.lang, site]);
-  const slug = route.page === 'school' ? route.slug : null;
-  // Read once: the effects below start from the server's data, they do not restart with it.
-  const [start] = useState(() => ({
-    cards: failed('cards'),
-    // Live mode always runs the flow (subscription); otherwise only when the server had no school.
-    school: !served || served.status === 'error' || (livepreview && served.status === 'ready'),
-    initial: servedSchool && served?.status === 'ready' ? { school: servedSchool, mode: served.mode } : null,
-  }));
+  }, [api, perspective, lang, site]);
+  return [site, setSite];
+}
 
+/** The landing grid's cards, loaded until they come when the server had none. */
+function useLandingCards(
+  api: PreviewApi,
+  perspective: Perspective,
+  page: PreviewRouteMatch['page'],
+  load: { start: StartFrom; timers: Timers | undefined },
+  setCards: (cards: LandingCard[]) => void,
+): void {
+  const { start, timers } = load;
   useEffect(() => {
-    if (route.page !== 'landing' || !start.cards) return;
+    if (page !== 'landing' || !start.cards) return;
     return keepLoading({
       load: () => api.landing(perspective),
       onValue: setCards,
@@ -141,11 +128,22 @@ export function PreviewRoot({
       },
       ...(timers ? { timers } : {}),
     });
-  }, [api, perspective, route.page, start, timers]);
+  }, [api, perspective, page, start, timers, setCards]);
+}
 
-  // Live means the grid and the site's words too: after each quiet period of changes (the session's
-  // stream) the landing page reloads its cards and every page its landing copy and settings (a draft
-  // of either shows, a discarded one goes); the session reloads the menus itself.
+/**
+ * Live means the grid and the site's words too: after each quiet period of changes (the session's
+ * stream) the landing page reloads its cards and every page its landing copy and settings (a draft
+ * of either shows, a discarded one goes); the session reloads the menus itself.
+ */
+function useLiveSiteReload(
+  api: PreviewApi,
+  route: PreviewRouteMatch,
+  reading: { livepreview: boolean; perspective: Perspective; schoolsVersion: number },
+  set: { setCards: (cards: LandingCard[]) => void; setSite: (site: SiteCopy) => void },
+): void {
+  const { livepreview, perspective, schoolsVersion } = reading;
+  const { setCards, setSite } = set;
   useEffect(() => {
     if (!livepreview || schoolsVersion === 0) return;
     let live = true;
@@ -160,12 +158,14 @@ export function PreviewRoot({
     return () => {
       live = false;
     };
-  }, [api, livepreview, perspective, route.page, route.lang, schoolsVersion]);
+  }, [api, livepreview, perspective, route.page, route.lang, schoolsVersion, setCards, setSite]);
+}
 
-  // The editor home: from the server render, else (a landing page the router reached) from the API.
+/** The editor home: from the server render, else (a landing page the router reached) from the API. */
+function useEditorSchools(api: PreviewApi, page: PreviewRouteMatch['page'], env: SiteEnv): EditorSchool[] | null {
   const [editorSchools, setEditorSchools] = useState<EditorSchool[] | null>(env.preview?.editorSchools ?? null);
   useEffect(() => {
-    if (route.page !== 'landing' || env.preview?.editorSchools) return;
+    if (page !== 'landing' || env.preview?.editorSchools) return;
     let live = true;
     api.editorSchools().then(
       (rows) => live && setEditorSchools(rows),
@@ -174,8 +174,18 @@ export function PreviewRoot({
     return () => {
       live = false;
     };
-  }, [api, route.page, env.preview?.editorSchools]);
+  }, [api, page, env.preview?.editorSchools]);
+  return editorSchools;
+}
 
+/** Runs the school page loading flow (lib/school-flow.ts) while the page shows a school. */
+function useSchoolFlow(
+  props: Pick<PreviewRootProps, 'api' | 'createEventSource' | 'timers' | 'onRefresher'>,
+  flow: { slug: string | null; livepreview: boolean; start: StartFrom },
+  setFlow: (state: SchoolFlowState<School>) => void,
+): void {
+  const { api, createEventSource, timers, onRefresher } = props;
+  const { slug, livepreview, start } = flow;
   useEffect(() => {
     if (slug === null || !start.school) return;
     const running = startSchoolFlow<School>(
@@ -199,34 +209,42 @@ export function PreviewRoot({
       unregister?.();
       running.stop();
     };
-  }, [api, slug, livepreview, createEventSource, timers, start, onRefresher]);
+  }, [api, slug, livepreview, createEventSource, timers, start, onRefresher, setFlow]);
+}
 
-  const data: PageData | null = useMemo(() => {
-    if (!site) return null;
-    const { copy, settings } = site;
-    if (route.page === 'landing') return cards ? { page: 'landing', nav, cards, copy, settings } : null;
-    // A hydrated page keeps the school page's frame (as the server rendered it) while there is no school.
-    // The school as the route's edition shows it (Spanish fields with English fallback on /es/).
-    const school = flow?.school ? localizeSchool(flow.school, route.lang) : null;
-    // The server's glance while the school is the one it rendered: hydration needs the same strings.
-    const servedGlance = initial?.page === 'school' && flow?.school === servedSchool ? initial.glance : undefined;
-    const glance =
-      servedGlance !== undefined
-        ? servedGlance
-        : school
-          ? schoolGlance(school, {
-              lang: route.lang,
-              locale: CATALOGUES[route.lang].locale,
-              now: Date.now(),
-              timeZone: settings.timeZone,
-            })
-          : null;
-    if (served) return { page: 'school', nav, school, glance, settings };
-    return school ? { page: 'school', nav, school, glance, settings } : null;
-  }, [route.page, route.lang, cards, nav, flow?.school, served, site, initial, servedSchool]);
+/** The school page's data as the route's edition shows it, with the glance the server wrote while it is the same school. */
+function schoolPageData(
+  lang: PreviewRouteMatch['lang'],
+  shown: { school: School | null; nav: NavSchool[] | null; settings: SiteSettings },
+  server: { served: ServedPage | null; initial: PageData | null | undefined; servedSchool: School | null },
+): PageData | null {
+  const { nav, settings } = shown;
+  const { served, initial, servedSchool } = server;
+  // A hydrated page keeps the school page's frame (as the server rendered it) while there is no school.
+  // The school as the route's edition shows it (Spanish fields with English fallback on /es/).
+  const school = shown.school ? localizeSchool(shown.school, lang) : null;
+  // The server's glance while the school is the one it rendered: hydration needs the same strings.
+  const servedGlance = initial?.page === 'school' && shown.school === servedSchool ? initial.glance : undefined;
+  const glance =
+    servedGlance !== undefined
+      ? servedGlance
+      : school
+        ? schoolGlance(school, {
+            lang,
+            locale: CATALOGUES[lang].locale,
+            now: Date.now(),
+            timeZone: settings.timeZone,
+          })
+        : null;
+  if (served) return { page: 'school', nav, school, glance, settings };
+  return school ? { page: 'school', nav, school, glance, settings } : null;
+}
 
-  // A page the router reached names itself as the server would have (the Studio shows the title),
-  // from words without stega: the title's whitespace rules would break the invisible runs apart.
+/**
+ * A page the router reached names itself as the server would have (the Studio shows the title),
+ * from words without stega: the title's whitespace rules would break the invisible runs apart.
+ */
+function usePageTitle(route: PreviewRouteMatch, site: SiteCopy | null, data: PageData | null, hydrated: boolean): void {
   const m = CATALOGUES[route.lang];
   const district = site ? plainText(site.settings.districtName) : undefined;
   const title =
@@ -236,8 +254,55 @@ export function PreviewRoot({
         ? schoolTitle({ title: plainText(data.school.title ?? '') }, m, district)
         : null;
   useEffect(() => {
-    if (!initial && title) document.title = `Preview · ${title}`;
-  }, [initial, title]);
+    if (!hydrated && title) document.title = `Preview · ${title}`;
+  }, [hydrated, title]);
+}
+
+export function PreviewRoot(props: PreviewRootProps) {
+  const { route, env, api, href, timers, initial, schoolPage, nav, schoolsVersion = 0 } = props;
+  const livepreview = env.preview?.livepreview === true;
+  const perspective = livepreview ? 'drafts' : 'published';
+  const served = initial ? (env.preview?.initial ?? null) : null;
+  const failed = (part: 'nav' | 'cards' | 'school') => !served || served.failed.includes(part);
+  const [cards, setCards] = useState<LandingCard[] | null>(initial?.page === 'landing' ? initial.cards : null);
+  const servedSchool = initial?.page === 'school' ? initial.school : null;
+  const [flow, setFlow] = useState<SchoolFlowState<School> | null>(
+    served && initial?.page === 'school'
+      ? {
+          status: served.status,
+          school: servedSchool,
+          mode: served.mode,
+          connection: null,
+          fetches: 0,
+          problem: served.problem ?? null,
+        }
+      : null,
+  );
+  const [site, setSite] = useSiteCopy(api, perspective, route.lang, initial);
+  const slug = route.page === 'school' ? route.slug : null;
+  // Read once: the effects below start from the server's data, they do not restart with it.
+  const [start] = useState<StartFrom>(() => ({
+    cards: failed('cards'),
+    // Live mode always runs the flow (subscription); otherwise only when the server had no school.
+    school: !served || served.status === 'error' || (livepreview && served.status === 'ready'),
+    initial: servedSchool && served?.status === 'ready' ? { school: servedSchool, mode: served.mode } : null,
+  }));
+  useLandingCards(api, perspective, route.page, { start, timers }, setCards);
+  useLiveSiteReload(api, route, { livepreview, perspective, schoolsVersion }, { setCards, setSite });
+  const editorSchools = useEditorSchools(api, route.page, env);
+  useSchoolFlow(props, { slug, livepreview, start }, setFlow);
+
+  const data: PageData | null = useMemo(() => {
+    if (!site) return null;
+    const { copy, settings } = site;
+    if (route.page === 'landing') return cards ? { page: 'landing', nav, cards, copy, settings } : null;
+    return schoolPageData(
+      route.lang,
+      { school: flow?.school ?? null, nav, settings },
+      { served, initial, servedSchool },
+    );
+  }, [route.page, route.lang, cards, nav, flow?.school, served, site, initial, servedSchool]);
+  usePageTitle(route, site, data, Boolean(initial));
 
   return (
     <>

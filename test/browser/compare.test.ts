@@ -45,6 +45,7 @@ async function checkClean(w: Watched): Promise<void> {
 
 describe('compare page', SKIP, () => {
   session = withSampleSite();
+
   before(() => {
     slugs = readdirSync(`${session.site.dir}/schools`)
       .filter((f) => f.endsWith('.html'))
@@ -53,6 +54,12 @@ describe('compare page', SKIP, () => {
     assert.ok(slugs.length >= 4);
   });
 
+  compareTableTests();
+  keyboardRegionEveryLinkTests();
+  noAxeViolationsTableTests();
+});
+
+function compareTableTests(): void {
   test('1280: a table with the schools as column headers, an unknown name named and skipped', async () => {
     const w = await openPage(session.browser, 1280);
     try {
@@ -133,7 +140,9 @@ describe('compare page', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function keyboardRegionEveryLinkTests(): void {
   test('keyboard: the region and every link are reached by Tab; arrow keys scroll the table', async () => {
     const w = await openPage(session.browser, 375);
     try {
@@ -212,7 +221,9 @@ describe('compare page', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function noAxeViolationsTableTests(): void {
   for (const width of [375, 1280] as const) {
     test(`${width}px: no axe violations in the table, unknown-name and too-few states`, async () => {
       const w = await openPage(session.browser, width, AXE_CONTEXT);
@@ -233,7 +244,7 @@ describe('compare page', SKIP, () => {
       assert.deepEqual(failures, []);
     });
   }
-});
+}
 
 /** What print emulation shows: hidden parts, link addresses, the table's fit. */
 async function printed(page: Page) {

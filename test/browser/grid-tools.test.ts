@@ -46,6 +46,14 @@ const miles = (loc: { lat: number; lng: number }) =>
 describe('grid tools and shortlist', SKIP, () => {
   session = withSampleSite();
 
+  sortDistanceNearestFirstTests();
+  filtersAriaPressedCountTests();
+  shortlistToggleReloadAnotherTests();
+  keyboardTabReachesToolsTests();
+  axeFindsNothingToolsTests();
+});
+
+function sortDistanceNearestFirstTests(): void {
   test('sort by distance: nearest first with "x.x mi" on each card, no location last; the chip then knows the position', async () => {
     const grid = expectedGrid();
     const located = grid
@@ -140,7 +148,9 @@ describe('grid tools and shortlist', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function filtersAriaPressedCountTests(): void {
   test('filters: aria-pressed, the count announced, the address, reload and the back button', async () => {
     const grid = expectedGrid();
     const charter = grid.filter((s) => s.isCharter).map((s) => s.title);
@@ -211,7 +221,9 @@ describe('grid tools and shortlist', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function shortlistToggleReloadAnotherTests(): void {
   test('shortlist: toggle, reload, another tab, and the navigation link to the comparison', async () => {
     const w = await load(1280);
     try {
@@ -268,7 +280,9 @@ describe('grid tools and shortlist', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function keyboardTabReachesToolsTests(): void {
   test('keyboard: Tab reaches the tools in order, Enter and Space press them, the focus shows', async () => {
     const w = await load(375, '/', { permissions: ['geolocation'], geolocation: HERE });
     try {
@@ -326,7 +340,9 @@ describe('grid tools and shortlist', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function axeFindsNothingToolsTests(): void {
   for (const width of [375, 1280] as const) {
     test(`${width}px: axe finds nothing with the tools in use`, async () => {
       const failures: string[] = [];
@@ -365,4 +381,4 @@ describe('grid tools and shortlist', SKIP, () => {
       assert.deepEqual(failures, []);
     });
   }
-});
+}

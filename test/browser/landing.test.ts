@@ -35,6 +35,14 @@ async function assertClean(w: Watched, opts: { status404?: boolean } = {}): Prom
 describe('landing page', SKIP, () => {
   session = withSampleSite();
 
+  optionsScrollsOnceLoadedTests();
+  gridListsPublishedSchoolsTests();
+  heroVideoLoadsFadesTests();
+  videoFacadeTests();
+  openingOptionsCardsStayTests();
+});
+
+function optionsScrollsOnceLoadedTests(): void {
   for (const width of WIDTHS) {
     test(`${width}px: /#options scrolls, once loaded, so the options section sits right under the sticky menu`, async () => {
       const w = await load(width, '/#options');
@@ -102,7 +110,9 @@ describe('landing page', SKIP, () => {
       }
     });
   }
+}
 
+function gridListsPublishedSchoolsTests(): void {
   test('the grid lists the published schools sorted by title, without the hidden ones, each linking to its page', async () => {
     const w = await load(1280);
     try {
@@ -162,7 +172,9 @@ describe('landing page', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function heroVideoLoadsFadesTests(): void {
   for (const width of [768, 1280] as const) {
     test(`${width}px: the hero video loads, fades in over 1 s once it has data, and can be paused`, async () => {
       const w = await load(width);
@@ -254,7 +266,9 @@ describe('landing page', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function videoFacadeTests(): void {
   test('the testimonial video is a facade: no player and no request to the host until play is pressed', async () => {
     const w = await load(1280);
     try {
@@ -332,7 +346,9 @@ describe('landing page', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function openingOptionsCardsStayTests(): void {
   for (const prefix of ['', '/es'])
     for (const viewport of [
       { width: 390, height: 844 },
@@ -365,4 +381,4 @@ describe('landing page', SKIP, () => {
         }
       });
     }
-});
+}

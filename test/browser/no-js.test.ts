@@ -59,6 +59,11 @@ async function open(
 describe('without JavaScript', SKIP, () => {
   session = withSampleSite({ lanes: 2 });
 
+  everyPageWithoutScriptTests();
+  noDeadControlTests();
+});
+
+function everyPageWithoutScriptTests(): void {
   test('every page at 375 and 1280: images load, nothing overflows, no script ran', async () => {
     const visits = exportedPages(session.site.dir)
       .filter((p) => p.file !== '404.html')
@@ -150,7 +155,9 @@ describe('without JavaScript', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function noDeadControlTests(): void {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`${viewport.width}px: no control is shown that needs JavaScript, in either edition`, async () => {
       const pages = ['/', '/schools/lincoln-middle', '/compare/?schools=lincoln-middle,riverside'];
@@ -225,4 +232,4 @@ describe('without JavaScript', SKIP, () => {
       }
     }
   });
-});
+}

@@ -52,6 +52,43 @@ async function startStandInStudio(): Promise<Server> {
   return server;
 }
 
+const studioLog = (w: { page: import('playwright-core').Page }) =>
+  w.page.evaluate(() => (globalThis as unknown as { __studio: { log: Logged[] } }).__studio.log);
+
+async function waitForLog(w: { page: import('playwright-core').Page }, match: (l: Logged) => boolean, what: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const log = await studioLog(w);
+    const hit = log.find(match);
+    if (hit) return hit;
+    if (Date.now() > deadline)
+      assert.fail(`${what}: not in ${stegaClean(JSON.stringify(log)).slice(0, 2000)} ${JSON.stringify(problems)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The stand-in Studio with the preview of `pathname` in its frame, through the real handshake. */
+async function openInStudio(pathname: string): Promise<{ w: Watched; frame: Frame }> {
+  // What the Presentation tool does before it loads the preview in its iframe.
+  const { secret } = await createPreviewSecret(
+    editorClient(preview.service.url, TOKEN),
+    'stand-in-studio',
+    studioOrigin,
+    'editor-1',
+  );
+  const enable = `${preview.origin}/api/draft-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`;
+  const w = await openPage(browser, { width: 1280, height: 1000 });
+  problems = w.problems;
+  await w.page.goto(`${studioOrigin}/?frame=${encodeURIComponent(enable)}`, { waitUntil: 'load' });
+  let frame: Frame | undefined;
+  for (let i = 0; i < 100 && !frame; i++) {
+    frame = w.page.frames().find((f) => f.url().startsWith(`${preview.origin}/schools/`));
+    if (!frame) await w.page.waitForTimeout(100);
+  }
+  assert.ok(frame, 'the preview loaded in the frame after the handshake');
+  return { w, frame };
+}
+
 describe('preview inside a stand-in Studio', SKIP, () => {
   before(async () => {
     studio = await startStandInStudio();
@@ -59,49 +96,18 @@ describe('preview inside a stand-in Studio', SKIP, () => {
     preview = await startSamplePreview(TOKEN, SECRET, { studioUrl: studioOrigin });
     browser = await launch();
   });
+
   after(async () => {
     await browser?.close();
     await preview?.close();
     await new Promise((resolve) => studio?.close(resolve));
   });
 
-  const studioLog = (w: { page: import('playwright-core').Page }) =>
-    w.page.evaluate(() => (globalThis as unknown as { __studio: { log: Logged[] } }).__studio.log);
+  handshakeStegaFrameOverlayTests();
+  studiosPerspectiveSwitchPublishedTests();
+});
 
-  async function waitForLog(w: { page: import('playwright-core').Page }, match: (l: Logged) => boolean, what: string) {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const log = await studioLog(w);
-      const hit = log.find(match);
-      if (hit) return hit;
-      if (Date.now() > deadline)
-        assert.fail(`${what}: not in ${stegaClean(JSON.stringify(log)).slice(0, 2000)} ${JSON.stringify(problems)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-
-  /** The stand-in Studio with the preview of `pathname` in its frame, through the real handshake. */
-  async function openInStudio(pathname: string): Promise<{ w: Watched; frame: Frame }> {
-    // What the Presentation tool does before it loads the preview in its iframe.
-    const { secret } = await createPreviewSecret(
-      editorClient(preview.service.url, TOKEN),
-      'stand-in-studio',
-      studioOrigin,
-      'editor-1',
-    );
-    const enable = `${preview.origin}/api/draft-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`;
-    const w = await openPage(browser, { width: 1280, height: 1000 });
-    problems = w.problems;
-    await w.page.goto(`${studioOrigin}/?frame=${encodeURIComponent(enable)}`, { waitUntil: 'load' });
-    let frame: Frame | undefined;
-    for (let i = 0; i < 100 && !frame; i++) {
-      frame = w.page.frames().find((f) => f.url().startsWith(`${preview.origin}/schools/`));
-      if (!frame) await w.page.waitForTimeout(100);
-    }
-    assert.ok(frame, 'the preview loaded in the frame after the handshake');
-    return { w, frame };
-  }
-
+function handshakeStegaFrameOverlayTests(): void {
   test('handshake, stega in the frame, overlay clicks name the document and field, navigation both ways', async () => {
     const { w, frame } = await openInStudio('/schools/lincoln-middle');
     try {
@@ -159,7 +165,9 @@ describe('preview inside a stand-in Studio', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function studiosPerspectiveSwitchPublishedTests(): void {
   test("the Studio's perspective switch: published and drafts, without a reload; its moves keep it", async () => {
     const { w, frame } = await openInStudio('/schools/lincoln-middle');
     try {
@@ -209,4 +217,4 @@ describe('preview inside a stand-in Studio', SKIP, () => {
       await w.close();
     }
   });
-});
+}

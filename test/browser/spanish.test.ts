@@ -28,6 +28,12 @@ async function switchLanguage(page: Page, name: string, expected: string): Promi
 describe('the Spanish edition', SKIP, () => {
   session = withSampleSite();
 
+  switcherKeepsSchoolBothTests();
+  switcherKeepsFiltersComparedTests();
+  spanishCompareTableEnglishTests();
+});
+
+function switcherKeepsSchoolBothTests(): void {
   test('the switcher keeps the school, both ways, and each edition hydrates in its language', async () => {
     const w = await openPage(session.browser, 1280);
     try {
@@ -92,7 +98,9 @@ describe('the Spanish edition', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function switcherKeepsFiltersComparedTests(): void {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`${viewport.width}px: the switcher keeps the filters, the compared schools and the section`, async () => {
       const w = await openPage(session.browser, viewport);
@@ -158,7 +166,9 @@ describe('the Spanish edition', SKIP, () => {
       assert.deepEqual(failures, []);
     });
   }
+}
 
+function spanishCompareTableEnglishTests(): void {
   test('the Spanish compare table: the English facts marked lang="en", the tour named as on the school page', async () => {
     const w = await openPage(session.browser, DESKTOP);
     try {
@@ -203,4 +213,4 @@ describe('the Spanish edition', SKIP, () => {
       assert.match(html, /<meta name="robots" content="noindex/, url);
     }
   });
-});
+}

@@ -91,6 +91,7 @@ describe('the real Studio offline', () => {
       },
     );
   });
+
   after(async () => {
     await browser?.close();
     await preview?.close();
@@ -98,6 +99,11 @@ describe('the real Studio offline', () => {
     removeDir(path.dirname(dir));
   });
 
+  opensLoggedLocalEditorTests();
+  presentationFramesPreviewClickTests();
+});
+
+function opensLoggedLocalEditorTests(): void {
   test('opens logged in as the local editor', SKIP, async () => {
     await page.goto(studio.url);
     await page.getByText('Schools', { exact: true }).first().waitFor({ timeout: 120_000 });
@@ -178,7 +184,9 @@ describe('the real Studio offline', () => {
       'creating the translation leaves the English quote untouched',
     );
   });
+}
 
+function presentationFramesPreviewClickTests(): void {
   test('Presentation frames the preview; a click on the school’s name opens its field', SKIP, async () => {
     const origin = new URL(studio.url).origin;
     await page.goto(`${origin}/presentation?preview=${encodeURIComponent(SCHOOL_PATH)}`);
@@ -221,4 +229,4 @@ describe('the real Studio offline', () => {
       [],
     );
   });
-});
+}

@@ -56,10 +56,17 @@ const linkView = (w: Watched, index: number): Promise<LinkView> =>
     };
   }, index);
 
+const schools = publishedSchools();
+
 describe('family walkthrough', SKIP, () => {
   session = withSampleSite();
-  const schools = publishedSchools();
 
+  everySchoolDropdownCanTests();
+  returnTopMovesKeyboardTests();
+  videoPosterDownloadedOnceTests();
+});
+
+function everySchoolDropdownCanTests(): void {
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 1024, height: 600 },
@@ -125,7 +132,9 @@ describe('family walkthrough', SKIP, () => {
       }
     });
   }
+}
 
+function returnTopMovesKeyboardTests(): void {
   test("'Return to Top' moves keyboard focus to the top of the page, so Tab continues from there", async () => {
     for (const urlPath of ['/schools/lincoln-middle', '/']) {
       const w = await load({ width: 1280, height: 800 }, urlPath);
@@ -202,7 +211,9 @@ describe('family walkthrough', SKIP, () => {
       await w.close();
     }
   });
+}
 
+function videoPosterDownloadedOnceTests(): void {
   for (const width of [375, 1280] as const) {
     test(`${width}px: the video poster is downloaded once per visit, and the school hero once`, async () => {
       const w = await load({ width, height: width === 375 ? 740 : 800 }, '/');
@@ -279,4 +290,4 @@ describe('family walkthrough', SKIP, () => {
       await phone.close();
     }
   });
-});
+}

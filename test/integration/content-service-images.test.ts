@@ -11,37 +11,45 @@ import Fastify from 'fastify';
 import sharp from 'sharp';
 import { createImageUrls } from '../../src/lib/image.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
-import { imagesPlugin, MAX_OUTPUT_PIXELS } from '../../content-service/images.ts';
+import { imagesPlugin } from '../../content-service/images.ts';
+import { MAX_OUTPUT_PIXELS } from '../../content-service/image-params.ts';
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const CAMPUS = 'a1f0c3d2e5-400x300.jpg'; // red left half, blue right half
 const LOGO = 'b2e4d6f8a0-240x240.png';
 
-describe('image service', () => {
-  let service: ContentService;
-  let base: string;
+let service: ContentService;
 
+let base: string;
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${base}/${path}`, { headers });
+  const body = Buffer.from(await res.arrayBuffer());
+  return { res, body, meta: res.status === 200 ? await sharp(body).metadata() : null };
+};
+
+/** Mean colour of an image, to tell which half of the red/blue source a crop kept. */
+const colour = async (body: Buffer): Promise<'red' | 'blue' | 'mixed'> => {
+  const { channels } = await sharp(body).stats();
+  const [r, , b] = channels.map((c) => c.mean);
+  if (r! > 150 && b! < 60) return 'red';
+  if (b! > 150 && r! < 60) return 'blue';
+  return 'mixed';
+};
+
+describe('image service', () => {
   before(async () => {
     service = await startContentService({ contentDir: MINI, watch: false, dataset: 'production' });
     base = `${service.url}/images/anyproject/production`;
   });
+
   after(() => service.close());
 
-  const get = async (path: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}/${path}`, { headers });
-    const body = Buffer.from(await res.arrayBuffer());
-    return { res, body, meta: res.status === 200 ? await sharp(body).metadata() : null };
-  };
+  imageTransformTests();
+  unknownFileTests();
+});
 
-  /** Mean colour of an image, to tell which half of the red/blue source a crop kept. */
-  const colour = async (body: Buffer): Promise<'red' | 'blue' | 'mixed'> => {
-    const { channels } = await sharp(body).stats();
-    const [r, , b] = channels.map((c) => c.mean);
-    if (r! > 150 && b! < 60) return 'red';
-    if (b! > 150 && r! < 60) return 'blue';
-    return 'mixed';
-  };
-
+function imageTransformTests(): void {
   it('serves the original when no parameters are given, cacheable forever', async () => {
     const { res, meta } = await get(CAMPUS);
     assert.equal(res.status, 200);
@@ -129,7 +137,9 @@ describe('image service', () => {
     assert.equal(logo.meta?.format, 'png');
     assert.equal(logo.meta?.hasAlpha, true, 'transparency survives');
   });
+}
 
+function unknownFileTests(): void {
   it('answers 404 for unknown files, missing files, other datasets and path tricks', async () => {
     for (const path of [
       'ffffffffff-400x300.jpg',
@@ -178,7 +188,7 @@ describe('image service', () => {
     const b = await get(`${CAMPUS}?w=123&q=60`);
     assert.ok(a.body.equals(b.body));
   });
-});
+}
 
 // Red-team findings: an SVG's script ran on the service's origin; a 5000×5000 AVIF at q=100 cost
 // 17 s of CPU per anonymous request, with no limit on renders at once.

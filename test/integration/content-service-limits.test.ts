@@ -35,10 +35,10 @@ async function query(
   return { status: res.status, body, ms: performance.now() - started };
 }
 
-describe('content service: GROQ limits hold against the red team queries', () => {
-  let service: ContentService;
-  let documents: number;
+let service: ContentService;
+let documents: number;
 
+describe('content service: GROQ limits hold against the red team queries', () => {
   before(async () => {
     service = await startContentService({
       contentDir: SAMPLE,
@@ -52,8 +52,14 @@ describe('content service: GROQ limits hold against the red team queries', () =>
     await Promise.all([query(service, medium), query(service, medium)]);
     await new Promise((r) => setTimeout(r, 3000));
   });
+
   after(() => service.close());
 
+  runawayQueryTests();
+  listenLimitTests();
+});
+
+function runawayQueryTests(): void {
   it('stops the short nested count query at its budget while count(*) keeps answering', async () => {
     const attack = query(service, HOSTILE_QUERIES.nestedRunaway);
     await new Promise((r) => setTimeout(r, 300));
@@ -139,7 +145,9 @@ describe('content service: GROQ limits hold against the red team queries', () =>
       await tight.close();
     }
   });
+}
 
+function listenLimitTests(): void {
   it('refuses listen streams beyond its cap with 429, and frees a place when one closes', async () => {
     const capped = await startContentService({ contentDir: SAMPLE, watch: false, log: () => {}, maxListeners: 2 });
     const url = `${capped.url}/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_type == "school"]')}`;
@@ -169,4 +177,4 @@ describe('content service: GROQ limits hold against the red team queries', () =>
       await capped.close();
     }
   });
-});
+}

@@ -86,14 +86,14 @@ const isMutation =
   (e: Ev): boolean =>
     e.type === 'mutation' && (e as MutationEvent).documentId === id;
 
-describe('listen: mutations and file edits reach @sanity/client listeners', () => {
-  let dir: string;
-  let service: ContentService;
-  let editor: SanityClient;
-  let anonymous: SanityClient;
-  const warnings: string[] = [];
-  const open: { close(): void }[] = [];
+let dir: string;
+let service: ContentService;
+let editor: SanityClient;
+let anonymous: SanityClient;
+const warnings: string[] = [];
+const open: { close(): void }[] = [];
 
+describe('listen: mutations and file edits reach @sanity/client listeners', () => {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'content-listen-'));
     cpSync(MINI, dir, { recursive: true });
@@ -109,12 +109,18 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
     editor = createPreviewClient(cfg, TOKEN);
     anonymous = createPreviewClient(cfg, null);
   });
+
   after(async () => {
     for (const l of open) l.close();
     await service.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
+  deliversMutationListenerWithinTests();
+  sendsKeepAliveCommentsTests();
+});
+
+function deliversMutationListenerWithinTests(): void {
   it('delivers a mutation to a listener within 1 s, in the hosted event shape', async () => {
     const l = listen(editor, '*[_type == "school" && _id == $id]', { id: 'school-beacon' });
     open.push(l);
@@ -195,7 +201,9 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
     l.close();
     assert.match(err.message, /GROQ query parse error/);
   });
+}
 
+function sendsKeepAliveCommentsTests(): void {
   it('sends keep-alive comments on an idle stream', async () => {
     const ctl = new AbortController();
     const res = await fetch(
@@ -260,4 +268,4 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
       'deletes stay in memory',
     );
   });
-});
+}

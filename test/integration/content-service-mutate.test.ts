@@ -15,18 +15,24 @@ const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const TOKEN = 'test-token-mutate-0123456789';
 type Err = Error & { statusCode?: number; details?: { type?: string; items?: unknown[] } };
 
-describe('mutate endpoint', () => {
-  let service: ContentService;
-  let editor: SanityClient;
-  let raw: SanityClient;
+let service: ContentService;
+let editor: SanityClient;
+let raw: SanityClient;
 
+describe('mutate endpoint', () => {
   before(async () => {
     service = await startContentService({ contentDir: MINI, token: TOKEN, watch: false });
     editor = createPreviewClient(embeddedConfig(service.url), TOKEN);
     raw = editor.withConfig({ perspective: 'raw' });
   });
+
   after(() => service.close());
 
+  mutationTests();
+  transactionRefusalTests();
+});
+
+function mutationTests(): void {
   it('creates documents and answers with Sanity-shaped results', async () => {
     const res = await editor.mutate<Record<string, unknown>>(
       [
@@ -108,7 +114,9 @@ describe('mutate endpoint', () => {
     await editor.delete({ query: '*[_type == "video" && title == $t]', params: { t: 'generated id' } });
     assert.equal(await raw.fetch('count(*[_type == "video" && title == "generated id"])'), 0);
   });
+}
 
+function transactionRefusalTests(): void {
   it('rejects a transaction as a whole when one mutation fails', async () => {
     await assert.rejects(
       editor.mutate([
@@ -183,4 +191,4 @@ describe('mutate endpoint', () => {
     for (const bad of ['', 'a..b', 'a[*]', '..title', 'a b', '[0]', 'a.', 'a[_key==x]'])
       assert.throws(() => parsePath(bad), /patch path/, bad);
   });
-});
+}

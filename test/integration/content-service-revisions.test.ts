@@ -67,12 +67,19 @@ async function revsOfFreshStart(dir: string): Promise<Map<string, string>> {
 const changedIds = (a: Map<string, string>, b: Map<string, string>): string[] =>
   [...new Set([...a.keys(), ...b.keys()])].filter((id) => a.get(id) !== b.get(id)).sort();
 
+const dirs: string[] = [];
+
 describe('served _rev of documents read from dataset.ndjson', () => {
-  const dirs: string[] = [];
   after(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
+  whileServiceRunsFollowsTests();
+  acrossRestartsTests();
+  servedRevisionTests();
+});
+
+function whileServiceRunsFollowsTests(): void {
   describe('while the service runs and follows the file', () => {
     let dir: string;
     let service: ContentService;
@@ -182,7 +189,9 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       assert.deepEqual(changedIds(after, undone), ['school-aurora']);
     });
   });
+}
 
+function acrossRestartsTests(): void {
   describe('across restarts', () => {
     it('serves identical revs from an unchanged file and a new rev only for the edited document', async () => {
       const dir = tempCopy(dirs);
@@ -272,7 +281,9 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       assert.notEqual(beacon._rev, beaconRev, 'a document without a file _rev works the same way');
     });
   });
+}
 
+function servedRevisionTests(): void {
   describe('servedRevision', () => {
     const line = (o: Record<string, unknown>): string => JSON.stringify(o);
 
@@ -317,4 +328,4 @@ describe('served _rev of documents read from dataset.ndjson', () => {
       );
     });
   });
-});
+}

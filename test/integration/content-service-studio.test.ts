@@ -14,18 +14,25 @@ import { createPreviewClient } from '../../server/lib/preview-client.ts';
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const TOKEN = 'studio-token-0123456789abcdef0123456789';
 
-describe('the Studio’s questions to the content service', () => {
-  let service: ContentService;
-  const get = (path: string, token: string | null = TOKEN) =>
-    fetch(`${service.url}${path}`, {
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), origin: 'http://127.0.0.1:3333' },
-    });
+let service: ContentService;
 
+const get = (path: string, token: string | null = TOKEN) =>
+  fetch(`${service.url}${path}`, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), origin: 'http://127.0.0.1:3333' },
+  });
+
+describe('the Studio’s questions to the content service', () => {
   before(async () => {
     service = await startContentService({ contentDir: MINI, token: TOKEN, watch: false });
   });
+
   after(() => service.close());
 
+  knowsLocalEditorTokenTests();
+  letsBrowserReadEveryTests();
+});
+
+function knowsLocalEditorTokenTests(): void {
   it('knows the local editor by the token, and nobody without it', async () => {
     const me = await (await get('/v2026-05-04/users/me')).json();
     assert.equal(me.id, 'local-editor');
@@ -130,7 +137,9 @@ describe('the Studio’s questions to the content service', () => {
       /has no draft/,
     );
   });
+}
 
+function letsBrowserReadEveryTests(): void {
   it('lets a browser read every answer, a feature it lacks included', async () => {
     const missing = await get('/v2025-02-19/journey/comments');
     assert.equal(missing.status, 404);
@@ -174,4 +183,4 @@ describe('the Studio’s questions to the content service', () => {
       controller.abort();
     }
   });
-});
+}

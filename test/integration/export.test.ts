@@ -37,6 +37,12 @@ const isWebp = (b: Buffer) =>
   b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
 
 describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
+  exportRunTests();
+  schoolPagesTitleDescriptionTests();
+  sitemapListsLandingPageTests();
+});
+
+function exportRunTests(): void {
   test('exits 0 with a summary of pages, images, bytes and time', () => {
     assert.equal(first.code, 0, first.stderr);
     assert.match(
@@ -52,7 +58,12 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     const files = listFiles(outA);
     for (const f of ['index.html', '404.html', 'sitemap.xml', 'robots.txt']) assert.ok(files.includes(f), f);
     for (const f of ['es/index.html']) assert.ok(files.includes(f), f);
-    const schoolPages = files.filter((f) => f.startsWith('schools/')).sort();
+    const schoolPages = files.filter((f) => f.startsWith('schools/') && f.endsWith('.html')).sort();
+    // Beside the pages, only each event's calendar file (schools/{slug}/{key}.ics).
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('schools/') && !f.endsWith('.html') && !/^schools\/[^/]+\/[^/]+\.ics$/.test(f)),
+      [],
+    );
     // schools/{slug}.html answers /schools/{slug}; the folder form keeps old links working.
     assert.deepEqual(schoolPages, slugs.flatMap((s) => [`schools/${s}.html`, `schools/${s}/index.html`]).sort());
     for (const s of slugs) {
@@ -128,7 +139,9 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     // public/ is copied in.
     for (const f of ['brand/logo.svg', 'favicon.svg']) assert.ok(files.has(f), f);
   });
+}
 
+function schoolPagesTitleDescriptionTests(): void {
   test('school pages: title, description, canonical, social cards, MiddleSchool JSON-LD with geo, lazily loaded chunk', () => {
     const withLocation = docs.find(
       (d) =>
@@ -211,7 +224,9 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
     assert.equal((embeddedJson(html, '__DATA__') as { page: string }).page, 'compare');
     for (const s of slugs) assert.ok(!read(outA, `schools/${s}.html`).includes('ComparePage'), s);
   });
+}
 
+function sitemapListsLandingPageTests(): void {
   test('sitemap lists the landing page, the compare page and every school; robots.txt points at it', () => {
     const sitemap = read(outA, 'sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -305,4 +320,4 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
       assert.ok(!existsSync(out), `${args.join(' ')} wrote ${out}`);
     }
   });
-});
+}

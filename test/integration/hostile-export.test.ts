@@ -142,15 +142,185 @@ describe('exporting the hostile corpus', () => {
   });
 });
 
-describe('every exported page in Chromium', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let server: Awaited<ReturnType<typeof createStaticServer>>;
-  let origin: string;
-  const hits: string[] = [];
-  const pageErrors: string[] = [];
-  const stats = { pages: 0, links: 0, clicked: 0, hovered: 0, dispatched: 0 };
+let browser: Browser;
+let context: BrowserContext;
+let server: Awaited<ReturnType<typeof createStaticServer>>;
+let origin: string;
+const hits: string[] = [];
+const pageErrors: string[] = [];
+const stats = { pages: 0, links: 0, clicked: 0, hovered: 0, dispatched: 0 };
 
+const watch = (page: Page) => {
+  page.on('dialog', (d) => {
+    hits.push(`${page.url()}: dialog ${d.type()} ${d.message()}`);
+    void d.dismiss().catch(() => {});
+  });
+  page.on('pageerror', (e) => {
+    pageErrors.push(`${page.url()}: ${e.message}`);
+  });
+};
+
+/** Opens an exported file at the address its links use and waits for hydration. */
+async function openHydrated(page: Page, file: string): Promise<void> {
+  // A school's page at its link's address, /schools/{slug} (the static server serves {slug}.html).
+  const address = file.replace(/index\.html$/, '').replace(/^(schools\/[^/]+)\.html$/, '$1');
+  // The compare page draws its table from the hostile schools' facts: four of them, chosen in the address.
+  const query =
+    address === 'compare/' || address === 'es/compare/'
+      ? `?schools=${EXPECTED.published.slice(0, 4).map(encodeURIComponent).join(',')}`
+      : '';
+  const url = `${origin}/${address.split('/').map(encodeURIComponent).join('/')}${query}`;
+  const res = await page.goto(url, { waitUntil: 'load' });
+  assert.ok(res, `no response for ${url}`);
+  assert.equal(res.status(), file === '404.html' ? 200 : 200, `${url} status`);
+  // Hydration has run once the entry module executed and React attached (root has a React key).
+  await page.waitForFunction(
+    () => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')),
+    null,
+    { timeout: 10_000 },
+  );
+  stats.pages++;
+}
+
+/** Unsafe links, handler attributes, foreign scripts, frames, a hidden page, a bad theme colour or hydration data. */
+async function pageProblems(page: Page): Promise<{ problems: string[]; links: number }> {
+  return page.evaluate(
+    (safe) => {
+      const problems: string[] = [];
+      for (const a of Array.from(document.querySelectorAll('a[href], area[href]')) as HTMLAnchorElement[]) {
+        if (!safe.includes(a.protocol)) problems.push(`link with ${a.protocol} ${a.getAttribute('href')}`);
+      }
+      for (const el of Array.from(document.querySelectorAll('*'))) {
+        for (const attr of Array.from(el.attributes)) {
+          if (/^on/i.test(attr.name)) problems.push(`<${el.localName} ${attr.name}>`);
+          if (
+            (attr.name === 'src' ||
+              attr.name === 'href' ||
+              attr.name === 'action' ||
+              attr.name === 'formaction' ||
+              attr.name === 'srcdoc') &&
+            /^\s*(javascript|data|vbscript):/i.test(attr.value.replace(/[\u0000-\u0020]/g, ''))
+          )
+            problems.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 40)}">`);
+        }
+      }
+      const scripts = Array.from(document.scripts).map((s) => s.type || 'classic');
+      if (
+        scripts.filter((t) => t === 'module').length !== 1 ||
+        scripts.some((t) => !['module', 'application/json', 'application/ld+json'].includes(t))
+      )
+        problems.push(`scripts: ${scripts.join(',')}`);
+      // The one http-equiv allowed is the page's own policy, first in <head>.
+      const policy = document.querySelectorAll('meta[http-equiv]');
+      if (
+        document.querySelector('iframe, object, embed, base') ||
+        policy.length !== 1 ||
+        policy[0] !== document.head.querySelector('meta:nth-of-type(2)') ||
+        policy[0]!.getAttribute('http-equiv') !== 'Content-Security-Policy'
+      )
+        problems.push('an iframe/object/embed/base/meta refresh is present');
+      if (
+        getComputedStyle(document.body).display === 'none' ||
+        getComputedStyle(document.getElementById('root')!).display === 'none'
+      )
+        problems.push('the page was hidden by CSS');
+      const site = document.querySelector('.site') as HTMLElement | null;
+      const theme = site ? getComputedStyle(site).getPropertyValue('--theme').trim() : '#000000';
+      if (!/^#[0-9a-f]{6}$/.test(theme)) problems.push(`theme colour ${theme}`);
+      try {
+        JSON.parse(document.getElementById('__DATA__')!.textContent!);
+      } catch (e) {
+        problems.push(`hydration data: ${(e as Error).message}`);
+      }
+      return { problems, links: document.querySelectorAll('a[href]').length };
+    },
+    [...SAFE_PROTOCOLS],
+  );
+}
+
+/**
+ * Real pointer: the mouse visits up to 16 links and buttons spread over the page (each scrolled
+ * into view first), so hover styles and any mouseover handler see real pointer events.
+ */
+async function hoverAcross(page: Page): Promise<void> {
+  const visible = "Array.from(document.querySelectorAll('a, button, summary')).filter((el) => el.checkVisibility())";
+  const count = (await page.evaluate(`${visible}.length`)) as number;
+  const step = Math.max(1, Math.ceil(count / 16));
+  for (let i = 0; i < count; i += step) {
+    const at = await page.evaluate(
+      ([list, n]) => {
+        const el = (0, eval)(list)[n] as HTMLElement | undefined;
+        if (!el) return null;
+        el.scrollIntoView({ block: 'center' });
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+      },
+      [visible, i] as const,
+    );
+    if (at) {
+      await page.mouse.move(at.x, at.y);
+      stats.hovered++;
+    }
+  }
+}
+
+/**
+ * Every element: synthetic pointer/focus events (inline handlers would run), then a click on every
+ * link, button and summary. Navigations to other documents are held back (those pages are visited
+ * themselves, and external hosts are blocked anyway); javascript:/data: addresses would still run.
+ */
+async function pokeEverything(page: Page): Promise<void> {
+  const poked = await page.evaluate(() => {
+    let dispatched = 0;
+    let clicked = 0;
+    const hold = (e: Event) => {
+      const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!a || !/^https?:$/.test(a.protocol)) return;
+      const fragmentOnly =
+        a.origin === location.origin &&
+        a.pathname === location.pathname &&
+        a.search === location.search &&
+        a.hash !== '';
+      if (!fragmentOnly || a.target) e.preventDefault();
+    };
+    document.addEventListener('click', hold, true);
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      for (const type of [
+        'mouseover',
+        'mouseenter',
+        'mousemove',
+        'focus',
+        'focusin',
+        'pointerover',
+        'animationstart',
+        'toggle',
+      ]) {
+        el.dispatchEvent(new Event(type, { bubbles: type !== 'mouseenter' && type !== 'focus' }));
+        dispatched++;
+      }
+    }
+    for (const el of Array.from(document.querySelectorAll('a, button, summary, [role="button"]')) as HTMLElement[]) {
+      el.click();
+      clicked++;
+    }
+    document.removeEventListener('click', hold, true);
+    return { dispatched, clicked };
+  });
+  stats.dispatched += poked.dispatched;
+  stats.clicked += poked.clicked;
+}
+
+async function checkPage(page: Page, file: string) {
+  await openHydrated(page, file);
+  const found = await pageProblems(page);
+  assert.deepEqual(found.problems, [], `${file}`);
+  stats.links += found.links;
+  await hoverAcross(page);
+  await pokeEverything(page);
+  await page.waitForTimeout(50);
+}
+
+describe('every exported page in Chromium', () => {
   before(async () => {
     server = await createStaticServer(out);
     await server.listen({ port: 0, host: '127.0.0.1' });
@@ -207,156 +377,10 @@ describe('every exported page in Chromium', () => {
     );
   });
 
-  const watch = (page: Page) => {
-    page.on('dialog', (d) => {
-      hits.push(`${page.url()}: dialog ${d.type()} ${d.message()}`);
-      void d.dismiss().catch(() => {});
-    });
-    page.on('pageerror', (e) => {
-      pageErrors.push(`${page.url()}: ${e.message}`);
-    });
-  };
+  noInjectedScriptRunsTests();
+});
 
-  async function checkPage(page: Page, file: string) {
-    // A school's page at its link's address, /schools/{slug} (the static server serves {slug}.html).
-    const address = file.replace(/index\.html$/, '').replace(/^(schools\/[^/]+)\.html$/, '$1');
-    // The compare page draws its table from the hostile schools' facts: four of them, chosen in the address.
-    const query =
-      address === 'compare/' || address === 'es/compare/'
-        ? `?schools=${EXPECTED.published.slice(0, 4).map(encodeURIComponent).join(',')}`
-        : '';
-    const url = `${origin}/${address.split('/').map(encodeURIComponent).join('/')}${query}`;
-    const res = await page.goto(url, { waitUntil: 'load' });
-    assert.ok(res, `no response for ${url}`);
-    assert.equal(res.status(), file === '404.html' ? 200 : 200, `${url} status`);
-    // Hydration has run once the entry module executed and React attached (root has a React key).
-    await page.waitForFunction(
-      () => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')),
-      null,
-      { timeout: 10_000 },
-    );
-    stats.pages++;
-
-    const found = await page.evaluate(
-      (safe) => {
-        const problems: string[] = [];
-        for (const a of Array.from(document.querySelectorAll('a[href], area[href]')) as HTMLAnchorElement[]) {
-          if (!safe.includes(a.protocol)) problems.push(`link with ${a.protocol} ${a.getAttribute('href')}`);
-        }
-        for (const el of Array.from(document.querySelectorAll('*'))) {
-          for (const attr of Array.from(el.attributes)) {
-            if (/^on/i.test(attr.name)) problems.push(`<${el.localName} ${attr.name}>`);
-            if (
-              (attr.name === 'src' ||
-                attr.name === 'href' ||
-                attr.name === 'action' ||
-                attr.name === 'formaction' ||
-                attr.name === 'srcdoc') &&
-              /^\s*(javascript|data|vbscript):/i.test(attr.value.replace(/[\u0000-\u0020]/g, ''))
-            )
-              problems.push(`<${el.localName} ${attr.name}="${attr.value.slice(0, 40)}">`);
-          }
-        }
-        const scripts = Array.from(document.scripts).map((s) => s.type || 'classic');
-        if (
-          scripts.filter((t) => t === 'module').length !== 1 ||
-          scripts.some((t) => !['module', 'application/json', 'application/ld+json'].includes(t))
-        )
-          problems.push(`scripts: ${scripts.join(',')}`);
-        // The one http-equiv allowed is the page's own policy, first in <head>.
-        const policy = document.querySelectorAll('meta[http-equiv]');
-        if (
-          document.querySelector('iframe, object, embed, base') ||
-          policy.length !== 1 ||
-          policy[0] !== document.head.querySelector('meta:nth-of-type(2)') ||
-          policy[0]!.getAttribute('http-equiv') !== 'Content-Security-Policy'
-        )
-          problems.push('an iframe/object/embed/base/meta refresh is present');
-        if (
-          getComputedStyle(document.body).display === 'none' ||
-          getComputedStyle(document.getElementById('root')!).display === 'none'
-        )
-          problems.push('the page was hidden by CSS');
-        const site = document.querySelector('.site') as HTMLElement | null;
-        const theme = site ? getComputedStyle(site).getPropertyValue('--theme').trim() : '#000000';
-        if (!/^#[0-9a-f]{6}$/.test(theme)) problems.push(`theme colour ${theme}`);
-        try {
-          JSON.parse(document.getElementById('__DATA__')!.textContent!);
-        } catch (e) {
-          problems.push(`hydration data: ${(e as Error).message}`);
-        }
-        return { problems, links: document.querySelectorAll('a[href]').length };
-      },
-      [...SAFE_PROTOCOLS],
-    );
-    assert.deepEqual(found.problems, [], `${file}`);
-    stats.links += found.links;
-
-    // Real pointer: the mouse visits up to 16 links and buttons spread over the page (each scrolled
-    // into view first), so hover styles and any mouseover handler see real pointer events.
-    const visible = "Array.from(document.querySelectorAll('a, button, summary')).filter((el) => el.checkVisibility())";
-    const count = (await page.evaluate(`${visible}.length`)) as number;
-    const step = Math.max(1, Math.ceil(count / 16));
-    for (let i = 0; i < count; i += step) {
-      const at = await page.evaluate(
-        ([list, n]) => {
-          const el = (0, eval)(list)[n] as HTMLElement | undefined;
-          if (!el) return null;
-          el.scrollIntoView({ block: 'center' });
-          const r = el.getBoundingClientRect();
-          return r.width > 0 && r.height > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
-        },
-        [visible, i] as const,
-      );
-      if (at) {
-        await page.mouse.move(at.x, at.y);
-        stats.hovered++;
-      }
-    }
-    // Every element: synthetic pointer/focus events (inline handlers would run), then a click on every
-    // link, button and summary. Navigations to other documents are held back (those pages are visited
-    // themselves, and external hosts are blocked anyway); javascript:/data: addresses would still run.
-    const poked = await page.evaluate(() => {
-      let dispatched = 0;
-      let clicked = 0;
-      const hold = (e: Event) => {
-        const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-        if (!a || !/^https?:$/.test(a.protocol)) return;
-        const fragmentOnly =
-          a.origin === location.origin &&
-          a.pathname === location.pathname &&
-          a.search === location.search &&
-          a.hash !== '';
-        if (!fragmentOnly || a.target) e.preventDefault();
-      };
-      document.addEventListener('click', hold, true);
-      for (const el of Array.from(document.querySelectorAll('body *'))) {
-        for (const type of [
-          'mouseover',
-          'mouseenter',
-          'mousemove',
-          'focus',
-          'focusin',
-          'pointerover',
-          'animationstart',
-          'toggle',
-        ]) {
-          el.dispatchEvent(new Event(type, { bubbles: type !== 'mouseenter' && type !== 'focus' }));
-          dispatched++;
-        }
-      }
-      for (const el of Array.from(document.querySelectorAll('a, button, summary, [role="button"]')) as HTMLElement[]) {
-        el.click();
-        clicked++;
-      }
-      document.removeEventListener('click', hold, true);
-      return { dispatched, clicked };
-    });
-    stats.dispatched += poked.dispatched;
-    stats.clicked += poked.clicked;
-    await page.waitForTimeout(50);
-  }
-
+function noInjectedScriptRunsTests(): void {
   // Both editions: the Spanish pages hydrate the same hostile content with their own entry.
   test('no injected script runs, on any page, whatever is hovered or clicked', { timeout: 300_000 }, async () => {
     const page = await context.newPage();
@@ -400,7 +424,7 @@ describe('every exported page in Chromium', () => {
       caught.join('\n'),
     );
   });
-});
+}
 
 test('the corpus is the one the generator writes', () => {
   assert.ok(existsSync(path.join(CORPUS, 'images')), 'images/ present');

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ASSET_URL_VARIANTS, assetUrlVariantsHeld, withAssetUrls } from '../../content-service/asset-urls.ts';
-import type { Doc } from '../../content-service/store.ts';
+import type { Doc } from '../../content-service/documents.ts';
 
 const view: Doc[] = Array.from({ length: 50 }, (_, i) => ({
   _id: `image-${'a'.repeat(40)}${i}-10x10-png`,

@@ -9,14 +9,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateDataset } from '../../bench/gen-dataset.ts';
+import { parsePhases } from '../../bench/lib/export-process.ts';
 import {
   checkEditedPage,
   compareSites,
-  parsePhases,
   publishSectionEdit,
   startServiceProcess,
   type RunningService,
-} from '../../bench/lib/export-bench.ts';
+} from '../../bench/lib/export-service.ts';
 import { DEFAULT_API_VERSION } from '../../src/config/public.ts';
 
 type Doc = { _id: string; _rev?: string; _updatedAt?: string; sectionRepeater?: { title?: string }[] } & Record<

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import ICAL from 'ical.js';
 import { clockTime, schoolGlance, upcomingEvents } from '../../src/lib/school-glance.ts';
-import { icsFile } from '../../src/lib/ics.ts';
+import { foldLine, icsFile } from '../../src/lib/ics.ts';
 import { zipListings } from '../../src/lib/zip-pages.ts';
 import { schoolFacts } from '../../src/lib/school-facts.ts';
 import { calendarFiles } from '../../scripts/lib/calendar-files.ts';
@@ -94,12 +94,30 @@ describe('at a glance', () => {
 });
 
 describe('calendar files', () => {
+  test('a long line folds at 75 octets, never inside a character, and unfolds to itself', () => {
+    for (const line of [
+      `SUMMARY:${'a'.repeat(200)}`,
+      `LOCATION:${'Biblioteca José Martí, salón 3 · '.repeat(6)}`,
+      `SUMMARY:${'🎒 Open house '.repeat(12)}`,
+    ]) {
+      const parts = foldLine(line).split('\r\n');
+      assert.ok(parts.length > 1, 'folded');
+      parts.forEach((p, i) => {
+        assert.ok(Buffer.byteLength(p) <= 75, `line ${i} is ${Buffer.byteLength(p)} octets`);
+        assert.ok(i === 0 || p.startsWith(' '), 'a continuation starts with a space');
+        assert.ok(!p.includes('\uFFFD'));
+      });
+      assert.equal(parts.map((p, i) => (i ? p.slice(1) : p)).join(''), line);
+    }
+    assert.equal(foldLine('UID:short'), 'UID:short');
+  });
+
   test('a school calendar parses with ical.js: UID, DTSTAMP, DTSTART/DTEND in UTC, SUMMARY, LOCATION, URL', () => {
     const facts = schoolFacts(lincoln, NOW)!;
     const files = calendarFiles([facts], [builtinCopy('en'), builtinCopy('es')]);
     assert.deepEqual(
       files.map((f) => f.path),
-      ['calendar/lincoln-middle.ics', 'calendar/lincoln-middle/open.ics', 'calendar/lincoln-middle/tour.ics'],
+      ['calendar/lincoln-middle.ics', 'schools/lincoln-middle/open.ics', 'schools/lincoln-middle/tour.ics'],
     );
     const text = files[0]!.contents;
     assert.ok(

@@ -1,82 +1,34 @@
 // The bundled sample is what every offline run, demo and render test shows, so it must keep covering
-// the whole content model: every field, block type, rich-text feature and special school, with
-// images that really exist at the size their ids claim. It must also stay reproducible: the
-// generator re-run into a temp dir has to give the committed bytes back.
+// the whole content model: every field, block type, rich-text feature and special school, and the
+// documents it references. Its images, public/ media and the generator's reproducibility are checked
+// in sample-media.test.ts.
 import { TRANSLATABLE_FIELDS } from '../../src/lib/localize.ts';
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
 import { evaluate, parse } from 'groq-js';
-import sharp from 'sharp';
-import { parseAssetRef } from '../../src/lib/image.ts';
 import { isHiddenFromGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { schoolBySlugQuery, navigationSchoolsQuery } from '../../src/lib/queries.ts';
-import { heroFrameSvg } from '../../scripts/sample/public.ts';
-import { oneMascot } from '../../scripts/sample/build.ts';
 import { TRANSLATED_TYPES } from '../../studio/src/schemaTypes/objects/language.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SAMPLE = join(ROOT, 'content/sample');
-const PUBLIC = join(ROOT, 'public');
-
-type Doc = { _id: string; _type: string; [k: string]: any };
-const ndjson = readFileSync(join(SAMPLE, 'dataset.ndjson'), 'utf8');
-const docs: Doc[] = ndjson
-  .trimEnd()
-  .split('\n')
-  .map((line, i) => {
-    try {
-      return JSON.parse(line) as Doc;
-    } catch (e) {
-      throw new Error(`line ${i + 1} is not JSON: ${(e as Error).message}`);
-    }
-  });
-const byId = new Map(docs.map((d) => [d._id, d]));
-const ofType = (t: string) => docs.filter((d) => d._type === t);
-// The English schools; their Spanish translations (language "es") are checked on their own below.
-const schools = ofType('school').filter((s) => s.language === 'en');
-const translations = ofType('school').filter((s) => s.language !== 'en');
-const publishedSchools = schools.filter((s) => !s._id.startsWith('drafts.'));
-const assets = ofType('sanity.imageAsset');
-
-/** Every value in the dataset, depth first, with its parent chain. */
-function* walk(v: unknown, path: unknown[] = []): Generator<{ value: any; path: unknown[] }> {
-  yield { value: v, path };
-  if (Array.isArray(v)) for (const x of v) yield* walk(x, [...path, v]);
-  else if (v && typeof v === 'object') for (const x of Object.values(v)) yield* walk(x, [...path, v]);
-}
-const all = [...walk(docs)].map((n) => n.value);
-/** Portable text arrays: arrays whose items include at least one `block`. */
-const ptArrays = all.filter((v) => Array.isArray(v) && v.some((x) => x && x._type === 'block')) as any[][];
-const ptBlocks = ptArrays.flat().filter((b) => b && b._type === 'block');
-const spans = ptBlocks.flatMap((b) => b.children).filter((c: any) => c && c._type === 'span');
-const hrefs: string[] = ptBlocks
-  .flatMap((b) => b.markDefs ?? [])
-  .filter((m: any) => m._type === 'link')
-  .map((m: any) => m.href);
-const sections = schools.flatMap((s) => (s.sectionRepeater ?? []) as any[]);
-const blocks = sections.flatMap((s) => s.blocks as any[]);
-const KNOWN_BLOCKS = [
-  'content',
-  'photo',
-  'photos',
-  'accordionSection',
-  'videoTestimonial',
-  'highlightSection',
-  'tagList',
-];
-
-function luminance(hex: string): number {
-  const c = [1, 3, 5]
-    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((x) => (x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
-}
+import {
+  PUBLIC,
+  ndjson,
+  docs,
+  byId,
+  ofType,
+  schools,
+  translations,
+  publishedSchools,
+  all,
+  ptArrays,
+  ptBlocks,
+  spans,
+  hrefs,
+  blocks,
+  KNOWN_BLOCKS,
+  luminance,
+} from './helpers/sample-dataset.ts';
 
 describe('sample dataset: the Spanish edition', () => {
   it('translates at least four published schools, each linked by translation.metadata', () => {
@@ -117,6 +69,12 @@ describe('sample dataset: the Spanish edition', () => {
 });
 
 describe('sample dataset: documents', () => {
+  documentBasicsTests();
+  coversSpecialSchoolsTests();
+  schoolContentTests();
+});
+
+function documentBasicsTests(): void {
   it('has unique ids and readable, stable id patterns', () => {
     assert.equal(byId.size, docs.length, 'duplicate _id');
     for (const d of docs) {
@@ -203,7 +161,9 @@ describe('sample dataset: documents', () => {
     for (const q of ofType('quote')) if (q.school) assert.equal(byId.get(q.school._ref)!._type, 'school');
     assert.ok(ofType('quote').filter((q) => q.school).length >= 20, 'quotes name their school');
   });
+}
 
+function coversSpecialSchoolsTests(): void {
   it('covers the special schools', () => {
     const charters = publishedSchools.filter((s) => s.isCharter === true);
     assert.ok(charters.length >= 2, 'two charter schools so ordering is testable');
@@ -282,7 +242,9 @@ describe('sample dataset: documents', () => {
       assert.ok(ratio >= 4.5, `${c} has contrast ${ratio.toFixed(2)} against white`);
     }
   });
+}
 
+function schoolContentTests(): void {
   it('gives every school 3-6 well-formed sections with anchor hrefs', () => {
     for (const s of schools) {
       const secs = s.sectionRepeater as any[];
@@ -306,7 +268,7 @@ describe('sample dataset: documents', () => {
       assert.equal(new Set(keys).size, keys.length, 'duplicate _key in one array');
     }
   });
-});
+}
 
 describe('sample dataset: blocks and rich text', () => {
   it('uses every block type, plus an unknown one', () => {
@@ -442,149 +404,5 @@ describe('sample dataset: referenced documents', () => {
           assert.ok(b.testimonial.quote && b.testimonial.schoolTitle && b.video.videoId);
       }
     }
-  });
-});
-
-describe('sample dataset: images', () => {
-  const imageFields = all.filter((v) => v && typeof v === 'object' && v.asset && typeof v.asset._ref === 'string');
-
-  it('has an asset document and a matching file for every referenced image, and no orphans', async () => {
-    const referenced = new Set(imageFields.map((i) => i.asset._ref));
-    for (const ref of referenced) assert.ok(byId.has(ref), `image ${ref} has no asset document`);
-    for (const a of assets) assert.ok(referenced.has(a._id), `asset ${a._id} is never used`);
-    const files = new Set(readdirSync(join(SAMPLE, 'images')));
-    assert.equal(files.size, assets.length, 'images/ holds exactly the asset files');
-    for (const a of assets) {
-      const info = parseAssetRef(a._id)!;
-      assert.ok(info, a._id);
-      assert.equal(a.extension, info.ext);
-      assert.equal(a.mimeType, info.ext === 'png' ? 'image/png' : 'image/jpeg');
-      const dim = a.metadata.dimensions;
-      assert.deepEqual([dim.width, dim.height], [info.width, info.height]);
-      assert.ok(Math.abs(dim.aspectRatio - info.width / info.height) < 1e-5);
-      const file = `${info.hash}-${info.width}x${info.height}.${info.ext}`;
-      assert.ok(files.has(file), `missing file ${file}`);
-      const bytes = readFileSync(join(SAMPLE, 'images', file));
-      assert.equal(createHash('sha1').update(bytes).digest('hex'), info.hash, `${file} hash`);
-      const meta = await sharp(bytes).metadata();
-      assert.deepEqual(
-        [meta.width, meta.height, meta.format === 'jpeg' ? 'jpg' : meta.format],
-        [info.width, info.height, info.ext],
-      );
-    }
-  });
-
-  it('uses realistic sizes and sets hotspot and crop on some images', () => {
-    const size = (img: any) => parseAssetRef(img?.asset?._ref);
-    for (const s of schools) {
-      if (s.image) assert.ok(size(s.image)!.width >= 1600, `${s._id} hero`);
-      if (s.logo) assert.deepEqual([size(s.logo)!.width, size(s.logo)!.height, size(s.logo)!.ext], [512, 512, 'png']);
-      assert.ok(size(s.mainImage)!.width >= 1200);
-      assert.ok(size(s.tourImage)!.width >= 1200);
-    }
-    const withHotspot = imageFields.filter((i) => i.hotspot);
-    const withCrop = imageFields.filter((i) => i.crop);
-    assert.ok(withHotspot.length >= 3 && withCrop.length >= 3);
-    for (const i of withHotspot)
-      for (const k of ['x', 'y', 'width', 'height']) assert.ok(i.hotspot[k] >= 0 && i.hotspot[k] <= 1);
-    for (const i of withCrop) {
-      for (const k of ['top', 'bottom', 'left', 'right']) assert.ok(i.crop[k] >= 0 && i.crop[k] < 0.5);
-      // The hotspot must sit inside the cropped area or the landing card would centre on nothing.
-      if (i.hotspot)
-        assert.ok(
-          i.hotspot.x > i.crop.left &&
-            i.hotspot.x < 1 - i.crop.right &&
-            i.hotspot.y > i.crop.top &&
-            i.hotspot.y < 1 - i.crop.bottom,
-        );
-    }
-    const total =
-      readdirSync(join(SAMPLE, 'images')).reduce((n, f) => n + statSync(join(SAMPLE, 'images', f)).size, 0) +
-      ndjson.length;
-    assert.ok(total < 12e6, `content/sample is ${(total / 1e6).toFixed(1)} MB`);
-  });
-});
-
-describe('public/ static media', () => {
-  it('has the brand logo and favicon as self-contained SVGs', () => {
-    for (const f of ['brand/logo.svg', 'favicon.svg']) {
-      const svg = readFileSync(join(PUBLIC, f), 'utf8');
-      assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-      assert.doesNotMatch(svg, /(href|src)=|@import|url\(\s*['"]?http/, `${f} must not load anything`);
-    }
-    assert.match(readFileSync(join(PUBLIC, 'brand/logo.svg'), 'utf8'), /font-family="[^"]*sans-serif"/);
-  });
-
-  it('has a valid 1-2 page PDF guide whose xref points at its objects', () => {
-    const pdf = readFileSync(join(PUBLIC, 'guide/middle-school-options.pdf')).toString('latin1');
-    assert.ok(pdf.startsWith('%PDF-1.') && pdf.trimEnd().endsWith('%%EOF'));
-    const start = Number(/startxref\n(\d+)/.exec(pdf)![1]);
-    assert.ok(pdf.startsWith('xref', start));
-    const entries = [...pdf.slice(start).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    entries.forEach((off, i) => assert.ok(pdf.startsWith(`${i + 1} 0 obj`, off), `xref entry ${i + 1}`));
-    const pages = Number(/\/Type \/Pages .*\/Count (\d+)/.exec(pdf)![1]);
-    assert.ok(pages >= 1 && pages <= 2, `${pages} pages`);
-    assert.match(pdf, /\(Guide to Middle School Options/);
-  });
-
-  it('has the hero video in both formats, small, with a 1920x1080 poster', async () => {
-    const mp4 = readFileSync(join(PUBLIC, 'media/hero.mp4'));
-    const webm = readFileSync(join(PUBLIC, 'media/hero.webm'));
-    assert.equal(mp4.toString('latin1', 4, 8), 'ftyp');
-    assert.equal(webm.readUInt32BE(0), 0x1a45dfa3, 'EBML header');
-    for (const b of [mp4, webm]) assert.ok(b.length > 20_000 && b.length < 1.5e6, `${b.length} bytes`);
-    const poster = await sharp(join(PUBLIC, 'media/hero-poster.jpg')).metadata();
-    assert.deepEqual([poster.width, poster.height, poster.format], [1920, 1080, 'jpeg']);
-  });
-
-  it('loops seamlessly: the frame after the last is the first', async () => {
-    const px = async (t: number) =>
-      sharp(Buffer.from(heroFrameSvg(t)))
-        .resize(320, 180)
-        .raw()
-        .toBuffer();
-    const [a, b, mid] = await Promise.all([px(0), px(1), px(0.5)]);
-    let diff = 0;
-    for (let i = 0; i < a.length; i++) diff = Math.max(diff, Math.abs(a[i]! - b[i]!));
-    assert.ok(diff <= 2, `frame 0 and frame 1.0 differ by ${diff}`);
-    assert.notDeepEqual(a, mid, 'the picture moves');
-  });
-});
-
-describe('generator', () => {
-  it('writes "a"/"an" and singular mascots as a reader would ("Life as an Eagle", "Life as a Wolf")', () => {
-    assert.equal(oneMascot('Eagles'), 'an Eagle');
-    assert.equal(oneMascot('Innovators'), 'an Innovator');
-    assert.equal(oneMascot('Wolves'), 'a Wolf');
-    assert.equal(oneMascot('Lions'), 'a Lion');
-    // The committed sample too: families read these headings.
-    assert.doesNotMatch(ndjson, /\ba [AEIOU][a-z]/, 'no "a" before a vowel in the sample');
-    assert.match(ndjson, /Life as an Eagle/);
-  });
-
-  const tmp = mkdtempSync(join(tmpdir(), 'gen-sample-'));
-  after(() => rmSync(tmp, { recursive: true, force: true }));
-
-  it('reproduces the committed dataset byte for byte', { timeout: 180_000 }, () => {
-    const r = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'scripts/sample/generate.ts'), '--out', tmp, '--no-public'],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
-    assert.equal(r.status, 0, r.stderr);
-    assert.ok(
-      readFileSync(join(tmp, 'dataset.ndjson')).equals(readFileSync(join(SAMPLE, 'dataset.ndjson'))),
-      'dataset.ndjson differs: run `npm run sample` and commit',
-    );
-    assert.deepEqual(readdirSync(join(tmp, 'images')).sort(), readdirSync(join(SAMPLE, 'images')).sort());
-  });
-
-  it('rejects unknown options with a clear message', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/sample/generate.ts'), '--bogus'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    assert.equal(r.status, 1);
-    assert.match(r.stderr, /unknown option --bogus/);
   });
 });

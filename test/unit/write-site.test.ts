@@ -107,6 +107,12 @@ function assertSite(out: string, expected: Record<string, string>) {
 const siblings = (out: string) => readdirSync(path.dirname(out)).sort();
 
 describe('SiteWriter', () => {
+  unchangedFilesKeepInodeTests();
+  whateverSpareHoldsOutTests();
+  unsafePathsDuplicatePathsTests();
+});
+
+function unchangedFilesKeepInodeTests(): void {
   test('unchanged files keep inode and mtime on the second export and on the third, built from the spare', async () => {
     const out = freshOut();
     const site = {
@@ -177,7 +183,9 @@ describe('SiteWriter', () => {
     assert.equal(now['a/index.html']!.ino, before.files['a/index.html']!.ino, 'the half-written change was not kept');
     assert.equal(now['index.html']!.mtimeMs, before.files['index.html']!.mtimeMs);
   });
+}
 
+function whateverSpareHoldsOutTests(): void {
   test('whatever the spare holds, out/ becomes exactly the new site and nothing is written outside it', async () => {
     const out = freshOut();
     const site = {
@@ -254,7 +262,9 @@ describe('SiteWriter', () => {
     assert.equal(lstatSync(out).mode & 0o777, mode);
     assert.notEqual(mode, 0o700, 'out/ is readable by a web server running as another user');
   });
+}
 
+function unsafePathsDuplicatePathsTests(): void {
   test('unsafe paths, duplicate paths and a file that is also a folder are refused', async () => {
     const out = freshOut();
     await exportSite(out, { 'index.html': 'home' });
@@ -321,7 +331,7 @@ describe('SiteWriter', () => {
       { numRuns: 40, seed: 20240601 },
     );
   });
-});
+}
 
 describe('SiteUpdater', () => {
   test('only what differs is touched: unchanged files keep inode and mtime, removed ones go with their empty folders', async () => {

@@ -8,7 +8,9 @@
 // (`?type=charter&program=robotics,band`): each press is a history entry, so a filtered list can
 // be shared, reloads as it was, and the back button steps through it. The order and filters apply
 // to the cards the grid was given (the spec's hidden titles are already gone), and the grid draws
-// what `onView` reports.
+// what `onView` reports. A visitor whose location is refused may sort from a ZIP code's centre
+// instead (the district's ZIP codes come with the landing page's finder); the code is kept for the
+// visit, so the next "Sort by distance" uses it without asking.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { loadFacts } from '../../lib/facts-file.ts';
 import {
@@ -23,11 +25,13 @@ import {
   toggle,
   type FilterState,
 } from '../../lib/grid-tools.ts';
-import { requestPosition, storedPosition } from '../../lib/position.ts';
+import { storedZip } from '../../lib/position.ts';
 import type { FilterCategory, SchoolFacts } from '../../lib/school-facts.ts';
-import type { GeoPoint, LandingCard } from '../../lib/types.ts';
+import type { LandingCard, ZipFinderData } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { GridToolsPanel } from './GridToolsPanel.tsx';
+import { ZipSortForm } from './ZipSortForm.tsx';
+import { useDistanceSort } from './useDistanceSort.ts';
 
 /** What the grid shows: positions in its card list, in order, and each card's distance when sorted by it. */
 export interface GridView {
@@ -39,20 +43,20 @@ export interface GridToolsProps {
   cards: LandingCard[];
   factsSrc: string;
   onView: (view: GridView | null) => void;
+  /** The district's ZIP codes and centres, to sort from when the visitor's location is refused. */
+  zips?: ZipFinderData | null;
 }
 
 function currentFilters(): FilterState {
   return parseFilterState(window.location.search);
 }
 
-export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
+export function GridTools({ cards, factsSrc, onView, zips }: GridToolsProps) {
   const m = useMessages();
-  const GRID_TOOLS = m.gridTools;
   const [facts, setFacts] = useState<Map<string, SchoolFacts> | null>(null);
   const [filters, setFilters] = useState<FilterState>(currentFilters);
-  const [here, setHere] = useState<GeoPoint | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
+  const sort = useDistanceSort(zips);
+  const { here } = sort;
   // A program group is open when the visitor opened it, or once one of its buttons is pressed.
   const [expanded, setExpanded] = useState<Partial<Record<FilterCategory, boolean>>>({});
   const alive = useRef(true);
@@ -116,47 +120,25 @@ export function GridTools({ cards, factsSrc, onView }: GridToolsProps) {
   };
   const press = (kind: 'type' | 'program', value: string) => go(toggle(state, kind, value));
 
-  const sortByDistance = () => {
-    if (busy) return;
-    const known = storedPosition();
-    if (known) {
-      setMessage(GRID_TOOLS.sorted);
-      setHere(known);
-      return;
-    }
-    setBusy(true);
-    setMessage(GRID_TOOLS.finding);
-    void requestPosition().then((pos) => {
-      if (!alive.current) return;
-      setBusy(false);
-      if (pos) {
-        setMessage(GRID_TOOLS.sorted);
-        setHere(pos);
-      } else {
-        setMessage(GRID_TOOLS.noPosition);
-      }
-    });
-  };
-  const sortByName = () => {
-    setMessage('');
-    setHere(null);
-  };
-
   return (
     <GridToolsPanel
       state={state}
       groups={groups}
       expanded={expanded}
       count={view.order.length}
-      message={message}
+      message={sort.message}
       sortedByDistance={!!here}
-      busy={busy}
-      onSort={(byDistance) => (byDistance ? sortByDistance() : sortByName())}
+      busy={sort.busy}
+      onSort={(byDistance) => (byDistance ? sort.sortByDistance() : sort.sortByName())}
       onPress={press}
       onExpand={(category, open) => setExpanded((e) => ({ ...e, [category]: open }))}
       onClear={() => {
         if (isFiltered(filters)) go(NO_FILTERS);
       }}
-    />
+    >
+      {sort.askZip && zips ? (
+        <ZipSortForm label={zips.words.label} go={zips.words.sortGo} initial={storedZip() ?? ''} onZip={sort.fromZip} />
+      ) : null}
+    </GridToolsPanel>
   );
 }

@@ -3,7 +3,7 @@
 // programs listed yet), in the exported HTML and until the tools' chunk and the facts file have
 // loaded: the tools then replace it in the same place at the same height, so the cards below do
 // not jump when a family opens '/#options' on a phone. Without JavaScript it is hidden (js-only).
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { SCHOOL_TYPES, type FilterState } from '../../lib/filter-state.ts';
 import type { ProgramGroup } from '../../lib/grid-tools.ts';
 import type { FilterCategory } from '../../lib/school-facts.ts';
@@ -24,6 +24,8 @@ export interface GridToolsPanelProps {
   onPress?: (kind: 'type' | 'program', value: string) => void;
   onExpand?: (category: FilterCategory, open: boolean) => void;
   onClear?: () => void;
+  /** Drawn under the status line: the ZIP code form when the visitor's location is refused. */
+  children?: ReactNode;
 }
 
 function Toggle({ pressed, onClick, label }: { pressed: boolean; onClick?: () => void; label: string }) {
@@ -64,6 +66,7 @@ export function GridToolsPanel(p: GridToolsPanelProps) {
       <p className="grid-tools__message" role={status}>
         {p.message}
       </p>
+      {p.children}
       <fieldset className="grid-filters">
         <legend className="grid-filters__title">{GRID_TOOLS.filterLabel}</legend>
         <fieldset className="grid-filters__group">

@@ -6,7 +6,7 @@
 // pending, at the height the tools will have (the district's program groups come with the data):
 // inserting it later pushed the cards ~370 px down under a phone user's thumb.
 import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
-import type { LandingCard } from '../../lib/types.ts';
+import type { LandingCard, ZipFinderData } from '../../lib/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { copyLang } from '../../lib/editions.ts';
 import type { LandingCopy } from '../../lib/landing-copy.ts';
@@ -74,9 +74,11 @@ export interface SchoolGridProps {
   /** The program groups the tools will list (categories with a program at a school in the grid). */
   programGroups?: readonly FilterCategory[] | null;
   copy: Pick<LandingCopy, 'gridHeading' | 'gridIntro' | '_fallback'>;
+  /** The district's ZIP codes: "Sort by distance" offers them when the location is refused. */
+  zips?: ZipFinderData | null;
 }
 
-export function SchoolGrid({ id, cards, factsSrc, programGroups, copy }: SchoolGridProps) {
+export function SchoolGrid({ id, cards, factsSrc, programGroups, copy, zips }: SchoolGridProps) {
   const { options: OPTIONS, gridTools } = useMessages();
   const sectionRef = useRef<HTMLElement>(null);
   const Tools = useGridTools(factsSrc, sectionRef);
@@ -105,7 +107,9 @@ export function SchoolGrid({ id, cards, factsSrc, programGroups, copy }: SchoolG
             sortedByDistance={false}
           />
         ) : null}
-        {Tools && factsSrc && cards.length > 0 ? <Tools cards={cards} factsSrc={factsSrc} onView={onView} /> : null}
+        {Tools && factsSrc && cards.length > 0 ? (
+          <Tools cards={cards} factsSrc={factsSrc} onView={onView} zips={zips} />
+        ) : null}
         {cards.length === 0 ? (
           <p className="landing-options__empty" role="status">
             {OPTIONS.empty}

@@ -1,15 +1,16 @@
 // The English words of the facts families decide by (see types.ts).
-import { oneDecimal } from '../number.ts';
+import { grouped, oneDecimal } from '../number.ts';
 import type { FamilyWords } from './types.ts';
 
 const decimal = oneDecimal('en-US');
+const whole = grouped('en-US');
 
 export const en: FamilyWords = {
   glance: {
     heading: 'At a glance',
     grades: 'Grades',
     enrollment: 'Enrollment',
-    students: (n) => `${n.toLocaleString('en-US')} students`,
+    students: (n) => `${whole(n)} students`,
     address: 'Address',
     mapNote: ' (opens a map)',
     phone: 'Phone',
@@ -41,6 +42,10 @@ export const en: FamilyWords = {
     label: 'Your ZIP code',
     go: 'Show schools',
     unknown: (zip) => `ZIP code ${zip} is not in the district: pick yours from the list.`,
+    sortIntro: 'Your location is not available. You can sort by distance from your ZIP code instead.',
+    sortGo: 'Sort from this ZIP code',
+    sorted: (zip) => `Sorted by distance from the centre of ZIP code ${zip}, nearest first.`,
+    sortUnknown: (zip) => `ZIP code ${zip} is not in the district, so the order is unchanged.`,
     title: (zip) => `Schools for ZIP code ${zip}`,
     intro: (zip) =>
       `Families in ${zip}: your zoned school first, then the schools every family may choose, nearest first.`,

@@ -1,15 +1,16 @@
 // The Spanish words of the facts families decide by (see types.ts), as US Spanish writes numbers.
-import { oneDecimal } from '../number.ts';
+import { grouped, oneDecimal } from '../number.ts';
 import type { FamilyWords } from './types.ts';
 
 const decimal = oneDecimal('es-US');
+const whole = grouped('es-US');
 
 export const es: FamilyWords = {
   glance: {
     heading: 'De un vistazo',
     grades: 'Grados',
     enrollment: 'Estudiantes',
-    students: (n) => `${n.toLocaleString('es-US')} estudiantes`,
+    students: (n) => `${whole(n)} estudiantes`,
     address: 'Dirección',
     mapNote: ' (abre un mapa)',
     phone: 'Teléfono',
@@ -42,6 +43,11 @@ export const es: FamilyWords = {
     label: 'Su código postal',
     go: 'Ver escuelas',
     unknown: (zip) => `El código postal ${zip} no está en el distrito: elija el suyo de la lista.`,
+    sortIntro: 'No pudimos saber su ubicación. Puede ordenar por distancia desde su código postal.',
+    sortGo: 'Ordenar desde este código postal',
+    sorted: (zip) =>
+      `Ordenadas por distancia desde el centro del código postal ${zip}, de la más cercana a la más lejana.`,
+    sortUnknown: (zip) => `El código postal ${zip} no está en el distrito, así que el orden no cambió.`,
     title: (zip) => `Escuelas para el código postal ${zip}`,
     intro: (zip) =>
       `Familias del ${zip}: primero la escuela que les corresponde, luego las que cualquier familia puede elegir, de la más cercana a la más lejana.`,

@@ -38,6 +38,11 @@ export interface FamilyWords {
     label: string;
     go: string;
     unknown: (zip: string) => string;
+    /** The grid's "Sort by distance" when the visitor's location is refused: from a ZIP code instead. */
+    sortIntro: string;
+    sortGo: string;
+    sorted: (zip: string) => string;
+    sortUnknown: (zip: string) => string;
     title: (zip: string) => string;
     intro: (zip: string) => string;
     zoned: (n: number) => string;

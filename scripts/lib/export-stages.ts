@@ -1,0 +1,132 @@
+import { EXIT } from '../../core/exit-codes.ts';
+import type { SiteEnv } from '../../src/SiteEnv.tsx';
+import { fetchChanged, fetchContent, type ContentRead } from './fetch-content.ts';
+import type { NeedsFullRead, PageAssets, RenderedSite } from './pages.ts';
+import { validateContent, withoutFailed, type ValidContent } from './validate-content.ts';
+
+import { type ExportRun, ExportError, type Plan, type Rendered, siteTime } from './export-run.ts';
+
+/** Stage 2: every published school, or with `since` only the schools a change can reach (exit 2 on failure). */
+export async function readContent(run: ExportRun, plan: Plan): Promise<ContentRead | NeedsFullRead> {
+  const { progress, source, fail } = run;
+  if (!plan.since) {
+    return progress.phase(
+      'fetch',
+      () => fetchContent(source.config, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
+      (r) => `${r.schools.length} school documents`,
+    );
+  }
+  const since = plan.since;
+  const got = await progress.phase(
+    'fetch',
+    () =>
+      fetchChanged(source.config, since, run.retry(), undefined, plan.revisions ?? undefined).catch(
+        fail(EXIT.fetch, 'fetch'),
+      ),
+    (r) =>
+      r
+        ? `${r.changed!.length} changed document(s), ${r.schools.length} school document(s) to read`
+        : 'much changed, or changed while reading: reading everything',
+  );
+  return got ?? { needsFullRead: 'much changed, or changed while reading' };
+}
+
+/** Stage 3: skips what cannot be published (exit 3 when nothing can); an incremental read may not stand. */
+export function validate(plan: Plan, read: ContentRead, report: (msg: string) => void): ValidContent | NeedsFullRead {
+  const content = validateContent(read, report, plan.since?.schools ?? null);
+  if (read.changed !== null)
+    return content ?? { needsFullRead: 'a school was added, removed, or changed slug or validity' };
+  if (!content || content.schools.length === 0) {
+    const fetched = read.schools.length;
+    throw new ExportError(
+      EXIT.noContent,
+      'validate',
+      `no valid content: ${fetched} school document(s) fetched, none publishable`,
+    );
+  }
+  return content;
+}
+
+/**
+ * Stage 4: renders the pages whose inputs changed and carries the others over. A school whose page
+ * throws is skipped with a warning and the site built again without it (no page may link to it);
+ * exit 3 when no school is left, exit 4 when a page of the whole site fails.
+ */
+export async function renderPages(
+  run: ExportRun,
+  plan: Plan,
+  validated: ValidContent,
+  report: (msg: string) => void,
+): Promise<Rendered | NeedsFullRead> {
+  const { opts, source } = run;
+  const { bundle, publicFiles } = await run.assets();
+  const { buildPages } = await run.renderer.catch(run.fail(EXIT.render, 'render'));
+  const env: SiteEnv = {
+    images: {
+      projectId: source.config.projectId,
+      dataset: source.config.dataset,
+      imageHost: source.config.imageHost,
+      selfHostBase: run.selfHost ? opts.base : null,
+    },
+    base: opts.base,
+    ...(opts.root !== '/' ? { root: opts.root } : {}),
+    preview: null,
+  };
+  const assets: PageAssets = {
+    entryUrl: bundle.entryUrl,
+    cssUrls: bundle.cssUrls,
+    entryPreload: bundle.entryPreload,
+    editions: bundle.editions['entry-client-es'] ? { es: bundle.editions['entry-client-es'] } : {},
+    schoolPreload: bundle.schoolPreload,
+    comparePreload: bundle.comparePreload,
+    landingPreload: bundle.landingPreload,
+    favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
+  };
+  const { manifest, previous } = plan;
+  let content = validated;
+  const build = (): RenderedSite | NeedsFullRead => {
+    for (;;) {
+      // A build's warnings stand only once it does: a build again after a failed page repeats them.
+      const held: string[] = [];
+      const warn = (msg: string) => {
+        held.push(msg);
+      };
+      const built = buildPages(content, {
+        env,
+        siteUrl: opts.siteUrl,
+        warn,
+        codeVersion: manifest.code,
+        previous,
+        limits: opts.limits,
+        assets,
+        now: siteTime(run.io.env),
+      });
+      if ('failed' in built) {
+        // An incremental read holds only some schools: which pages link to the failed one is known to a full read.
+        if (plan.since) return { needsFullRead: `${built.failed.length} school page(s) failed to render` };
+        content = withoutFailed(content, built.failed, report);
+        if (content.schools.length + content.carried.length === 0) {
+          throw new ExportError(
+            EXIT.noContent,
+            'render',
+            'no valid content: the page of every publishable school failed to render',
+          );
+        }
+        continue;
+      }
+      for (const msg of held) report(msg);
+      return built;
+    }
+  };
+  const site = await run.progress
+    .phase(
+      'render',
+      async () => build(),
+      (s) =>
+        'needsFullRead' in s
+          ? `${s.needsFullRead}: reading everything`
+          : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`,
+    )
+    .catch(run.fail(EXIT.render, 'render'));
+  return 'needsFullRead' in site ? site : { site, content, bundle, publicFiles };
+}

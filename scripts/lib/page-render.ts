@@ -1,0 +1,213 @@
+// One page of the export: carried over when its key is unchanged since the previous export, else
+// rendered (the React tree once per page data, then the document around it with its SEO, assets
+// and embedded data), with what its render reported recorded for the next export.
+import { render } from '../../render/render.tsx';
+import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
+import { createWarnings, type Warnings } from '../../src/lib/warn.ts';
+import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
+import { compareSeo, hreflangAlternates, landingSeo, schoolSeo, zipSeo } from '../../src/lib/seo.ts';
+import { CATALOGUES } from '../../src/i18n/catalogues.ts';
+import { DEFAULT_LANG, type Lang } from '../../src/i18n/messages.ts';
+import { themeColors } from '../../src/lib/theme.ts';
+import type { LandingCopy } from '../../src/lib/landing-copy.ts';
+import type { SiteSettings } from '../../src/lib/site-settings.ts';
+import type { SchoolFacts } from '../../src/lib/school-facts.ts';
+import type { PageData, School } from '../../src/lib/types.ts';
+import { alternatePaths, canonicalPath, routeAliases, type RouteMatch } from '../../src/routes.ts';
+import type { SiteEnv } from '../../src/SiteEnv.tsx';
+import { sha1, type PageRecord } from './export-manifest.ts';
+import type { PageKeys } from './page-keys.ts';
+import type { CarriedPage, PageAssets, RenderedPage } from './page-types.ts';
+import type { CarriedSchool, SchoolState } from './validate-content.ts';
+
+/** An image-variant sink filling `used` with the variants a render asks for (self-hosted ones: src !== remote). */
+export const collectVariants =
+  (used: Map<string, string>) =>
+  (v: ImageVariant): void => {
+    if (v.src !== v.remote) used.set(v.src, v.remote);
+  };
+
+/** What every page of one export shares, and what the pages add to as they are rendered or carried. */
+export interface PageContext {
+  siteEnv: SiteEnv;
+  siteUrl: string | null;
+  assets: PageAssets;
+  csp: string;
+  editions: Map<Lang, { copy: LandingCopy; settings: SiteSettings }>;
+  keys: PageKeys;
+  previous: ReadonlyMap<string, PageRecord> | undefined;
+  warn: ((msg: string) => void) | undefined;
+  /** Every school page's file (see schoolPageFiles). */
+  pageFiles: Set<string>;
+  /** The landing page and 404.html show the same data: the app is rendered once for both. */
+  rendered: WeakMap<PageData, { appHtml: string; used: Map<string, string>; lcp: string | null }>;
+  variants: Map<string, string>;
+  carried: CarriedPage[];
+  records: Map<string, PageRecord>;
+  schools: Map<string, SchoolState>;
+}
+
+/** One page to make. `school` is the data read now, or a carried school's state; a page without a school is keyed by `dataKey`. */
+export interface PageJob {
+  route: RouteMatch;
+  url: string;
+  file: string;
+  data: PageData | null;
+  school?: School | CarriedSchool | null;
+  indexable: boolean;
+  dataKey?: string;
+  notes?: readonly string[];
+  facts?: SchoolFacts | null;
+  /** The school's hash over all its editions' data (the page key and the next export's state). */
+  schoolHash?: string;
+  /** `data` serialised already (for the school's hash). */
+  serializedData?: string;
+}
+
+const lastmodOf = (school: School): string | null => {
+  const t = school._updatedAt;
+  return typeof t === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(t) ? t : null;
+};
+
+/** The page rendered now, or null when it is carried over (recorded in ctx.carried). */
+export function renderPage(ctx: PageContext, job: PageJob): RenderedPage | null {
+  const { route, url, file, data, indexable } = job;
+  const school = job.school ?? null;
+  const aliases = routeAliases(route).filter((a) => !ctx.pageFiles.has(a.slice(0, a.lastIndexOf('/'))));
+  const carriedState = school && data === null ? (school as CarriedSchool).state : null;
+  // The page's embedded data is serialised once, and only when needed: its hash keys the page
+  // when no school hash does, and a rendered page embeds it (a carried landing page needs neither).
+  let serialized: string | null = job.serializedData ?? null;
+  const dataJson = () => {
+    serialized ??= serializePageData(data!);
+    return serialized;
+  };
+  const readState = (): SchoolState => ({
+    hash: ctx.keys.keyed ? (job.schoolHash ?? sha1(dataJson())) : '',
+    lastmod: lastmodOf(school as School),
+    facts: job.facts ?? null,
+  });
+  const state = carriedState ?? (school ? readState() : null);
+  if (school && state) ctx.schools.set(school._id, state);
+  const sitemap = indexable ? { path: canonicalPath(route), lastmod: state ? state.lastmod : null } : null;
+  const key = ctx.keys.keyOf(url, file, indexable, state ? state.hash : (job.dataKey ?? ''));
+  const before = ctx.previous?.get(file);
+  if (ctx.keys.keyed && before && before.key === key) {
+    for (const w of before.warnings) ctx.warn?.(w);
+    ctx.keys.replayVariants(before, ctx.variants);
+    ctx.carried.push({ file, aliases, url, route, sitemap, record: before });
+    ctx.records.set(file, before);
+    return null;
+  }
+  const warnings: string[] = [];
+  const report = ctx.warn;
+  const sink = createWarnings(
+    report
+      ? (msg) => {
+          warnings.push(`${file}: ${msg}`);
+          report(`${file}: ${msg}`);
+        }
+      : (msg) => console.warn(msg),
+  );
+  // Reported through the page's sink, so a carried page replays them like its render's own.
+  for (const note of job.notes ?? []) sink.always(note);
+  const page = renderOne(ctx, { route, url, data: data!, dataJson: dataJson(), school, indexable, warnings: sink });
+  if (ctx.keys.keyed) ctx.records.set(file, ctx.keys.recordOf(key, warnings, page.used));
+  return { file, aliases, url, html: Buffer.from(page.html), route, sitemap };
+}
+
+interface RenderJob {
+  route: RouteMatch;
+  url: string;
+  data: PageData;
+  dataJson: string;
+  school: School | CarriedSchool | null;
+  indexable: boolean;
+  warnings: Warnings;
+}
+
+/** The React tree of the page's data, once per data object, with the images it used and its LCP image. */
+function appOf(ctx: PageContext, j: RenderJob) {
+  let app = ctx.rendered.get(j.data);
+  if (!app) {
+    const used = new Map<string, string>();
+    // The first priority image is the page's LCP candidate, preloaded by the document.
+    let lcp: string | null = null;
+    const onPriorityImage = (src: string) => {
+      lcp ??= src;
+    };
+    const images = { ...ctx.siteEnv.images, onVariant: collectVariants(used) };
+    const langEnv: Partial<SiteEnv> =
+      j.route.lang === DEFAULT_LANG ? {} : { messages: CATALOGUES[j.route.lang], lang: j.route.lang };
+    const appHtml = render(j.url, j.data, {
+      ...ctx.siteEnv,
+      ...langEnv,
+      warnings: j.warnings,
+      onPriorityImage,
+      images,
+    });
+    app = { appHtml, used, lcp };
+    ctx.rendered.set(j.data, app);
+  }
+  return app;
+}
+
+/** The page's document: the app inside its head (SEO, hreflang, assets, CSP) with its embedded data. */
+function renderOne(ctx: PageContext, j: RenderJob): { html: string; used: Map<string, string> } {
+  const { route, data, school, indexable } = j;
+  const app = appOf(ctx, j);
+  const used = new Map(app.used);
+  // The social card image is a variant too (self-hosted like the page's own).
+  const env: SiteEnv = { ...ctx.siteEnv, images: { ...ctx.siteEnv.images, onVariant: collectVariants(used) } };
+  const messages = CATALOGUES[route.lang];
+  const edition = ctx.editions.get(route.lang)!;
+  const seoCtx = {
+    siteUrl: ctx.siteUrl,
+    base: env.base,
+    urls: createImageUrls(env.images, j.warnings.always),
+    messages,
+    district: edition.settings.districtName,
+    headline: edition.copy.headline,
+  };
+  const seo = school
+    ? schoolSeo(school as School, canonicalPath(route), seoCtx)
+    : data.page === 'compare'
+      ? compareSeo(canonicalPath(route), seoCtx)
+      : data.page === 'zip'
+        ? zipSeo(data.listing.words, canonicalPath(route), seoCtx)
+        : landingSeo(indexable ? canonicalPath(route) : null, seoCtx);
+  // hreflang on indexable pages only (every edition of a page names all of them, itself included).
+  const alternates = indexable ? hreflangAlternates(ctx.siteUrl, alternatePaths(route)) : [];
+  if (alternates.length) seo.alternates = alternates;
+  const html = renderDocument({
+    appHtml: app.appHtml,
+    data,
+    env,
+    seo,
+    themeColor: school ? themeColors((school as School).color).color : edition.settings.themeColor,
+    assets: documentAssets(ctx.assets, route.lang, data.page),
+    lcpImage: app.lcp ? { src: app.lcp } : null,
+    noindex: !indexable,
+    dataJson: j.dataJson,
+    csp: ctx.csp,
+    lang: messages.lang,
+  });
+  for (const [src, remote] of used) ctx.variants.set(src, remote);
+  return { html, used };
+}
+
+/** The stylesheets, entry and preloads of a page of `lang`'s edition. */
+function documentAssets(assets: PageAssets, lang: Lang, page: PageData['page']): DocumentAssets {
+  const entry = lang === DEFAULT_LANG ? undefined : assets.editions?.[lang];
+  return {
+    css: assets.cssUrls,
+    entry: entry?.entryUrl ?? assets.entryUrl,
+    modulePreload: [
+      ...(entry?.entryPreload ?? assets.entryPreload),
+      ...(page === 'school' ? assets.schoolPreload : []),
+      ...(page === 'compare' ? (assets.comparePreload ?? []) : []),
+      ...(page === 'landing' || page === 'zip' ? (assets.landingPreload ?? []) : []),
+    ],
+    favicon: assets.favicon,
+  };
+}

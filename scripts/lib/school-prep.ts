@@ -1,0 +1,104 @@
+// Each school made ready to render before any page is: cut to the content limits (its pages, key,
+// hash and facts are the limited data's), localised for every edition with its "at a glance" facts,
+// hashed over all editions, and its facts for the grid, compare page, ZIP pages and calendars.
+// A school whose data throws here is named and left out; the others go on.
+import { CATALOGUES } from '../../src/i18n/catalogues.ts';
+import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
+import { altNotes } from '../../src/lib/alt-warnings.ts';
+import { limitContent, type ContentLimits } from '../../src/lib/content-limits.ts';
+import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
+import { byKey } from '../../src/lib/order.ts';
+import { schoolFacts, type SchoolFacts } from '../../src/lib/school-facts.ts';
+import { schoolGlance } from '../../src/lib/school-glance.ts';
+import { showInvisible } from '../../src/lib/slug.ts';
+import type { SiteSettings } from '../../src/lib/site-settings.ts';
+import type { PageData, School } from '../../src/lib/types.ts';
+import { serializePageData } from '../../render/document.ts';
+import { sha1 } from './export-manifest.ts';
+import type { CarriedSchool, ValidContent } from './validate-content.ts';
+
+/** A school ready to render: its editions' data cut to the limits (none when carried over), the notes of that cut, its facts. */
+export interface Prepared {
+  read: School | CarriedSchool;
+  school: School | CarriedSchool;
+  /** Each edition's page data (empty when carried over). */
+  editions: Map<Lang, PageData>;
+  notes: string[];
+  facts: SchoolFacts | null;
+  /** The hash over every edition's data (absent when carried over or unkeyed). */
+  hash?: string;
+  /**
+   * Each edition's data as the page embeds it, when it was serialised for the hash: kept until
+   * the page is rendered rather than serialised twice (~60 ms of a 1000-school export, for ~35 MB held).
+   */
+  json?: Map<Lang, string>;
+}
+
+export interface PrepareOptions {
+  keyed: boolean;
+  limits: ContentLimits;
+  now: number;
+  pageNav: PageData['nav'];
+  settingsOf: (lang: Lang) => SiteSettings;
+}
+
+const hashed = (editions: Map<Lang, PageData>) => {
+  const json = new Map(LANGS.map((lang) => [lang, serializePageData(editions.get(lang)!)]));
+  return { json, hash: sha1([...json.values()].join('\n')) };
+};
+
+/** One read school's editions, notes and facts. */
+function prepareRead(read: School, o: PrepareOptions): Prepared {
+  const limited = limitContent(read as SchoolRow, o.limits);
+  const pageData = new Map<Lang, PageData>();
+  for (const lang of LANGS) {
+    const localized = localizeSchool(limited.value, lang);
+    const settings = o.settingsOf(lang);
+    const glance = schoolGlance(localized, {
+      lang,
+      locale: CATALOGUES[lang].locale,
+      now: o.now,
+      timeZone: settings.timeZone,
+    });
+    pageData.set(lang, { page: 'school', nav: o.pageNav, school: localized, glance, settings });
+  }
+  // The facts are the English edition's (one facts file for every edition, see docs/families.md).
+  const school = (pageData.get(DEFAULT_LANG) as { school: School }).school;
+  return {
+    read,
+    school,
+    editions: pageData,
+    notes: [
+      ...limited.breaches.map(
+        (b) =>
+          `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
+      ),
+      ...altNotes(limited.value),
+    ],
+    facts: schoolFacts(school, o.now),
+    ...(o.keyed ? hashed(pageData) : {}),
+  };
+}
+
+/** Read and carried schools in one _id order, and the schools whose data could not be prepared. */
+export function prepareSchools(
+  content: ValidContent,
+  o: PrepareOptions,
+): { prepared: Prepared[]; failed: { _id: string; error: string }[] } {
+  const carriedSchools = new Set<School | CarriedSchool>(content.carried);
+  const failed: { _id: string; error: string }[] = [];
+  const prepared: Prepared[] = [];
+  for (const read of [...content.schools, ...content.carried].sort(byKey('_id'))) {
+    if (carriedSchools.has(read)) {
+      const { facts } = (read as CarriedSchool).state;
+      prepared.push({ read, school: read, editions: new Map(), notes: [], facts });
+      continue;
+    }
+    try {
+      prepared.push(prepareRead(read as School, o));
+    } catch (err) {
+      failed.push({ _id: read._id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return { prepared, failed };
+}

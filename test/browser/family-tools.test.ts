@@ -1,0 +1,178 @@
+// The family tools built on the facts, in Chromium on the exported sample, at a phone's and a
+// desktop's width and in both languages: "Sort by distance" offering a ZIP code when the location
+// is refused (and keeping it for the visit), the "Support" filter group, and the compare table's
+// fact rows. Expectations come from the sample dataset, not the site's own mapping; axe at 0.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { hydrated, openPage, SKIP, type Watched } from './helpers/browser.ts';
+import { AXE_CONTEXT, axe } from './helpers/axe.ts';
+import { unexpectedProblems } from './helpers/checks.ts';
+import { expectedGrid, haversineMiles, sampleDocs } from './helpers/sample-data.ts';
+import { withSampleSite, type SampleSession } from './helpers/site.ts';
+
+let session: SampleSession;
+
+const EDITIONS = [
+  {
+    prefix: '',
+    sortByName: 'Sort by name',
+    sortByDistance: 'Sort by distance',
+    refused: /Your location is not available\. You can sort by distance from your ZIP code/,
+    unknown: /ZIP code 99999 is not in the district, so the order is unchanged\./,
+    sorted: /Sorted by distance from the centre of ZIP code 80210, nearest first\./,
+    support: 'Support',
+    program: 'English learner support',
+    count: (n: number) => `${n} ${n === 1 ? 'school' : 'schools'}`,
+    rows: ['Grades', 'Bell times', 'Transportation', 'Support programs', 'Last year', 'Next tour or open house'],
+    lastYear: /\d+ seats, \d+ applicants/,
+  },
+  {
+    prefix: '/es',
+    sortByName: 'Ordenar por nombre',
+    sortByDistance: 'Ordenar por distancia',
+    refused: /No pudimos saber su ubicación\. Puede ordenar por distancia desde su código postal/,
+    unknown: /El código postal 99999 no está en el distrito, así que el orden no cambió\./,
+    sorted: /Ordenadas por distancia desde el centro del código postal 80210/,
+    support: 'Apoyo',
+    // The grid's tools and the compare table read the one facts file, in English (marked so).
+    program: 'English learner support',
+    count: (n: number) => `${n} ${n === 1 ? 'escuela' : 'escuelas'}`,
+    rows: ['Grados', 'Horario', 'Transporte', 'Programas de apoyo', 'El año pasado', 'Próxima visita o jornada'],
+    lastYear: /\d+ plazas, \d+ solicitudes/,
+  },
+] as const;
+
+/** axe on the page as it stands, scrolled to the top: a link left a sliver under the sticky header is not a finding. */
+async function axeAtTop(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return axe(page);
+}
+
+const cardTitles = (page: Page) => page.$$eval('.school-card__title', (hs) => hs.map((h) => h.textContent));
+
+async function toolsReady(page: Page): Promise<void> {
+  await page.evaluate(() => document.getElementById('options')!.scrollIntoView({ behavior: 'instant' }));
+  await page.waitForSelector('.grid-tools:not(.grid-tools--pending)', { timeout: 15_000 });
+}
+
+async function messageMatches(page: Page, re: RegExp): Promise<void> {
+  await page.waitForFunction(
+    (source) => new RegExp(source).test(document.querySelector('.grid-tools__message')?.textContent ?? ''),
+    re.source,
+  );
+}
+
+async function assertClean(w: Watched): Promise<void> {
+  assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
+  assert.deepEqual(w.external, []);
+}
+
+describe('family tools on the facts', SKIP, () => {
+  session = withSampleSite();
+  const docs = sampleDocs();
+  const settings = docs.find((d) => d._id === 'siteSettings') as {
+    zipCodes: { zip: string; lat: number; lng: number }[];
+  };
+  const centre = settings.zipCodes.find((z) => z.zip === '80210')!;
+
+  for (const width of [375, 1280] as const) {
+    for (const e of EDITIONS) {
+      const where = `${width} px${e.prefix ? ', Spanish' : ''}`;
+
+      test(`${where}: location refused, sort from a ZIP code kept for the visit; the Support filter`, async () => {
+        const grid = expectedGrid();
+        const fromZip = [
+          ...grid
+            .filter((s) => s.location)
+            .sort((a, b) => haversineMiles(centre, a.location!) - haversineMiles(centre, b.location!)),
+          ...grid.filter((s) => !s.location),
+        ].map((s) => s.title);
+        const w = await openPage(session.browser, width, { ...AXE_CONTEXT, permissions: [] });
+        try {
+          const page = w.page;
+          await page.goto(`${session.site.origin}${e.prefix}/`, { waitUntil: 'load' });
+          await hydrated(page);
+          await toolsReady(page);
+          await page.getByRole('button', { name: e.sortByDistance, exact: true }).click();
+          await messageMatches(page, e.refused);
+          assert.deepEqual(await axeAtTop(page), []);
+
+          await page.fill('.zip-sort input', '99999');
+          await page.click('.zip-sort button');
+          await messageMatches(page, e.unknown);
+          assert.deepEqual(
+            await cardTitles(page),
+            grid.map((s) => s.title),
+            'an unknown code leaves the order',
+          );
+
+          await page.fill('.zip-sort input', '80210');
+          await page.click('.zip-sort button');
+          await messageMatches(page, e.sorted);
+          await page.waitForSelector('.school-card__distance');
+          assert.deepEqual(await cardTitles(page), fromZip, 'nearest the ZIP code’s centre first');
+
+          // The same visit: the next "Sort by distance" uses the ZIP code without asking for it.
+          await page.reload({ waitUntil: 'load' });
+          await hydrated(page);
+          await toolsReady(page);
+          await page.getByRole('button', { name: e.sortByDistance, exact: true }).click();
+          await messageMatches(page, e.sorted);
+          await page.waitForSelector('.school-card__distance');
+          assert.deepEqual(await cardTitles(page), fromZip);
+          assert.equal(await page.inputValue('.zip-sort input'), '80210');
+
+          // Support: a program group like the others, from each school's support programs.
+          await page.getByRole('button', { name: e.sortByName, exact: true }).click();
+          await page.getByRole('button', { name: e.support, exact: true }).click();
+          await page.getByRole('button', { name: e.program, exact: true }).click();
+          const offering = grid.filter((s) =>
+            (docs.find((d) => d._id === s._id)?.supportPrograms as string[] | undefined)?.includes(e.program),
+          );
+          assert.ok(offering.length > 0 && offering.length < grid.length, 'the filter narrows the list');
+          await page.waitForFunction(
+            (text) => document.querySelector('.grid-filters__count')?.textContent === text,
+            e.count(offering.length),
+          );
+          assert.deepEqual(
+            await cardTitles(page),
+            offering.map((s) => s.title),
+          );
+          assert.deepEqual(await axeAtTop(page), []);
+          await assertClean(w);
+        } finally {
+          await w.close();
+        }
+      });
+
+      test(`${where}: the compare table's fact rows`, async () => {
+        const w = await openPage(session.browser, width, AXE_CONTEXT);
+        try {
+          const page = w.page;
+          await page.goto(`${session.site.origin}${e.prefix}/compare/?schools=lincoln-middle,riverside`, {
+            waitUntil: 'load',
+          });
+          await hydrated(page);
+          await page.waitForSelector('.compare table');
+          const rows = await page.$$eval('.compare tbody tr', (trs) =>
+            trs.map((tr) => [...tr.children].map((c) => (c as HTMLElement).innerText.trim())),
+          );
+          const row = (name: string) => rows.find((r) => r[0] === name)?.slice(1);
+          for (const name of e.rows) assert.equal(row(name)?.length, 2, `a "${name}" row with a cell per school`);
+          const [grades, support, lastYear] = [row(e.rows[0]), row(e.rows[3]), row(e.rows[4])];
+          assert.ok(
+            grades?.every((g) => /^\d+\s*[-–]\s*\d+$/.test(g)),
+            String(grades),
+          );
+          assert.match(support?.[0] ?? '', new RegExp(e.program));
+          assert.match(lastYear?.[0] ?? '', e.lastYear);
+          assert.deepEqual(await axe(page), []);
+          await assertClean(w);
+        } finally {
+          await w.close();
+        }
+      });
+    }
+  }
+});
