@@ -29,7 +29,7 @@ async function openEverything(page: Page, width: number): Promise<void> {
 }
 
 describe('accessibility (axe-core)', SKIP, () => {
-  session = withSampleSite();
+  session = withSampleSite({ lanes: 2 });
   before(() => {
     PAGES['school-most-blocks'] = schoolWithMostBlocks(session.site.dir);
   });

@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { hydrated, openPage, scrollSettled, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
+import { eventually, hydrated, openPage, scrollSettled, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
 import { expectedGrid, publishedSchools, HIDDEN_PARTS } from './helpers/sample-data.ts';
 import { withSampleSite, type SampleSession } from './helpers/site.ts';
@@ -282,9 +282,8 @@ function videoFacadeTests(): void {
       await frame.waitFor({ state: 'attached' });
       const src = await frame.getAttribute('src');
       assert.match(src!, /^https:\/\/www\.youtube-nocookie\.com\/embed\/M7lc1UVf-VE(\?|$)/);
-      await page.waitForFunction(() => true);
-      await page.waitForTimeout(300);
       // The one request that may leave loopback, and it was blocked by the test.
+      await eventually(() => w.external.length >= 1);
       assert.ok(
         (w.external as string[]).length >= 1 &&
           (w.external as string[]).every((u) => u.startsWith('https://www.youtube-nocookie.com/embed/M7lc1UVf-VE')),

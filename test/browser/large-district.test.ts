@@ -31,16 +31,12 @@ describe('large district (shared navigation file)', SKIP, () => {
     slugs = dataset.slugs;
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
     const out = path.join(work, 'out');
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/export.ts', '--content', dataset.dir, '--out', out],
-      {
-        cwd: ROOT,
-        env: { ...env, EXPORT_MANIFEST_DIR: path.join(work, 'manifests') },
-        encoding: 'utf8',
-        timeout: 240_000,
-      },
-    );
+    const run = spawnSync(process.execPath, ['bin/run.mjs', 'export', '--content', dataset.dir, '--out', out], {
+      cwd: ROOT,
+      env: { ...env, EXPORT_MANIFEST_DIR: path.join(work, 'manifests') },
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
     assert.equal(run.status, 0, `export failed:\n${run.stderr}`);
     site = await serve(out);
     browser = await launch();

@@ -6,8 +6,8 @@
 // phone the section menu is one row, and the open menu covers the page below it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { openPage, SKIP, type Watched } from './helpers/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { inLanes, openPage, SKIP, type Watched } from './helpers/browser.ts';
 import { horizontalOverflow } from './helpers/checks.ts';
 import { expectedNavOrder } from './helpers/sample-data.ts';
 import { exportedPages, withSampleSite, type SampleSession } from './helpers/site.ts';
@@ -45,15 +45,19 @@ async function brokenImages(page: Page, timeoutMs = 10_000): Promise<string[]> {
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function open(width: 375 | 1280 | { width: number; height: number }, urlPath: string): Promise<Watched> {
-  const w = await openPage(session.browser, width, { javaScriptEnabled: false });
+async function open(
+  width: 375 | 1280 | { width: number; height: number },
+  urlPath: string,
+  browser: Browser = session.browser,
+): Promise<Watched> {
+  const w = await openPage(browser, width, { javaScriptEnabled: false });
   const res = await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   assert.equal(res?.status(), 200, urlPath);
   return w;
 }
 
 describe('without JavaScript', SKIP, () => {
-  session = withSampleSite();
+  session = withSampleSite({ lanes: 2 });
 
   everyPageWithoutScriptTests();
   noDeadControlTests();
@@ -61,29 +65,28 @@ describe('without JavaScript', SKIP, () => {
 
 function everyPageWithoutScriptTests(): void {
   test('every page at 375 and 1280: images load, nothing overflows, no script ran', async () => {
-    for (const { path } of exportedPages(session.site.dir).filter((p) => p.file !== '404.html')) {
-      for (const width of [375, 1280] as const) {
-        const w = await open(width, path);
-        try {
-          // The enhanced controls only exist after hydration: with scripts off they must not appear.
-          assert.equal(
-            await w.page.locator('.section-menu--enhanced, .nav-dropdown > button').count(),
-            0,
-            `${path}: hydrated without JS?`,
-          );
-          await scrollThroughFromOutside(w.page);
-          assert.deepEqual(await brokenImages(w.page), [], `${path} @${width}: broken or unloaded images`);
-          const overflow = await horizontalOverflow(w.page);
-          assert.ok(
-            overflow.scrollWidth <= overflow.innerWidth,
-            `${path} @${width}: overflow ${JSON.stringify(overflow)}`,
-          );
-          assert.deepEqual(w.external, [], `${path}: requests off loopback`);
-        } finally {
-          await w.close();
-        }
+    const visits = exportedPages(session.site.dir)
+      .filter((p) => p.file !== '404.html')
+      .flatMap(({ path }) => ([375, 1280] as const).map((width) => ({ path, width })));
+    const failures: string[] = [];
+    await inLanes(visits, session.lanes, async ({ path, width }, browser) => {
+      const w = await open(width, path, browser);
+      try {
+        // The enhanced controls only exist after hydration: with scripts off they must not appear.
+        if (await w.page.locator('.section-menu--enhanced, .nav-dropdown > button').count())
+          failures.push(`${path}: hydrated without JS?`);
+        await scrollThroughFromOutside(w.page);
+        const broken = await brokenImages(w.page);
+        if (broken.length) failures.push(`${path} @${width}: broken or unloaded images ${broken.join(', ')}`);
+        const overflow = await horizontalOverflow(w.page);
+        if (overflow.scrollWidth > overflow.innerWidth)
+          failures.push(`${path} @${width}: overflow ${JSON.stringify(overflow)}`);
+        if (w.external.length) failures.push(`${path}: requests off loopback ${w.external.join(', ')}`);
+      } finally {
+        await w.close();
       }
-    }
+    });
+    assert.deepEqual(failures.sort(), []);
   });
 
   test('1280: the Middle School Options dropdown opens and its links lead to the school pages', async () => {

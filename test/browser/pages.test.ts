@@ -26,7 +26,7 @@ let session: SampleSession;
 let pages: { file: string; path: string }[] = [];
 
 describe('every exported page', SKIP, () => {
-  session = withSampleSite();
+  session = withSampleSite({ lanes: 2 });
   before(() => {
     pages = exportedPages(session.site.dir);
     mkdirSync(SHOTS, { recursive: true });

@@ -8,7 +8,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import type { SanityClient } from '@sanity/client';
-import { FEATURED_QUOTES, liveBanner, startSamplePreview, type SamplePreview } from './helpers/preview.ts';
+import {
+  FEATURED_QUOTES,
+  liveBanner,
+  STREAM_WATCH,
+  startSamplePreview,
+  streamReady,
+  type SamplePreview,
+} from './helpers/preview.ts';
 import { editorClient } from '../integration/helpers/preview-fixture.ts';
 import { hydrated, launch, openPage, SKIP, type Watched } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
@@ -25,6 +32,7 @@ let client: SanityClient;
 
 async function openPreview(urlPath: string, studio = false): Promise<Watched> {
   const w = await openPage(browser, 1280);
+  await w.context.addInitScript(STREAM_WATCH);
   const sep = urlPath.includes('?') ? '&' : '?';
   await w.page.goto(`${preview.origin}${urlPath}${sep}secret=${encodeURIComponent(SECRET)}`, { waitUntil: 'load' });
   if (studio) {
@@ -92,8 +100,8 @@ describe('preview: every read in the drafts perspective', SKIP, () => {
   test('drafts of the landing page and the site settings show on the open landing page, and go when discarded', async () => {
     const w = await openPreview('/?livepreview=1');
     try {
-      // The landing page has no banner state of its own: give the session's stream time to connect.
-      await w.page.waitForTimeout(700);
+      // The landing page has no banner state of its own: wait for the session's stream itself.
+      await streamReady(w.page);
       const stamp = Date.now();
       const headline = `A headline from a draft ${stamp}`;
       const footer = `Footer words from a draft ${stamp}`;

@@ -10,7 +10,14 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { buildPreviewServer } from '../../server/app.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
-import { FEATURED_QUOTES, liveBanner, startSamplePreview, type SamplePreview } from './helpers/preview.ts';
+import {
+  FEATURED_QUOTES,
+  liveBanner,
+  STREAM_WATCH,
+  startSamplePreview,
+  streamReady,
+  type SamplePreview,
+} from './helpers/preview.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { editorClient } from '../integration/helpers/preview-fixture.ts';
 import { hydrated, launch, openPage, SKIP, type Watched } from './helpers/browser.ts';
@@ -30,6 +37,7 @@ let datasetText = '';
 
 async function openPreview(urlPath: string): Promise<Watched> {
   const w = await openPage(browser, 1280);
+  await w.context.addInitScript(STREAM_WATCH);
   // The secret link starts a session (cookie) and redirects to the same address without it.
   const sep = urlPath.includes('?') ? '&' : '?';
   await w.page.goto(`${origin}${urlPath}${sep}secret=${encodeURIComponent(SECRET)}`, { waitUntil: 'load' });
@@ -76,7 +84,7 @@ function draftEditShowsUpTests(): void {
       assert.ok(!(await subtitleText(w)).includes('Home of the Lions since 1962'));
       assert.match((await w.page.textContent('.section-menu'))!, /Academics & World Languages/);
       // Let the change stream connect before editing.
-      await w.page.waitForTimeout(700);
+      await liveBanner(w.page);
 
       const client = editorClient(service.url, TOKEN);
       const subtitle = `Edited in the Studio at ${Date.now()}`;
@@ -116,7 +124,7 @@ function draftEditShowsUpTests(): void {
         undefined,
         { timeout: 15_000 },
       );
-      await w.page.waitForTimeout(700);
+      await liveBanner(w.page);
       const subtitle = `Published edit ${Date.now()}`;
       await editorClient(service.url, TOKEN).patch('school-aspen-ridge').set({ subtitle }).commit();
       await w.page.waitForFunction((s) => document.body.textContent!.includes(s), subtitle, { timeout: 5000 });
@@ -211,7 +219,7 @@ function previewHydratesServerRenderTests(): void {
     const w = await openPreview('/?livepreview=1');
     try {
       await hydrated(w.page);
-      await w.page.waitForTimeout(700);
+      await streamReady(w.page);
       const title = `Riverside Renamed ${Date.now()}`;
       const saved = Date.now();
       await editorClient(service.url, TOKEN)

@@ -30,7 +30,7 @@ describe('a project-site export served under /repo/', SKIP, () => {
     slugs = dataset.slugs;
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
     const out = path.join(work, 'out');
-    const args = ['--import', 'tsx', 'scripts/export.ts', '--content', dataset.dir, '--out', out];
+    const args = ['bin/run.mjs', 'export', '--content', dataset.dir, '--out', out];
     const run = spawnSync(process.execPath, [...args, '--site-url', 'https://x.github.io/repo/'], {
       cwd: ROOT,
       env: { ...env, EXPORT_MANIFEST_DIR: path.join(work, 'manifests') },

@@ -73,11 +73,22 @@ function knowsLocalEditorTokenTests(): void {
     const client = createPreviewClient(embeddedConfig(service.url), TOKEN).withConfig({ perspective: 'raw' });
     const before = await client.getDocument('school-aurora');
     assert.ok(before);
+    // The patch goes out once the service has welcomed the listener: a fixed pause lost the
+    // mutation on a loaded machine, and the test then waited for it until it timed out.
+    let listening!: () => void;
+    const welcomed = new Promise<void>((resolve) => {
+      listening = resolve;
+    });
     const event = new Promise<Record<string, unknown>>((resolve, reject) => {
       const sub = client
-        .listen('*[_id == $id]', { id: 'school-aurora' }, { effectFormat: 'mendoza', includeResult: false })
+        .listen(
+          '*[_id == $id]',
+          { id: 'school-aurora' },
+          { effectFormat: 'mendoza', includeResult: false, events: ['welcome', 'mutation'] },
+        )
         .subscribe({
           next: (e) => {
+            if (e.type === 'welcome') listening();
             if (e.type !== 'mutation') return;
             sub.unsubscribe();
             resolve(e as unknown as Record<string, unknown>);
@@ -85,7 +96,7 @@ function knowsLocalEditorTokenTests(): void {
           error: reject,
         });
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await welcomed;
     await client.patch('school-aurora').set({ subtitle: 'Rebuilt from effects' }).commit();
     const effects = (await event).effects as { apply: unknown[]; revert: unknown[] };
     const after = applyPatch(before, effects.apply) as Record<string, unknown>;

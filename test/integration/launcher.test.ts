@@ -12,14 +12,14 @@ import {
   MINI,
   read,
   removeDir,
+  LAUNCHER,
   ROOT,
-  runExport,
+  runExportTs,
   runNode,
   tempDir,
   type RunResult,
 } from './export-helpers.ts';
 
-const LAUNCHER = path.join(ROOT, 'bin/run.mjs');
 const META = path.join(ROOT, 'dist/meta.json');
 
 function launch(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
@@ -58,7 +58,7 @@ describe('bin/run.mjs', () => {
         EXPORT_MANIFEST_DIR: path.join(work, 'manifests'),
         EXPORT_IMAGE_CACHE_DIR: path.join(work, 'cache'),
       });
-      const viaTsx = await runExport(['--content', MINI, '--out', path.join(work, 'tsx')], env);
+      const viaTsx = await runExportTs(['--content', MINI, '--out', path.join(work, 'tsx')], env);
       assert.equal(viaTsx.code, 0, viaTsx.stderr);
       const bundled = await launch(['export', '--content', MINI, '--out', path.join(work, 'bundled')], {
         cwd: tmpdir(),

@@ -175,3 +175,17 @@ export async function inLanes<T>(
   };
   await Promise.all(browsers.slice(0, Math.max(1, items.length)).map(lane));
 }
+
+/**
+ * Polls `ready` from the test process (every 50 ms, at most `timeoutMs`) and reports whether it
+ * became true: for what the page does in its own time, such as requests, which a fixed pause
+ * missed on a loaded machine.
+ */
+export async function eventually(ready: () => boolean, timeoutMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}

@@ -40,7 +40,7 @@ export async function unexpectedProblems(
 
 /**
  * Scrolls to the bottom in viewport steps, then back to the top, pausing at each step until the
- * images on screen have loaded (at most 5 s), as a reader would. Without the pause a busy machine
+ * images on screen have loaded (at most 5 s), as a reader would, and revisits any image still unloaded. Without the pause a busy machine
  * scrolled past lazy images before Chromium rendered a frame there, so they were never requested.
  */
 export async function scrollThrough(page: Page): Promise<void> {
@@ -62,6 +62,14 @@ export async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo({ top: document.scrollingElement!.scrollHeight, behavior: 'instant' });
     await frame();
+    // On a loaded machine a step's 5 s can pass before Chromium starts a lazy image: go back to
+    // each one still unloaded, as a reader scrolling up would, and give it the same time again.
+    for (const img of Array.from(document.images)) {
+      if (img.complete || img.getClientRects().length === 0) continue;
+      img.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const start = performance.now();
+      while (!img.complete && performance.now() - start < 5000) await frame();
+    }
     window.scrollTo({ top: 0, behavior: 'instant' });
     await frame();
     html.style.scrollBehavior = '';

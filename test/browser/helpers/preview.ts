@@ -69,3 +69,26 @@ export async function liveBanner(page: Page): Promise<void> {
     { timeout: 10_000 },
   );
 }
+
+/**
+ * Page script (context.addInitScript) counting the change streams the server has confirmed with its
+ * 'ready' event: a page that shows no banner state (the landing page) is listening once one has.
+ */
+export const STREAM_WATCH = `(() => {
+  const Native = globalThis.EventSource;
+  if (!Native) return;
+  globalThis.__streamsReady = 0;
+  globalThis.EventSource = class extends Native {
+    constructor(url, init) {
+      super(url, init);
+      this.addEventListener('ready', () => { globalThis.__streamsReady += 1; });
+    }
+  };
+})();`;
+
+/** Waits until a page opened with STREAM_WATCH has a confirmed change stream. */
+export async function streamReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => ((globalThis as { __streamsReady?: number }).__streamsReady ?? 0) > 0, undefined, {
+    timeout: 10_000,
+  });
+}

@@ -2,13 +2,24 @@
 // (scripts/lib/static-server.ts on 127.0.0.1, port 0).
 //
 // Exporting takes a few seconds, and every browser test file needs the same site, so the export is
-// cached in the temp folder under a key made from everything that shapes it (src/, scripts/,
-// server/, public/, content/sample/, package-lock.json: paths, sizes and mtimes). Any edit, even one
-// undone again, changes the key, so a test never looks at a stale site. Files export into a private
-// folder and rename it into place, so parallel test processes never see half a site.
+// cached in the temp folder under a key made from everything that shapes it (the source folders,
+// bin/, public/, content/sample/, package-lock.json: paths, sizes and mtimes). Any edit, even one
+// undone again, changes the key, so a test never looks at a stale site. The first test process to
+// need it exports into a private folder under a lock and renames it into place; parallel ones wait
+// for it, so no process sees half a site and the sample is exported once per source tree.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +32,18 @@ import { launch } from './browser.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SAMPLE = path.join(ROOT, 'content/sample');
-const INPUTS = ['src', 'render', 'core', 'scripts', 'server', 'public', 'content/sample', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'render',
+  'core',
+  'content-service',
+  'scripts',
+  'server',
+  'bin',
+  'public',
+  'content/sample',
+  'package-lock.json',
+];
 const CACHE_PREFIX = 'msg-browser-site-';
 
 function fingerprint(): string {
@@ -46,7 +68,7 @@ function runExport(out: string, extra: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'scripts/export.ts'), '--content', SAMPLE, '--out', out, ...extra],
+      [path.join(ROOT, 'bin/run.mjs'), 'export', '--content', SAMPLE, '--out', out, ...extra],
       {
         cwd: ROOT,
         env,
@@ -75,6 +97,51 @@ export async function exportedSite(): Promise<string> {
   const key = fingerprint();
   const dir = path.join(tmpdir(), `${CACHE_PREFIX}${key}`);
   if (existsSync(path.join(dir, 'index.html'))) return dir;
+  // Test files start side by side: the first to arrive exports, the others wait for its site
+  // instead of exporting the same one again.
+  const lock = `${dir}.lock`;
+  while (!takeLock(lock)) {
+    await new Promise((r) => setTimeout(r, 200));
+    if (existsSync(path.join(dir, 'index.html'))) return dir;
+  }
+  try {
+    if (existsSync(path.join(dir, 'index.html'))) return dir;
+    await exportInto(dir);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  dropOldExports(dir);
+  return dir;
+}
+
+/** Creates `lock` (a folder holding the owner's pid); an abandoned one (its process gone) is taken over. */
+function takeLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    return true;
+  } catch {
+    let owner = Number.NaN;
+    try {
+      owner = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+    } catch {
+      // Not written yet (the owner has just made the folder), or gone with the folder.
+    }
+    if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function exportInto(dir: string): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), `${CACHE_PREFIX}work-`));
   try {
     await runExport(path.join(work, 'out'), []);
@@ -87,9 +154,12 @@ export async function exportedSite(): Promise<string> {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  // Exports of older source trees are dead weight: drop those not touched for an hour.
+}
+
+/** Exports of older source trees are dead weight: drops those not touched for an hour. */
+function dropOldExports(keep: string): void {
   for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith(CACHE_PREFIX) || name === path.basename(dir)) continue;
+    if (!name.startsWith(CACHE_PREFIX) || name === path.basename(keep) || name.endsWith('.lock')) continue;
     const p = path.join(tmpdir(), name);
     try {
       if (Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { recursive: true, force: true });
@@ -97,7 +167,6 @@ export async function exportedSite(): Promise<string> {
       /* raced with another run */
     }
   }
-  return dir;
 }
 
 export interface Served {
@@ -174,13 +243,14 @@ export interface SampleSession {
 /**
  * Registers before/after hooks in the calling describe block that serve the exported sample and
  * launch Chromium, and close both afterwards: the setup every page-level browser test file needs.
+ * `lanes` browsers are launched (one unless the file runs pages side by side with `inLanes`).
  * The fields are filled once the before hook has run.
  */
-export function withSampleSite(): SampleSession {
+export function withSampleSite(opts: { lanes?: number } = {}): SampleSession {
   const session = {} as SampleSession;
   before(async () => {
-    session.site = await serveSample();
-    session.lanes = await Promise.all([launch(), launch()]);
+    const browsers = Promise.all(Array.from({ length: opts.lanes ?? 1 }, () => launch()));
+    [session.site, session.lanes] = await Promise.all([serveSample(), browsers]);
     session.browser = session.lanes[0]!;
   });
   after(async () => {
