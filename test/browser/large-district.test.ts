@@ -24,6 +24,78 @@ let site: Served;
 let browser: Browser;
 let slugs: string[];
 
+/** Without JavaScript: a school page's menu, the landing grid's first cards, its link to every school, in both editions. */
+async function menusLeadToEverySchool(): Promise<void> {
+  const w = await openPage(browser, 1280, { javaScriptEnabled: false });
+  try {
+    await w.page.goto(`${site.origin}/schools/${slugs[3]}/`, { waitUntil: 'load' });
+    await w.page.click('.nav-dropdown summary');
+    await w.page.click('.nav-dropdown a[href="/#options"]');
+    await w.page.waitForURL(`${site.origin}/#options`);
+    // The landing page carries the first cards (a light page), and a link to every school.
+    assert.equal(await w.page.locator('#options .school-card').count(), GRID_FIRST_CARDS);
+    const more = w.page.locator('#options .school-grid__more a');
+    assert.match((await more.textContent()) ?? '', /See all \d+ schools/);
+    await more.click();
+    await w.page.waitForURL(`${site.origin}/schools/`);
+    assert.ok((await w.page.locator('.all-schools .school-card').count()) >= SCHOOLS - 10, 'every school listed');
+    // The Spanish edition links to its own list.
+    await w.page.goto(`${site.origin}/es/`, { waitUntil: 'load' });
+    await w.page.click('#options .school-grid__more a');
+    await w.page.waitForURL(`${site.origin}/es/schools/`);
+    assert.ok((await w.page.locator('.all-schools .school-card').count()) >= SCHOOLS - 10);
+  } finally {
+    await w.close();
+  }
+}
+
+/** The grid's tools filter over every school of the edition once its cards file has loaded; axe on both pages. */
+async function filtersOverEverySchool(width: 375 | 1280, edition: '' | '/es'): Promise<void> {
+  const w = await openPage(browser, width, AXE_CONTEXT);
+  try {
+    // Every charter school of the edition's grid, from the export's own files.
+    const facts = JSON.parse(readFileSync(path.join(site.dir, 'school-facts.json'), 'utf8')) as {
+      slug: string;
+      type: string;
+    }[];
+    const charter = new Set(facts.filter((f) => f.type === 'charter').map((f) => f.slug));
+    await w.page.goto(`${site.origin}${edition}/?type=charter#options`, { waitUntil: 'load' });
+    await hydrated(w.page);
+    const data = JSON.parse((await w.page.locator('#__DATA__').textContent())!) as {
+      cards: { slug: string }[];
+      more: { total: number; cardsSrc: string };
+    };
+    const all = JSON.parse(readFileSync(path.join(site.dir, data.more.cardsSrc), 'utf8')) as { slug: string }[];
+    const expected = all.filter((c) => charter.has(c.slug)).map((c) => c.slug);
+    assert.ok(expected.length > data.cards.filter((c) => charter.has(c.slug)).length, 'more than the first cards hold');
+    const links = w.page.locator('#options .school-card__link');
+    await w.page.waitForFunction(
+      (n) => document.querySelectorAll('#options .school-card').length === n,
+      expected.length,
+      {
+        timeout: 10_000,
+      },
+    );
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('/').pop()));
+    assert.deepEqual(hrefs, expected);
+    assert.equal(w.requests.filter((u) => u.includes('/data/grid-')).length, 1, 'the cards file, once');
+    // Unfiltered again, the grid shows the page's first cards and the link to every school.
+    await w.page.click('.grid-tools__toggle[aria-pressed="true"]');
+    await w.page.waitForFunction(
+      (n) => document.querySelectorAll('#options .school-card').length === n,
+      GRID_FIRST_CARDS,
+    );
+    assert.equal(await w.page.locator('#options .school-grid__more a').count(), 1);
+    assert.deepEqual(await axe(w.page), [], 'the landing page with its link passes axe');
+    await w.page.goto(`${site.origin}${edition}/schools/`, { waitUntil: 'load' });
+    await hydrated(w.page);
+    assert.deepEqual(await axe(w.page), [], 'the all-schools page passes axe');
+    assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
+  } finally {
+    await w.close();
+  }
+}
+
 describe('large district (shared navigation file)', SKIP, () => {
   before(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'msg-large-district-'));
@@ -89,27 +161,7 @@ describe('large district (shared navigation file)', SKIP, () => {
     });
   }
   test('without JavaScript the menus lead to the landing grid, whose link lists every school', async () => {
-    const w = await openPage(browser, 1280, { javaScriptEnabled: false });
-    try {
-      await w.page.goto(`${site.origin}/schools/${slugs[3]}/`, { waitUntil: 'load' });
-      await w.page.click('.nav-dropdown summary');
-      await w.page.click('.nav-dropdown a[href="/#options"]');
-      await w.page.waitForURL(`${site.origin}/#options`);
-      // The landing page carries the first cards (a light page), and a link to every school.
-      assert.equal(await w.page.locator('#options .school-card').count(), GRID_FIRST_CARDS);
-      const more = w.page.locator('#options .school-grid__more a');
-      assert.match((await more.textContent()) ?? '', /See all \d+ schools/);
-      await more.click();
-      await w.page.waitForURL(`${site.origin}/schools/`);
-      assert.ok((await w.page.locator('.all-schools .school-card').count()) >= SCHOOLS - 10, 'every school listed');
-      // The Spanish edition links to its own list.
-      await w.page.goto(`${site.origin}/es/`, { waitUntil: 'load' });
-      await w.page.click('#options .school-grid__more a');
-      await w.page.waitForURL(`${site.origin}/es/schools/`);
-      assert.ok((await w.page.locator('.all-schools .school-card').count()) >= SCHOOLS - 10);
-    } finally {
-      await w.close();
-    }
+    await menusLeadToEverySchool();
   });
 
   for (const [width, edition] of [
@@ -117,52 +169,7 @@ describe('large district (shared navigation file)', SKIP, () => {
     [1280, '/es'],
   ] as const) {
     test(`filters answer over every school once the grid's cards file loads (${width}px, ${edition || '/'})`, async () => {
-      const w = await openPage(browser, width, AXE_CONTEXT);
-      try {
-        // Every charter school of the edition's grid, from the export's own files.
-        const facts = JSON.parse(readFileSync(path.join(site.dir, 'school-facts.json'), 'utf8')) as {
-          slug: string;
-          type: string;
-        }[];
-        const charter = new Set(facts.filter((f) => f.type === 'charter').map((f) => f.slug));
-        await w.page.goto(`${site.origin}${edition}/?type=charter#options`, { waitUntil: 'load' });
-        await hydrated(w.page);
-        const data = JSON.parse((await w.page.locator('#__DATA__').textContent())!) as {
-          cards: { slug: string }[];
-          more: { total: number; cardsSrc: string };
-        };
-        const all = JSON.parse(readFileSync(path.join(site.dir, data.more.cardsSrc), 'utf8')) as { slug: string }[];
-        const expected = all.filter((c) => charter.has(c.slug)).map((c) => c.slug);
-        assert.ok(
-          expected.length > data.cards.filter((c) => charter.has(c.slug)).length,
-          'more than the first cards hold',
-        );
-        const links = w.page.locator('#options .school-card__link');
-        await w.page.waitForFunction(
-          (n) => document.querySelectorAll('#options .school-card').length === n,
-          expected.length,
-          {
-            timeout: 10_000,
-          },
-        );
-        const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('/').pop()));
-        assert.deepEqual(hrefs, expected);
-        assert.equal(w.requests.filter((u) => u.includes('/data/grid-')).length, 1, 'the cards file, once');
-        // Unfiltered again, the grid shows the page's first cards and the link to every school.
-        await w.page.click('.grid-tools__toggle[aria-pressed="true"]');
-        await w.page.waitForFunction(
-          (n) => document.querySelectorAll('#options .school-card').length === n,
-          GRID_FIRST_CARDS,
-        );
-        assert.equal(await w.page.locator('#options .school-grid__more a').count(), 1);
-        assert.deepEqual(await axe(w.page), [], 'the landing page with its link passes axe');
-        await w.page.goto(`${site.origin}${edition}/schools/`, { waitUntil: 'load' });
-        await hydrated(w.page);
-        assert.deepEqual(await axe(w.page), [], 'the all-schools page passes axe');
-        assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
-      } finally {
-        await w.close();
-      }
+      await filtersOverEverySchool(width, edition);
     });
   }
 
