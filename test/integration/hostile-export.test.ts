@@ -103,6 +103,8 @@ describe('exporting the hostile corpus', () => {
     const schoolFiles = ['', 'es/'].flatMap((e) =>
       EXPECTED.published.flatMap((s) => [`${e}schools/${s}.html`, `${e}schools/${s}/index.html`]),
     );
+    // A district past the landing grid's first cards gets an all-schools page per edition.
+    const allSchools = hasAllSchoolsPage() ? ['schools/index.html', 'es/schools/index.html'] : [];
     const want = [
       '404.html',
       'es/404.html',
@@ -110,6 +112,7 @@ describe('exporting the hostile corpus', () => {
       'es/index.html',
       'compare/index.html',
       'es/compare/index.html',
+      ...allSchools,
       ...schoolFiles,
     ].sort();
     assert.deepEqual(pages, want);
@@ -380,6 +383,11 @@ describe('every exported page in Chromium', () => {
   noInjectedScriptRunsTests();
 });
 
+/** Whether the landing grid shows its first cards only and links to the all-schools page. */
+function hasAllSchoolsPage(): boolean {
+  return read(out, 'index.html').includes('class="school-grid__more"');
+}
+
 function noInjectedScriptRunsTests(): void {
   // Both editions: the Spanish pages hydrate the same hostile content with their own entry.
   test('no injected script runs, on any page, whatever is hovered or clicked', { timeout: 300_000 }, async () => {
@@ -391,8 +399,8 @@ function noInjectedScriptRunsTests(): void {
     await page.close();
     assert.equal(
       stats.pages,
-      EXPECTED.published.length * 2 + 6,
-      'each school in both editions, both landing, compare and 404 pages',
+      EXPECTED.published.length * 2 + 6 + (hasAllSchoolsPage() ? 2 : 0),
+      'each school in both editions, both landing, compare, 404 and all-schools pages',
     );
     assert.deepEqual(hits, [], 'an injected payload ran');
     assert.deepEqual(pageErrors, [], 'pages threw (hydration must work on hostile content)');
