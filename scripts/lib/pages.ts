@@ -20,14 +20,7 @@ import { zipFinder, zipListings } from '../../src/lib/zip-pages.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import { timelineCalendarFile } from '../../src/lib/calendar-files.ts';
 import type { LandingCard, PageData, School } from '../../src/lib/types.ts';
-import {
-  canonicalPath,
-  NOT_FOUND_FILE,
-  notFoundFile,
-  routeFile,
-  schoolPath,
-  type RouteMatch,
-} from '../../src/routes.ts';
+import { canonicalPath, notFoundFile, routeFile, schoolPath, type RouteMatch } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
@@ -194,15 +187,14 @@ function districtPages(
     programGroups(shown.flatMap((c) => factsBySlug.get(c.slug) ?? [])).map((g) => g.category);
   // The district's ZIP codes are not translated: the English settings name them.
   const zips = settingsOf(DEFAULT_LANG).zipCodes;
-  const cardsOf = (lang: Lang) => mapLandingGrid(d.limitedLanding, lang);
   // A district-sized grid: the first cards, the rest on the all-schools page (landing-grid.ts).
   const grids = new Map<Lang, LandingGrid>();
-  const landingOf = (lang: Lang, langCards: LandingCard[], groups: FilterCategory[]): PageData => {
+  const landingOf = (lang: Lang, langCards: LandingCard[]): PageData => {
     const grid = landingGrid(langCards, lang, siteEnv.base, { nav: pageNav, settings: settingsOf(lang) });
     grids.set(lang, grid);
-    return landingWith(lang, grid, groups);
+    return landingData(lang, grid, groupsOf(langCards));
   };
-  const landingWith = (lang: Lang, grid: LandingGrid, groups: FilterCategory[]): PageData => ({
+  const landingData = (lang: Lang, grid: LandingGrid, groups: FilterCategory[]): PageData => ({
     page: 'landing',
     nav: pageNav,
     cards: grid.cards,
@@ -223,19 +215,16 @@ function districtPages(
     const page = renderPage(ctx, job);
     if (page) pages.push(page);
   };
-  const cards = new Map(
-    LANGS.map((lang) => [lang, lang === DEFAULT_LANG ? mapLandingGrid(d.limitedLanding) : cardsOf(lang)]),
-  );
+  const cards = new Map(LANGS.map((lang) => [lang, mapLandingGrid(d.limitedLanding, lang)]));
   for (const lang of LANGS) {
     const route: RouteMatch = { page: 'landing', lang };
-    const langCards = cards.get(lang)!;
-    const data = landingOf(lang, langCards, groupsOf(langCards));
+    const data = landingOf(lang, cards.get(lang)!);
     const key = dataKey(data);
     add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: key });
     // Static hosts serve 404.html for any path without a file: the English landing page there.
     // A miss under /es/ is answered in Spanish: '/es/404.html', which `npm start`, Cloudflare Pages
     // (the nearest 404.html) and Netlify (the `_redirects` rule) serve for it.
-    const notFound = lang === DEFAULT_LANG ? NOT_FOUND_FILE : notFoundFile(lang);
+    const notFound = notFoundFile(lang);
     add({ route, url: `/${notFound}`, file: notFound, data, indexable: false, dataKey: key });
   }
   for (const [lang, grid] of grids) {
