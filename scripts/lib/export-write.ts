@@ -177,14 +177,24 @@ async function placeAll(
   // Several files in flight: the file system works on one while the next is encoded and compared.
   const queue = [...files.keys(), ...carried].sort();
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < queue.length) {
+    while (next < queue.length && !failed) {
       const rel = queue[next++]!;
-      if (carried.has(rel)) await output.carry(rel);
-      else await output.write(rel, files.get(rel)!);
+      try {
+        if (carried.has(rel)) await output.carry(rel);
+        else await output.write(rel, files.get(rel)!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
     }
   };
-  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+  // Every write in flight settles before a failure is passed on: the tree is then removed or kept
+  // as the spare with nothing still being created in it.
+  const settled = await Promise.allSettled(Array.from({ length: WRITE_CONCURRENCY }, worker));
+  const failure = settled.find((s) => s.status === 'rejected');
+  if (failure) throw failure.reason;
   for (const [alias, file] of aliases) output.link(alias, file);
 }
 
