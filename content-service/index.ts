@@ -160,7 +160,7 @@ export function resolveDatasetFolder(
 /** Builds the Fastify app without listening (tests may use app.inject). */
 export async function buildContentServiceApp(
   opts: ContentServiceOptions,
-): Promise<{ app: FastifyInstance; store: DatasetStore; stopWatching: () => void }> {
+): Promise<{ app: FastifyInstance; store: DatasetStore; pool: QueryPool; stopWatching: () => void }> {
   const dataset = opts.dataset ?? DEFAULT_DATASET;
   if (!DATASET_NAME.test(dataset))
     throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
@@ -226,7 +226,7 @@ export async function buildContentServiceApp(
           ...(opts.debounceMs ? { debounceMs: opts.debounceMs } : {}),
         });
   app.addHook('onClose', async () => stopWatching());
-  return { app, store, stopWatching };
+  return { app, store, pool, stopWatching };
 }
 
 export async function startContentService(opts: ContentServiceOptions): Promise<ContentService> {

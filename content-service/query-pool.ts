@@ -203,6 +203,11 @@ export class QueryPool {
     this.spawn(initialText === undefined ? undefined : { text: initialText });
   }
 
+  /** General workers loaded and free to take a query now (a test waits for them before an attack). */
+  idleWorkers(): number {
+    return [...this.slots].filter((slot) => !slot.light && slot.ready && !slot.dead && !slot.current).length;
+  }
+
   /** Evaluates a query in a worker. Rejects with WorkerQueryError, QueryLimitError or QueryAbortedError. */
   query(job: QueryJob, signal?: AbortSignal): Promise<QueryAnswer> {
     return this.submit(

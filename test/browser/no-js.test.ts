@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { inLanes, openPage, SKIP, type Watched } from './helpers/browser.ts';
+import { inLanes, openPage, pagePerLane, SKIP, type Watched } from './helpers/browser.ts';
 import { horizontalOverflow } from './helpers/checks.ts';
 import { expectedNavOrder } from './helpers/sample-data.ts';
 import { exportedPages, withSampleSite, type SampleSession } from './helpers/site.ts';
@@ -50,7 +50,13 @@ async function open(
   urlPath: string,
   browser: Browser = session.browser,
 ): Promise<Watched> {
-  const w = await openPage(browser, width, { javaScriptEnabled: false });
+  return visit(await openPage(browser, width, NO_JS), urlPath);
+}
+
+const NO_JS = { javaScriptEnabled: false };
+
+/** Shows `urlPath` in the open page `w` (a new one or one reused from a lane): status 200. */
+async function visit(w: Watched, urlPath: string): Promise<Watched> {
   const res = await w.page.goto(session.site.origin + urlPath, { waitUntil: 'load' });
   assert.equal(res?.status(), 200, urlPath);
   return w;
@@ -69,23 +75,21 @@ function everyPageWithoutScriptTests(): void {
       .filter((p) => p.file !== '404.html')
       .flatMap(({ path }) => ([375, 1280] as const).map((width) => ({ path, width })));
     const failures: string[] = [];
+    // One page per lane, sized for each visit and navigated from address to address (a returning reader's cache).
+    const lanePages = pagePerLane(NO_JS);
     await inLanes(visits, session.lanes, async ({ path, width }, browser) => {
-      const w = await open(width, path, browser);
-      try {
-        // The enhanced controls only exist after hydration: with scripts off they must not appear.
-        if (await w.page.locator('.section-menu--enhanced, .nav-dropdown > button').count())
-          failures.push(`${path}: hydrated without JS?`);
-        await scrollThroughFromOutside(w.page);
-        const broken = await brokenImages(w.page);
-        if (broken.length) failures.push(`${path} @${width}: broken or unloaded images ${broken.join(', ')}`);
-        const overflow = await horizontalOverflow(w.page);
-        if (overflow.scrollWidth > overflow.innerWidth)
-          failures.push(`${path} @${width}: overflow ${JSON.stringify(overflow)}`);
-        if (w.external.length) failures.push(`${path}: requests off loopback ${w.external.join(', ')}`);
-      } finally {
-        await w.close();
-      }
-    });
+      const w = await visit(await lanePages.get(browser, width), path);
+      // The enhanced controls only exist after hydration: with scripts off they must not appear.
+      if (await w.page.locator('.section-menu--enhanced, .nav-dropdown > button').count())
+        failures.push(`${path}: hydrated without JS?`);
+      await scrollThroughFromOutside(w.page);
+      const broken = await brokenImages(w.page);
+      if (broken.length) failures.push(`${path} @${width}: broken or unloaded images ${broken.join(', ')}`);
+      const overflow = await horizontalOverflow(w.page);
+      if (overflow.scrollWidth > overflow.innerWidth)
+        failures.push(`${path} @${width}: overflow ${JSON.stringify(overflow)}`);
+      if (w.external.length) failures.push(`${path}: requests off loopback ${w.external.join(', ')}`);
+    }).finally(() => lanePages.close());
     assert.deepEqual(failures.sort(), []);
   });
 
@@ -161,9 +165,11 @@ function noDeadControlTests(): void {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`${viewport.width}px: no control is shown that needs JavaScript, in either edition`, async () => {
       const pages = ['/', '/schools/lincoln-middle', '/compare/?schools=lincoln-middle,riverside'];
-      for (const urlPath of [...pages, ...pages.map((p) => `/es${p}`)]) {
-        const w = await open(viewport, urlPath);
-        try {
+      // One page for the six addresses, navigated from one to the next.
+      const lanePage = pagePerLane(NO_JS);
+      try {
+        for (const urlPath of [...pages, ...pages.map((p) => `/es${p}`)]) {
+          const w = await visit(await lanePage.get(session.browser, viewport), urlPath);
           const shown = await w.page.evaluate(() =>
             Array.from(document.querySelectorAll('button, a[href], summary'))
               .filter((el) => (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0)
@@ -176,9 +182,9 @@ function noDeadControlTests(): void {
           // 'Return to Top' works without a script: a link to the top.
           assert.equal(await w.page.getAttribute('.site-footer__top', 'href'), '#top', urlPath);
           assert.equal(await w.page.evaluate(() => document.querySelector('.site-footer__top')!.tagName), 'A');
-        } finally {
-          await w.close();
         }
+      } finally {
+        await lanePage.close();
       }
     });
   }

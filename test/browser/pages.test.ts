@@ -7,7 +7,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { hydrated, inLanes, openPage, SKIP, WIDTHS } from './helpers/browser.ts';
+import { hydrated, inLanes, pagePerLane, SKIP, WIDTHS } from './helpers/browser.ts';
 import { horizontalOverflow, imageReport, scrollThrough, unexpectedProblems } from './helpers/checks.ts';
 import { exportedPages, ROOT, schoolWithMostBlocks, withSampleSite, type SampleSession } from './helpers/site.ts';
 
@@ -48,41 +48,38 @@ describe('every exported page', SKIP, () => {
         { path: '/schools/', label: 'unknown /schools/' },
       ];
       const failures: string[] = [];
+      // One page per lane, navigated from address to address (a returning reader's cache).
+      const lanePages = pagePerLane();
       await inLanes(targets, session.lanes, async (target, browser) => {
-        const w = await openPage(browser, width);
-        try {
-          const res = await w.page.goto(session.site.origin + target.path, { waitUntil: 'load' });
-          const status = res?.status() ?? 0;
-          const expect404 = target.label === '404.html' || target.label.startsWith('unknown');
-          if (status !== (expect404 ? 404 : 200)) failures.push(`${target.label}: status ${status}`);
-          await hydrated(w.page);
-          await scrollThrough(w.page);
-          const images = await imageReport(w.page);
-          if (images.broken.length) failures.push(`${target.label}: broken images ${images.broken.join(', ')}`);
-          if (images.pending.length)
-            failures.push(`${target.label}: images never finished ${images.pending.join(', ')}`);
-          const overflow = await horizontalOverflow(w.page);
-          if (overflow.scrollWidth > overflow.innerWidth) {
-            failures.push(
-              `${target.label}: scrollWidth ${overflow.scrollWidth} > ${overflow.innerWidth}: ${overflow.culprits.join('; ')}`,
-            );
-          }
-          for (const [name, shotPath] of Object.entries(SHOT_PAGES)) {
-            if (shotPath !== target.path) continue;
-            const png = await w.page.screenshot({
-              path: path.join(SHOTS, `${name}-${width}.png`),
-              fullPage: true,
-              animations: 'disabled',
-            });
-            assert.ok(png.length > 10_000, `${name}-${width}.png looks empty`);
-          }
-          const problems = await unexpectedProblems(w.page, w.problems, { status404: expect404 });
-          if (problems.length) failures.push(`${target.label}: ${problems.join(' | ')}`);
-          if (w.external.length) failures.push(`${target.label}: requests left loopback: ${w.external.join(', ')}`);
-        } finally {
-          await w.close();
+        const w = await lanePages.get(browser, width);
+        const res = await w.page.goto(session.site.origin + target.path, { waitUntil: 'load' });
+        const status = res?.status() ?? 0;
+        const expect404 = target.label === '404.html' || target.label.startsWith('unknown');
+        if (status !== (expect404 ? 404 : 200)) failures.push(`${target.label}: status ${status}`);
+        await hydrated(w.page);
+        await scrollThrough(w.page);
+        const images = await imageReport(w.page);
+        if (images.broken.length) failures.push(`${target.label}: broken images ${images.broken.join(', ')}`);
+        if (images.pending.length) failures.push(`${target.label}: images never finished ${images.pending.join(', ')}`);
+        const overflow = await horizontalOverflow(w.page);
+        if (overflow.scrollWidth > overflow.innerWidth) {
+          failures.push(
+            `${target.label}: scrollWidth ${overflow.scrollWidth} > ${overflow.innerWidth}: ${overflow.culprits.join('; ')}`,
+          );
         }
-      });
+        for (const [name, shotPath] of Object.entries(SHOT_PAGES)) {
+          if (shotPath !== target.path) continue;
+          const png = await w.page.screenshot({
+            path: path.join(SHOTS, `${name}-${width}.png`),
+            fullPage: true,
+            animations: 'disabled',
+          });
+          assert.ok(png.length > 10_000, `${name}-${width}.png looks empty`);
+        }
+        const problems = await unexpectedProblems(w.page, w.problems, { status404: expect404 });
+        if (problems.length) failures.push(`${target.label}: ${problems.join(' | ')}`);
+        if (w.external.length) failures.push(`${target.label}: requests left loopback: ${w.external.join(', ')}`);
+      }).finally(() => lanePages.close());
       assert.deepEqual(failures.sort(), []);
     });
   }

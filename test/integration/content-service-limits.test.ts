@@ -5,7 +5,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startContentService, type ContentService } from '../../content-service/index.ts';
+import type { AddressInfo } from 'node:net';
+import { buildContentServiceApp, startContentService, type ContentService } from '../../content-service/index.ts';
+import type { QueryPool } from '../../content-service/query-pool.ts';
 import { HOSTILE_QUERIES } from '../fixtures/hostile/queries.ts';
 
 const SAMPLE = fileURLToPath(new URL('../../content/sample', import.meta.url));
@@ -36,21 +38,38 @@ async function query(
 }
 
 let service: ContentService;
+let pool: QueryPool;
 let documents: number;
+
+/**
+ * Resolves once two workers are loaded and free. A worker stopped by a test is replaced at once,
+ * but loading the copy took over 2.7 s on a loaded machine: a query sent then waited for it, which
+ * looked like a query queued behind the attack.
+ */
+async function twoIdleWorkers(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (pool.idleWorkers() < 2) {
+    assert.ok(Date.now() < deadline, `${pool.idleWorkers()} idle query worker(s) after 60 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('content service: GROQ limits hold against the red team queries', () => {
   before(async () => {
-    service = await startContentService({
+    const built = await buildContentServiceApp({
       contentDir: SAMPLE,
       watch: false,
       log: () => {},
       queryLimits: { timeoutMs: BUDGET_MS, memoryMb: 256 },
     });
+    pool = built.pool;
+    await built.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = built.app.server.address() as AddressInfo;
+    service = { url: `http://127.0.0.1:${port}`, port, close: () => built.app.close() };
     documents = (await query(service, 'count(*)')).body.result as number;
     // A second worker starts when a query has to wait (query-pool.ts): two at once start it.
     const medium = 'count(*[]{"a":*[0...50]{_id}})';
     await Promise.all([query(service, medium), query(service, medium)]);
-    await new Promise((r) => setTimeout(r, 3000));
   });
 
   after(() => service.close());
@@ -61,6 +80,7 @@ describe('content service: GROQ limits hold against the red team queries', () =>
 
 function runawayQueryTests(): void {
   it('stops the short nested count query at its budget while count(*) keeps answering', async () => {
+    await twoIdleWorkers();
     const attack = query(service, HOSTILE_QUERIES.nestedRunaway);
     await new Promise((r) => setTimeout(r, 300));
     const during: number[] = [];
@@ -84,6 +104,7 @@ function runawayQueryTests(): void {
   });
 
   it('keeps answering while the nested slice query runs, and stops it at the budget', async () => {
+    await twoIdleWorkers();
     const attack = query(service, HOSTILE_QUERIES.nestedSlice);
     await new Promise((r) => setTimeout(r, 300));
     const r = await query(service, 'count(*)');

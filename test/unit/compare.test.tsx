@@ -172,10 +172,25 @@ async function openCompare(
   const ui = <App data={opts.data ?? DATA} env={defaultSiteEnv} comparePage={ComparePage} />;
   const errors = await d.hydrate(ui, renderToString(ui));
   assert.deepEqual(errors, [], 'hydrates without mismatches');
-  await d.act(async () => {
-    await sleep(5);
-  });
+  await settled(d);
   return d;
+}
+
+/**
+ * Waits until the page has read its address and, when it needs them, loaded the facts (or failed
+ * to): neither the shell nor 'Loading…' is shown. A fixed 5 ms was too short on a loaded machine.
+ */
+async function settled(d: Dom): Promise<void> {
+  const loading = [en.compare.loading, es.compare.loading];
+  const busy = () =>
+    d.container.querySelector('.compare__noscript') !== null ||
+    loading.includes(text(d.container.querySelector('.compare__status')));
+  const deadline = Date.now() + 10_000;
+  do {
+    await d.act(async () => {
+      await sleep(5);
+    });
+  } while (busy() && Date.now() < deadline);
 }
 
 const headers = (d: Dom) => [...d.container.querySelectorAll('thead th[scope="col"]')].map((th) => text(th));

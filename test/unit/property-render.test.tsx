@@ -6,6 +6,9 @@
 // never throws, the HTML parses to one document with only the page's own scripts, no injected
 // element or event-handler attribute, only safe link schemes, a valid theme colour, and hydration
 // data that parses back to exactly what went in. Runs are bounded (seeded, fixed counts) to stay fast.
+// First, as in the export CLI: React's production build, the one the export renders with (the
+// development build's checks made each run several times slower, and are not what ships).
+import '../../scripts/lib/production-env.ts';
 import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { strict as assert } from 'node:assert';
 import { after, afterEach, beforeEach, describe, test } from 'node:test';
