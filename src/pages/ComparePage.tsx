@@ -16,7 +16,7 @@ import { loadChunk } from '../lib/chunk.ts';
 import { safeHttpUrl } from '../lib/links.ts';
 import type { SchoolFacts } from '../lib/school-facts.ts';
 import { TOUR_HEADING } from '../lib/sections.ts';
-import { SchoolList } from '../components/SchoolList.tsx';
+import { CompareNoScript as NoScript } from '../components/CompareNoScript.tsx';
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
 import type { ComparePageData, FactRowWords, GeoPoint } from '../lib/types.ts';
 import { langHref, pageHref, schoolPath } from '../routes.ts';
@@ -294,17 +294,6 @@ function useSelection(factsSrc: string | null | undefined): State {
     };
   }, [factsSrc, root, lang]);
   return state;
-}
-
-/** What a visitor without JavaScript reads instead of the table: every school's own page. */
-function NoScript({ nav }: { nav: ComparePageData['nav'] }) {
-  const COMPARE_TEXT = useMessages().compare;
-  return (
-    <div className="compare__noscript no-js-only">
-      <p>{COMPARE_TEXT.noScript}</p>
-      <SchoolList nav={nav} />
-    </div>
-  );
 }
 
 export function ComparePage({ data }: { data: ComparePageData }) {
