@@ -4,6 +4,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from './page-weight.ts';
 
 export interface LighthouseRun {
@@ -11,6 +13,8 @@ export interface LighthouseRun {
   preset: 'mobile' | 'desktop';
   scores: { performance: number; accessibility: number; 'best-practices': number; seo: number };
   metrics: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; siMs: number };
+  /** The longest main-thread task while the page loaded, at the run's CPU slowdown (mobile 4x), and its script. */
+  longestTask: { ms: number; url: string | null };
   /** Audits that failed (score < 1) in any category, with Lighthouse's display value. */
   failing: { id: string; title: string; score: number; displayValue?: string }[];
   /** Image and loading audits behind the page-weight targets: true = passed or not applicable. */
@@ -28,6 +32,31 @@ const IMAGE_AUDITS = [
   'render-blocking-resources',
   'unused-javascript',
 ];
+
+type Trace = Parameters<typeof TraceProcessor.processTrace>[0];
+
+/**
+ * The longest top-level main-thread task of the recorded load (navigation to the end of the
+ * trace, which Lighthouse ends once the page is quiet), times the CPU slowdown the run simulates:
+ * Lighthouse's own long-tasks audit lists only tasks of 50 ms and more, and a passing page's
+ * longest task is worth seeing too. Lighthouse's simulation scales each task the same way.
+ */
+export function longestTask(trace: Trace, cpuSlowdown: number): { ms: number; url: string | null } {
+  const processed = TraceProcessor.processTrace(trace);
+  const tasks = MainThreadTasks.getMainThreadTasks(
+    processed.mainThreadEvents,
+    processed.frames,
+    processed.timestamps.traceEnd,
+    processed.timeOriginEvt.ts,
+  );
+  let longest: { ms: number; url: string | null } = { ms: 0, url: null };
+  for (const task of tasks) {
+    if (task.parent || task.startTime < 0) continue;
+    const ms = task.duration * cpuSlowdown;
+    if (ms > longest.ms) longest = { ms, url: task.attributableURLs[0] ?? null };
+  }
+  return longest;
+}
 
 export async function runLighthouse(urls: string[], log: (m: string) => void): Promise<LighthouseRun[]> {
   const chrome = await chromeLauncher.launch({
@@ -84,6 +113,12 @@ export async function runLighthouse(urls: string[], log: (m: string) => void): P
             fcpMs: num('first-contentful-paint'),
             siMs: num('speed-index'),
           },
+          longestTask: longestTask(
+            result.artifacts.Trace as Trace,
+            lhr.configSettings.throttlingMethod === 'simulate'
+              ? lhr.configSettings.throttling.cpuSlowdownMultiplier
+              : 1,
+          ),
           failing,
           oversizedImages: (
             (
@@ -100,7 +135,7 @@ export async function runLighthouse(urls: string[], log: (m: string) => void): P
           ),
         };
         log(
-          `  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo}`,
+          `  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo} longest task ${Math.round(run.longestTask.ms)} ms`,
         );
         runs.push(run);
       }

@@ -43,6 +43,9 @@ const ELEVENTY_PAGES_PER_SEC = 337;
 /** First-load JavaScript a page may ask for before it is interactive, gzip: what a family's phone downloads and parses. */
 export const FIRST_LOAD_JS_BUDGET = 85 * 1024;
 
+/** A task longer than this blocks a tap on a phone (a "long task"); none while a page loads. */
+export const LONG_TASK_LIMIT_MS = 50;
+
 /** The landing page's HTML at a district's size (bench/gen-dataset.ts), before gzip. */
 export const LANDING_HTML_BUDGET = 300 * 1024;
 
@@ -219,6 +222,14 @@ function lighthouseTargets(lh: LighthouseRun[], add: Add): void {
       null,
     );
     if (run.preset === 'mobile') {
+      const t = run.longestTask;
+      add(
+        group,
+        'longest main-thread task during load (4x CPU)',
+        `${Math.round(t.ms)} ms${t.url ? ` (${new URL(t.url).pathname.split('/').pop() || t.url})` : ''}`,
+        `<= ${LONG_TASK_LIMIT_MS} ms`,
+        t.ms <= LONG_TASK_LIMIT_MS,
+      );
       const a = run.imageAudits;
       add(
         group,
