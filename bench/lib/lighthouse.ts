@@ -13,8 +13,7 @@ export interface LighthouseRun {
   preset: 'mobile' | 'desktop';
   scores: { performance: number; accessibility: number; 'best-practices': number; seo: number };
   metrics: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; siMs: number };
-  /** The longest main-thread task while the page loaded, at the run's CPU slowdown (mobile 4x), and its script. */
-  longestTask: { ms: number; url: string | null };
+  tasks: LoadTasks;
   /** Audits that failed (score < 1) in any category, with Lighthouse's display value. */
   failing: { id: string; title: string; score: number; displayValue?: string }[];
   /** Image and loading audits behind the page-weight targets: true = passed or not applicable. */
@@ -35,13 +34,34 @@ const IMAGE_AUDITS = [
 
 type Trace = Parameters<typeof TraceProcessor.processTrace>[0];
 
+/** The main thread's longest tasks while the page loaded. */
+export interface LoadTasks {
+  /**
+   * Lighthouse's long-tasks audit: tasks of 50 ms and more at the run's simulated CPU (mobile 4x),
+   * with their start on the same simulated clock as `fcpMs`.
+   */
+  long: { url: string; ms: number; startMs: number }[];
+  fcpMs: number;
+  /** The longest top-level task of the trace as recorded (no slowdown), and what took most of it. */
+  observed: { ms: number; kind: string };
+}
+
 /**
- * The longest top-level main-thread task of the recorded load (navigation to the end of the
- * trace, which Lighthouse ends once the page is quiet), times the CPU slowdown the run simulates:
- * Lighthouse's own long-tasks audit lists only tasks of 50 ms and more, and a passing page's
- * longest task is worth seeing too. Lighthouse's simulation scales each task the same way.
+ * The long-tasks audit lists only tasks of 50 ms and more: the trace says how long the longest
+ * task of a passing page was (recorded on this machine, before Lighthouse's CPU simulation).
  */
-export function longestTask(trace: Trace, cpuSlowdown: number): { ms: number; url: string | null } {
+export function loadTasks(
+  lhr: { audits: Record<string, { details?: unknown; numericValue?: number }> },
+  trace: Trace,
+): LoadTasks {
+  type Item = { url?: unknown; duration?: unknown; startTime?: unknown };
+  const items = (lhr.audits['long-tasks']?.details as { items?: Item[] } | undefined)?.items;
+  const long = (items ?? []).map((i) => ({
+    url: String(i.url ?? ''),
+    ms: Number(i.duration),
+    startMs: Number(i.startTime),
+  }));
+  const fcpMs = Number(lhr.audits['first-contentful-paint']?.numericValue ?? 0);
   const processed = TraceProcessor.processTrace(trace);
   const tasks = MainThreadTasks.getMainThreadTasks(
     processed.mainThreadEvents,
@@ -49,13 +69,13 @@ export function longestTask(trace: Trace, cpuSlowdown: number): { ms: number; ur
     processed.timestamps.traceEnd,
     processed.timeOriginEvt.ts,
   );
-  let longest: { ms: number; url: string | null } = { ms: 0, url: null };
+  let observed = { ms: 0, kind: '' };
   for (const task of tasks) {
-    if (task.parent || task.startTime < 0) continue;
-    const ms = task.duration * cpuSlowdown;
-    if (ms > longest.ms) longest = { ms, url: task.attributableURLs[0] ?? null };
+    if (task.parent || task.startTime < 0 || task.duration <= observed.ms) continue;
+    const main = [...task.children].sort((x, y) => y.duration - x.duration)[0];
+    observed = { ms: task.duration, kind: main?.event.name ?? task.event.name };
   }
-  return longest;
+  return { long, fcpMs, observed };
 }
 
 export async function runLighthouse(urls: string[], log: (m: string) => void): Promise<LighthouseRun[]> {
@@ -113,12 +133,7 @@ export async function runLighthouse(urls: string[], log: (m: string) => void): P
             fcpMs: num('first-contentful-paint'),
             siMs: num('speed-index'),
           },
-          longestTask: longestTask(
-            result.artifacts.Trace as Trace,
-            lhr.configSettings.throttlingMethod === 'simulate'
-              ? lhr.configSettings.throttling.cpuSlowdownMultiplier
-              : 1,
-          ),
+          tasks: loadTasks(lhr, result.artifacts.Trace as Trace),
           failing,
           oversizedImages: (
             (
@@ -135,7 +150,7 @@ export async function runLighthouse(urls: string[], log: (m: string) => void): P
           ),
         };
         log(
-          `  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo} longest task ${Math.round(run.longestTask.ms)} ms`,
+          `  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo} long tasks ${run.tasks.long.map((t) => Math.round(t.ms)).join(',') || 'none'} (longest recorded ${Math.round(run.tasks.observed.ms)} ms ${run.tasks.observed.kind})`,
         );
         runs.push(run);
       }

@@ -8,7 +8,7 @@
 // A component mounted after hydration has no export's element to keep: it renders once the chunk
 // is there. `swap: false` keeps the export's element for good (a card's photo stays as written;
 // a card the grid's tools add later gets the component).
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { loadChunk } from '../lib/chunk.ts';
 import { isUsableImage } from '../lib/image-ref.ts';
 import { Kept, type KeptTag } from './kept.tsx';
@@ -99,7 +99,9 @@ function deferred<P extends object>(
       const ready = () => {
         const el = element.current;
         place.current = el ? placeOf(el) : null;
-        setExtra(el && handoff ? handoff(el) : {});
+        const start = el && handoff ? handoff(el) : {};
+        // Rendered in slices (a transition), so the swap is no long task of its own.
+        startTransition(() => setExtra(start));
       };
       if (full) {
         ready();
