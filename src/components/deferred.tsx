@@ -10,6 +10,7 @@
 // a card the grid's tools add later gets the component).
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { loadChunk } from '../lib/chunk.ts';
+import { holdLayout, releaseAll, releaseLayout } from '../lib/settled.ts';
 import { isUsableImage } from '../lib/image-ref.ts';
 import { Kept, type KeptTag } from './kept.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -43,6 +44,8 @@ function load(): Promise<Full> {
     },
     (err: unknown) => {
       loading = null;
+      // The written parts stay: a scroll waiting for them to change waits no longer.
+      releaseAll();
       throw err;
     },
   );
@@ -54,7 +57,10 @@ function loadWhenIdle(): void {
   if (scheduled) return;
   scheduled = true;
   const start = () => void load().catch(report);
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+  // An address naming a place on the page waits for the final layout to scroll there (settled.ts).
+  if (window.location.hash) start();
+  else if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(start, 200);
 }
 
@@ -108,19 +114,22 @@ function deferred<P extends object>(
         return;
       }
       waiting.add(ready);
-      if (kept) loadWhenIdle();
-      else void load().catch(report);
+      if (kept) {
+        holdLayout();
+        loadWhenIdle();
+      } else void load().catch(report);
       return () => {
-        waiting.delete(ready);
+        if (waiting.delete(ready) && kept) releaseLayout();
       };
     }, [kept, extra]);
     useLayoutEffect(() => {
+      if (extra && kept && swap) releaseLayout();
       const p = place.current;
       if (!extra || !p) return;
       place.current = null;
       const controls = p.parent.children[p.index]?.querySelectorAll<HTMLElement>(FOCUSABLE);
       controls?.[Math.min(p.focused, controls.length - 1)]?.focus();
-    }, [extra]);
+    }, [extra, kept]);
     if (extra && full) {
       const Component = pick(full);
       return <Component {...props} {...extra} />;
