@@ -7,6 +7,8 @@
 // nothing for some data, the stand-in checks the same thing. Only parts that never mount again after
 // hydration may be kept this way (rich text, which accordions mount again, keeps a copy of its
 // HTML: RichText.kept.tsx).
+// Interactive parts are kept only while their code loads, then replaced by the component:
+// deferred.tsx.
 import type { AtAGlance as FullAtAGlance } from './school/AtAGlance.tsx';
 import type { SchoolEvents as FullSchoolEvents } from './school/SchoolEvents.tsx';
 import type { TourSection as FullTourSection } from './school/TourSection.tsx';
