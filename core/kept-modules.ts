@@ -48,6 +48,7 @@ export const KEPT_MODULES: Record<string, { names: string[]; from: string; defer
   },
   'src/components/Footer.tsx': { names: ['Footer'], from: DEFERRED, deferred: true },
   'src/components/landing/HeroVideo.tsx': { names: ['HeroVideo'], from: DEFERRED, deferred: true },
+  'src/components/DistanceChip.tsx': { names: ['DistanceChip'], from: DEFERRED, deferred: true },
   'src/components/landing/CardImage.tsx': { names: ['CardImage'], from: DEFERRED, deferred: true },
 };
 

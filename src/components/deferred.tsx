@@ -20,6 +20,7 @@ import type { SchoolsDropdownProps } from './SchoolsDropdown.tsx';
 import type { MobileMenuProps } from './MobileMenu.tsx';
 import type { SectionMenuProps } from './SectionMenu.tsx';
 import type { FooterProps } from './Footer.tsx';
+import type { DistanceChipProps } from './DistanceChip.tsx';
 import type { LandingCopy } from '../lib/landing-copy.ts';
 import type { SanityImage, VideoTestimonialBlock as VideoTestimonialData } from '../lib/types.ts';
 
@@ -84,8 +85,8 @@ function placeOf(element: HTMLElement): Place | null {
 interface Options<P> {
   /** Renders the component in place of the kept element once loaded (default true). */
   swap?: boolean;
-  /** What the visitor did to the kept element that the component should start from. */
-  handoff?: (element: HTMLElement) => Partial<P>;
+  /** What the visitor did to the kept element (`pressed`: clicked it) that the component should start from. */
+  handoff?: (element: HTMLElement, pressed: boolean) => Partial<P>;
 }
 
 function deferred<P extends object>(
@@ -99,13 +100,14 @@ function deferred<P extends object>(
     const [kept] = useState(!hydrated);
     const element = useRef<HTMLElement | null>(null);
     const place = useRef<Place | null>(null);
+    const pressed = useRef(false);
     const [extra, setExtra] = useState<Partial<P> | null>(() => (!kept && full ? {} : null));
     useEffect(() => {
       if (extra || (kept && !swap)) return;
       const ready = () => {
         const el = element.current;
         place.current = el ? placeOf(el) : null;
-        const start = el && handoff ? handoff(el) : {};
+        const start = el && handoff ? handoff(el, pressed.current) : {};
         // Rendered in slices (a transition), so the swap is no long task of its own.
         startTransition(() => setExtra(start));
       };
@@ -148,12 +150,18 @@ function deferred<P extends object>(
         onPointerDown={reach}
         onFocus={reach}
         onKeyDown={reach}
+        onClick={() => {
+          pressed.current = true;
+          reach();
+        }}
       />
     );
   };
 }
 
-const openDetails = (el: HTMLElement) => ({ initiallyOpen: (el as HTMLDetailsElement).open === true });
+const openDetails = (el: HTMLElement): { initiallyOpen: boolean } => ({
+  initiallyOpen: (el as HTMLDetailsElement).open === true,
+});
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 export const SchoolsDropdown = deferred<SchoolsDropdownProps>(
@@ -187,6 +195,14 @@ export const Footer = deferred<FooterProps>(
 export const HeroVideo = deferred<object>(
   (m) => m.HeroVideo,
   () => 'div',
+);
+// Hidden without JavaScript; until its code is there a press is remembered and answered then.
+export const DistanceChip = deferred<DistanceChipProps>(
+  (m) => m.DistanceChip,
+  () => 'div',
+  {
+    handoff: (_, pressed) => ({ requested: pressed }),
+  },
 );
 const KeptCardImage = deferred<{ image: SanityImage | null }>(
   (m) => m.CardImage,

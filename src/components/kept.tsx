@@ -49,6 +49,7 @@ export interface KeptListeners {
   onPointerDown?: () => void;
   onFocus?: () => void;
   onKeyDown?: () => void;
+  onClick?: () => void;
 }
 
 export const TourSection: typeof FullTourSection = () => <Kept as="section" />;

@@ -8,7 +8,8 @@ import { renderToString } from 'react-dom/server';
 import { useState, type ReactNode } from 'react';
 import { SchoolsDropdown as FullDropdown } from '../../src/components/SchoolsDropdown.tsx';
 import { CardImage as FullCardImage } from '../../src/components/landing/CardImage.tsx';
-import { CardImage, SchoolsDropdown } from '../../src/components/deferred.tsx';
+import { CardImage, DistanceChip, SchoolsDropdown } from '../../src/components/deferred.tsx';
+import { DistanceChip as FullDistanceChip } from '../../src/components/DistanceChip.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import type { NavSchool, SanityImage } from '../../src/lib/types.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
@@ -91,4 +92,27 @@ test('a card’s photo stays as written; a card mounted after hydration gets the
   const second = await waitFor(dom, () => dom!.container.querySelectorAll('img')[1]);
   assert.equal(second.getAttribute('src'), first.getAttribute('src'), 'the later card builds the same photo');
   assert.equal(second.getAttribute('srcset'), first.getAttribute('srcset'));
+});
+
+test('a press on the distance chip before its code has loaded is answered once it has', async () => {
+  dom = await setupDom();
+  let asked = 0;
+  Object.defineProperty(dom.window.navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      getCurrentPosition: (ok: (p: { coords: { latitude: number; longitude: number } }) => void) => {
+        asked++;
+        ok({ coords: { latitude: 37.78, longitude: -122.42 } });
+      },
+    },
+  });
+  const school = { lat: 37.8, lng: -122.41 };
+  const server = renderToString(withEnv(<FullDistanceChip location={school} />));
+  const errors = await dom.hydrate(withEnv(<DistanceChip location={school} />), server);
+  assert.deepEqual(errors, []);
+  const written = dom.container.querySelector('.distance button') as HTMLButtonElement;
+  assert.ok(written, 'the export’s chip is there');
+  await dom.act(() => written.click());
+  await waitFor(dom, () => dom!.container.querySelector('.distance-chip--value'));
+  assert.equal(asked, 1, 'the press asked for the position, once');
 });
