@@ -1,11 +1,17 @@
 // Which components the families' bundles keep as the export wrote them (src/components/kept.tsx
 // explains how and when that is safe), and the esbuild plugin that puts the stand-ins in their
 // place. The editors' preview renders drafts in the browser and keeps every component.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 
-/** A component module, the names it exports that pages use, and where their stand-ins are. */
-export const KEPT_MODULES: Record<string, { names: string[]; from: string }> = {
+const DEFERRED = 'src/components/deferred.tsx';
+
+/**
+ * A component module, the names it exports that pages use, and where their stand-ins are;
+ * `deferred`: interactive, its stand-in renders the component once full.ts has loaded.
+ */
+export const KEPT_MODULES: Record<string, { names: string[]; from: string; deferred?: boolean }> = {
   'src/components/richtext/RichText.tsx': {
     names: ['RichText', 'hasRichText'],
     from: 'src/components/richtext/RichText.kept.tsx',
@@ -15,16 +21,59 @@ export const KEPT_MODULES: Record<string, { names: string[]; from: string }> = {
   'src/components/school/SchoolEvents.tsx': { names: ['SchoolEvents'], from: 'src/components/kept.tsx' },
   'src/components/landing/AcademicSection.tsx': { names: ['AcademicSection'], from: 'src/components/kept.tsx' },
   'src/components/landing/GridToolsPending.tsx': { names: ['GridToolsPending'], from: 'src/components/kept.tsx' },
+  'src/components/landing/HowToApply.tsx': { names: ['HowToApply'], from: 'src/components/kept.tsx' },
+  'src/components/landing/StatsList.tsx': { names: ['StatsList'], from: 'src/components/kept.tsx' },
+  'src/components/school/FeaturedQuote.tsx': { names: ['FeaturedQuote'], from: 'src/components/kept.tsx' },
+  'src/components/school/SchoolHeaderImages.tsx': {
+    names: ['SchoolHero', 'SchoolLogo'],
+    from: 'src/components/kept.tsx',
+  },
+  'src/components/blocks/HighlightSectionBlock.tsx': {
+    names: ['HighlightSectionBlock'],
+    from: 'src/components/kept.tsx',
+  },
+  'src/components/blocks/PhotoBlock.tsx': { names: ['PhotoBlock'], from: 'src/components/kept.tsx' },
+  'src/components/blocks/PhotosBlock.tsx': { names: ['PhotosBlock'], from: 'src/components/kept.tsx' },
+  'src/components/blocks/TagListBlock.tsx': { names: ['TagListBlock'], from: 'src/components/kept.tsx' },
+  'src/components/CompareNoScript.tsx': { names: ['CompareNoScript'], from: 'src/components/kept.tsx' },
+  // Interactive: kept while hydrating, then loaded with full.ts (deferred.tsx).
+  'src/components/SchoolsDropdown.tsx': { names: ['SchoolsDropdown'], from: DEFERRED, deferred: true },
+  'src/components/MobileMenu.tsx': { names: ['MobileMenu'], from: DEFERRED, deferred: true },
+  'src/components/SectionMenu.tsx': { names: ['SectionMenu'], from: DEFERRED, deferred: true },
+  'src/components/landing/TestimonialBanner.tsx': { names: ['TestimonialBanner'], from: DEFERRED, deferred: true },
+  'src/components/blocks/VideoTestimonialBlock.tsx': {
+    names: ['VideoTestimonialBlock'],
+    from: DEFERRED,
+    deferred: true,
+  },
+  'src/components/Footer.tsx': { names: ['Footer'], from: DEFERRED, deferred: true },
+  'src/components/landing/HeroVideo.tsx': { names: ['HeroVideo'], from: DEFERRED, deferred: true },
+  'src/components/DistanceChip.tsx': { names: ['DistanceChip'], from: DEFERRED, deferred: true },
+  'src/components/landing/CardImage.tsx': { names: ['CardImage'], from: DEFERRED, deferred: true },
 };
 
-/** Loads each kept module as a re-export of its stand-ins. */
+/** The module the deferred stand-ins load the components from: its imports are the components themselves. */
+export const FULL_MODULE = 'src/components/full.ts';
+
+const FULL_SUFFIX = '?full';
+
+/** Loads each kept module as a re-export of its stand-ins (the component itself for full.ts). */
 export const keptModules = (root: string): Plugin => ({
   name: 'kept-modules',
   setup(build) {
     const byPath = new Map(Object.entries(KEPT_MODULES).map(([mod, kept]) => [path.join(root, mod), kept]));
-    build.onLoad({ filter: /\.tsx$/ }, (args) => {
+    const full = path.join(root, FULL_MODULE);
+    // full.ts imports the components themselves: marked, so the loader below leaves them alone.
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (args.importer !== full) return undefined;
+      const resolved = path.resolve(args.resolveDir, args.path);
+      return byPath.has(resolved) ? { path: resolved, suffix: FULL_SUFFIX } : undefined;
+    });
+    build.onLoad({ filter: /\.tsx$/ }, async (args) => {
       const kept = byPath.get(args.path);
       if (!kept) return undefined;
+      if (args.suffix === FULL_SUFFIX)
+        return { contents: await readFile(args.path, 'utf8'), loader: 'tsx', resolveDir: path.dirname(args.path) };
       const from = JSON.stringify(path.join(root, kept.from));
       return { contents: `export { ${kept.names.join(', ')} } from ${from};`, loader: 'ts', resolveDir: root };
     });

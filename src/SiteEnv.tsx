@@ -1,8 +1,8 @@
 // The render environment shared by the export, the preview server and the browser: where images
 // come from and the asset base path. Passed explicitly so rendering stays pure.
 import type { EditorSchool } from './lib/editor-home.ts';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createImageUrls, type ImageSettings, type ImageUrls } from './lib/image.ts';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ImageSettings } from './lib/image.ts';
 import { consoleWarnings, type Warnings } from './lib/warn.ts';
 import { FALLBACK_MESSAGES } from './i18n/fallback.ts';
 import type { Lang, Messages } from './i18n/messages.ts';
@@ -81,13 +81,6 @@ export const useSiteEnv = (): SiteEnv => useContext(SiteEnvContext);
 
 /** The warning sink of the current render. */
 export const useWarnings = (): Warnings => useSiteEnv().warnings ?? consoleWarnings();
-
-/** Image URL builder for the current environment, created once per environment. */
-export function useImages(): ImageUrls {
-  const env = useSiteEnv();
-  const warnings = useWarnings();
-  return useMemo(() => createImageUrls(env.images, warnings.always), [env.images, warnings]);
-}
 
 /** The current page's message catalogue. */
 export function useMessages(): Messages {

@@ -3,6 +3,7 @@
 // travel in the HTML as JSON, so the first client render matches the server's byte for byte; the
 // message catalogue is the entry's own, so a page ships only its language. Each page loads
 // its chunk before hydrating (see App.tsx).
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App, loadComparePage, loadLandingPage, loadSchoolPage } from './App.tsx';
 import { matchRoute, stripRoot } from './routes.ts';
@@ -25,10 +26,14 @@ async function main(messages: Messages): Promise<void> {
   const comparePage = data.page === 'compare' ? await loadComparePage() : null;
   const landingPage =
     data.page === 'landing' || data.page === 'zip' || data.page === 'schools' ? await loadLandingPage() : null;
-  hydrateRoot(
-    root,
-    <App data={data} env={env} schoolPage={schoolPage} comparePage={comparePage} landingPage={landingPage} />,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of running as
+  // one task: on a slow phone the whole page in one go was a long task (over 50 ms) that held up a tap.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <App data={data} env={env} schoolPage={schoolPage} comparePage={comparePage} landingPage={landingPage} />,
+    );
+  });
 }
 
 export function hydratePage(messages: Messages): void {

@@ -4,6 +4,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from './page-weight.ts';
 
 export interface LighthouseRun {
@@ -11,6 +13,7 @@ export interface LighthouseRun {
   preset: 'mobile' | 'desktop';
   scores: { performance: number; accessibility: number; 'best-practices': number; seo: number };
   metrics: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number; siMs: number };
+  tasks: LoadTasks;
   /** Audits that failed (score < 1) in any category, with Lighthouse's display value. */
   failing: { id: string; title: string; score: number; displayValue?: string }[];
   /** Image and loading audits behind the page-weight targets: true = passed or not applicable. */
@@ -28,6 +31,52 @@ const IMAGE_AUDITS = [
   'render-blocking-resources',
   'unused-javascript',
 ];
+
+type Trace = Parameters<typeof TraceProcessor.processTrace>[0];
+
+/** The main thread's longest tasks while the page loaded. */
+export interface LoadTasks {
+  /**
+   * Lighthouse's long-tasks audit: tasks of 50 ms and more at the run's simulated CPU (mobile 4x),
+   * with their start on the same simulated clock as `fcpMs`.
+   */
+  long: { url: string; ms: number; startMs: number }[];
+  fcpMs: number;
+  /** The longest top-level task of the trace as recorded (no slowdown), and what took most of it. */
+  observed: { ms: number; kind: string };
+}
+
+/**
+ * The long-tasks audit lists only tasks of 50 ms and more: the trace says how long the longest
+ * task of a passing page was (recorded on this machine, before Lighthouse's CPU simulation).
+ */
+export function loadTasks(
+  lhr: { audits: Record<string, { details?: unknown; numericValue?: number }> },
+  trace: Trace,
+): LoadTasks {
+  type Item = { url?: unknown; duration?: unknown; startTime?: unknown };
+  const items = (lhr.audits['long-tasks']?.details as { items?: Item[] } | undefined)?.items;
+  const long = (items ?? []).map((i) => ({
+    url: String(i.url ?? ''),
+    ms: Number(i.duration),
+    startMs: Number(i.startTime),
+  }));
+  const fcpMs = Number(lhr.audits['first-contentful-paint']?.numericValue ?? 0);
+  const processed = TraceProcessor.processTrace(trace);
+  const tasks = MainThreadTasks.getMainThreadTasks(
+    processed.mainThreadEvents,
+    processed.frames,
+    processed.timestamps.traceEnd,
+    processed.timeOriginEvt.ts,
+  );
+  let observed = { ms: 0, kind: '' };
+  for (const task of tasks) {
+    if (task.parent || task.startTime < 0 || task.duration <= observed.ms) continue;
+    const main = [...task.children].sort((x, y) => y.duration - x.duration)[0];
+    observed = { ms: task.duration, kind: main?.event.name ?? task.event.name };
+  }
+  return { long, fcpMs, observed };
+}
 
 export async function runLighthouse(urls: string[], log: (m: string) => void): Promise<LighthouseRun[]> {
   const chrome = await chromeLauncher.launch({
@@ -84,6 +133,7 @@ export async function runLighthouse(urls: string[], log: (m: string) => void): P
             fcpMs: num('first-contentful-paint'),
             siMs: num('speed-index'),
           },
+          tasks: loadTasks(lhr, result.artifacts.Trace as Trace),
           failing,
           oversizedImages: (
             (
@@ -100,7 +150,7 @@ export async function runLighthouse(urls: string[], log: (m: string) => void): P
           ),
         };
         log(
-          `  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo}`,
+          `  ${preset.padEnd(7)} ${new URL(url).pathname.padEnd(28)} perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo} long tasks ${run.tasks.long.map((t) => Math.round(t.ms)).join(',') || 'none'} (longest recorded ${Math.round(run.tasks.observed.ms)} ms ${run.tasks.observed.kind})`,
         );
         runs.push(run);
       }

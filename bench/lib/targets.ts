@@ -2,7 +2,7 @@
 // yields PASS/FAIL (or SKIP when that part of the bench did not run). Shared by the printed table
 // and bench/results/latest.json so both always say the same thing.
 import type { ExportBench, ExportRun } from './export-bench.ts';
-import type { LighthouseRun } from './lighthouse.ts';
+import type { LighthouseRun, LoadTasks } from './lighthouse.ts';
 import type { PageWeight } from './page-weight.ts';
 import type { PreviewBench } from './preview-load.ts';
 import type { LatencyCase } from './preview-latency.ts';
@@ -42,6 +42,9 @@ export interface Target {
 const ELEVENTY_PAGES_PER_SEC = 337;
 /** First-load JavaScript a page may ask for before it is interactive, gzip: what a family's phone downloads and parses. */
 export const FIRST_LOAD_JS_BUDGET = 85 * 1024;
+
+/** A task longer than this blocks a tap on a phone (a "long task"); none while a page loads. */
+export const LONG_TASK_LIMIT_MS = 50;
 
 /** The landing page's HTML at a district's size (bench/gen-dataset.ts), before gzip. */
 export const LANDING_HTML_BUDGET = 300 * 1024;
@@ -194,6 +197,24 @@ function weightTargets(w: NonNullable<Results['pageWeight']>, add: Add): void {
   }
 }
 
+/**
+ * The longest task once the page shows something (from first contentful paint: a tap can meet it),
+ * on Lighthouse's simulated 4x CPU; the tasks before the first paint (the first layout) and the
+ * longest task as recorded on this machine are reported beside it.
+ */
+export function longTaskRow(t: LoadTasks): [string, string, string, boolean] {
+  const shown = t.long.filter((x) => x.startMs >= t.fcpMs);
+  const before = t.long.filter((x) => x.startMs < t.fcpMs);
+  const longest = Math.max(0, ...shown.map((x) => x.ms));
+  const ms = (xs: LoadTasks['long']) => xs.map((x) => `${Math.round(x.ms)} ms`).join(', ');
+  return [
+    'longest main-thread task from first paint (Lighthouse long-tasks, 4x CPU)',
+    `${shown.length ? `${ms(shown)} (${shown.map((x) => x.url.split('/').pop() || 'layout/paint').join(', ')})` : 'none over 50 ms'}; before first paint: ${before.length ? ms(before) : 'none over 50 ms'}; longest recorded ${Math.round(t.observed.ms)} ms (${t.observed.kind}, 1x)`,
+    `<= ${LONG_TASK_LIMIT_MS} ms`,
+    longest <= LONG_TASK_LIMIT_MS,
+  ];
+}
+
 function lighthouseTargets(lh: LighthouseRun[], add: Add): void {
   // '/' landing, '/compare/…' the compare page, '/es/…' their Spanish editions, else a school page.
   const pageName = (url: string): string => {
@@ -219,6 +240,7 @@ function lighthouseTargets(lh: LighthouseRun[], add: Add): void {
       null,
     );
     if (run.preset === 'mobile') {
+      add(group, ...longTaskRow(run.tasks));
       const a = run.imageAudits;
       add(
         group,

@@ -3,7 +3,7 @@
 // a heading + button (aria-expanded/aria-controls) + panel with a short fade-and-scale transition.
 // The panel is not a `region`: every open panel would be a landmark, and two panels with the same
 // title ("Overview" in two sections) made landmarks with the same name (axe landmark-unique).
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface AccordionProps {
   title: string;
@@ -32,7 +32,8 @@ export function Accordion({ title, defaultOpen = false, children, headingLevel =
   const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
 
   useEffect(() => {
-    setEnhanced(true);
+    // A page's panels all switch right after hydration: in slices, not as one long task.
+    startTransition(() => setEnhanced(true));
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };

@@ -33,7 +33,13 @@ function PinIcon() {
   );
 }
 
-export function DistanceChip({ location }: { location: GeoPoint }) {
+export interface DistanceChipProps {
+  location: GeoPoint;
+  /** Pressed before its code had loaded (src/components/deferred.tsx): it asks at once. */
+  requested?: boolean;
+}
+
+export function DistanceChip({ location, requested = false }: DistanceChipProps) {
   const m = useMessages().school;
   const [miles, setMiles] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -70,6 +76,11 @@ export function DistanceChip({ location }: { location: GeoPoint }) {
     setBusy(true);
     void requestPosition().then((here) => settle(id, here ? roundMiles(haversineMiles(here, location)) : null));
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount, for the press that loaded it.
+  useEffect(() => {
+    if (requested) onClick();
+  }, []);
 
   const showMiles = miles !== null && !busy;
   return (

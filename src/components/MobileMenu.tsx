@@ -54,13 +54,15 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
 
 export interface MobileMenuProps {
   nav: NavSchool[] | null;
+  /** Open from the start: the families' bundles load this code after a visitor opened the <details> (src/components/deferred.tsx). */
+  initiallyOpen?: boolean;
 }
 
-export function MobileMenu({ nav }: MobileMenuProps) {
+export function MobileMenu({ nav, initiallyOpen = false }: MobileMenuProps) {
   const enhanced = useHydrated();
   const NAV_A11Y = useMessages().nav;
   const panelId = `${useId()}-menu`;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const openRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);

@@ -3,7 +3,8 @@
 import type { NavSchool } from '../lib/types.ts';
 import { NAV_ALL_SCHOOLS } from '../config/site.ts';
 import { langHref, pageHref } from '../routes.ts';
-import { useImages, useMessages, useSiteEnv } from '../SiteEnv.tsx';
+import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
+import { useImages } from './useImages.ts';
 import { IMAGE_WIDTHS, type ImageVariant } from '../lib/image.ts';
 import { staticAssetUrl } from '../lib/links.ts';
 import { Img } from './Img.tsx';

@@ -9,13 +9,15 @@ import { useHydrated } from './useHydrated.ts';
 
 export interface SchoolsDropdownProps {
   nav: NavSchool[] | null;
+  /** Open from the start: the families' bundles load this code after a visitor opened the <details> (src/components/deferred.tsx). */
+  initiallyOpen?: boolean;
 }
 
-export function SchoolsDropdown({ nav }: SchoolsDropdownProps) {
+export function SchoolsDropdown({ nav, initiallyOpen = false }: SchoolsDropdownProps) {
   const enhanced = useHydrated();
   const label = useMessages().nav.middle;
   const panelId = `${useId()}-schools`;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Which link to focus once the panel is visible (it is `hidden` until the next commit).

@@ -3,6 +3,9 @@
 // deterministic local file name so the browser computes the same src during hydration.
 import imageUrlBuilder from '@sanity/image-url';
 import type { SanityImage } from './types.ts';
+import { isUsableImage, parseAssetRef, type AssetInfo } from './image-ref.ts';
+
+export { isUsableImage, parseAssetRef, type AssetInfo };
 
 /** Image widths the site asks for (spec section 9). */
 export const IMAGE_WIDTHS = { icon: 64, logo: 240, photo: 640, medium: 900, hero: 1280, full: 1920 } as const;
@@ -44,29 +47,6 @@ export interface ImageVariant {
   remote: string;
   width: number;
   height: number;
-}
-
-export interface AssetInfo {
-  hash: string;
-  width: number;
-  height: number;
-  ext: string;
-}
-
-/** Parses `image-<hash>-<w>x<h>-<ext>`; null when the reference is not an image asset id. */
-export function parseAssetRef(ref: unknown): AssetInfo | null {
-  if (typeof ref !== 'string') return null;
-  const m = /^image-([A-Za-z0-9]+)-(\d{1,5})x(\d{1,5})-([a-z0-9]{2,5})$/.exec(ref);
-  if (!m) return null;
-  const width = Number(m[2]);
-  const height = Number(m[3]);
-  if (!width || !height) return null;
-  return { hash: m[1]!, width, height, ext: m[4]! };
-}
-
-/** True when the value is an image field this site can build URLs for. */
-export function isUsableImage(img: SanityImage | null | undefined): img is SanityImage {
-  return !!img && typeof img === 'object' && parseAssetRef(img.asset?._ref) !== null;
 }
 
 /** FNV-1a, 32-bit, hex: a tiny stable hash the browser can compute too. */

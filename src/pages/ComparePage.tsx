@@ -6,7 +6,7 @@
 // The facts file is the English edition's, so in another edition its text (titles, programs,
 // quotes, section titles) is marked lang="en"; the tour row says what the school page says.
 // Without JavaScript the page cannot read its address: it says so and links every school's page.
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Layout } from '../components/Layout.tsx';
 import { LANDING_SECTIONS } from '../config/site.ts';
 import { COMPARE_MAX, COMPARE_MIN, parseCompareQuery, selectSchools, shownName } from '../lib/compare.ts';
@@ -16,7 +16,7 @@ import { loadChunk } from '../lib/chunk.ts';
 import { safeHttpUrl } from '../lib/links.ts';
 import type { SchoolFacts } from '../lib/school-facts.ts';
 import { TOUR_HEADING } from '../lib/sections.ts';
-import { SchoolList } from '../components/SchoolList.tsx';
+import { CompareNoScript as NoScript } from '../components/CompareNoScript.tsx';
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
 import type { ComparePageData, FactRowWords, GeoPoint } from '../lib/types.ts';
 import { langHref, pageHref, schoolPath } from '../routes.ts';
@@ -278,7 +278,8 @@ function useSelection(factsSrc: string | null | undefined): State {
         .then((m) => m.loadCompareFacts(factsSrc))
         .then(
           ({ facts, position }) => {
-            if (live) setState({ status: 'ready', ...selectSchools(names, facts), position });
+            // The table is the page's largest render: in slices (a transition), not one long task.
+            if (live) startTransition(() => setState({ status: 'ready', ...selectSchools(names, facts), position }));
           },
           (err: unknown) => {
             console.error('Could not load the school facts:', err);
@@ -294,17 +295,6 @@ function useSelection(factsSrc: string | null | undefined): State {
     };
   }, [factsSrc, root, lang]);
   return state;
-}
-
-/** What a visitor without JavaScript reads instead of the table: every school's own page. */
-function NoScript({ nav }: { nav: ComparePageData['nav'] }) {
-  const COMPARE_TEXT = useMessages().compare;
-  return (
-    <div className="compare__noscript no-js-only">
-      <p>{COMPARE_TEXT.noScript}</p>
-      <SchoolList nav={nav} />
-    </div>
-  );
 }
 
 export function ComparePage({ data }: { data: ComparePageData }) {

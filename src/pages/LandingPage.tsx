@@ -10,6 +10,7 @@ import { ZipFinder } from '../components/landing/ZipFinder.tsx';
 import { LANDING_SECTIONS } from '../config/site.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import { scrollToId } from '../lib/scroll.ts';
+import { layoutSettled } from '../lib/settled.ts';
 import { Layout } from '../components/Layout.tsx';
 import { SectionMenu } from '../components/SectionMenu.tsx';
 import { LandingHero } from '../components/landing/LandingHero.tsx';
@@ -32,8 +33,8 @@ export function landingSectionFromHash(hash: string): string | null {
 }
 
 /**
- * Scrolls once to the section in the address's hash when the page has its data (the sticky bars
- * are measured then, which the browser's own jump does not allow for).
+ * Scrolls once to the section in the address's hash when the page has its data and its sticky
+ * bars their final height (they are measured then, which the browser's own jump does not allow for).
  */
 function useHashScroll(ready: boolean): void {
   const done = useRef(false);
@@ -41,7 +42,7 @@ function useHashScroll(ready: boolean): void {
     if (!ready || done.current) return;
     done.current = true;
     const id = landingSectionFromHash(window.location.hash);
-    if (id) scrollToId(id);
+    if (id) void layoutSettled().then(() => scrollToId(id));
   }, [ready]);
 }
 

@@ -1,7 +1,7 @@
 // One photo across the section, 900 wide, with the editors' alternative text (none: decorative).
 import { IMAGE_WIDTHS } from '../../lib/image.ts';
 import type { PhotoBlock as PhotoBlockData } from '../../lib/types.ts';
-import { useImages } from '../../SiteEnv.tsx';
+import { useImages } from '../useImages.ts';
 import { Img } from '../Img.tsx';
 import { imageAlt } from '../../lib/alt-text.ts';
 

@@ -2,7 +2,7 @@
 // so neighbouring frames never tilt the same way.
 import { IMAGE_WIDTHS, isUsableImage } from '../../lib/image.ts';
 import type { PhotosBlock as PhotosBlockData } from '../../lib/types.ts';
-import { useImages } from '../../SiteEnv.tsx';
+import { useImages } from '../useImages.ts';
 import { Img } from '../Img.tsx';
 import { imageAlt } from '../../lib/alt-text.ts';
 

@@ -1,22 +1,9 @@
 // Pill labels for one category of activities (arts, athletics or clubs).
-import type { Tag, TagListBlock as TagListData } from '../../lib/types.ts';
+import type { TagListBlock as TagListData } from '../../lib/types.ts';
+import { tagsFor } from './tags.ts';
+
+export { tagsFor };
 import { useWarnings } from '../../SiteEnv.tsx';
-
-const LISTS = {
-  arts: 'visualPerformingArtsTags',
-  athletics: 'athleticsTags',
-  clubs: 'clubsTags',
-} as const satisfies Record<string, keyof TagListData>;
-
-/** The tags of the block's category, or null for an unknown category. */
-export function tagsFor(block: TagListData): Tag[] | null {
-  const category = block.tagCategory;
-  if (typeof category !== 'string' || !Object.hasOwn(LISTS, category)) return null;
-  const list = block[LISTS[category as keyof typeof LISTS]];
-  return (Array.isArray(list) ? list : []).filter(
-    (t): t is Tag => !!t && typeof t === 'object' && typeof t.label === 'string' && t.label.trim() !== '',
-  );
-}
 
 export function TagListBlock({ block }: { block: TagListData }) {
   const warnings = useWarnings();

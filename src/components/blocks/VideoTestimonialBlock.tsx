@@ -2,7 +2,8 @@
 // video facade whose poster is the block's background image at 1920 wide.
 import { IMAGE_WIDTHS } from '../../lib/image.ts';
 import type { VideoTestimonialBlock as VideoTestimonialData } from '../../lib/types.ts';
-import { useImages, useMessages } from '../../SiteEnv.tsx';
+import { useMessages } from '../../SiteEnv.tsx';
+import { useImages } from '../useImages.ts';
 import { VideoFacade } from '../VideoFacade.tsx';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');

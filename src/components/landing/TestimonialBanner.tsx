@@ -5,7 +5,8 @@ import { ASSETS, assetUrl, posterVariantPath } from '../../config/site.ts';
 import { srcSetOf } from '../../lib/image.ts';
 import { copyLang } from '../../lib/editions.ts';
 import type { LandingCopy } from '../../lib/landing-copy.ts';
-import { useImages, useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import { useImages } from '../useImages.ts';
 import { VideoFacade, type VideoFacadeProps } from '../VideoFacade.tsx';
 
 const SIZES = '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 2rem)';

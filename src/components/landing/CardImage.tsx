@@ -1,0 +1,32 @@
+// A grid card's photo: the 800x600 crop with its smaller copies, or a placeholder when the school
+// has none. Its own module so the families' bundles can keep the photos the export wrote and
+// build image URLs only for a card the grid's tools show later (src/components/deferred.tsx).
+// The photo is decorative next to the card's title, so its alt is empty unless an editor wrote one.
+import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/image.ts';
+import type { SanityImage } from '../../lib/types.ts';
+import { altLang, imageAlt } from '../../lib/alt-text.ts';
+import { useImages } from '../useImages.ts';
+import { Img } from '../Img.tsx';
+import { CardImagePlaceholder } from './CardImagePlaceholder.tsx';
+
+export function CardImage({ image: field }: { image: SanityImage | null }) {
+  const images = useImages();
+  const image = images.crop(field, CARD_SIZE.width, CARD_SIZE.height);
+  // Same 4:3 crop at smaller widths; 800x600 stays the default src (spec section 7).
+  const srcSet = image
+    ? srcSetOf(
+        SRCSET_WIDTHS.card.map((w) => images.crop(field, w, Math.round((w * CARD_SIZE.height) / CARD_SIZE.width))),
+      )
+    : undefined;
+  if (!image) return <CardImagePlaceholder />;
+  return (
+    <Img
+      variant={image}
+      alt={imageAlt(field)}
+      lang={altLang(field)}
+      className="school-card__image"
+      srcSet={srcSet}
+      sizes="(min-width: 1280px) 380px, (min-width: 768px) 45vw, calc(100vw - 2rem)"
+    />
+  );
+}
