@@ -177,24 +177,14 @@ async function placeAll(
   // Several files in flight: the file system works on one while the next is encoded and compared.
   const queue = [...files.keys(), ...carried].sort();
   let next = 0;
-  let failed = false;
   const worker = async () => {
-    while (next < queue.length && !failed) {
+    while (next < queue.length) {
       const rel = queue[next++]!;
-      try {
-        if (carried.has(rel)) await output.carry(rel);
-        else await output.write(rel, files.get(rel)!);
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
+      if (carried.has(rel)) await output.carry(rel);
+      else await output.write(rel, files.get(rel)!);
     }
   };
-  // Every write in flight settles before a failure is passed on: the tree is then removed or kept
-  // as the spare with nothing still being created in it.
-  const settled = await Promise.allSettled(Array.from({ length: WRITE_CONCURRENCY }, worker));
-  const failure = settled.find((s) => s.status === 'rejected');
-  if (failure) throw failure.reason;
+  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
   for (const [alias, file] of aliases) output.link(alias, file);
 }
 
