@@ -5,8 +5,6 @@ import imageUrlBuilder from '@sanity/image-url';
 import type { SanityImage } from './types.ts';
 import { isUsableImage, parseAssetRef, type AssetInfo } from './image-ref.ts';
 
-export { isUsableImage, parseAssetRef, type AssetInfo };
-
 /** Image widths the site asks for (spec section 9). */
 export const IMAGE_WIDTHS = { icon: 64, logo: 240, photo: 640, medium: 900, hero: 1280, full: 1920 } as const;
 export const IMAGE_QUALITY = 90;

@@ -1,6 +1,7 @@
 // A strip of photos in slightly rotated frames; the rotation cycles through 5 patterns (spec section 9)
 // so neighbouring frames never tilt the same way.
-import { IMAGE_WIDTHS, isUsableImage } from '../../lib/image.ts';
+import { IMAGE_WIDTHS } from '../../lib/image.ts';
+import { isUsableImage } from '../../lib/image-ref.ts';
 import type { PhotosBlock as PhotosBlockData } from '../../lib/types.ts';
 import { useImages } from '../useImages.ts';
 import { Img } from '../Img.tsx';

@@ -1,9 +1,7 @@
 // Pill labels for one category of activities (arts, athletics or clubs).
 import type { TagListBlock as TagListData } from '../../lib/types.ts';
-import { tagsFor } from './tags.ts';
-
-export { tagsFor };
 import { useWarnings } from '../../SiteEnv.tsx';
+import { tagsFor } from './tags.ts';
 
 export function TagListBlock({ block }: { block: TagListData }) {
   const warnings = useWarnings();
