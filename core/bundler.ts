@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { byKey } from '../src/lib/order.ts';
+import { eagerModuleWrappers } from './eager-compile.ts';
 import { keptModules } from './kept-modules.ts';
 
 export const ASSETS_DIR = 'assets';
@@ -119,6 +120,9 @@ const publicUrlsExternal: Plugin = {
   },
 };
 
+/** A JS output with its large module wrappers compiled off the main thread (see eager-compile.ts). */
+const eagerJs = (text: string): Uint8Array => Buffer.from(eagerModuleWrappers(text));
+
 const gz = (b: Uint8Array): number => gzipSync(b, { level: 9 }).length;
 
 /** The esbuild options of every browser build: one ESM entry per edition, lazy page chunks, the stylesheet. */
@@ -199,7 +203,7 @@ export async function bundleBrowser(options: BundleOptions): Promise<BundleResul
   const rel = (abs: string) => path.relative(path.dirname(outdir), abs).split(path.sep).join('/');
   const url = (relPath: string) => `${base}${relPath}`;
   const files: BundleFile[] = result.outputFiles
-    .map((f) => ({ path: rel(f.path), contents: f.contents }))
+    .map((f) => ({ path: rel(f.path), contents: f.path.endsWith('.js') ? eagerJs(f.text) : f.contents }))
     .sort(byKey('path'));
 
   const outputs = result.metafile.outputs;
@@ -248,12 +252,13 @@ export async function bundleBrowser(options: BundleOptions): Promise<BundleResul
       }),
     ),
     // The options above shape the output too: a change here must count as a change of the bundle.
-    inputs: [...Object.keys(result.metafile.inputs), BUNDLER_MODULE],
+    inputs: [...Object.keys(result.metafile.inputs), BUNDLER_MODULE, EAGER_MODULE],
   };
 }
 
 /** This module, relative to the root. */
 const BUNDLER_MODULE = 'core/bundler.ts';
+const EAGER_MODULE = 'core/eager-compile.ts';
 
 /** The export's bundles for the asset `base` (starting and ending with '/'). */
 export const buildBundles = (root: string, base: string): Promise<BundleResult> =>
