@@ -19,6 +19,7 @@ import type {
 } from './lib/types.ts';
 import { loadChunk } from './lib/chunk.ts';
 import { SiteEnvProvider, type SiteEnv } from './SiteEnv.tsx';
+import { HydrationFlag } from './components/useHydrated.ts';
 
 export type SchoolPageComponent = ComponentType<{ data: SchoolPageData }>;
 
@@ -77,5 +78,9 @@ export function App({ data, env, schoolPage, comparePage, landingPage }: AppProp
   else if (data) page = pageElement(landingPage, LazyLandingPage, data);
   // The settings travel with the page's data (they are content); components read them from the env.
   const pageEnv = data?.settings ? { ...env, settings: data.settings } : env;
-  return <SiteEnvProvider env={pageEnv}>{page}</SiteEnvProvider>;
+  return (
+    <SiteEnvProvider env={pageEnv}>
+      <HydrationFlag>{page}</HydrationFlag>
+    </SiteEnvProvider>
+  );
 }

@@ -11,7 +11,8 @@ export const SHORTLIST_MAX = 4;
 /** A stored value longer than this is not ours: ignored unread. */
 const MAX_RAW_LENGTH = 4096;
 
-const EMPTY: readonly string[] = Object.freeze([]);
+/** The empty shortlist: one array, so a reader with nothing stored sees what the server rendered. */
+export const EMPTY_SHORTLIST: readonly string[] = Object.freeze([]);
 
 /**
  * A slug the shortlist keeps: a safe page slug without a comma (commas separate the schools in the
@@ -21,14 +22,14 @@ export const isShortlistSlug = (v: unknown): v is string => typeof v === 'string
 
 /** The usable slugs of a stored value: a JSON array of slugs, first SHORTLIST_MAX distinct ones. */
 export function parseShortlist(raw: string | null | undefined): readonly string[] {
-  if (!raw || raw.length > MAX_RAW_LENGTH) return EMPTY;
+  if (!raw || raw.length > MAX_RAW_LENGTH) return EMPTY_SHORTLIST;
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    return EMPTY;
+    return EMPTY_SHORTLIST;
   }
-  if (!Array.isArray(value)) return EMPTY;
+  if (!Array.isArray(value)) return EMPTY_SHORTLIST;
   const out: string[] = [];
   for (const v of value) {
     if (out.length >= SHORTLIST_MAX) break;

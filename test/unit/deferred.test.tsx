@@ -12,6 +12,7 @@ import { CardImage, DistanceChip, SchoolsDropdown } from '../../src/components/d
 import { DistanceChip as FullDistanceChip } from '../../src/components/DistanceChip.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import type { NavSchool, SanityImage } from '../../src/lib/types.ts';
+import { HydrationFlag } from '../../src/components/useHydrated.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 
 const env: SiteEnv = {
@@ -60,39 +61,45 @@ test('a menu keeps the export’s <details> while hydrating, then becomes the bu
   assert.equal(dom.container.querySelector('details'), null);
 });
 
-test('a card’s photo stays as written; a card mounted after hydration gets the component', async () => {
-  dom = await setupDom();
-  let add: () => void = () => {};
-  function Cards({ Image }: { Image: typeof FullCardImage }) {
-    const [more, setMore] = useState(false);
-    add = () => setMore(true);
-    return (
-      <ul>
-        <li>
-          <Image image={photo} />
-        </li>
-        {more ? (
+// On its own, a component learns that hydration is over from a store; under the app's root, from
+// HydrationFlag's one update (src/components/useHydrated.ts). Both must tell a later card apart.
+for (const [where, root] of [
+  ['on its own', (ui: ReactNode) => ui],
+  ['under the app’s root', (ui: ReactNode) => <HydrationFlag>{ui}</HydrationFlag>],
+] as const)
+  test(`${where}: a card’s photo stays as written; a card mounted after hydration gets the component`, async () => {
+    dom = await setupDom();
+    let add: () => void = () => {};
+    function Cards({ Image }: { Image: typeof FullCardImage }) {
+      const [more, setMore] = useState(false);
+      add = () => setMore(true);
+      return (
+        <ul>
           <li>
             <Image image={photo} />
           </li>
-        ) : null}
-      </ul>
-    );
-  }
-  const server = renderToString(withEnv(<Cards Image={FullCardImage} />));
-  const errors = await dom.hydrate(withEnv(<Cards Image={CardImage} />), server);
-  assert.deepEqual(errors, []);
-  const written = /<img[^>]*>/.exec(server)![0];
-  assert.match(written, /src="https:\/\/img\.test\//);
-  const first = dom.container.querySelector('img')!;
-  // The DOM spells attribute names in lower case (srcset), renderToString as React does (srcSet).
-  const same = (html: string) => html.toLowerCase().replace(/\s*\/>$/, '>');
-  assert.equal(same(first.outerHTML), same(written), 'the export’s <img> untouched');
-  await dom.act(() => add());
-  const second = await waitFor(dom, () => dom!.container.querySelectorAll('img')[1]);
-  assert.equal(second.getAttribute('src'), first.getAttribute('src'), 'the later card builds the same photo');
-  assert.equal(second.getAttribute('srcset'), first.getAttribute('srcset'));
-});
+          {more ? (
+            <li>
+              <Image image={photo} />
+            </li>
+          ) : null}
+        </ul>
+      );
+    }
+    const server = renderToString(withEnv(root(<Cards Image={FullCardImage} />)));
+    const errors = await dom.hydrate(withEnv(root(<Cards Image={CardImage} />)), server);
+    assert.deepEqual(errors, []);
+    const written = /<img[^>]*>/.exec(server)![0];
+    assert.match(written, /src="https:\/\/img\.test\//);
+    const first = dom.container.querySelector('img')!;
+    // The DOM spells attribute names in lower case (srcset), renderToString as React does (srcSet).
+    const same = (html: string) => html.toLowerCase().replace(/\s*\/>$/, '>');
+    assert.equal(same(first.outerHTML), same(written), 'the export’s <img> untouched');
+    await dom.act(() => add());
+    const second = await waitFor(dom, () => dom!.container.querySelectorAll('img')[1]);
+    assert.equal(second.getAttribute('src'), first.getAttribute('src'), 'the later card builds the same photo');
+    assert.equal(second.getAttribute('srcset'), first.getAttribute('srcset'));
+  });
 
 test('a press on the distance chip before its code has loaded is answered once it has', async () => {
   dom = await setupDom();

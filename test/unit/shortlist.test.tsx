@@ -4,6 +4,7 @@
 // without a mismatch, then showing and changing the stored list (happy-dom).
 import { strict as assert } from 'node:assert';
 import { afterEach, describe, test } from 'node:test';
+import { Profiler } from 'react';
 import { renderToString } from 'react-dom/server';
 import { setupDom, type Dom } from './helpers/dom.ts';
 import {
@@ -138,6 +139,23 @@ describe('shortlist button and navigation link', () => {
     assert.equal(name(button(dom)), 'Remove Lincoln Middle School from shortlist');
     assert.equal(link(dom).textContent, 'Shortlist (2)');
     assert.equal(link(dom).getAttribute('href'), '/repo/compare/?schools=lincoln,aspen');
+  });
+
+  test('with nothing stored, hydration is the only render: no second pass over every card', async () => {
+    // A second pass re-rendered every card's button at once, synchronously, right after
+    // hydration: on a phone, part of one long task.
+    const html = renderToString(ui);
+    dom = await setupDom();
+    const commits: string[] = [];
+    const counted = (
+      <Profiler id="shortlist" onRender={(_id, phase) => commits.push(phase)}>
+        {ui}
+      </Profiler>
+    );
+    const errors = await dom.hydrate(counted, html);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(commits, ['mount']);
+    assert.equal(button(dom).getAttribute('aria-pressed'), 'false');
   });
 
   test('pressing toggles, the link follows; a full list says so and stays as it was', async () => {
