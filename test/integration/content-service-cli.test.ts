@@ -12,10 +12,11 @@ import { intFlag, parseArgs } from '../../core/args.ts';
 import { InputError } from '../../core/errors.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCRIPT = fileURLToPath(new URL('../../content-service/cli.ts', import.meta.url));
+/** `npm run content` runs the bundled CLI through the launcher, without tsx to load at each start. */
+const LAUNCHER = fileURLToPath(new URL('../../bin/run.mjs', import.meta.url));
 
 function run(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
+  const child = spawn(process.execPath, [LAUNCHER, 'content', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -305,7 +305,8 @@ describe('a crash mid-write', () => {
     for (let round = 0; round < 4; round++) {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'content-service/cli.ts', '--content', dir, '--port', '0', '--token', TOKEN],
+        // As `npm run content` starts it: the bundled CLI, in this process (no tsx to load each round).
+        ['bin/run.mjs', 'content', '--content', dir, '--port', '0', '--token', TOKEN],
         { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let out = '';

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createStaticServer } from '../../scripts/lib/static-server.ts';
+import { eventually, inLanes } from '../browser/helpers/browser.ts';
 import {
   cleanEnv,
   embeddedJson,
@@ -145,15 +146,15 @@ describe('exporting the hostile corpus', () => {
   });
 });
 
-let browser: Browser;
-let context: BrowserContext;
+/** Two browsers, one page each, walk the pages side by side (most of a visit is waiting for frames). */
+const lanes: { browser: Browser; context: BrowserContext }[] = [];
 let server: Awaited<ReturnType<typeof createStaticServer>>;
 let origin: string;
 const hits: string[] = [];
 const pageErrors: string[] = [];
 const stats = { pages: 0, links: 0, clicked: 0, hovered: 0, dispatched: 0 };
 
-const watch = (page: Page) => {
+const watch = (page: Page): Page => {
   page.on('dialog', (d) => {
     hits.push(`${page.url()}: dialog ${d.type()} ${d.message()}`);
     void d.dismiss().catch(() => {});
@@ -161,6 +162,7 @@ const watch = (page: Page) => {
   page.on('pageerror', (e) => {
     pageErrors.push(`${page.url()}: ${e.message}`);
   });
+  return page;
 };
 
 /** Opens an exported file at the address its links use and waits for hydration. */
@@ -243,27 +245,41 @@ async function pageProblems(page: Page): Promise<{ problems: string[]; links: nu
 
 /**
  * Real pointer: the mouse visits up to 16 links and buttons spread over the page (each scrolled
- * into view first), so hover styles and any mouseover handler see real pointer events.
+ * into view first), so hover styles and any mouseover handler see real pointer events. One round
+ * trip scrolls to the next target and also places every later target already on screen, so the
+ * page's elements are listed once per scroll, not once per target. Listed afresh each time, as
+ * hydration may replace what an earlier list held.
  */
 async function hoverAcross(page: Page): Promise<void> {
-  const visible = "Array.from(document.querySelectorAll('a, button, summary')).filter((el) => el.checkVisibility())";
-  const count = (await page.evaluate(`${visible}.length`)) as number;
-  const step = Math.max(1, Math.ceil(count / 16));
-  for (let i = 0; i < count; i += step) {
-    const at = await page.evaluate(
-      ([list, n]) => {
-        const el = (0, eval)(list)[n] as HTMLElement | undefined;
-        if (!el) return null;
-        el.scrollIntoView({ block: 'center' });
-        const r = el.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+  let count = 1;
+  for (let next = 0; next < count; ) {
+    const batch = await page.evaluate(
+      ({ from, known }) => {
+        const visible = Array.from(document.querySelectorAll('a, button, summary')).filter((el) =>
+          el.checkVisibility(),
+        );
+        const total = known ?? visible.length;
+        const step = Math.max(1, Math.ceil(total / 16));
+        const points: ({ x: number; y: number } | null)[] = [];
+        for (let n = from; n < total; n += step) {
+          const el = visible[n];
+          if (n === from) el?.scrollIntoView({ block: 'center' });
+          const r = el?.getBoundingClientRect();
+          const onScreen = !!r && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+          if (n > from && !onScreen) break;
+          points.push(r && r.width > 0 && r.height > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null);
+        }
+        return { total, step, points };
       },
-      [visible, i] as const,
+      { from: next, known: next === 0 ? null : count },
     );
-    if (at) {
+    count = batch.total;
+    for (const at of batch.points) {
+      if (!at) continue;
       await page.mouse.move(at.x, at.y);
       stats.hovered++;
     }
+    next += batch.points.length * batch.step;
   }
 }
 
@@ -323,54 +339,59 @@ async function checkPage(page: Page, file: string) {
   await page.waitForTimeout(50);
 }
 
+/** Chromium with a context that reaches only the local server and reports any payload that runs. */
+async function trappedBrowser(): Promise<{ browser: Browser; context: BrowserContext }> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  // The pages' Content-Security-Policy would block most payloads anyway: bypassed here, so this
+  // test shows the rendering itself lets nothing run (export-server and the browser tests check
+  // the policy).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  // Only the local static server is reachable: external links, video players and the like go nowhere.
+  await context.route('**/*', (route) =>
+    route.request().url().startsWith(origin) ? route.continue() : route.abort('blockedbyclient'),
+  );
+  await context.exposeBinding('__hostileReport', ({ page }, what: string) => {
+    hits.push(`${page?.url() ?? '?'}: ${what}`);
+  });
+  // tsx compiles the functions handed to the page with esbuild's keepNames, which calls __name().
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  await context.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown> & { __hostileReport?: (s: string) => void };
+    const report = (what: string) => {
+      try {
+        w.__hostileReport?.(what);
+      } catch {
+        /* frame without the binding */
+      }
+    };
+    Object.defineProperty(window, '__pwned', {
+      configurable: false,
+      get: () => undefined,
+      set: (v) => report(`window.__pwned = ${String(v)}`),
+    });
+    for (const fn of ['alert', 'confirm', 'prompt', 'print']) {
+      Object.defineProperty(window, fn, {
+        configurable: false,
+        value: (...args: unknown[]) => {
+          report(`${fn}(${args.map(String).join(', ')})`);
+          return null;
+        },
+      });
+    }
+  });
+  return { browser, context };
+}
+
 describe('every exported page in Chromium', () => {
   before(async () => {
     server = await createStaticServer(out);
     await server.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-    // The pages' Content-Security-Policy would block most payloads anyway: bypassed here, so this
-    // test shows the rendering itself lets nothing run (export-server and the browser tests check
-    // the policy).
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    // Only the local static server is reachable: external links, video players and the like go nowhere.
-    await context.route('**/*', (route) =>
-      route.request().url().startsWith(origin) ? route.continue() : route.abort('blockedbyclient'),
-    );
-    await context.exposeBinding('__hostileReport', ({ page }, what: string) => {
-      hits.push(`${page?.url() ?? '?'}: ${what}`);
-    });
-    // tsx compiles the functions handed to the page with esbuild's keepNames, which calls __name().
-    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-    await context.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown> & { __hostileReport?: (s: string) => void };
-      const report = (what: string) => {
-        try {
-          w.__hostileReport?.(what);
-        } catch {
-          /* frame without the binding */
-        }
-      };
-      Object.defineProperty(window, '__pwned', {
-        configurable: false,
-        get: () => undefined,
-        set: (v) => report(`window.__pwned = ${String(v)}`),
-      });
-      for (const fn of ['alert', 'confirm', 'prompt', 'print']) {
-        Object.defineProperty(window, fn, {
-          configurable: false,
-          value: (...args: unknown[]) => {
-            report(`${fn}(${args.map(String).join(', ')})`);
-            return null;
-          },
-        });
-      }
-    });
+    lanes.push(...(await Promise.all([trappedBrowser(), trappedBrowser()])));
   });
 
   after(async () => {
-    await context?.close().catch(() => {});
-    await browser?.close().catch(() => {});
+    await Promise.all(lanes.map(({ browser }) => browser.close().catch(() => {})));
     await server?.close();
     // eslint-disable-next-line no-console
     console.log(
@@ -391,12 +412,16 @@ function hasAllSchoolsPage(): boolean {
 function noInjectedScriptRunsTests(): void {
   // Both editions: the Spanish pages hydrate the same hostile content with their own entry.
   test('no injected script runs, on any page, whatever is hovered or clicked', { timeout: 300_000 }, async () => {
-    const page = await context.newPage();
-    watch(page);
+    const pages = new Map<Browser, Page>();
+    for (const { browser, context } of lanes) pages.set(browser, watch(await context.newPage()));
     // The folder forms (schools/{slug}/index.html) are hard links of the pages: the same bytes.
     const files = listFiles(out).filter((f) => f.endsWith('.html') && !/^(es\/)?schools\/[^/]+\/index\.html$/.test(f));
-    for (const file of files) await checkPage(page, file);
-    await page.close();
+    await inLanes(
+      files,
+      lanes.map((l) => l.browser),
+      (file, browser) => checkPage(pages.get(browser)!, file),
+    );
+    await Promise.all([...pages.values()].map((page) => page.close()));
     assert.equal(
       stats.pages,
       EXPECTED.published.length * 2 + 6 + (hasAllSchoolsPage() ? 2 : 0),
@@ -406,32 +431,38 @@ function noInjectedScriptRunsTests(): void {
     assert.deepEqual(pageErrors, [], 'pages threw (hydration must work on hostile content)');
   });
 
-  test('the trap works: a payload that does run is caught', async () => {
+  test('the trap works in each lane: a payload that does run is caught', async () => {
     // Without this, a broken trap would make the test above pass vacuously.
-    const page = await context.newPage();
-    watch(page);
-    const before = hits.length;
-    await page.goto(`${origin}/`);
-    await page.evaluate(() => {
-      const s = document.createElement('img');
-      s.setAttribute('onerror', "window.__pwned='canary'");
-      s.src = 'data:,nope';
-      document.body.append(s);
-      window.alert('canary-alert');
-    });
-    await page.waitForFunction(() => document.readyState === 'complete');
-    await page.waitForTimeout(100);
-    await page.close();
-    const caught = hits.splice(before);
-    assert.ok(
-      caught.some((h) => h.includes('window.__pwned = canary')),
-      caught.join('\n'),
-    );
-    assert.ok(
-      caught.some((h) => h.includes('alert(canary-alert)')),
-      caught.join('\n'),
-    );
+    for (const { context } of lanes) await trapCatches(context);
   });
+}
+
+async function trapCatches(context: BrowserContext): Promise<void> {
+  const page = watch(await context.newPage());
+  const before = hits.length;
+  await page.goto(`${origin}/`);
+  await page.evaluate(() => {
+    const s = document.createElement('img');
+    s.setAttribute('onerror', "window.__pwned='canary'");
+    s.src = 'data:,nope';
+    document.body.append(s);
+    window.alert('canary-alert');
+  });
+  // The reports come back through the binding in their own time: wait for both, bounded.
+  const caughtBoth = () =>
+    hits.slice(before).some((h) => h.includes('window.__pwned = canary')) &&
+    hits.slice(before).some((h) => h.includes('alert(canary-alert)'));
+  await eventually(caughtBoth);
+  await page.close();
+  const caught = hits.splice(before);
+  assert.ok(
+    caught.some((h) => h.includes('window.__pwned = canary')),
+    caught.join('\n'),
+  );
+  assert.ok(
+    caught.some((h) => h.includes('alert(canary-alert)')),
+    caught.join('\n'),
+  );
 }
 
 test('the corpus is the one the generator writes', () => {

@@ -1,4 +1,4 @@
-// The launcher as an editor runs it (`tsx server/server.ts`, what `npm run preview` calls): it
+// The preview as an editor runs it (`node bin/run.mjs preview`, what `npm run preview` calls): it
 // starts the embedded content service, prints a ready-to-open link with a generated secret, and
 // shuts down cleanly on SIGTERM even with an event stream open. Bad configuration stops it at
 // boot with a message naming the variable, never printing secret values.
@@ -14,8 +14,8 @@ import { KEPT_SECRET_FILE } from '../../server/config/kept-secret.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function run(args: string[], env: Record<string, string>) {
-  // node with the tsx loader (what the tsx CLI runs), so the exit code is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts', ...args], {
+  // The launcher runs the bundled server in its own process, so the exit code is the server's own.
+  const child = spawn(process.execPath, ['bin/run.mjs', 'preview', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

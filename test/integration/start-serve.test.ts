@@ -6,14 +6,20 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cleanEnv, removeDir, ROOT, runNode, tempDir } from './export-helpers.ts';
+import { cleanEnv, LAUNCHER, removeDir, ROOT, runNode, tempDir } from './export-helpers.ts';
 
 const work = tempDir('start');
 after(() => removeDir(work));
 
-/** Starts a CLI with PORT=0 and resolves with its URL once it prints where it serves. */
-function launch(script: string, args: string[]): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], {
+/**
+ * Starts a CLI as npm does (`npm start` and `npm run serve` run the bundled CLIs through
+ * bin/run.mjs) with PORT=0, and resolves with its URL once it prints where it serves.
+ */
+function launch(
+  command: 'start' | 'serve',
+  args: string[],
+): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
+  const child = spawn(process.execPath, [LAUNCHER, command, ...args], {
     cwd: ROOT,
     env: cleanEnv({ PORT: '0' }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +72,7 @@ describe('npm start with an export already in out/', () => {
     const old = new Date(1_000_000_000_000);
     for (const f of ['index.html', 'marker.txt']) utimesSync(path.join(out, f), old, old);
     const before = readdirSync(out, { recursive: true }).sort();
-    const { child, url, stdout } = await launch('scripts/start.ts', ['--out', out]);
+    const { child, url, stdout } = await launch('start', ['--out', out]);
     try {
       assert.match(stdout(), /already holds an export: serving it as it is \(re-export with `npm run export`/);
       assert.equal(await (await fetch(`${url}marker.txt`)).text(), 'do not touch');
@@ -90,7 +96,7 @@ describe('npm start after an export was killed at its swap', () => {
     fakeExport(out);
     renameSync(out, `${out}.old-${DEAD}`);
     fakeExport(`${out}.tmp-${DEAD}`);
-    const { child, url, stdout } = await launch('scripts/start.ts', ['--out', out]);
+    const { child, url, stdout } = await launch('start', ['--out', out]);
     try {
       assert.match(stdout(), new RegExp(`restored from out\\.old-${DEAD}`));
       assert.match(await (await fetch(url)).text(), /<title>mine<\/title>/);
@@ -104,7 +110,7 @@ describe('npm start after an export was killed at its swap', () => {
     const root = path.join(work, 'swap-tmp');
     const out = path.join(root, 'out');
     fakeExport(`${out}.tmp-${DEAD}`);
-    const r = await runNode(['--import', 'tsx', path.join(ROOT, 'scripts/start.ts'), '--out', out], {
+    const r = await runNode([LAUNCHER, 'start', '--out', out], {
       env: cleanEnv({ PORT: '0' }),
       timeoutMs: 60_000,
     });
@@ -119,7 +125,7 @@ describe('npm run serve -- DIR --base /repo/', () => {
   test('serves the folder under /repo/ only', async () => {
     const dir = path.join(work, 'site');
     fakeExport(dir);
-    const { child, url } = await launch('scripts/serve.ts', [dir, '--base', '/repo/']);
+    const { child, url } = await launch('serve', [dir, '--base', '/repo/']);
     try {
       assert.match(url, /:\d+\/repo\/$/);
       const origin = new URL(url).origin;
