@@ -4,17 +4,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { createPublicClient } from '../../src/lib/client.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
 import { intFlag, parseArgs } from '../../core/args.ts';
 import { InputError } from '../../core/errors.ts';
+import { LAUNCHER, ROOT } from './export-helpers.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** `npm run content` runs the bundled CLI through the launcher, without tsx to load at each start. */
-const LAUNCHER = fileURLToPath(new URL('../../bin/run.mjs', import.meta.url));
-
+/** `npm run content` runs the bundled CLI through the launcher (LAUNCHER), without tsx to load at each start. */
 function run(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [LAUNCHER, 'content', ...args], {
     cwd: ROOT,

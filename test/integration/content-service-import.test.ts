@@ -14,7 +14,17 @@ import { sanityImport } from '@sanity/import';
 import sharp from 'sharp';
 import { startContentService } from '../../content-service/index.ts';
 import { readTarGz } from '../../core/tar.ts';
-import { listFiles, readDataset, removeDir, ROOT, runExport, SAMPLE, tempDir, cleanEnv } from './export-helpers.ts';
+import {
+  cleanEnv,
+  LAUNCHER,
+  listFiles,
+  readDataset,
+  removeDir,
+  ROOT,
+  runExport,
+  SAMPLE,
+  tempDir,
+} from './export-helpers.ts';
 
 const TARBALL = path.join(ROOT, 'content', 'sample.tar.gz');
 const TOKEN = 'import-token-0123456789';
@@ -306,7 +316,7 @@ describe('a crash mid-write', () => {
       const child = spawn(
         process.execPath,
         // As `npm run content` starts it: the bundled CLI, in this process (no tsx to load each round).
-        ['bin/run.mjs', 'content', '--content', dir, '--port', '0', '--token', TOKEN],
+        [LAUNCHER, 'content', '--content', dir, '--port', '0', '--token', TOKEN],
         { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let out = '';

@@ -6,16 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
 import { KEPT_SECRET_FILE } from '../../server/config/kept-secret.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { LAUNCHER, ROOT } from './export-helpers.ts';
 
 function run(args: string[], env: Record<string, string>) {
   // The launcher runs the bundled server in its own process, so the exit code is the server's own.
-  const child = spawn(process.execPath, ['bin/run.mjs', 'preview', ...args], {
+  const child = spawn(process.execPath, [LAUNCHER, 'preview', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
