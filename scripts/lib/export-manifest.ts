@@ -55,7 +55,12 @@ export interface ContentState extends Pick<ContentRead, 'revs' | 'nav' | 'landin
   schools: KnownSchools;
 }
 
-export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
+/** The hash of `texts` joined by newlines (fed one by one: a school's editions are ~40 KB each). */
+export const sha1 = (...texts: string[]): string => {
+  const h = createHash('sha1');
+  for (const [i, t] of texts.entries()) h.update(i ? `\n${t}` : t);
+  return h.digest('hex');
+};
 
 /** The module the export starts from: every module it can load shapes what it writes. */
 export const EXPORT_ENTRY = 'scripts/export.ts';

@@ -20,6 +20,7 @@ import { readPublicFiles, type PublicFile } from './public-files.ts';
 import { posterVariants } from './poster-variants.ts';
 import { codeVersion, ExportManifest, type ContentState, type PageRecord } from './export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, type RetryOptions } from './retry.ts';
+import type { SiteStream } from './site-stream.ts';
 import type { ValidContent } from './validate-content.ts';
 import { checkOutDir, restoreInterruptedSwap, type WriteStats } from './write-site.ts';
 
@@ -146,6 +147,8 @@ export interface Rendered {
   content: ValidContent;
   bundle: BundleResult;
   publicFiles: PublicFile[];
+  /** The site written so far, when it was written while rendering (site-stream.ts). */
+  stream: SiteStream | null;
 }
 
 /** Checks the options against the environment and opens the content source; exit 1 or 2 on failure. */

@@ -2,6 +2,7 @@ import { EXIT } from '../../core/exit-codes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { fetchChanged, fetchContent, type ContentRead } from './fetch-content.ts';
 import type { NeedsFullRead, PageAssets, RenderedSite } from './pages.ts';
+import { SiteStream } from './site-stream.ts';
 import { validateContent, withoutFailed, type ValidContent } from './validate-content.ts';
 
 import { type ExportRun, ExportError, type Plan, type Rendered, siteTime } from './export-run.ts';
@@ -83,8 +84,11 @@ export async function renderPages(
     favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
   };
   const { manifest, previous } = plan;
+  // Nothing can be carried over: every page is new, and is written while the others render.
+  const stream =
+    !plan.since && previous.size === 0 ? new SiteStream(opts.out, opts.base.slice(opts.root.length)) : null;
   let content = validated;
-  const build = (): RenderedSite | NeedsFullRead => {
+  const build = async (): Promise<RenderedSite | NeedsFullRead> => {
     for (;;) {
       // A build's warnings stand only once it does: a build again after a failed page repeats them.
       const held: string[] = [];
@@ -100,6 +104,7 @@ export async function renderPages(
         limits: opts.limits,
         assets,
         now: siteTime(run.io.env),
+        ...(stream ? { onOutput: stream } : {}),
       });
       if ('failed' in built) {
         // An incremental read holds only some schools: which pages link to the failed one is known to a full read.
@@ -112,6 +117,7 @@ export async function renderPages(
             'no valid content: the page of every publishable school failed to render',
           );
         }
+        await stream?.restart();
         continue;
       }
       for (const msg of held) report(msg);
@@ -119,14 +125,14 @@ export async function renderPages(
     }
   };
   const site = await run.progress
-    .phase(
-      'render',
-      async () => build(),
-      (s) =>
-        'needsFullRead' in s
-          ? `${s.needsFullRead}: reading everything`
-          : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`,
+    .phase('render', build, (s) =>
+      'needsFullRead' in s
+        ? `${s.needsFullRead}: reading everything`
+        : `${s.pages.length} pages${s.carried.length ? `, ${s.carried.length} unchanged` : ''}`,
     )
-    .catch(run.fail(EXIT.render, 'render'));
-  return 'needsFullRead' in site ? site : { site, content, bundle, publicFiles };
+    .catch(async (err: unknown) => {
+      await stream?.abort(err);
+      return run.fail(EXIT.render, 'render')(err);
+    });
+  return 'needsFullRead' in site ? site : { site, content, bundle, publicFiles, stream };
 }

@@ -32,6 +32,20 @@ export async function writeExport(
   plan: Plan,
   done: { read: ContentRead; content: ValidContent; rendered: Rendered; started: number },
 ): Promise<ExportSummary> {
+  try {
+    return await writeSite(run, plan, done);
+  } catch (err) {
+    // Written while rendering, and never published: the tree is the next export's to check and reuse.
+    await done.rendered.stream?.abort(err);
+    throw err;
+  }
+}
+
+async function writeSite(
+  run: ExportRun,
+  plan: Plan,
+  done: { read: ContentRead; content: ValidContent; rendered: Rendered; started: number },
+): Promise<ExportSummary> {
   const {
     read,
     content,
@@ -45,7 +59,7 @@ export async function writeExport(
     (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`,
   );
   const { files, carried, pages, aliases } = siteFiles(run, site, bundle.files, images.images, publicFiles);
-  const written = await writeFiles(run, plan, files, carried, aliases);
+  const written = await writeFiles(run, plan, { files, carried, aliases, stream: done.rendered.stream });
   saveManifest(run, plan, read, content, site, written);
   return {
     out: run.opts.out,
@@ -130,21 +144,30 @@ function siteFiles(
 async function writeFiles(
   run: ExportRun,
   plan: Plan,
-  files: Map<string, Uint8Array | string>,
-  carried: Set<string>,
-  aliases: (readonly [alias: string, file: string])[],
+  site: {
+    files: Map<string, Uint8Array | string>;
+    carried: Set<string>;
+    aliases: (readonly [alias: string, file: string])[];
+    stream: Rendered['stream'];
+  },
 ): Promise<{ stats: WriteStats; files: string[]; untouched?: ReadonlyMap<string, FileStamp> }> {
+  const { files, carried, aliases, stream } = site;
   const previous = carried.size > 0 ? plan.manifest.files() : null;
   return run.progress.phase(
     'write',
     async () => {
+      // Most of the site is in the temp tree already: the rest joins it, then the same swap.
+      if (stream) return swapIn(run, stream.output, stream.placedFiles(), site);
       if (previous) {
         // Anything in place cannot stage (before out/ is touched) falls back to the swap below.
         const updater = new SiteUpdater(run.opts.out, previous, plan.manifest.pagesFound());
-        const staged = await placeAll(updater, files, carried, aliases).then(
-          () => true,
-          () => updater.abort().then(() => false),
-        );
+        const staged = await updater
+          .begin()
+          .then(() => placeAll(updater, files, carried, aliases))
+          .then(
+            () => true,
+            () => updater.abort().then(() => false),
+          );
         if (staged) {
           const stats = await updater.commit().catch(run.fail(EXIT.render, 'write'));
           markPublished();
@@ -152,28 +175,47 @@ async function writeFiles(
         }
       }
       const writer = new SiteWriter(run.opts.out);
-      try {
-        await placeAll(writer, files, carried, aliases);
-        const stats = await writer.commit();
-        markPublished();
-        return { stats, files: writer.files() };
-      } catch (err) {
-        await writer.abort(err).catch(() => {});
-        return run.fail(EXIT.render, 'write')(err);
-      }
+      return swapIn(
+        run,
+        writer,
+        writer.begin().then(() => new Set<string>()),
+        site,
+      );
     },
     ({ stats: s }) => `${s.written} written, ${s.unchanged} unchanged`,
   );
 }
 
-/** Places every file through `output`, up to its commit. */
+/**
+ * Places what `placed` (once the writer has begun) does not hold yet, and swaps the writer's tree in
+ * for out/: exit 4 on failure, with out/ as it was.
+ */
+async function swapIn(
+  run: ExportRun,
+  writer: SiteWriter,
+  placed: Promise<ReadonlySet<string>>,
+  site: { files: Map<string, Uint8Array | string>; carried: Set<string>; aliases: (readonly [string, string])[] },
+): Promise<{ stats: WriteStats; files: string[] }> {
+  try {
+    const done = await placed;
+    const rest = done.size ? new Map([...site.files].filter(([rel]) => !done.has(rel))) : site.files;
+    await placeAll(writer, rest, site.carried, site.aliases);
+    const stats = await writer.commit();
+    markPublished();
+    return { stats, files: writer.files() };
+  } catch (err) {
+    await writer.abort(err).catch(() => {});
+    return run.fail(EXIT.render, 'write')(err);
+  }
+}
+
+/** Places every file through `output` (begun), up to its commit. */
 async function placeAll(
   output: SiteOutput,
   files: Map<string, Uint8Array | string>,
   carried: Set<string>,
   aliases: (readonly [alias: string, file: string])[],
 ): Promise<void> {
-  await output.begin();
   // Several files in flight: the file system works on one while the next is encoded and compared.
   const queue = [...files.keys(), ...carried].sort();
   let next = 0;
@@ -185,6 +227,7 @@ async function placeAll(
     }
   };
   await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+  await output.settle();
   for (const [alias, file] of aliases) output.link(alias, file);
 }
 

@@ -17,7 +17,7 @@ import { alternatePaths, canonicalPath, routeAliases, type RouteMatch } from '..
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { sha1, type PageRecord } from './export-manifest.ts';
 import type { PageKeys } from './page-keys.ts';
-import type { CarriedPage, PageAssets, RenderedPage } from './page-types.ts';
+import type { CarriedPage, PageAssets, RenderedPage, SiteOutputSink } from './page-types.ts';
 import type { CarriedSchool, SchoolState } from './validate-content.ts';
 
 /** An image-variant sink filling `used` with the variants a render asks for (self-hosted ones: src !== remote). */
@@ -41,6 +41,8 @@ export interface PageContext {
   pageFiles: Set<string>;
   /** The landing page and 404.html show the same data: the app is rendered once for both. */
   rendered: WeakMap<PageData, { appHtml: string; used: Map<string, string>; lcp: string | null }>;
+  /** Takes each page as it is rendered (the export writes it meanwhile). */
+  sink: SiteOutputSink | undefined;
   variants: Map<string, string>;
   carried: CarriedPage[];
   records: Map<string, PageRecord>;

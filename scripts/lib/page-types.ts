@@ -63,6 +63,13 @@ export interface RenderedSite {
   schools: Map<string, SchoolState>;
 }
 
+/** What takes the site's output while it is built (see BuildPagesOptions.onOutput). */
+export interface SiteOutputSink {
+  page(page: RenderedPage): void;
+  /** Files by path relative to the asset base, like RenderedSite.files. */
+  files(files: RenderedSite['files']): void;
+}
+
 /** An incremental export's answer when it cannot prove its result current: read everything instead. */
 export interface NeedsFullRead {
   needsFullRead: string;

@@ -42,7 +42,14 @@ export const NAV_FILE = 'navigation.json';
 export const FACTS_FILE = 'school-facts.json';
 
 export type { CarriedPage, NeedsFullRead, PageAssets, RenderedPage, RenderedSite, RenderFailed } from './page-types.ts';
-import type { NeedsFullRead, PageAssets, RenderedPage, RenderedSite, RenderFailed } from './page-types.ts';
+import type {
+  NeedsFullRead,
+  PageAssets,
+  RenderedPage,
+  RenderedSite,
+  RenderFailed,
+  SiteOutputSink,
+} from './page-types.ts';
 
 export interface BuildPagesOptions {
   env: SiteEnv;
@@ -67,6 +74,12 @@ export interface BuildPagesOptions {
   limits?: ContentLimits;
   /** The time the site is made (ms): events over by then are left off. Default: now. */
   now?: number;
+  /**
+   * Receives each page as it is rendered, and the files made before the pages (the facts and the
+   * calendars), so the export can write them while the rest renders. A build that ends in
+   * RenderFailed has handed on pages of a site that will not be published.
+   */
+  onOutput?: SiteOutputSink;
 }
 
 /**
@@ -118,6 +131,7 @@ export function buildPages(
     warn: opts.warn,
     pageFiles: schoolPageFiles([...content.schools, ...content.carried]),
     rendered: new WeakMap(),
+    sink: opts.onOutput,
     variants,
     carried: [],
     records: new Map(),
@@ -127,6 +141,14 @@ export function buildPages(
   const facts = prepared
     .flatMap((p) => (p.facts ? [p.facts] : []))
     .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
+  const files = [
+    { path: FACTS_FILE, contents: JSON.stringify(facts) },
+    ...calendarFiles(
+      facts,
+      LANGS.map((lang) => editions.get(lang)!.copy),
+    ),
+  ];
+  opts.onOutput?.files(files);
   const { pages, gridFiles } = districtPages(ctx, { limitedLanding, facts, pageNav, settingsOf });
   failed.push(...schoolPages(ctx, prepared, pages));
   if (failed.length) return { failed };
@@ -135,13 +157,6 @@ export function buildPages(
   // The shared list's icons are self-hosted like any page's images: the variants its render asks
   // for. They are recorded like a page's, so an unchanged list is not rendered again (~60 ms at 1000).
   if (navFile) navListVariants(ctx, navFile, nav, navJson);
-  const files = [
-    { path: FACTS_FILE, contents: JSON.stringify(facts) },
-    ...calendarFiles(
-      facts,
-      LANGS.map((lang) => editions.get(lang)!.copy),
-    ),
-  ];
   if (navFile) files.push({ path: navFile, contents: navJson });
   files.push(...gridFiles);
   const { carried, records, schools } = ctx;
@@ -213,7 +228,9 @@ function districtPages(
   const pages: RenderedPage[] = [];
   const add = (job: PageJob) => {
     const page = renderPage(ctx, job);
-    if (page) pages.push(page);
+    if (!page) return;
+    pages.push(page);
+    ctx.sink?.page(page);
   };
   const cards = new Map(LANGS.map((lang) => [lang, mapLandingGrid(d.limitedLanding, lang)]));
   for (const lang of LANGS) {
@@ -277,7 +294,10 @@ function schoolPages(ctx: PageContext, prepared: Prepared[], pages: RenderedPage
           schoolHash: p.hash,
           serializedData: p.json?.get(lang),
         });
-        if (page) pages.push(page);
+        if (page) {
+          pages.push(page);
+          ctx.sink?.page(page);
+        }
         p.json?.delete(lang); // rendered: no longer held
       }
     } catch (err) {

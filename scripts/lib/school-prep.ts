@@ -44,7 +44,7 @@ export interface PrepareOptions {
 
 const hashed = (editions: Map<Lang, PageData>) => {
   const json = new Map(LANGS.map((lang) => [lang, serializePageData(editions.get(lang)!)]));
-  return { json, hash: sha1([...json.values()].join('\n')) };
+  return { json, hash: sha1(...json.values()) };
 };
 
 /** One read school's editions, notes and facts. */

@@ -108,6 +108,9 @@ export class SiteUpdater implements SiteOutput {
     this.stats.unchanged++;
   }
 
+  /** Every file is staged on this thread: nothing to wait for. */
+  async settle(): Promise<void> {}
+
   /** `rel` as a hard link of `target` (placed already): linked again only when it is not that file now. */
   link(rel: string, target: string): void {
     const { key: targetKey } = resolveWithin(this.out, target);

@@ -15,14 +15,13 @@
 //   replaced, and entries the new site lacks (and symlinks or other odd entries) are removed.
 // - The file system calls are synchronous: thousands of tiny metadata operations are several times
 //   cheaper in a tight loop than each making a round trip through libuv's thread pool.
+// - New files can be created on a thread of their own (file-creator.ts), while the export still
+//   renders; commit() waits for them before anything is removed or swapped.
 // - A file is never written in place: a changed one is unlinked and created anew (flag 'wx'), so a
 //   spare file that shares its inode with out/ can never carry a change into the live site.
 import {
-  constants,
   type Stats,
   chmodSync,
-  copyFileSync,
-  linkSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -30,11 +29,10 @@ import {
   renameSync,
   rmSync,
   unlinkSync,
-  utimesSync,
-  writeFileSync,
 } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { type FileCreator, syncCreator } from './file-creator.ts';
 
 export class UnsafePathError extends Error {
   constructor(rel: string) {
@@ -79,6 +77,8 @@ export interface SiteOutput {
   begin(): Promise<void>;
   write(rel: string, bytes: Uint8Array | string): Promise<void>;
   carry(rel: string): Promise<void>;
+  /** Resolves once every file written so far exists (link() reads the file it links). */
+  settle(): Promise<void>;
   link(rel: string, target: string): void;
   commit(): Promise<WriteStats>;
   abort(err?: unknown): Promise<void>;
@@ -194,8 +194,20 @@ export class SiteWriter implements SiteOutput {
   private readonly dirs = new Set<string>();
   /** What the reused tree held when it was adopted: entries not claimed by commit() are removed then. */
   private readonly leftover = new Map<string, 'file' | 'dir'>();
+  /** Whether anything was handed to the creator since it last settled; and whether a new file was. */
+  private unsettled = false;
+  private created = false;
+  /** No out/ when the export began: no file has a previous version to compare with (a first export). */
+  private outMissing = false;
 
-  constructor(out: string) {
+  /**
+   * `creator` makes the new files (file-creator.ts): on this thread, or on one of its own while
+   * the export renders. Folders are made here, so the links and checks here never wait on it.
+   */
+  constructor(
+    out: string,
+    private readonly creator: FileCreator = syncCreator,
+  ) {
     this.out = path.resolve(out);
     this.tmp = `${this.out}.tmp-${process.pid}`;
     this.backup = `${this.out}.old-${process.pid}`;
@@ -208,6 +220,7 @@ export class SiteWriter implements SiteOutput {
    */
   async begin(): Promise<void> {
     mkdirSync(path.dirname(this.out), { recursive: true });
+    this.outMissing = lstatOrNull(this.out) === null;
     const crashed = crashedExports(this.out);
     // The spare first (closest to out/), then a crashed export's folders; one rename decides, so two
     // exports starting at once never share a tree.
@@ -270,7 +283,8 @@ export class SiteWriter implements SiteOutput {
       unlinkSync(abs);
       this.leftover.delete(key);
     }
-    if (found !== 'dir') mkdirSync(abs);
+    if (found !== 'dir') this.creator.mkdir(abs);
+    this.unsettled = true;
     this.dirs.add(key);
   }
 
@@ -298,22 +312,21 @@ export class SiteWriter implements SiteOutput {
   private keep(previous: string, prev: Stats, dest: string, existing: Stats | null): void {
     if (sameInode(existing, prev)) return; // the reused tree already holds this very file
     if (existing) unlinkSync(dest);
-    try {
-      linkSync(previous, dest);
-    } catch {
-      copyFileSync(previous, dest, constants.COPYFILE_EXCL);
-      utimesSync(dest, prev.atime, prev.mtime);
-    }
+    this.creator.link(previous, dest);
+    this.unsettled = true;
   }
 
-  async write(rel: string, bytes: Uint8Array | string): Promise<void> {
+  /** `giveAway`: the caller will not read `bytes` again (the creator may move them to its thread). */
+  async write(rel: string, bytes: Uint8Array | string, giveAway = false): Promise<void> {
     const { dest, key, existing } = this.place(rel);
-    const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
     const previous = path.join(this.out, ...key.split('/'));
+    const prev = this.outMissing ? null : lstatOrNull(previous);
+    // Text is encoded only to be compared; the creator writes it as UTF-8 itself.
+    const data: Uint8Array | string = prev?.isFile() && typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+    const size = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length;
     this.stats.files++;
-    this.stats.bytes += data.length;
-    const prev = lstatOrNull(previous);
-    if (prev && holdsBytes(prev, previous, data)) {
+    this.stats.bytes += size;
+    if (prev && typeof data !== 'string' && holdsBytes(prev, previous, data)) {
       // Same bytes: keep the old file (its inode and mtime) rather than writing a new one.
       this.keep(previous, prev, dest, existing);
       this.stats.unchanged++;
@@ -321,8 +334,17 @@ export class SiteWriter implements SiteOutput {
     }
     // Unlinked first, never overwritten: the reused file may be a hard link of the live out/ file.
     if (existing) unlinkSync(dest);
-    writeFileSync(dest, data, { flag: 'wx' });
+    this.creator.create(dest, data, giveAway || data !== bytes);
+    this.unsettled = true;
+    this.created = true;
     this.stats.written++;
+  }
+
+  async settle(): Promise<void> {
+    if (!this.unsettled) return;
+    this.unsettled = false;
+    this.created = false;
+    await this.creator.settle();
   }
 
   /**
@@ -349,6 +371,7 @@ export class SiteWriter implements SiteOutput {
   link(rel: string, target: string): void {
     const { abs: src, key: srcKey } = resolveWithin(this.tmp, target);
     if (!this.seen.has(srcKey)) throw new Error(`write-site: cannot link ${rel} to ${target}: not placed yet`);
+    if (this.created) throw new Error(`write-site: cannot link ${rel} before the files written are settled`);
     const { dest, key, existing } = this.place(rel);
     const st = lstatSync(src);
     const prevLink = lstatOrNull(path.join(this.out, ...key.split('/')));
@@ -359,12 +382,8 @@ export class SiteWriter implements SiteOutput {
     else this.stats.written++;
     if (sameInode(existing, st)) return;
     if (existing) unlinkSync(dest);
-    try {
-      linkSync(src, dest);
-    } catch {
-      copyFileSync(src, dest, constants.COPYFILE_EXCL);
-      utimesSync(dest, st.atime, st.mtime);
-    }
+    this.creator.link(src, dest);
+    this.unsettled = true;
   }
 
   /**
@@ -372,6 +391,11 @@ export class SiteWriter implements SiteOutput {
    * out/ (old out/ → backup, temp → out/, backup kept as the spare); restores out/ on failure.
    */
   async commit(): Promise<WriteStats> {
+    try {
+      await this.settle();
+    } finally {
+      await this.creator.close();
+    }
     for (const [key, kind] of this.leftover) {
       if (kind === 'dir' && !this.dirs.has(key)) {
         // Only the topmost unneeded folder: a needed folder's parents are needed too.
@@ -425,6 +449,9 @@ export class SiteWriter implements SiteOutput {
    * out/ was never touched. After a full disk it is removed instead, giving its space back.
    */
   async abort(err?: unknown): Promise<void> {
+    // Nothing may still be landing in the tree when it is kept or removed.
+    await this.settle().catch(() => {});
+    await this.creator.close();
     if (lstatOrNull(this.tmp) === null) return;
     if (isOutOfSpace(err)) rmSync(this.tmp, { recursive: true, force: true });
     else this.keepSpare(this.tmp);

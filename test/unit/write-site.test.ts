@@ -23,6 +23,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { type SiteOutput, SiteWriter, SPARE_SUFFIX, UnsafePathError } from '../../scripts/lib/write-site.ts';
 import { SiteUpdater } from '../../scripts/lib/update-site.ts';
+import { threadedCreator } from '../../scripts/lib/file-creator.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'write-site-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -38,9 +39,15 @@ const freshOut = () => {
 const CARRY = Symbol('carry');
 type Site = Record<string, string | typeof CARRY>;
 
-/** `inPlace`: through SiteUpdater, given what out/ holds now as the previous export's files. */
-async function exportSite(out: string, site: Site, inPlace = false) {
-  const w: SiteOutput = inPlace ? new SiteUpdater(out, new Set(Object.keys(readTree(out).files))) : new SiteWriter(out);
+/**
+ * `inPlace`: through SiteUpdater, given what out/ holds now as the previous export's files;
+ * 'thread': swapped, with the files created on a thread of their own (as a full export does).
+ */
+async function exportSite(out: string, site: Site, inPlace: boolean | 'thread' = false) {
+  const w: SiteOutput =
+    inPlace === true
+      ? new SiteUpdater(out, new Set(Object.keys(readTree(out).files)))
+      : new SiteWriter(out, inPlace === 'thread' ? threadedCreator() : undefined);
   await w.begin();
   try {
     for (const rel of Object.keys(site).sort()) {
@@ -289,7 +296,7 @@ function unsafePathsDuplicatePathsTests(): void {
     assert.ok(!existsSync(path.join(path.dirname(path.dirname(out)), 'x')));
   });
 
-  test('any sequence of sites, swapped or updated in place: out/ is exactly the site, and files with unchanged bytes keep inode and mtime', async () => {
+  test('any sequence of sites, swapped (files made here or on their own thread) or updated in place: out/ is exactly the site, and files with unchanged bytes keep inode and mtime', async () => {
     const paths = ['index.html', 'd1/f1', 'd1/f2', 'd1/d2/f3', 'd2/f1', 'd2/d3/d4/f5', 'd3/f1'];
     const siteArb = fc.dictionary(fc.constantFrom(...paths), fc.constantFrom('a', 'b', 'cc', ''), {
       maxKeys: paths.length,
@@ -297,7 +304,10 @@ function unsafePathsDuplicatePathsTests(): void {
     const out = freshOut();
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(siteArb, fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(siteArb, fc.boolean(), fc.constantFrom(false, true, 'thread' as const)), {
+          minLength: 1,
+          maxLength: 4,
+        }),
         async (rounds) => {
           rmSync(path.dirname(out), { recursive: true, force: true });
           mkdirSync(path.dirname(out));
@@ -312,7 +322,7 @@ function unsafePathsDuplicatePathsTests(): void {
             const asked: Site = Object.fromEntries(
               Object.entries(site).map(([f, t]) => [f, carryUnchanged && previous[f]?.text === t ? CARRY : t]),
             );
-            await exportSite(out, asked, inPlace && existsSync(out));
+            await exportSite(out, asked, inPlace === true ? existsSync(out) : inPlace);
             assertSite(out, site);
             const now = readTree(out).files;
             for (const [f, e] of Object.entries(now)) {

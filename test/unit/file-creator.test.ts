@@ -1,0 +1,51 @@
+// The thread a full export creates its files on: everything asked exists once it settles, in the
+// order asked (a folder before its files), and a failure is reported with its code and stops it,
+// so the export fails as a failed write always did instead of publishing a site with a hole.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { threadedCreator } from '../../scripts/lib/file-creator.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'file-creator-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test('folders, files and links asked in order all exist once it settles; bytes given away move', async () => {
+  const creator = threadedCreator();
+  const dir = path.join(work, 'site');
+  const page = new Uint8Array(Buffer.from('<p>page</p>'.repeat(1000)));
+  try {
+    creator.mkdir(dir);
+    creator.mkdir(path.join(dir, 'schools'));
+    creator.create(path.join(dir, 'schools', 'a.html'), page, true);
+    creator.create(path.join(dir, 'cal.ics'), 'BEGIN:VCALENDAR\r\nSUMMARY:Día\r\n');
+    creator.link(path.join(dir, 'schools', 'a.html'), path.join(dir, 'a.html'));
+    await creator.settle();
+  } finally {
+    await creator.close();
+  }
+  assert.equal(page.byteLength, 0, 'the page bytes moved to the thread, not copied');
+  assert.equal(readFileSync(path.join(dir, 'schools', 'a.html'), 'utf8'), '<p>page</p>'.repeat(1000));
+  assert.equal(readFileSync(path.join(dir, 'cal.ics'), 'utf8'), 'BEGIN:VCALENDAR\r\nSUMMARY:Día\r\n');
+  assert.equal(statSync(path.join(dir, 'a.html')).ino, statSync(path.join(dir, 'schools', 'a.html')).ino);
+});
+
+test('a file that cannot be created fails the settle with its code, and nothing after it is made', async () => {
+  const creator = threadedCreator();
+  const taken = path.join(work, 'taken.html');
+  writeFileSync(taken, 'already here');
+  try {
+    creator.create(taken, 'new');
+    creator.create(path.join(work, 'after.html'), 'later');
+    await assert.rejects(creator.settle(), (err: NodeJS.ErrnoException) => {
+      assert.equal(err.code, 'EEXIST');
+      assert.match(err.message, /taken\.html/);
+      return true;
+    });
+  } finally {
+    await creator.close();
+  }
+  assert.equal(readFileSync(taken, 'utf8'), 'already here', 'never overwritten');
+  assert.ok(!existsSync(path.join(work, 'after.html')));
+});
