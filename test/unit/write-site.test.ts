@@ -190,6 +190,23 @@ function unchangedFilesKeepInodeTests(): void {
     assert.equal(now['a/index.html']!.ino, before.files['a/index.html']!.ino, 'the half-written change was not kept');
     assert.equal(now['index.html']!.mtimeMs, before.files['index.html']!.mtimeMs);
   });
+
+  test('a file its creating thread could not make fails the commit; out/ stays exactly as it was', async () => {
+    const out = freshOut();
+    await exportSite(out, { 'index.html': 'home', 'a/index.html': 'A' });
+    const before = readTree(out);
+    // The thread finds a file already at a path it is given, as if something else wrote there.
+    const creator = threadedCreator();
+    const w = new SiteWriter(out, creator);
+    await w.begin();
+    await w.write('a/index.html', 'A changed');
+    writeFileSync(path.join(w.tmp, 'b.html'), 'planted');
+    await w.write('b.html', 'B');
+    await assert.rejects(w.commit(), (err: NodeJS.ErrnoException) => err.code === 'EEXIST');
+    await w.abort();
+    assert.deepEqual(readTree(out), before, 'bytes, inodes and mtimes as before');
+    assert.deepEqual(siblings(out), ['out', `out${SPARE_SUFFIX}`], 'no temp folder left');
+  });
 }
 
 function whateverSpareHoldsOutTests(): void {
