@@ -2,8 +2,9 @@
 // thousands of them (7222 files in 2015 folders at 1000 schools), and on a busy disk each creation
 // is a system call that can take milliseconds. Done on a thread of its own, they run on the other
 // core while this thread renders the next pages, instead of after the render as a phase of their
-// own. The thread is given only absolute paths inside the temp tree SiteWriter has already checked
-// and claimed: every decision (where a file may land, what is kept, the swap) stays with SiteWriter.
+// own. The thread only creates at absolute paths inside the temp tree that SiteWriter has already
+// checked and claimed (a link's source may be out/'s file): every decision (where a file may land,
+// what is kept, the swap) stays with SiteWriter.
 import { constants, copyFileSync, linkSync, mkdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 

@@ -194,15 +194,16 @@ export class SiteWriter implements SiteOutput {
   private readonly dirs = new Set<string>();
   /** What the reused tree held when it was adopted: entries not claimed by commit() are removed then. */
   private readonly leftover = new Map<string, 'file' | 'dir'>();
-  /** Whether anything was handed to the creator since it last settled; and whether a new file was. */
+  /** Whether anything was handed to the creator since it last settled; and whether a placed file was (link() reads those). */
   private unsettled = false;
-  private created = false;
+  private filesPending = false;
   /** No out/ when the export began: no file has a previous version to compare with (a first export). */
   private outMissing = false;
 
   /**
-   * `creator` makes the new files (file-creator.ts): on this thread, or on one of its own while
-   * the export renders. Folders are made here, so the links and checks here never wait on it.
+   * `creator` makes the folders, files and links this writer decides on (file-creator.ts), in
+   * that order: on this thread, or on one of its own while the export renders. What is checked
+   * here reads out/ and what the reused tree held before, never what the creator is making.
    */
   constructor(
     out: string,
@@ -314,6 +315,7 @@ export class SiteWriter implements SiteOutput {
     if (existing) unlinkSync(dest);
     this.creator.link(previous, dest);
     this.unsettled = true;
+    this.filesPending = true;
   }
 
   /** `giveAway`: the caller will not read `bytes` again (the creator may move them to its thread). */
@@ -336,14 +338,14 @@ export class SiteWriter implements SiteOutput {
     if (existing) unlinkSync(dest);
     this.creator.create(dest, data, giveAway || data !== bytes);
     this.unsettled = true;
-    this.created = true;
+    this.filesPending = true;
     this.stats.written++;
   }
 
   async settle(): Promise<void> {
     if (!this.unsettled) return;
     this.unsettled = false;
-    this.created = false;
+    this.filesPending = false;
     await this.creator.settle();
   }
 
@@ -371,7 +373,7 @@ export class SiteWriter implements SiteOutput {
   link(rel: string, target: string): void {
     const { abs: src, key: srcKey } = resolveWithin(this.tmp, target);
     if (!this.seen.has(srcKey)) throw new Error(`write-site: cannot link ${rel} to ${target}: not placed yet`);
-    if (this.created) throw new Error(`write-site: cannot link ${rel} before the files written are settled`);
+    if (this.filesPending) throw new Error(`write-site: cannot link ${rel} before the files written are settled`);
     const { dest, key, existing } = this.place(rel);
     const st = lstatSync(src);
     const prevLink = lstatOrNull(path.join(this.out, ...key.split('/')));
