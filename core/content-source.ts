@@ -25,6 +25,8 @@ export async function openContentSource(opts: {
   watch?: boolean;
   /** Warnings of the embedded service (malformed lines...); default console.warn. */
   log?: (message: string) => void;
+  /** The caller reads everything in parallel parts at once (a full export): the embedded service starts all its query workers. */
+  fullRead?: boolean;
 }): Promise<ContentSource> {
   const env = opts.env ?? process.env;
   const hosted = readPublicConfig(env);
@@ -45,6 +47,7 @@ export async function openContentSource(opts: {
     port: 0,
     watch: opts.watch ?? true,
     ...(opts.log ? { log: opts.log } : {}),
+    ...(opts.fullRead ? { queryLimits: { workersAtStart: Number.POSITIVE_INFINITY } } : {}),
   });
   return { config: embeddedConfig(service.url, dataset), token, embedded: true, close: () => service.close() };
 }

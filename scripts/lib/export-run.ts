@@ -210,6 +210,8 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
         ...(contentDir ? { contentDir } : {}),
         env: io.env,
         watch: false,
+        // Without a previous export in out/ the read is a full one, in parallel parts.
+        fullRead: !holdsExport(opts.out),
         log: (m) => warn(`content service: ${m}`),
       }),
     )
@@ -267,6 +269,9 @@ function startAssets(
     })());
 }
 
+/** Whether `out` holds an export that pages could be carried over from. */
+const holdsExport = (out: string): boolean => existsSync(path.join(out, 'index.html'));
+
 /** Stage 1: from the manifest of the last export to this out/, what can be carried over and what must be read. */
 export async function planExport(run: ExportRun): Promise<Plan> {
   const code = await run.codeKey.catch(run.fail(EXIT.render, 'bundle'));
@@ -277,7 +282,7 @@ export async function planExport(run: ExportRun): Promise<Plan> {
   );
   // A manifest without its out/ (removed, or a fresh folder) can carry nothing over: full, decided here
   // rather than found out page by page. The render's key check still catches pages changed behind the export.
-  const outHolds = existsSync(path.join(run.opts.out, 'index.html'));
+  const outHolds = holdsExport(run.opts.out);
   // An incremental read starts by asking every revision; the service answers while the manifest is
   // parsed. Asked once, without retries: if it fails or the plan turns out full, nothing waits on it.
   const revisions =

@@ -183,6 +183,45 @@ describe('query pool: a job that cannot be sent to a worker', () => {
   });
 });
 
+describe('query pool: workers started with it', () => {
+  const loaded = async (pool: QueryPool, want: number): Promise<void> => {
+    const deadline = Date.now() + 60_000;
+    while (pool.idleWorkers() < want) {
+      assert.ok(Date.now() < deadline, `${pool.idleWorkers()} of ${want} query worker(s) ready after 60 s`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const text = '{"_id":"a","_type":"t"}\n';
+  const poolOf = (limits: Partial<typeof DEFAULT_QUERY_LIMITS>): QueryPool =>
+    new QueryPool(
+      new DatasetStore('unused.ndjson', () => {}).loadText(text),
+      { ...DEFAULT_QUERY_LIMITS, ...limits },
+      () => {},
+      text,
+    );
+
+  it('is one by default: a command that never asks two queries at once holds one copy of the dataset', async () => {
+    const pool = poolOf({});
+    try {
+      await loaded(pool, 1);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(pool.idleWorkers(), 1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('is every worker for a full read, each loaded before any query arrives', async () => {
+    const pool = poolOf({ workers: 2, workersAtStart: Number.POSITIVE_INFINITY });
+    try {
+      await loaded(pool, 2);
+      assert.equal(pool.idleWorkers(), 2);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('content service: two runaway queries at once', () => {
   // Bounds leave room for a busy machine: the light worker loads the dataset when it starts.
   it('leave a worker for short queries, which answer within seconds instead of the budget', async () => {
