@@ -22,19 +22,29 @@ export const PROGRAM_PARAM = 'program';
 export const MAX_TOKENS = 64;
 export const MAX_TOKEN_LENGTH = 80;
 
+const tokenOfLabel = new Map<string, string>();
+
 /**
  * A label's token in the address: lower case, accents dropped, every run of other characters one
  * '-' ("Track & Field" → "track-field", "Folklórico Dance" → "folklorico-dance"). Letters of any
  * script stay, so no label becomes empty unless it has no letters or digits at all.
  */
 export function programToken(label: string): string {
-  return label
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_TOKEN_LENGTH);
+  let token = tokenOfLabel.get(label);
+  if (token === undefined) {
+    token = label
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, MAX_TOKEN_LENGTH);
+    // A district repeats a few hundred labels across its schools, and the export works out the
+    // filter groups of every listing page from all of them; the bound keeps hostile content small.
+    if (tokenOfLabel.size >= 10_000) tokenOfLabel.clear();
+    tokenOfLabel.set(label, token);
+  }
+  return token;
 }
 
 export const isFiltered = (s: FilterState): boolean => s.types.length > 0 || s.programs.length > 0;

@@ -92,11 +92,11 @@ export function eventWhen(start: string, end: string, locale: string, timeZone: 
   const e = new Date(end);
   // Intl writes a narrow no-break space in times: a plain space reads the same everywhere.
   const plain = (t: string) => t.replace(/[\u202f\u00a0]/g, ' ');
-  const sameDay = day.format(s) === day.format(e);
+  const [startDay, endDay] = [day.format(s), day.format(e)];
   return plain(
-    sameDay
-      ? `${day.format(s)}, ${time.format(s)} – ${time.format(e)}`
-      : `${day.format(s)}, ${time.format(s)} – ${day.format(e)}, ${time.format(e)}`,
+    startDay === endDay
+      ? `${startDay}, ${time.format(s)} – ${time.format(e)}`
+      : `${startDay}, ${time.format(s)} – ${endDay}, ${time.format(e)}`,
   );
 }
 

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import ICAL from 'ical.js';
-import { clockTime, schoolGlance, upcomingEvents } from '../../src/lib/school-glance.ts';
+import { clockTime, eventWhen, schoolGlance, upcomingEvents } from '../../src/lib/school-glance.ts';
 import { foldLine, icsFile } from '../../src/lib/ics.ts';
 import { zipListings } from '../../src/lib/zip-pages.ts';
 import { schoolFacts } from '../../src/lib/school-facts.ts';
@@ -88,6 +88,11 @@ describe('at a glance', () => {
       ['open', 'tour'],
     );
     assert.equal(g.events[0]!.when, 'Tuesday, January 12, 2027, 5:30 PM – 7:00 PM');
+    // An event over two days names both.
+    assert.equal(
+      eventWhen('2027-01-13T00:30:00Z', '2027-01-13T08:00:00Z', 'en-US', 'America/Denver'),
+      'Tuesday, January 12, 2027, 5:30 PM – Wednesday, January 13, 2027, 1:00 AM',
+    );
     // Without an end, an event lasts an hour.
     assert.deepEqual(upcomingEvents(lincoln.events, NOW)[1]!.end, '2027-02-03T17:00:00.000Z');
   });
