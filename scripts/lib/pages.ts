@@ -27,7 +27,7 @@ import { sha1, type PageRecord } from './export-manifest.ts';
 import { siteCsp } from '../../render/csp.ts';
 import { carriedProblem, createPageKeys, schoolPageFiles } from './page-keys.ts';
 import { collectVariants, renderPage, type PageContext, type PageJob } from './page-render.ts';
-import { prepareSchools, type Prepared } from './school-prep.ts';
+import { prepareSchools, schoolEditionsJson, type Prepared } from './school-prep.ts';
 
 /** Above this size the navigation list is a shared file instead of part of every page's data. */
 export const NAV_INLINE_MAX_BYTES = 32 * 1024;
@@ -137,7 +137,7 @@ export function buildPages(
     records: new Map(),
     schools: new Map(),
   };
-  const { prepared, failed } = prepareSchools(content, { keyed: keys.keyed, limits, now, pageNav, settingsOf });
+  const { prepared, failed } = prepareSchools(content, { limits, now, pageNav, settingsOf });
   const facts = prepared
     .flatMap((p) => (p.facts ? [p.facts] : []))
     .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
@@ -278,6 +278,7 @@ function schoolPages(ctx: PageContext, prepared: Prepared[], pages: RenderedPage
   // Read and carried schools in one _id order: carried pages replay their warnings where a full export logs them.
   for (const p of prepared) {
     try {
+      const made = ctx.keys.keyed && p.editions.size > 0 ? schoolEditionsJson(p.editions) : null;
       for (const lang of LANGS) {
         const route: RouteMatch = { page: 'school', slug: p.read.slug!, lang };
         const data = p.editions.get(lang) ?? null;
@@ -291,14 +292,13 @@ function schoolPages(ctx: PageContext, prepared: Prepared[], pages: RenderedPage
           // Limit notes are the school's, reported once (on its English page).
           notes: lang === DEFAULT_LANG ? p.notes : [],
           facts: p.facts,
-          schoolHash: p.hash,
-          serializedData: p.json?.get(lang),
+          schoolHash: made?.hash,
+          serializedData: made?.json.get(lang),
         });
         if (page) {
           pages.push(page);
           ctx.sink?.page(page);
         }
-        p.json?.delete(lang); // rendered: no longer held
       }
     } catch (err) {
       failed.push({ _id: p.read._id, error: err instanceof Error ? err.message : String(err) });

@@ -1,7 +1,8 @@
 // Each school made ready to render before any page is: cut to the content limits (its pages, key,
 // hash and facts are the limited data's), localised for every edition with its "at a glance" facts,
-// hashed over all editions, and its facts for the grid, compare page, ZIP pages and calendars.
-// A school whose data throws here is named and left out; the others go on.
+// and its facts for the grid, compare page, ZIP pages and calendars; hashed over all editions just
+// before its pages render (schoolEditionsJson). A school whose data throws here is named and left
+// out; the others go on.
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
 import { altNotes } from '../../src/lib/alt-warnings.ts';
@@ -25,27 +26,24 @@ export interface Prepared {
   editions: Map<Lang, PageData>;
   notes: string[];
   facts: SchoolFacts | null;
-  /** The hash over every edition's data (absent when carried over or unkeyed). */
-  hash?: string;
-  /**
-   * Each edition's data as the page embeds it, when it was serialised for the hash: kept until
-   * the page is rendered rather than serialised twice (~60 ms of a 1000-school export, for ~35 MB held).
-   */
-  json?: Map<Lang, string>;
 }
 
 export interface PrepareOptions {
-  keyed: boolean;
   limits: ContentLimits;
   now: number;
   pageNav: PageData['nav'];
   settingsOf: (lang: Lang) => SiteSettings;
 }
 
-const hashed = (editions: Map<Lang, PageData>) => {
+/**
+ * Each edition's data as its page embeds it, and the school's hash over all of them. Made for one
+ * school as its pages render, used once by both: held for every school from the start, the 40 MB
+ * of text at 1000 schools outlived the young generation and cost the collector its copying.
+ */
+export function schoolEditionsJson(editions: Map<Lang, PageData>): { json: Map<Lang, string>; hash: string } {
   const json = new Map(LANGS.map((lang) => [lang, serializePageData(editions.get(lang)!)]));
   return { json, hash: sha1(...json.values()) };
-};
+}
 
 /** One read school's editions, notes and facts. */
 function prepareRead(read: School, o: PrepareOptions): Prepared {
@@ -76,7 +74,6 @@ function prepareRead(read: School, o: PrepareOptions): Prepared {
       ...altNotes(limited.value),
     ],
     facts: schoolFacts(school, o.now),
-    ...(o.keyed ? hashed(pageData) : {}),
   };
 }
 
