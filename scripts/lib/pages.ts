@@ -300,7 +300,7 @@ function schoolPages(ctx: PageContext, prepared: Prepared[], pages: RenderedPage
           ctx.sink?.page(page);
         }
       }
-      // Rendered: its data, and the app HTML cached by that data (appOf), are no longer held.
+      // Rendered: its data is no longer held.
       p.editions.clear();
     } catch (err) {
       failed.push({ _id: p.read._id, error: err instanceof Error ? err.message : String(err) });
