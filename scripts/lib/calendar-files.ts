@@ -3,7 +3,7 @@
 // carries over too, and each edition's application timeline as all-day events. Every file is made
 // on every export from data the export holds, so an incremental export never loses one.
 import { eventCalendarFile, schoolCalendarFile, timelineCalendarFile } from '../../src/lib/calendar-files.ts';
-import { icsFile, type IcsEvent } from '../../src/lib/ics.ts';
+import { icsCalendarText, icsEventText, icsFile, type IcsEvent } from '../../src/lib/ics.ts';
 import type { LandingCopy } from '../../src/lib/landing-copy.ts';
 import type { SchoolFacts } from '../../src/lib/school-facts.ts';
 import { LANGS } from '../../src/i18n/messages.ts';
@@ -31,10 +31,10 @@ export function calendarFiles(
     }));
     if (events.length === 0) continue;
     const stamp = stampOf(f.updated);
-    files.push({ path: schoolCalendarFile(f.slug), contents: icsFile({ name: f.title, stamp, events }) });
+    const texts = events.map((e) => icsEventText(e, stamp));
+    files.push({ path: schoolCalendarFile(f.slug), contents: icsCalendarText(f.title, texts) });
     for (const [i, e] of (f.events ?? []).entries()) {
-      const one = icsFile({ name: f.title, stamp, events: [events[i]!] });
-      files.push({ path: eventCalendarFile(f.slug, e.key), contents: one });
+      files.push({ path: eventCalendarFile(f.slug, e.key), contents: icsCalendarText(f.title, [texts[i]!]) });
     }
   }
   copies.forEach((copy, i) => {

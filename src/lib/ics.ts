@@ -87,17 +87,29 @@ function eventLines(e: IcsEvent, stamp: string): string[] {
   return lines;
 }
 
-/** The calendar as the file's text. */
-export function icsFile(cal: IcsCalendar): string {
-  const lines = [
+/** One event's VEVENT lines, folded and joined: the piece a calendar holds of it (icsCalendarText). */
+export const icsEventText = (e: IcsEvent, stamp: string): string => eventLines(e, stamp).map(foldLine).join('\r\n');
+
+/**
+ * A calendar's text around events written already with icsEventText: a school's events go into
+ * its own calendar and one file each, and are written once for both.
+ */
+export function icsCalendarText(name: string, events: readonly string[]): string {
+  const head = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:${PRODID}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `X-WR-CALNAME:${icsText(cal.name)}`,
-    ...cal.events.flatMap((e) => eventLines(e, cal.stamp)),
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+    `X-WR-CALNAME:${icsText(name)}`,
+  ].map(foldLine);
+  return `${[...head, ...events, 'END:VCALENDAR'].join('\r\n')}\r\n`;
+}
+
+/** The calendar as the file's text. */
+export function icsFile(cal: IcsCalendar): string {
+  return icsCalendarText(
+    cal.name,
+    cal.events.map((e) => icsEventText(e, cal.stamp)),
+  );
 }
