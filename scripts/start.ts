@@ -13,7 +13,7 @@ import { EXIT } from '../core/exit-codes.ts';
 import { DEFAULT_CONTENT_DIR, DEFAULT_OUT_DIR, REPO_ROOT } from '../core/paths.ts';
 import { main as runExport, stoppedMessage } from './export.ts';
 import { DEFAULT_PORT, HOST, serveUntilStopped } from './lib/static-server.ts';
-import { crashedExports, restoreInterruptedSwap } from './lib/write-site.ts';
+import { crashedExports, holdsExport, restoreInterruptedSwap } from './lib/write-site.ts';
 
 export { DEFAULT_PORT, HOST };
 
@@ -42,8 +42,7 @@ async function start(argv: readonly string[]): Promise<number> {
   const restored = restoreInterruptedSwap(out);
   if (restored)
     process.stdout.write(`${shown}/ restored from ${path.basename(restored)}, left by an interrupted export\n`);
-  const leftovers =
-    existsSync(path.join(out, 'index.html')) || !existsSync(path.dirname(out)) ? [] : crashedExports(out);
+  const leftovers = holdsExport(out) || !existsSync(path.dirname(out)) ? [] : crashedExports(out);
   if (leftovers.length > 0) {
     // The sample is never exported over what an interrupted export left: it may be the only copy of a site.
     console.error(
@@ -52,7 +51,7 @@ async function start(argv: readonly string[]): Promise<number> {
     );
     return EXIT.usage;
   }
-  if (existsSync(path.join(out, 'index.html'))) {
+  if (holdsExport(out)) {
     process.stdout.write(
       `${shown}/ already holds an export: serving it as it is (re-export with \`npm run export\`; ` +
         'an export made with --base is served under it with `npm run serve -- DIR --base PATH`)\n',

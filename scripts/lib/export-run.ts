@@ -2,7 +2,6 @@
 // and the render stack started while it opens, and the plan of what to read and what may be
 // carried over from the previous export to this out/. The stages (export-stages.ts,
 // export-write.ts) read what this sets up; scripts/export.ts runs them.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../../core/errors.ts';
 import { EXIT, type ExitCode } from '../../core/exit-codes.ts';
@@ -22,7 +21,7 @@ import { codeVersion, ExportManifest, type ContentState, type PageRecord } from 
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, type RetryOptions } from './retry.ts';
 import type { SiteStream } from './site-stream.ts';
 import type { ValidContent } from './validate-content.ts';
-import { checkOutDir, restoreInterruptedSwap, type WriteStats } from './write-site.ts';
+import { checkOutDir, holdsExport, restoreInterruptedSwap, type WriteStats } from './write-site.ts';
 
 export const PROJECT_ROOT = REPO_ROOT;
 export const DEFAULT_OUT_DIR = 'out';
@@ -268,9 +267,6 @@ function startAssets(
       return { bundle, publicFiles };
     })());
 }
-
-/** Whether `out` holds an export that pages could be carried over from. */
-const holdsExport = (out: string): boolean => existsSync(path.join(out, 'index.html'));
 
 /** Stage 1: from the manifest of the last export to this out/, what can be carried over and what must be read. */
 export async function planExport(run: ExportRun): Promise<Plan> {

@@ -22,6 +22,7 @@
 import {
   type Stats,
   chmodSync,
+  existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -157,6 +158,9 @@ export const holdsBytes = (st: Stats | null, file: string, data: Uint8Array): bo
   Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(file));
 
 const sameInode = (a: Stats | null, b: Stats | null) => a !== null && b !== null && a.ino === b.ino && a.dev === b.dev;
+
+/** Whether `out` holds an exported site (its landing page): what an export can carry pages over from and `npm start` serves. */
+export const holdsExport = (out: string): boolean => existsSync(path.join(out, 'index.html'));
 
 /** Throws OutDirError unless `out` is absent, empty, or a previous export. */
 export async function checkOutDir(out: string, projectRoot: string): Promise<void> {
