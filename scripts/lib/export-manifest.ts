@@ -55,10 +55,16 @@ export interface ContentState extends Pick<ContentRead, 'revs' | 'nav' | 'landin
   schools: KnownSchools;
 }
 
-/** The hash of `texts` joined by newlines (fed one by one: a school's editions are ~40 KB each). */
+/**
+ * The hash of `texts` joined by newlines, fed one by one: a school's editions are ~40 KB each, and
+ * joining them (or putting the newline in front of one) would copy it first.
+ */
 export const sha1 = (...texts: string[]): string => {
   const h = createHash('sha1');
-  for (const [i, t] of texts.entries()) h.update(i ? `\n${t}` : t);
+  for (const [i, t] of texts.entries()) {
+    if (i) h.update('\n');
+    h.update(t);
+  }
   return h.digest('hex');
 };
 
