@@ -26,18 +26,29 @@ function previewClientConfig(cfg: PublicConfig, token: string | null): ClientCon
 }
 
 /**
- * Fields whose strings the site uses as values, not text (compared, put in a class name, a link or
- * a meta tag): invisible characters there would break the page. The client's own filter already
- * skips slugs, `_` fields, ids, URLs, dates, colours and `href`/`link`.
+ * Fields whose strings the site uses as values, not text (compared, parsed, put in a class name, a
+ * link or a meta tag): invisible characters there would break the page. A name here covers the
+ * field and everything inside it: bell times are read as HH:MM and ZIP codes as five digits,
+ * and stega would make both fail their check and vanish from the page. The client's own filter
+ * already skips slugs, `_` fields, ids, URLs, dates, colours and `href`/`link`.
  */
-export const STEGA_SKIPPED_FIELDS = new Set(['tagCategory', 'twitter', 'videoId', 'columns', 'topPadding']);
+export const STEGA_SKIPPED_FIELDS = new Set([
+  'tagCategory',
+  'twitter',
+  'videoId',
+  'columns',
+  'topPadding',
+  'bellTimes',
+  'attendanceZipCodes',
+  'zipCodes',
+]);
+
+const inSkippedField = (path: readonly unknown[]): boolean =>
+  path.some((seg) => typeof seg === 'string' && STEGA_SKIPPED_FIELDS.has(seg));
 
 /** Encodes what the client's default would, minus the fields the site uses as values. */
 export const stegaFilter: FilterDefault = (props) => {
-  const last = props.sourcePath.at(-1);
-  if (typeof last === 'string' && STEGA_SKIPPED_FIELDS.has(last)) return false;
-  const resultLast = props.resultPath.at(-1);
-  if (typeof resultLast === 'string' && STEGA_SKIPPED_FIELDS.has(resultLast)) return false;
+  if (inSkippedField(props.sourcePath) || inSkippedField(props.resultPath)) return false;
   return props.filterDefault(props);
 };
 

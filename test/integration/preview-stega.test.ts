@@ -95,6 +95,9 @@ test('Studio sessions get stega in page data, never in values the page uses as v
   assert.equal(school.slug, plain.slug);
   assert.equal(school.color, plain.color);
   assert.equal(school.twitter, plain.twitter);
+  // Facts read by their form (HH:MM, five digits) would fail their check and vanish.
+  assert.deepEqual(school.bellTimes, plain.bellTimes);
+  assert.deepEqual(school.attendanceZipCodes, plain.attendanceZipCodes);
   for (const section of school.sectionRepeater ?? [])
     for (const block of (section?.blocks ?? []) as Record<string, unknown>[]) {
       if ('tagCategory' in block) assert.ok(!hasStega(String(block.tagCategory)), 'tagCategory');
@@ -113,6 +116,7 @@ test('a Studio page: stega in the body, none in the head; framed by the Studio o
   const head = res.body.slice(0, res.body.indexOf('</head>'));
   assert.ok(!hasStega(head), 'no stega in the title or meta tags');
   assert.ok(hasStega(res.body), 'the page text carries stega');
+  assert.match(res.body, /7:00\s*AM/, 'the bell times show in "At a glance"');
   const csp = String(res.headers['content-security-policy']);
   assert.match(csp, new RegExp(`frame-ancestors 'self' ${STUDIO}`));
   assert.match(csp, /style-src 'self' 'unsafe-inline'/);
