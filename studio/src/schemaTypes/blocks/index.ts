@@ -62,7 +62,7 @@ const photos = defineType({
           options: { hotspot: true },
           fields: altFields,
           validation: (rule) => [
-            altRule(rule),
+            ...altRule(rule),
             rule
               .custom((img) =>
                 (img as { asset?: unknown } | undefined)?.asset ? true : 'Empty slot: pick a photo or remove the slot',
