@@ -3,7 +3,7 @@
 // API performs for it, and one request's actions run as one transaction (all or nothing), so
 // listeners, the dataset file and the revisions see exactly what a mutate request would give.
 import type { FastifyInstance } from 'fastify';
-import { accessOf, unauthorized } from './access.ts';
+import { accessOf, EDITOR_ID, unauthorized } from './access.ts';
 import { API_VERSION_RE, badRequest, notFound } from './http.ts';
 import { MutationError, type Doc } from './documents.ts';
 import type { DatasetStore } from './store.ts';
@@ -59,8 +59,9 @@ function mutationsFor(action: Action, get: (id: string) => Doc | undefined): Mut
       const draft = get(draftId);
       const published = get(publishedId);
       if (!draft && !published) throw new ActionError(409, `Cannot edit "${publishedId}": it does not exist`);
-      // As hosted: the first edit of a published document starts its draft from the published version.
-      const start = draft ? [] : [{ create: copyAs(published!, draftId) }];
+      // As hosted: the first edit of a published document starts its draft from the published
+      // version, as createIfNotExists, so two first edits sent together both apply.
+      const start = draft ? [] : [{ createIfNotExists: copyAs(published!, draftId) }];
       return [...start, { patch: { ...action.patch, id: draftId } }];
     }
     case 'sanity.action.document.publish': {
@@ -104,6 +105,24 @@ function mutationsFor(action: Action, get: (id: string) => Doc | undefined): Mut
   }
 }
 
+/** Every action of one request as mutations; later actions see what earlier ones did. */
+function planActions(actions: readonly Action[], read: (id: string) => Doc | undefined): Mutation[] {
+  const pending = new Map<string, Doc | undefined>();
+  const get = (id: string): Doc | undefined => (pending.has(id) ? pending.get(id) : read(id));
+  const mutations: Mutation[] = [];
+  for (const action of actions) {
+    const next = mutationsFor(action, get);
+    for (const m of next) {
+      const [kind, doc] = Object.entries(m)[0] as [string, Record<string, unknown>];
+      if (kind === 'delete') pending.set(String(doc.id), undefined);
+      else if (kind !== 'patch' && !(kind === 'createIfNotExists' && get(String(doc._id))))
+        pending.set(String(doc._id), doc as Doc);
+    }
+    mutations.push(...next);
+  }
+  return mutations;
+}
+
 export async function actionRoutes(app: FastifyInstance, opts: ActionsOptions): Promise<void> {
   const { store, dataset, token } = opts;
   app.post<{ Params: { apiVersion: string; dataset: string }; Querystring: { dryRun?: string } }>(
@@ -119,34 +138,25 @@ export async function actionRoutes(app: FastifyInstance, opts: ActionsOptions): 
       const actions = Array.isArray(body.actions) ? body.actions : isObject(body.actions) ? [body.actions] : null;
       if (!actions || actions.length === 0 || !actions.every(isObject))
         return badRequest(reply, '"actions" must be an action or a non-empty array of them');
-      // Later actions see what earlier ones did (a document created, then edited, in one request).
-      const pending = new Map<string, Doc | undefined>();
-      const get = (id: string): Doc | undefined => (pending.has(id) ? pending.get(id) : store.get(id));
-      const mutations: Mutation[] = [];
+      // Decided inside the store's transaction, from the documents as they are at commit: two
+      // requests never both pass a revision check against the same state.
+      let planned = 0;
       try {
-        for (const action of actions as Action[]) {
-          const next = mutationsFor(action, get);
-          for (const m of next) {
-            const [kind, doc] = Object.entries(m)[0] as [string, Record<string, unknown>];
-            if (kind === 'delete') pending.set(String(doc.id), undefined);
-            else if (kind !== 'patch') pending.set(String(doc._id), doc as Doc);
-          }
-          mutations.push(...next);
-        }
-      } catch (err) {
-        if (err instanceof ActionError)
-          return reply.code(err.status).send({ error: { description: err.message, type: 'actionError' } });
-        throw err;
-      }
-      if (mutations.length === 0) return reply.send({ transactionId: body.transactionId ?? null });
-      try {
-        const result = await store.mutate(mutations, {
-          identity: 'embedded-editor',
+        const plan = (get: (id: string) => Doc | undefined): Mutation[] => {
+          const mutations = planActions(actions as Action[], get);
+          planned = mutations.length;
+          return mutations;
+        };
+        const result = await store.mutate(plan, {
+          identity: EDITOR_ID,
           dryRun: req.query.dryRun === 'true',
           ...(typeof body.transactionId === 'string' ? { transactionId: body.transactionId } : {}),
         });
-        return reply.send({ transactionId: result.transactionId });
+        // Nothing to do (a create that may ignore an existing document): no transaction, as hosted.
+        return reply.send({ transactionId: planned ? result.transactionId : (body.transactionId ?? null) });
       } catch (err) {
+        if (err instanceof ActionError)
+          return reply.code(err.status).send({ error: { description: err.message, type: 'actionError' } });
         if (err instanceof MutationError) return reply.code(err.status).send(err.toBody());
         throw err;
       }

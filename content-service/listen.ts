@@ -78,7 +78,9 @@ export async function eventsFor(
         ...(l.includeMutations ? { mutations: change.mutations } : {}),
         ...(l.mendoza ? { effects: mendozaEffects(change.before, change.after) } : {}),
         previousRev: change.before?._rev,
-        resultRev: change.after?._rev,
+        // As hosted, a deleted document's event names the transaction as its result: the Studio
+        // chains events by previousRev → resultRev and drops one without it, keeping a ghost draft.
+        resultRev: change.after?._rev ?? tx.transactionId,
         timestamp: tx.timestamp,
         visibility: 'query',
         transactionTotalEvents: relevant.length,

@@ -26,6 +26,9 @@ import {
   type Transaction,
 } from './documents.ts';
 
+/** Mutations worked out inside the transaction from the documents as they are then. */
+export type MutationPlan = (get: (id: string) => Doc | undefined) => unknown[];
+
 interface ParsedLine {
   doc: Doc;
   json: string;
@@ -269,22 +272,29 @@ export class DatasetStore {
     this.views.clear();
   }
 
-  /** Applies a transaction atomically: all mutations or none. */
+  /**
+   * Applies a transaction atomically: all mutations or none. `mutations` may be a plan, worked out
+   * from the documents as they are when the transaction runs (the Actions API's checks and copies),
+   * so nothing can change between the decision and the commit; a plan of no mutations is no change.
+   */
   mutate(
-    mutations: unknown,
+    mutations: unknown | MutationPlan,
     opts: { transactionId?: string; identity: string; dryRun?: boolean },
   ): Promise<MutationResult> {
     return this.exclusive(() => this.mutateNow(mutations, opts));
   }
 
   private async mutateNow(
-    mutations: unknown,
+    mutations: unknown | MutationPlan,
     opts: { transactionId?: string; identity: string; dryRun?: boolean },
   ): Promise<MutationResult> {
     const transactionId =
       opts.transactionId && /^[\w.-]{1,128}$/.test(opts.transactionId) ? opts.transactionId : randomId();
     const timestamp = new Date().toISOString();
-    const copy = await applyMutations(this.docs, mutations, timestamp);
+    const list = typeof mutations === 'function' ? (mutations as MutationPlan)((id) => this.docs.get(id)) : mutations;
+    if (typeof mutations === 'function' && Array.isArray(list) && list.length === 0)
+      return { transactionId, results: [] };
+    const copy = await applyMutations(this.docs, list, timestamp);
     const changes = changesOf(this.docs, copy);
     const results = answeredResults(copy);
     if (changes.length > 0 && !opts.dryRun) {
