@@ -7,6 +7,12 @@ import type { FastifyReply } from 'fastify';
 
 export type Access = 'anonymous' | 'editor' | 'invalid';
 
+/**
+ * The one user holding the token: the `identity` of every change it makes, which the Studio
+ * looks up (`/users/:id`) to say who edited a document.
+ */
+export const EDITOR_ID = 'local-editor';
+
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
 /** Classifies an Authorization header against the service token (null: the service has none). */

@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
-import { accessOf, unauthorized } from './access.ts';
+import { accessOf, EDITOR_ID, unauthorized } from './access.ts';
 import { API_VERSION_RE, badRequest, notFound } from './http.ts';
 import { writeFileAtomic } from './persist.ts';
 import { MIME_TYPES } from './sanity-export.ts';
@@ -205,7 +205,7 @@ export async function assetUploadRoutes(app: FastifyInstance, opts: AssetUploadO
         ...(sourceName ? { source: { name: sourceName, id: sourceId, url: sourceUrl } } : {}),
       };
       try {
-        await store.mutate([{ createIfNotExists: doc }], { identity: 'embedded-editor' });
+        await store.mutate([{ createIfNotExists: doc }], { identity: EDITOR_ID });
       } catch (err) {
         if (err instanceof MutationError) return reply.code(err.status).send(err.toBody());
         throw err;

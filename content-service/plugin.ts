@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { accessOf, unauthorized } from './access.ts';
+import { accessOf, EDITOR_ID, unauthorized } from './access.ts';
 import { assetUploadRoutes } from './assets.ts';
 import { withAssetUrls } from './asset-urls.ts';
 import { DEFAULT_QUERY_LIMITS, QueryPool, type QueryLimits } from './query-pool.ts';
@@ -180,7 +180,7 @@ function mutateRoute(instance: FastifyInstance, { store, dataset, token }: Optio
       for (const m of body.mutations) addArrayKeys(m);
     try {
       const result = await store.mutate(body.mutations, {
-        identity: 'embedded-editor',
+        identity: EDITOR_ID,
         dryRun: req.query.dryRun === 'true',
         ...(typeof body.transactionId === 'string' ? { transactionId: body.transactionId } : {}),
       });

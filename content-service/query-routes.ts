@@ -4,7 +4,7 @@
 // or greedy clients get a 503 instead of holding the service's memory.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { accessOf } from './access.ts';
+import { accessOf, EDITOR_ID } from './access.ts';
 import {
   MAX_POST_QUERY_BYTES,
   MAX_QUERY_BYTES,
@@ -133,7 +133,7 @@ async function answerQuery(
         perspective: editor ? perspective : 'published',
         authenticated: editor,
         client: req.ip,
-        identity: editor ? 'embedded-editor' : '',
+        identity: editor ? EDITOR_ID : '',
         origin,
         project,
         dataset: opts.dataset,

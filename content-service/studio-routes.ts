@@ -4,7 +4,7 @@
 // dataset; what a hosted project has and this service does not (comments, tasks, telemetry,
 // scheduled publishing) is answered as a plan without that feature, so the Studio hides it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessOf, unauthorized } from './access.ts';
+import { accessOf, EDITOR_ID, unauthorized } from './access.ts';
 import { historyRoutes } from './history.ts';
 
 export interface StudioRoutesOptions {
@@ -14,7 +14,7 @@ export interface StudioRoutesOptions {
 
 /** The local editor: the one user of a service with a token (role as hosted's full-access administrator). */
 export const LOCAL_EDITOR = {
-  id: 'local-editor',
+  id: EDITOR_ID,
   name: 'Local editor',
   email: 'editor@localhost',
   profileImage: null,
@@ -24,6 +24,13 @@ export const LOCAL_EDITOR = {
 };
 
 const NOW = new Date(0).toISOString();
+
+/** The users a comma-separated list names: the local editor, where it is one of them. */
+const usersNamed = (ids: string) =>
+  ids
+    .split(',')
+    .filter((id) => id === LOCAL_EDITOR.id)
+    .map(() => LOCAL_EDITOR);
 
 /** Grants as `/acl` answers them: everything, drafts and versions included, for the editor. */
 const FULL_ACCESS = [{ filter: '_id in path("**")', permissions: ['history', 'read', 'update', 'create'] }];
@@ -79,11 +86,13 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioRoutesOptio
   app.get('/:apiVersion/projects/:id/datasets', async (req, reply) =>
     editorOnly(req, reply) ? reply.send([{ name: dataset, aclMode: 'private', createdAt: NOW }]) : reply,
   );
-  app.get<{ Params: { ids: string } }>('/:apiVersion/projects/:id/users/:ids', async (req, reply) => {
-    if (!editorOnly(req, reply)) return reply;
-    const users = req.params.ids.split(',').filter((id) => id === LOCAL_EDITOR.id);
-    return reply.send(users.map(() => LOCAL_EDITOR));
-  });
+  app.get<{ Params: { ids: string } }>('/:apiVersion/projects/:id/users/:ids', async (req, reply) =>
+    editorOnly(req, reply) ? reply.send(usersNamed(req.params.ids)) : reply,
+  );
+  // Who made a change (the listener's `identity`), for the document's "Edited by".
+  app.get<{ Params: { ids: string } }>('/:apiVersion/users/:ids', async (req, reply) =>
+    editorOnly(req, reply) ? reply.send(usersNamed(req.params.ids)) : reply,
+  );
   app.get('/:apiVersion/projects/:id/features', async (_req, reply) => reply.send([]));
   app.get('/:apiVersion/users/me/features', async (_req, reply) => reply.send([]));
   // Telemetry stays on this machine: the Studio asks first, and is told no.

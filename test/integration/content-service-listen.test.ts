@@ -134,7 +134,7 @@ function deliversMutationListenerWithinTests(): void {
     assert.equal(ev.transactionId, committed.transactionId);
     assert.equal((ev.result as { title?: string }).title, 'Beacon Charter (renamed)');
     assert.equal(ev.eventId, `${ev.transactionId}#school-beacon`);
-    assert.equal(ev.identity, 'embedded-editor');
+    assert.equal(ev.identity, 'local-editor');
     assert.equal(ev.visibility, 'query');
     assert.ok(!Number.isNaN(Date.parse(ev.timestamp)));
     assert.deepEqual(ev.mutations, [{ patch: { id: 'school-beacon', set: { title: 'Beacon Charter (renamed)' } } }]);
