@@ -53,6 +53,11 @@ function knowsLocalEditorTokenTests(): void {
     const grants = await (await get('/v2021-06-07/projects/embedded/datasets/production/acl')).json();
     assert.deepEqual(grants[0].permissions.sort(), ['create', 'history', 'read', 'update']);
     assert.equal((await get('/v2021-06-07/projects/embedded/datasets/production/acl', null)).status, 401);
+    // Who edited a document: the listener's identity, looked up as the Studio's user store does.
+    assert.deepEqual(
+      (await (await get('/v2021-06-07/users/local-editor')).json()).map((u: { id: string }) => u.id),
+      ['local-editor'],
+    );
     const users = await (await get('/v2025-02-19/projects/embedded/users/local-editor,someone')).json();
     assert.deepEqual(
       users.map((u: { id: string }) => u.id),
