@@ -4,7 +4,7 @@
 // (npm run preview) in an iframe. Project and dataset come from the environment (see env.ts); the
 // preview's address from SANITY_STUDIO_PREVIEW_URL (default the preview's local address); the API's
 // from SANITY_STUDIO_API_HOST (offline: scripts/offline.ts).
-import { defineConfig } from 'sanity';
+import { defineConfig, type Template } from 'sanity';
 import { structureTool } from 'sanity/structure';
 import { presentationTool } from 'sanity/presentation';
 import { documentInternationalization } from '@sanity/document-internationalization';
@@ -16,6 +16,24 @@ import { studioEnv } from './env.ts';
 import { spreadListenStreams } from './src/offline/spread-streams.ts';
 
 const { projectId, dataset } = studioEnv();
+
+/**
+ * Documents an editor creates from nothing start in English, with their language set (the
+ * plugin's `<type>-en` template, under the type's own name); a translation is made from its
+ * English document's menu, so it is linked; the landing page and the site settings exist once
+ * per language, so they are never created from the menu.
+ */
+const CREATABLE = new Set(
+  TRANSLATED_TYPES.filter((t) => t !== 'landingPage' && t !== 'siteSettings').map((t) => `${t}-en`),
+);
+
+function creatableTemplates(prev: Template[]): Template[] {
+  return prev.map((t) => {
+    if (!CREATABLE.has(t.id)) return t;
+    const type = schemaTypes.find((s) => s.name === t.schemaType);
+    return { ...t, title: type?.title ?? t.title };
+  });
+}
 // Set by `npm run studio -- --content DIR`: the embedded content service instead of sanity.io, and
 // the local editor's token (from the address's #token=) as the only login.
 const apiHost = process.env.SANITY_STUDIO_API_HOST;
@@ -65,5 +83,11 @@ export default defineConfig({
   schema: {
     // The plugin brings its own translation.metadata type (the same shape as ours).
     types: schemaTypes.filter((t) => t.name !== 'translation.metadata'),
+    templates: creatableTemplates,
+  },
+  document: {
+    // The global "+" menu offers only what an editor may create from nothing.
+    newDocumentOptions: (prev, { creationContext }) =>
+      creationContext.type === 'global' ? prev.filter((item) => CREATABLE.has(item.templateId)) : prev,
   },
 });

@@ -2,15 +2,54 @@
 // site settings, then the documents schools reference. Every translated type is listed by
 // language (English, Español), so an editor finds the version to edit in one step; translations
 // themselves are made from a document's language menu (@sanity/document-internationalization).
+// The landing page and the site settings are one document per language: the English one opens
+// straight away under its fixed id, a translation is listed once it exists, and neither offers
+// a second one to create.
 import type { StructureBuilder, StructureResolver } from 'sanity/structure';
 import { CogIcon, CommentIcon, DocumentIcon, HomeIcon, ListIcon, PlayIcon, StarIcon } from '@sanity/icons';
 import type { ComponentType } from 'react';
 import { SUPPORTED_LANGUAGES } from '../schemaTypes/objects/language.ts';
 
-/** English documents have language "en" or none (content from before translations). */
-const languageFilter = (id: string) => (id === 'en' ? '(!defined(language) || language == "en")' : 'language == $lang');
+/** The API version the desk's lists query with (Sanity asks for one with a custom filter). */
+export const STRUCTURE_API_VERSION = '2025-02-19';
 
-function byLanguage(S: StructureBuilder, type: string, title: string, icon: ComponentType) {
+/**
+ * What each listed type is ordered by: a field every document of that type has a place for (a
+ * sort by a field a type does not define is refused by the Studio, and the list shows an error).
+ */
+export const LIST_ORDER = {
+  school: 'title',
+  quote: 'student',
+  highlight: 'title',
+  accordion: 'accordionTitle',
+  video: 'title',
+  landingPage: '_updatedAt',
+  siteSettings: '_updatedAt',
+} as const;
+
+export type ListedType = keyof typeof LIST_ORDER;
+
+/** English documents have language "en" or none (content from before translations). */
+export const languageFilter = (id: string) =>
+  id === 'en' ? '(!defined(language) || language == "en")' : 'language == $lang';
+
+function documentList(S: StructureBuilder, type: ListedType, lang: { id: string; title: string }, title: string) {
+  const field = LIST_ORDER[type];
+  const list = S.documentList()
+    .id(`${type}-${lang.id}-list`)
+    .title(`${title} (${lang.title})`)
+    .schemaType(type)
+    .apiVersion(STRUCTURE_API_VERSION)
+    .filter(`_type == $type && ${languageFilter(lang.id)}`)
+    .params({ type, lang: lang.id })
+    .defaultOrdering([{ field, direction: field === '_updatedAt' ? 'desc' : 'asc' }]);
+  // A new document starts in English, with its language set; translations come from its menu.
+  return lang.id === 'en'
+    ? list.initialValueTemplates([S.initialValueTemplateItem(`${type}-en`)])
+    : list.initialValueTemplates([]);
+}
+
+function byLanguage(S: StructureBuilder, type: ListedType, title: string, icon: ComponentType) {
   return S.listItem()
     .title(title)
     .icon(icon)
@@ -18,18 +57,33 @@ function byLanguage(S: StructureBuilder, type: string, title: string, icon: Comp
       S.list()
         .title(title)
         .items(
-          SUPPORTED_LANGUAGES.map(({ id, title: language }) =>
+          SUPPORTED_LANGUAGES.map((lang) =>
             S.listItem()
-              .id(`${type}-${id}`)
-              .title(language)
+              .id(`${type}-${lang.id}`)
+              .title(lang.title)
+              .child(documentList(S, type, lang, title)),
+          ),
+        ),
+    );
+}
+
+/** One document per language: the English one by its fixed id, a translation from the list of one. */
+function perLanguage(S: StructureBuilder, type: 'landingPage' | 'siteSettings', title: string, icon: ComponentType) {
+  return S.listItem()
+    .title(title)
+    .icon(icon)
+    .child(
+      S.list()
+        .title(title)
+        .items(
+          SUPPORTED_LANGUAGES.map((lang) =>
+            S.listItem()
+              .id(`${type}-${lang.id}`)
+              .title(lang.title)
               .child(
-                S.documentList()
-                  .id(`${type}-${id}-list`)
-                  .title(`${title} (${language})`)
-                  .schemaType(type)
-                  .filter(`_type == $type && ${languageFilter(id)}`)
-                  .params({ type, lang: id })
-                  .defaultOrdering([{ field: 'title', direction: 'asc' }]),
+                lang.id === 'en'
+                  ? S.document().schemaType(type).documentId(type).title(`${title} (${lang.title})`)
+                  : documentList(S, type, lang, title),
               ),
           ),
         ),
@@ -41,8 +95,8 @@ export const structure: StructureResolver = (S) =>
     .title('Content')
     .items([
       byLanguage(S, 'school', 'Schools', HomeIcon),
-      byLanguage(S, 'landingPage', 'Landing page', DocumentIcon),
-      byLanguage(S, 'siteSettings', 'Site settings', CogIcon),
+      perLanguage(S, 'landingPage', 'Landing page', DocumentIcon),
+      perLanguage(S, 'siteSettings', 'Site settings', CogIcon),
       S.divider(),
       byLanguage(S, 'quote', 'Quotes', CommentIcon),
       byLanguage(S, 'highlight', 'Highlights', StarIcon),
