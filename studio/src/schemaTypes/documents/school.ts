@@ -1,7 +1,7 @@
 // The school document: one page at /schools/{slug}. Its validation mirrors what the export
 // accepts (scripts/lib/validate-content.ts), so a school that publishes in the Studio is a school
 // that gets a page, not one skipped with a warning in the build log.
-import { defineArrayMember, defineField, defineType } from 'sanity';
+import { defineArrayMember, defineField, defineType, type SlugOptions } from 'sanity';
 import { HomeIcon } from '@sanity/icons';
 import { slugProblem } from '../../../../src/lib/slug.ts';
 import { imageWithAlt } from '../objects/altText.ts';
@@ -13,6 +13,12 @@ export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 const image = (name: string, title: string, description: string, group = 'media') =>
   imageWithAlt(name, title, description, group);
+
+/** A translation (its language set and not English), which lives at its English school's address. */
+const isTranslation = (doc: object | undefined): boolean => {
+  const language = (doc as { language?: unknown } | undefined)?.language;
+  return typeof language === 'string' && language !== 'en';
+};
 
 export const school = defineType({
   name: 'school',
@@ -57,14 +63,17 @@ export const school = defineType({
       group: 'page',
       description:
         'The last part of the page address: /schools/lincoln-middle. Press "Generate" to make it from the name. Changing it breaks old links to the page.',
-      options: { source: 'title', maxLength: 96 },
+      // Translations have no address of their own; one copied by an older plugin stays visible to clear.
+      hidden: ({ document }) => isTranslation(document) && !document?.slug,
+      // A translation lives at its English school's address: the plugin leaves the slug out of
+      // the copy it starts a translation from, so the copy never collides with its own original.
+      options: { source: 'title', maxLength: 96, documentInternationalization: { exclude: true } } as SlugOptions,
       validation: (rule) =>
         rule
           .custom((value, context) => {
             const current = (value as { current?: unknown } | undefined)?.current;
             // A translation lives at its English school's address (/es/schools/{slug}).
-            const language = (context.document as { language?: unknown } | undefined)?.language;
-            if (current === undefined && language !== undefined && language !== 'en') return true;
+            if (current === undefined && isTranslation(context.document)) return true;
             if (current === undefined) return 'Set an address (press "Generate")';
             const problem = slugProblem(current);
             return problem === null ? true : `The address ${problem}; use lower-case letters, digits and "-"`;
