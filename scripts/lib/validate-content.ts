@@ -1,7 +1,8 @@
 // Content is typed by many hands and a slug becomes a folder name on disk, so the export checks
 // every school before rendering: a bad one is skipped with a warning naming its _id and field,
 // never allowed to break the build or write outside out/.
-import { showInvisible, slugKey, slugProblem } from '../../src/lib/slug.ts';
+import { slugKey, slugProblem } from '../../src/lib/slug.ts';
+import { quoted } from '../../src/lib/warning-text.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { SchoolFacts } from '../../src/lib/school-facts.ts';
@@ -57,11 +58,6 @@ export interface ValidContent {
   outcomes: Map<string, SchoolOutcome> | null;
 }
 
-const describe = (v: unknown): string => {
-  if (typeof v === 'string') return showInvisible(JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v));
-  return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v;
-};
-
 const idOf = (doc: unknown): string => {
   const id = (doc as { _id?: unknown } | null)?._id;
   return typeof id === 'string' ? JSON.stringify(id) : '(no _id)';
@@ -72,9 +68,9 @@ function ownProblem(doc: School): string | null {
   const id = JSON.stringify(doc._id);
   const problem = slugProblem(doc.slug);
   if (problem)
-    return `skipping school ${id}: field slug: ${problem}${doc.slug == null ? '' : ` (${describe(doc.slug)})`}`;
+    return `skipping school ${id}: field slug: ${problem}${doc.slug == null ? '' : ` (${quoted(doc.slug)})`}`;
   if (typeof doc.title !== 'string' || doc.title.trim() === '') {
-    return `skipping school ${id}: field title: ${typeof doc.title === 'string' ? 'empty' : `not a string (${describe(doc.title)})`}`;
+    return `skipping school ${id}: field title: ${typeof doc.title === 'string' ? 'empty' : `not a string (${quoted(doc.title)})`}`;
   }
   return null;
 }
@@ -129,7 +125,7 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidConten
     }
     const first = bySlug.get(slugKey(slug!));
     if (first !== undefined) {
-      const msg = `skipping school ${JSON.stringify(doc._id)}: field slug: duplicate of ${JSON.stringify(first)} (${describe(slug)}); the first by _id is kept`;
+      const msg = `skipping school ${JSON.stringify(doc._id)}: field slug: duplicate of ${JSON.stringify(first)} (${quoted(slug)}); the first by _id is kept`;
       warn(msg);
       outcomes.set(doc._id, { slug, skipped: msg, duplicate: true });
       continue;
@@ -205,7 +201,7 @@ export function withoutFailed(
   const gone = new Set(failed.map((f) => f._id));
   const outcomes = content.outcomes && new Map(content.outcomes);
   for (const { _id, error } of failed) {
-    const msg = `skipping school ${JSON.stringify(_id)}: its page failed to render: ${describe(error)}`;
+    const msg = `skipping school ${JSON.stringify(_id)}: its page failed to render: ${quoted(error)}`;
     warn(msg);
     const before = outcomes?.get(_id);
     if (before) outcomes!.set(_id, { ...before, skipped: msg, duplicate: false });
