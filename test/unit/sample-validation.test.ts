@@ -5,17 +5,11 @@
 // (scripts/lib/sample-build.ts): so a schema rule that is too strict (flags good content) or too
 // loose (misses a deliberate fault) fails here.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
-import { evaluate, parse } from 'groq-js';
-import { createSchema, validateDocument, type SanityClient, type SanityDocument, type Workspace } from 'sanity';
-import { schemaTypes } from '../../studio/src/schemaTypes/index.ts';
+import type { SanityDocument } from 'sanity';
+import { findings as validate, readDocs } from './helpers/studio-validation.ts';
 
-const docs = readFileSync(new URL('../../content/sample/dataset.ndjson', import.meta.url), 'utf8')
-  .trimEnd()
-  .split('\n')
-  .map((line) => JSON.parse(line) as SanityDocument);
-const ids = new Set(docs.map((d) => d._id));
+const docs = readDocs('content/sample');
 /** The content types editors write; sanity.imageAsset documents are Sanity's own (the sample's lack the hosted `url`). */
 const CONTENT_TYPES = [
   'school',
@@ -28,51 +22,8 @@ const CONTENT_TYPES = [
   'translation.metadata',
 ];
 
-/**
- * The one client call validation makes for this schema is the slug field's uniqueness check
- * (a GROQ query): answered here by groq-js over the sample, so nothing leaves the machine.
- */
-const sampleClient = {
-  withConfig: () => sampleClient,
-  fetch: async (query: string, params: Record<string, unknown> = {}) =>
-    (await evaluate(parse(query), { dataset: docs, params })).get(),
-} as unknown as SanityClient;
-
-/** Every finding as one line: "<level> <_id> <path>: <message>". */
-async function findings(documents: SanityDocument[]): Promise<string[]> {
-  const schema = createSchema({ name: 'default', types: schemaTypes });
-  // validateDocument reads only schema, i18n (falls back to English) and getClient from the workspace.
-  const workspace = { schema, getClient: () => sampleClient } as unknown as Workspace;
-  const out: string[] = [];
-  for (const document of documents) {
-    const markers = await validateDocument({
-      document,
-      workspace,
-      getClient: () => sampleClient,
-      // 'studio', as editors see it when they publish: with 'cli', Sanity 5 appends an
-      // unknown-fields .warning() to every object field's rule, which turns the slug's own errors
-      // into warnings.
-      environment: 'studio',
-      // Sanity checks that a strong reference's target exists and is published.
-      getDocumentExists: async ({ id }) => ids.has(id),
-    });
-    for (const m of markers) {
-      const path = m.path
-        .map((s) =>
-          typeof s === 'object'
-            ? '_key' in s
-              ? `[_key=${s._key}]`
-              : `[${JSON.stringify(s)}]`
-            : typeof s === 'number'
-              ? `[${s}]`
-              : `.${s}`,
-        )
-        .join('');
-      out.push(`${m.level} ${document._id} ${path}: ${m.message}`);
-    }
-  }
-  return out.sort();
-}
+/** What validation finds in these documents, checked against the sample (references, addresses). */
+const findings = (documents: SanityDocument[]) => validate(documents, docs);
 
 /** The sample's deliberate faults (scripts/lib/sample-build.ts), as validation reports them. */
 const EXPECTED = [
