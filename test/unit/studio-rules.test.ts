@@ -64,3 +64,67 @@ describe('the Studio checks the facts the export would drop or change', () => {
     ]);
   });
 });
+
+describe('the Studio refuses an address another school had first, regardless of case', () => {
+  const sample = readDocs('content/sample');
+  const slugFindings = async (docs: SanityDocument[], dataset: SanityDocument[]) =>
+    (await findings(docs, dataset)).filter((f) => / \.slug: /.test(f));
+  const bluebell = byId('school-bluebell');
+  /** Typed in the Studio: a draft with its own creation date and `Bluebell` as its address. */
+  const annex = {
+    ...bluebell,
+    _id: 'drafts.0d6e8f2a-annex',
+    _createdAt: '2026-05-04T09:30:00Z',
+    title: 'Bluebell Annex',
+    slug: { _type: 'slug', current: 'Bluebell' },
+  } as SanityDocument;
+  /** Written straight into the dataset: the exact address and no creation date. */
+  const { _createdAt: _, ...undated } = bluebell;
+  const copy = { ...undated, _id: 'bluebell-copy', title: 'Bluebell (copy)' } as unknown as SanityDocument;
+
+  test('Riverbend: "Bluebell Annex" at `Bluebell` and a copy at `bluebell` are refused, naming the school', async () => {
+    const dataset = [...district, annex, copy];
+    assert.deepEqual(await slugFindings([annex, copy, bluebell], dataset), [
+      'error bluebell-copy .slug: “Bluebell Middle School” already has this address; choose another',
+      'error drafts.0d6e8f2a-annex .slug: “Bluebell Middle School” already has this address (as “bluebell”: capitals do not make another address); choose another',
+      // The established school is told, not stopped: it keeps its page and its edits publish.
+      'warning school-bluebell .slug: “Bluebell Annex” (“Bluebell”), “Bluebell (copy)” (“bluebell”) also claims this address; this school, created first, keeps the page',
+    ]);
+  });
+
+  test('Riverbend: the school with its own draft beside it, and no other claim, has nothing to fix', async () => {
+    const draft = { ...bluebell, _id: 'drafts.school-bluebell', subtitle: 'edited' } as SanityDocument;
+    assert.deepEqual(await slugFindings([bluebell, draft], [...district, draft]), []);
+  });
+
+  test('created at the same time: both are refused, as nothing tells which keeps it', async () => {
+    const twin = {
+      ...bluebell,
+      _id: 'school-bluebell-twin',
+      title: 'Bluebell Twin',
+      slug: { _type: 'slug', current: 'BLUEBELL' },
+    } as SanityDocument;
+    assert.deepEqual(await slugFindings([twin, bluebell], [...district, twin]), [
+      'error school-bluebell .slug: “Bluebell Twin” has this address too (as “BLUEBELL”: capitals do not make another address), and neither was created first; choose another',
+      'error school-bluebell-twin .slug: “Bluebell Middle School” has this address too (as “bluebell”: capitals do not make another address), and neither was created first; choose another',
+    ]);
+  });
+
+  test('the sample: a later look-alike of an English school is refused; a translation carrying the slug is not', async () => {
+    const aspen = sample.find((d) => d._id === 'school-aspen-ridge')!;
+    const lookalike = {
+      ...aspen,
+      _id: 'school-aspen-2',
+      _createdAt: '2026-01-01T00:00:00Z',
+      slug: { _type: 'slug', current: 'Aspen-Ridge' },
+    } as SanityDocument;
+    // An older translation, copied with its English school's slug: its address is the English school's.
+    const spanish = sample.find((d) => d._id === 'school-aspen-ridge__i18n_es')!;
+    const copied = { ...spanish, slug: { _type: 'slug', current: 'aspen-ridge' } } as SanityDocument;
+    const dataset = [...sample.filter((d) => d._id !== spanish._id), lookalike, copied];
+    assert.deepEqual(await slugFindings([lookalike, copied, aspen], dataset), [
+      'error school-aspen-2 .slug: “Aspen Ridge Middle School” already has this address (as “aspen-ridge”: capitals do not make another address); choose another',
+      'warning school-aspen-ridge .slug: “Aspen Ridge Middle School” (“Aspen-Ridge”) also claims this address; this school, created first, keeps the page',
+    ]);
+  });
+});

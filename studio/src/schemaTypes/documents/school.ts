@@ -3,9 +3,9 @@
 // that gets a page, not one skipped with a warning in the build log.
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { HomeIcon } from '@sanity/icons';
-import { slugProblem } from '../../../../src/lib/slug.ts';
 import { imageWithAlt } from '../objects/altText.ts';
 import { languageField } from '../objects/language.ts';
+import { addressProblem, addressShared, everyAddressUnique } from '../objects/pageAddress.ts';
 import { schoolFactFields } from '../objects/schoolFacts.ts';
 
 /** The only colour form the site applies (src/lib/theme.ts); anything else falls back to #862633. */
@@ -57,21 +57,13 @@ export const school = defineType({
       group: 'page',
       description:
         'The last part of the page address: /schools/lincoln-middle. Press "Generate" to make it from the name. Changing it breaks old links to the page.',
-      options: { source: 'title', maxLength: 96 },
-      validation: (rule) =>
-        rule
-          .custom((value, context) => {
-            const current = (value as { current?: unknown } | undefined)?.current;
-            // A translation lives at its English school's address (/es/schools/{slug}).
-            const language = (context.document as { language?: unknown } | undefined)?.language;
-            if (current === undefined && language !== undefined && language !== 'en') return true;
-            if (current === undefined) return 'Set an address (press "Generate")';
-            const problem = slugProblem(current);
-            return problem === null ? true : `The address ${problem}; use lower-case letters, digits and "-"`;
-            // The slug type's own rules are warnings; without .error() this one would be too, and the
-            // Studio would let a school publish that the export then skips.
-          })
-          .error(),
+      options: { source: 'title', maxLength: 96, isUnique: everyAddressUnique },
+      validation: (rule) => [
+        // The slug type's own rules are warnings; without .error() this one would be too, and the
+        // Studio would let a school publish that the export then skips.
+        rule.custom(addressProblem).error(),
+        rule.custom(addressShared).warning(),
+      ],
     }),
     defineField({
       name: 'isCharter',
