@@ -147,9 +147,12 @@ export const navigationSchoolsQuery = defineQuery(`
 export const landingSchoolsQuery = defineQuery(`
   *[${listedSchoolFilter}] | order(title asc) { ${landingSchoolFields} }`);
 
-/** One school by slug, fully expanded. Params: { slug }. */
+/**
+ * One school by slug, fully expanded; of two with one slug the one created first (undated last),
+ * as the export keeps it (scripts/lib/address-keeper.ts). Params: { slug }.
+ */
 export const schoolBySlugQuery = defineQuery(`
-  *[${englishSchoolFilter} && slug.current == $slug] | order(_id asc) [0] { ${schoolFields}, ${schoolTranslations} }`);
+  *[${englishSchoolFilter} && slug.current == $slug] | order(_createdAt asc, _id asc) [0] { ${schoolFields}, ${schoolTranslations} }`);
 
 /** One school by document id (published or `drafts.` id), fully expanded. Params: { id }. */
 export const schoolByIdQuery = defineQuery(`
@@ -161,10 +164,11 @@ export const allSchoolsQuery = defineQuery(`
 
 /**
  * Preview step 1: the ids of the school(s) behind a slug, published and draft, so the
- * published id can be derived even for a draft-only school. Run with perspective 'raw'. Params: { slug }.
+ * published id can be derived even for a draft-only school; the one created first first, as
+ * schoolBySlugQuery. Run with perspective 'raw'. Params: { slug }.
  */
 export const schoolIdsBySlugQuery = defineQuery(`
-  *[_type == "school" && slug.current == $slug] | order(_id asc)._id`);
+  *[_type == "school" && slug.current == $slug] | order(_createdAt asc, _id asc)._id`);
 
 /** Preview step 2, the draft lookup: does `drafts.<id>` exist? Run with perspective 'raw'. Params: { draftId }. */
 export const draftLookupQuery = defineQuery(`

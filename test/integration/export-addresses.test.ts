@@ -5,11 +5,14 @@
 // school that kept it; Bluebell Middle School keeps /schools/bluebell in a full export, in an
 // incremental one after an edit, and in a full export from scratch (the dated school before the
 // undated copy). Where creation dates cannot tell (one missing, or the same date), the previous
-// export of the out/ folder decides.
+// export of the out/ folder decides. The editors' preview shows the same school at that address.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { createContentApi } from '../../server/lib/content-api.ts';
+import { startContentService } from '../../content-service/index.ts';
+import { editorClient } from './helpers/preview-fixture.ts';
 import {
   cleanEnv,
   embeddedJson,
@@ -24,6 +27,7 @@ import {
 } from './export-helpers.ts';
 
 const DISTRICT = path.join(ROOT, 'test/fixtures/district');
+const TOKEN = 'addresses-token-0123456789';
 const work = tempDir('addresses');
 const dataset = path.join(work, 'dataset');
 const env = (manifests: string) =>
@@ -143,5 +147,23 @@ describe('a look-alike address never replaces an established school', () => {
       /skipping school "school-bluebell": .*created first, as early as another, and first by _id/,
     );
     assert.ok(!existsSync(path.join(fresh, 'schools/Bluebell.html')));
+  });
+});
+
+describe('the preview shows the school the export keeps', () => {
+  const folder = path.join(work, 'preview-dataset');
+  let close: () => Promise<void> = async () => {};
+  let api: ReturnType<typeof createContentApi>;
+  before(async () => {
+    writeDataset(folder, [...original, annex, copy], DISTRICT);
+    const service = await startContentService({ contentDir: folder, token: TOKEN, watch: false, log: () => {} });
+    close = () => service.close();
+    api = createContentApi(editorClient(service.url, TOKEN));
+  });
+  after(() => close());
+
+  test('/schools/bluebell is Bluebell Middle School, not the undated copy whose _id sorts first', async () => {
+    assert.equal((await api.schoolBySlug('bluebell', 'drafts'))?._id, 'school-bluebell');
+    assert.equal((await api.lookup('bluebell'))?.id, 'school-bluebell');
   });
 });
