@@ -94,6 +94,14 @@ describe('a look-alike address never replaces an established school', () => {
   test('full export: the established school keeps its page, the others are skipped by name', async () => {
     const first = await exportTo(out);
     assert.equal(first.skips.length, 0);
+    // Riverbend's facts that break the rules are named too (src/lib/fact-warnings.ts).
+    assert.deepEqual(
+      first.stderr.split('\n').filter((l) => /"school-cypress": field (bellTimes|events)/.test(l)),
+      [
+        'warning: schools/cypress-hill.html: school "school-cypress": field bellTimes.start: not a 24-hour time HH:MM: left off the page ("8:5")',
+        'warning: schools/cypress-hill.html: school "school-cypress": field events[_key=="cypresstour"].end: not after its start: the event is shown as one hour long ("2027-01-20T16:00:00-07:00")',
+      ],
+    );
     writeDataset(dataset, [...original, annex, copy], DISTRICT);
     // Schools added: read in full, with the previous export's addresses at hand.
     const r = await exportTo(out);
@@ -112,6 +120,7 @@ describe('a look-alike address never replaces an established school', () => {
     const r = await exportTo(out);
     assert.match(r.stdout, /content: 1 changed document\(s\) since the last export/);
     assertBluebellKept(out, r.skips);
+    assert.match(r.stderr, /"school-cypress": field bellTimes\.start/, 'a carried page repeats its warnings');
   });
 
   test('a full export from scratch decides the same: the creation dates tell', async () => {
