@@ -18,7 +18,7 @@ export interface DataRequest {
 }
 
 /** Whether the path names a known API version and this dataset; otherwise the 404 is sent. */
-export function checkPath(req: DataRequest, reply: FastifyReply, dataset: string): boolean {
+export function checkPath(req: Pick<DataRequest, 'params'>, reply: FastifyReply, dataset: string): boolean {
   if (!API_VERSION_RE.test(req.params.apiVersion)) {
     notFound(reply, `unknown API version "${req.params.apiVersion}"`);
     return false;

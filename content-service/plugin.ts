@@ -1,5 +1,5 @@
 // The embedded service's HTTP surface as one Fastify plugin: the subset of Sanity's API the site
-// and @sanity/client use (query, doc, mutate, listen, images), with the hosted API's paths,
+// and @sanity/client use (query, doc, mutate, listen, export, images), with the hosted API's paths,
 // response shapes and error bodies, so the same client code runs against either.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { listenRoutes } from './listen.ts';
 import { liveRoutes } from './live.ts';
 import { studioRoutes } from './studio-routes.ts';
 import { actionRoutes } from './actions.ts';
+import { dataExportRoutes } from './data-export.ts';
 import { queryRoutes } from './query-routes.ts';
 import { assetContext, checkPath, type DataRequest } from './data-request.ts';
 import { DataParams, DataQuery, DocParams, MutateBody } from './schemas.ts';
@@ -196,10 +197,11 @@ function mutateRoute(instance: FastifyInstance, { store, dataset, token }: Optio
   });
 }
 
-/** The route plugins of their own modules: the Studio's, actions, live, listen, uploads and images. */
+/** The route plugins of their own modules: the Studio's, export, actions, live, listen, uploads and images. */
 async function registerRouteModules(app: FastifyInstance, opts: ContentServicePluginOptions, pool: QueryPool) {
   const { store, dataset, token } = opts;
   await app.register(studioRoutes, { dataset, token });
+  await app.register(dataExportRoutes, { store, dataset, token });
   await app.register(actionRoutes, { store, dataset, token });
   await app.register(liveRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS });
   await app.register(listenRoutes, {

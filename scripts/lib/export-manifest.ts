@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentRead } from './fetch-content.ts';
+import { type Holders, holdersOf } from './address-keeper.ts';
 import type { KnownSchools } from './validate-content.ts';
 import type { FileStamp } from './write-site.ts';
 import { readStamped, replaceJson, writeStamped } from './stamped-cache.ts';
@@ -164,6 +165,8 @@ export class ExportManifest {
    * untouched since. Anything unreadable or inconsistent gives an empty map (a full render).
    */
   private stored: Stored | null = null;
+  /** The content state load() read, whatever code wrote it (who held which address outlives a code change). */
+  private readContent: ContentState | null = null;
   /** The pages load() found in out/ as recorded, with what the check read of them. */
   private readonly found = new Map<string, FileStamp>();
 
@@ -181,12 +184,14 @@ export class ExportManifest {
     const pages = new Map<string, PageRecord>();
     let stored: Stored;
     this.stored = null;
+    this.readContent = null;
     this.found.clear();
     try {
       stored = JSON.parse(readFileSync(this.file, 'utf8')) as Stored;
     } catch {
       return pages;
     }
+    if (stored?.version === VERSION && stored.out === this.out) this.readContent = stored.content ?? null;
     if (
       stored?.version !== VERSION ||
       stored.out !== this.out ||
@@ -233,6 +238,18 @@ export class ExportManifest {
     )
       return null;
     return c;
+  }
+
+  /**
+   * After load(): the addresses the previous export of this out/ published from the same source,
+   * and which school had each, also when other code wrote it; empty when unknown. Of schools
+   * claiming one address, the one that had it keeps it (address-keeper.ts).
+   */
+  holders(source: string): Holders {
+    const c = this.readContent;
+    return c && c.source === source && typeof c.schools === 'object' && c.schools !== null
+      ? holdersOf(c.schools)
+      : new Map();
   }
 
   /** Every file the previous export placed in out/, after load(); null when unknown (or not trusted). */

@@ -17,6 +17,7 @@ import type { RenderedSite } from './pages.ts';
 import { createProgress, formatBytes, type Progress } from './progress.ts';
 import { readPublicFiles, type PublicFile } from './public-files.ts';
 import { posterVariants } from './poster-variants.ts';
+import type { Holders } from './address-keeper.ts';
 import { codeVersion, ExportManifest, type ContentState, type PageRecord } from './export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, type RetryOptions } from './retry.ts';
 import type { SiteStream } from './site-stream.ts';
@@ -137,6 +138,8 @@ export interface Plan {
   since: ContentState | null;
   /** With `since`: the revisions now, asked while the manifest was read. */
   revisions: Promise<Revisions> | null;
+  /** The addresses the previous export published, and which school had each (a full read keeps them so). */
+  holders: Holders;
 }
 
 /** The rendered site and the files its pages link to. */
@@ -286,7 +289,7 @@ export async function planExport(run: ExportRun): Promise<Plan> {
   revisions?.catch(() => {});
   const previous = manifest.load();
   const since = outHolds ? manifest.content(run.sourceId) : null;
-  return { manifest, previous, since, revisions: since ? revisions : null };
+  return { manifest, previous, since, revisions: since ? revisions : null, holders: manifest.holders(run.sourceId) };
 }
 
 /**

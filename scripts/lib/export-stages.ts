@@ -34,7 +34,7 @@ export async function readContent(run: ExportRun, plan: Plan): Promise<ContentRe
 
 /** Stage 3: skips what cannot be published (exit 3 when nothing can); an incremental read may not stand. */
 export function validate(plan: Plan, read: ContentRead, report: (msg: string) => void): ValidContent | NeedsFullRead {
-  const content = validateContent(read, report, plan.since?.schools ?? null);
+  const content = validateContent(read, report, plan.since?.schools ?? null, plan.holders);
   if (read.changed !== null)
     return content ?? { needsFullRead: 'a school was added, removed, or changed slug or validity' };
   if (!content || content.schools.length === 0) {

@@ -23,6 +23,9 @@ import { withRetry, type RetryOptions } from './retry.ts';
 /** Document id → `_rev`, of every published document. */
 export type Revisions = Record<string, string>;
 
+/** Document id → `_createdAt` (null when the document has none). */
+export type Created = Record<string, string | null>;
+
 /**
  * What a read returned, unchecked. A full read holds all content and the revisions it was read
  * at; an incremental one (`changed` set) holds only the schools a changed document can reach,
@@ -35,6 +38,11 @@ export interface ContentRead {
   schools: (School | null)[];
   /** The landing page and site settings documents with their translations (each null when absent). */
   site: SiteDocuments;
+  /**
+   * `_createdAt` of the documents read (null for one without), by id: of every English school in a
+   * full read, of the changed documents and their referrers in an incremental one.
+   */
+  created: Created;
   /** Incremental reads: ids added, removed or with a new revision since the previous export; null for a full read. */
   changed: string[] | null;
 }
@@ -71,6 +79,16 @@ function revisions(got: unknown): Revisions {
   return revs;
 }
 
+/** The creation dates of `{ _id, _createdAt }` rows; anything else reads as none. */
+function createdOf(got: unknown): Created {
+  const created: Created = {};
+  for (const d of Array.isArray(got) ? got : []) {
+    const { _id, _createdAt } = (d ?? {}) as { _id?: unknown; _createdAt?: unknown };
+    if (typeof _id === 'string') created[_id] = typeof _createdAt === 'string' ? _createdAt : null;
+  }
+  return created;
+}
+
 /** The content lists of a snapshot; a misconfigured host can answer 200 with something else entirely. */
 function contentOf(got: unknown): ContentRead & { changed: null } {
   const r = (got ?? {}) as Record<string, unknown>;
@@ -82,6 +100,7 @@ function contentOf(got: unknown): ContentRead & { changed: null } {
     landing: r.landing,
     schools: r.schools,
     site: siteOf(r.site),
+    created: createdOf(r.created),
     changed: null,
   };
   return read as ContentRead & { changed: null };
@@ -134,7 +153,12 @@ export async function fetchContent(
     return contentOf(await read.query<unknown>('exportContent', exportContentQuery));
   for (const part of schoolParts)
     if (!Array.isArray(part.schools)) throw new ContentShapeError('schools', part.schools);
-  return contentOf({ ...lists, revs: head.revs, schools: schoolParts.flatMap((p) => p.schools as unknown[]) });
+  return contentOf({
+    ...lists,
+    revs: head.revs,
+    created: head.created,
+    schools: schoolParts.flatMap((p) => p.schools as unknown[]),
+  });
 }
 
 /**
@@ -214,6 +238,7 @@ export async function fetchChanged(
     landing: merge(previous.landing, 'landing') as ContentRead['landing'],
     schools: got.schools as ContentRead['schools'],
     site: siteOf(got.site),
+    created: createdOf(got.ids),
     changed,
   };
 }

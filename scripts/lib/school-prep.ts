@@ -6,6 +6,7 @@
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
 import { altNotes } from '../../src/lib/alt-warnings.ts';
+import { factNotes } from '../../src/lib/fact-warnings.ts';
 import { limitContent, type ContentLimits } from '../../src/lib/content-limits.ts';
 import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { byKey } from '../../src/lib/order.ts';
@@ -72,6 +73,7 @@ function prepareRead(read: School, o: PrepareOptions): Prepared {
           `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
       ),
       ...altNotes(limited.value),
+      ...factNotes(limited.value),
     ],
     facts: schoolFacts(school, o.now),
   };

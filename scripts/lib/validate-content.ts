@@ -1,10 +1,12 @@
 // Content is typed by many hands and a slug becomes a folder name on disk, so the export checks
 // every school before rendering: a bad one is skipped with a warning naming its _id and field,
 // never allowed to break the build or write outside out/.
-import { showInvisible, slugKey, slugProblem } from '../../src/lib/slug.ts';
+import { slugKey, slugProblem } from '../../src/lib/slug.ts';
+import { quoted } from '../../src/lib/warning-text.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { SchoolFacts } from '../../src/lib/school-facts.ts';
+import { type Holders, keeperOf } from './address-keeper.ts';
 import type { ContentRead } from './fetch-content.ts';
 import type { SiteDocuments } from '../../src/lib/editions.ts';
 
@@ -21,6 +23,8 @@ export interface SchoolState {
 /** Why a school was skipped (the warning), or null; `duplicate` when only its slug was taken. */
 export interface SchoolOutcome {
   slug: string | null;
+  /** Its `_createdAt` (null without one): who keeps an address depends on it (address-keeper.ts). */
+  created: string | null;
   skipped: string | null;
   duplicate: boolean;
 }
@@ -44,7 +48,7 @@ export interface CarriedSchool {
 type Warn = (msg: string) => void;
 
 export interface ValidContent {
-  /** Valid schools read now, sorted by _id (so "first" among duplicates is well defined). */
+  /** Valid schools read now, sorted by _id. */
   schools: School[];
   /** Valid schools not read (incremental reads only), sorted by _id. */
   carried: CarriedSchool[];
@@ -57,11 +61,6 @@ export interface ValidContent {
   outcomes: Map<string, SchoolOutcome> | null;
 }
 
-const describe = (v: unknown): string => {
-  if (typeof v === 'string') return showInvisible(JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v));
-  return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v;
-};
-
 const idOf = (doc: unknown): string => {
   const id = (doc as { _id?: unknown } | null)?._id;
   return typeof id === 'string' ? JSON.stringify(id) : '(no _id)';
@@ -72,9 +71,9 @@ function ownProblem(doc: School): string | null {
   const id = JSON.stringify(doc._id);
   const problem = slugProblem(doc.slug);
   if (problem)
-    return `skipping school ${id}: field slug: ${problem}${doc.slug == null ? '' : ` (${describe(doc.slug)})`}`;
+    return `skipping school ${id}: field slug: ${problem}${doc.slug == null ? '' : ` (${quoted(doc.slug)})`}`;
   if (typeof doc.title !== 'string' || doc.title.trim() === '') {
-    return `skipping school ${id}: field title: ${typeof doc.title === 'string' ? 'empty' : `not a string (${describe(doc.title)})`}`;
+    return `skipping school ${id}: field title: ${typeof doc.title === 'string' ? 'empty' : `not a string (${quoted(doc.title)})`}`;
   }
   return null;
 }
@@ -90,22 +89,63 @@ function keepRows(
 
 /**
  * The one validator. A full read (`read.changed` null) keeps every publishable school and skips
- * the rest with a warning. An incremental read holds only the schools a change can reach and is
- * checked against what the previous export knew (`known`): it is valid only while the set of
- * schools and every slug and verdict stay as they were (then no other school's outcome can change:
- * duplicates depend on slugs alone) and at least one school is published; otherwise the answer is
- * null: the read cannot be proven current and the caller reads everything.
+ * the rest with a warning; of schools claiming one address (slugs compared regardless of case) the
+ * one that already had it keeps it (address-keeper.ts: creation dates, then `holders`, the
+ * addresses the previous export published). An incremental read holds only the schools a change
+ * can reach and is checked against what the previous export knew (`known`): it is valid only while
+ * the set of schools and every slug, creation date and verdict stay as they were (then no other
+ * school's outcome can change: who keeps an address depends on nothing else, and the previous
+ * export's choice is what a full read with its manifest would choose again) and at least one
+ * school is published; otherwise the answer is null: the read cannot be proven current and the
+ * caller reads everything.
  */
-export function validateContent(read: ContentRead & { changed: null }, warn: Warn): ValidContent;
-export function validateContent(read: ContentRead, warn: Warn, known: KnownSchools | null): ValidContent | null;
-export function validateContent(read: ContentRead, warn: Warn, known: KnownSchools | null = null): ValidContent | null {
-  if (read.changed === null) return validateAll(read, warn);
+export function validateContent(
+  read: ContentRead & { changed: null },
+  warn: Warn,
+  known?: null,
+  holders?: Holders,
+): ValidContent;
+export function validateContent(
+  read: ContentRead,
+  warn: Warn,
+  known: KnownSchools | null,
+  holders?: Holders,
+): ValidContent | null;
+export function validateContent(
+  read: ContentRead,
+  warn: Warn,
+  known: KnownSchools | null = null,
+  holders: Holders = new Map(),
+): ValidContent | null {
+  if (read.changed === null) return validateAll(read, warn, holders);
   if (!known) throw new Error("validateContent: an incremental read needs the previous export's schools");
   const content = validateReached(read, known, warn);
   return content && content.schools.length + content.carried.length > 0 ? content : null;
 }
 
-function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidContent {
+/** The warning for a school whose address another keeps. */
+function takenMessage(doc: School & { slug: string }, keeper: School & { slug: string }, why: string): string {
+  const cased = doc.slug === keeper.slug ? '' : ` (${quoted(keeper.slug)}: addresses are compared regardless of case)`;
+  return `skipping school ${JSON.stringify(doc._id)}: field slug: the address of school ${JSON.stringify(keeper._id)}${cased}, which keeps it: ${why} (${quoted(doc.slug)})`;
+}
+
+/** Each school that loses its address to another, with the warning: the others keep theirs. */
+function addressLosers(
+  claims: Map<string, (School & { slug: string })[]>,
+  created: ContentRead['created'],
+  holders: Holders,
+) {
+  const lost = new Map<string, string>();
+  for (const [key, group] of claims) {
+    if (group.length < 2) continue;
+    const dated = group.map((doc) => ({ doc, _id: doc._id, created: created[doc._id] ?? null }));
+    const { keeper, why } = keeperOf(dated, holders.get(key));
+    for (const { doc } of dated) if (doc !== keeper.doc) lost.set(doc._id, takenMessage(doc, keeper.doc, why));
+  }
+  return lost;
+}
+
+function validateAll(raw: ContentRead, warn: (msg: string) => void, holders: Holders): ValidContent {
   let identified = true;
   const docs = raw.schools
     .filter((d): d is School => {
@@ -116,27 +156,22 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidConten
     })
     .sort(byKey('_id'));
 
-  const bySlug = new Map<string, string>();
+  const problems = new Map<string, string>();
+  const claims = new Map<string, (School & { slug: string })[]>();
+  for (const doc of docs) {
+    const problem = ownProblem(doc);
+    if (problem) problems.set(doc._id, problem);
+    else claims.set(slugKey(doc.slug!), [...(claims.get(slugKey(doc.slug!)) ?? []), doc as School & { slug: string }]);
+  }
+  const lost = addressLosers(claims, raw.created, holders);
   const schools: School[] = [];
   const outcomes = new Map<string, SchoolOutcome>();
   for (const doc of docs) {
-    const problem = ownProblem(doc);
+    const skipped = problems.get(doc._id) ?? lost.get(doc._id) ?? null;
+    if (skipped) warn(skipped);
+    else schools.push(doc);
     const slug = typeof doc.slug === 'string' ? doc.slug : null;
-    if (problem) {
-      warn(problem);
-      outcomes.set(doc._id, { slug, skipped: problem, duplicate: false });
-      continue;
-    }
-    const first = bySlug.get(slugKey(slug!));
-    if (first !== undefined) {
-      const msg = `skipping school ${JSON.stringify(doc._id)}: field slug: duplicate of ${JSON.stringify(first)} (${describe(slug)}); the first by _id is kept`;
-      warn(msg);
-      outcomes.set(doc._id, { slug, skipped: msg, duplicate: true });
-      continue;
-    }
-    bySlug.set(slugKey(slug!), doc._id);
-    outcomes.set(doc._id, { slug, skipped: null, duplicate: false });
-    schools.push(doc);
+    outcomes.set(doc._id, { slug, created: raw.created[doc._id] ?? null, skipped, duplicate: lost.has(doc._id) });
   }
   // Documents without an _id cannot be followed by revision: then no outcomes, and the next export reads everything.
   const rows = keepRows(raw, new Set(schools.map((s) => s._id)));
@@ -157,19 +192,27 @@ function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: s
     if (!before) return null; // added
     const problem = ownProblem(doc);
     const slug = typeof doc.slug === 'string' ? doc.slug : null;
+    const created = before.created ?? null;
+    // Read again only when it changed: a new creation date can move an address.
+    if (id in raw.created && raw.created[id] !== created) return null;
     if (problem) {
       if (before.skipped === null || before.duplicate) return null;
-      outcomes.set(id, { slug, skipped: problem, duplicate: false });
+      outcomes.set(id, { slug, created, skipped: problem, duplicate: false });
     } else {
       if (slug !== before.slug || (before.skipped !== null && !before.duplicate)) return null;
-      outcomes.set(id, { slug, skipped: before.skipped, duplicate: before.duplicate });
+      outcomes.set(id, { slug, created, skipped: before.skipped, duplicate: before.duplicate });
     }
   }
   const schools: School[] = [];
   const carried: CarriedSchool[] = [];
   for (const id of Object.keys(previous).sort()) {
     const before = previous[id]!;
-    const outcome = outcomes.get(id) ?? { slug: before.slug, skipped: before.skipped, duplicate: before.duplicate };
+    const outcome = outcomes.get(id) ?? {
+      slug: before.slug,
+      created: before.created ?? null,
+      skipped: before.skipped,
+      duplicate: before.duplicate,
+    };
     outcomes.set(id, outcome);
     if (outcome.skipped !== null) {
       warn(outcome.skipped);
@@ -205,7 +248,7 @@ export function withoutFailed(
   const gone = new Set(failed.map((f) => f._id));
   const outcomes = content.outcomes && new Map(content.outcomes);
   for (const { _id, error } of failed) {
-    const msg = `skipping school ${JSON.stringify(_id)}: its page failed to render: ${describe(error)}`;
+    const msg = `skipping school ${JSON.stringify(_id)}: its page failed to render: ${quoted(error)}`;
     warn(msg);
     const before = outcomes?.get(_id);
     if (before) outcomes!.set(_id, { ...before, skipped: msg, duplicate: false });

@@ -147,9 +147,12 @@ export const navigationSchoolsQuery = defineQuery(`
 export const landingSchoolsQuery = defineQuery(`
   *[${listedSchoolFilter}] | order(title asc) { ${landingSchoolFields} }`);
 
-/** One school by slug, fully expanded. Params: { slug }. */
+/**
+ * One school by slug, fully expanded; of two with one slug the one created first (undated last),
+ * as the export keeps it (scripts/lib/address-keeper.ts). Params: { slug }.
+ */
 export const schoolBySlugQuery = defineQuery(`
-  *[${englishSchoolFilter} && slug.current == $slug] | order(_id asc) [0] { ${schoolFields}, ${schoolTranslations} }`);
+  *[${englishSchoolFilter} && slug.current == $slug] | order(_createdAt asc, _id asc) [0] { ${schoolFields}, ${schoolTranslations} }`);
 
 /** One school by document id (published or `drafts.` id), fully expanded. Params: { id }. */
 export const schoolByIdQuery = defineQuery(`
@@ -161,10 +164,11 @@ export const allSchoolsQuery = defineQuery(`
 
 /**
  * Preview step 1: the ids of the school(s) behind a slug, published and draft, so the
- * published id can be derived even for a draft-only school. Run with perspective 'raw'. Params: { slug }.
+ * published id can be derived even for a draft-only school; the one created first first, as
+ * schoolBySlugQuery. Run with perspective 'raw'. Params: { slug }.
  */
 export const schoolIdsBySlugQuery = defineQuery(`
-  *[_type == "school" && slug.current == $slug] | order(_id asc)._id`);
+  *[_type == "school" && slug.current == $slug] | order(_createdAt asc, _id asc)._id`);
 
 /** Preview step 2, the draft lookup: does `drafts.<id>` exist? Run with perspective 'raw'. Params: { draftId }. */
 export const draftLookupQuery = defineQuery(`
@@ -216,11 +220,18 @@ export const SCHOOL_REFERENCE_DEPTH = 2;
 export const referrersQuery = defineQuery(`*[references($ids)]._id`);
 
 /**
+ * When each English school was created: of two schools with one address, the one created first
+ * keeps it (scripts/lib/validate-content.ts). Kept apart from schoolFields, which a page embeds.
+ */
+const schoolsCreated = /* groq */ `*[${englishSchoolFilter}]{ _id, _createdAt }`;
+
+/**
  * The export's full read, in one snapshot: the revisions belong to exactly this content. Used when
  * the read in parts below found the content changing while it ran.
  */
 export const exportContentQuery = defineQuery(`{
   "revs": ${revisionsQuery},
+  "created": ${schoolsCreated},
   "site": ${siteDocuments},
   "nav": ${navigationSchoolsQuery},
   "landing": ${landingSchoolsQuery},
@@ -236,7 +247,8 @@ export const exportContentQuery = defineQuery(`{
  */
 export const exportIdsQuery = defineQuery(`{
   "revs": ${revisionsQuery},
-  "ids": *[${englishSchoolFilter}] | order(_id asc)._id
+  "ids": *[${englishSchoolFilter}] | order(_id asc)._id,
+  "created": ${schoolsCreated}
 }`);
 
 /** The navigation and landing rows of the read in parts. */
@@ -257,7 +269,7 @@ export const exportSchoolsQuery = defineQuery(`{
  * The export's incremental read, given the ids of the changed documents and their referrers (a
  * changed translation reaches its English school through the translation.metadata that links them):
  * in one pass over those ids, their current revisions (to check nothing moved since they were
- * compared) and, for listed schools, their navigation and landing rows (merged into the previous
+ * compared) and creation dates and, for listed schools, their navigation and landing rows (merged into the previous
  * rows; the mapping sorts them); and the schools that are or reference one of them, expanded. The
  * landing page and site settings (two small documents) are read every time: their words shape
  * pages no revision of a school shows. Params: { ids }.
@@ -265,7 +277,7 @@ export const exportSchoolsQuery = defineQuery(`{
 export const exportChangedQuery = defineQuery(`{
   "site": ${siteDocuments},
   "ids": *[_id in $ids]{
-    _id, _rev,
+    _id, _rev, _createdAt,
     "nav": select(${listedSchoolFilter} => { ${navigationSchoolFields} }),
     "landing": select(${listedSchoolFilter} => { ${landingSchoolFields} })
   },

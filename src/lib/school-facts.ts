@@ -3,6 +3,7 @@
 // Pure mapping from the school as the page query reads it, so the export, the tools and the data
 // files agree on every fact: a program is exactly a label the school page shows in its tag list.
 import { isValidLocation } from './distance.ts';
+import { clockTimeOf, isZipCode } from './fact-rules.ts';
 import { safeHttpUrl } from './links.ts';
 import { isTourShown, schoolSections, TOUR_HEADING } from './sections.ts';
 import { schoolPath } from '../routes.ts';
@@ -104,8 +105,6 @@ export function schoolPrograms(school: School): Record<ProgramCategory, string[]
   return programs;
 }
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const hhmm = (v: unknown): string | null => (HHMM.test(text(v)) ? text(v) : null);
 const whole = (v: unknown): number | null =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
@@ -142,12 +141,15 @@ function glanceFacts(school: School, now: number): Partial<SchoolFacts> {
     address: addressLine(s.address) || null,
     phone: orNull(s.phone),
     website: safeHttpUrl(s.website),
-    bellTimes: hhmm(bell.start) || hhmm(bell.end) ? { start: hhmm(bell.start), end: hhmm(bell.end) } : null,
+    bellTimes:
+      clockTimeOf(bell.start) || clockTimeOf(bell.end)
+        ? { start: clockTimeOf(bell.start), end: clockTimeOf(bell.end) }
+        : null,
     transportation: orNull(s.transportation),
     beforeAfterCare: orNull(s.beforeAfterCare),
     supportPrograms: strings(s.supportPrograms),
     admissions: seats !== null && applicants !== null ? { year: whole(adm.year), seats, applicants } : null,
-    zipCodes: strings(s.attendanceZipCodes).filter((z) => /^\d{5}$/.test(z)),
+    zipCodes: strings(s.attendanceZipCodes).filter(isZipCode),
     events,
     updated: orNull(s._updatedAt),
   };

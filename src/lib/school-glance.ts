@@ -6,6 +6,7 @@ import type { Lang } from '../i18n/messages.ts';
 import { FAMILY_WORDS } from '../i18n/family/index.ts';
 import { safeHttpUrl } from './links.ts';
 import { clockTime } from './clock.ts';
+import { eventSpan } from './fact-rules.ts';
 
 export { clockTime };
 import type { GlanceRow, SchoolGlance, School } from './types.ts';
@@ -44,20 +45,14 @@ export function telHref(phone: unknown): string | null {
 export const mapHref = (line: string): string =>
   `https://www.openstreetmap.org/search?query=${encodeURIComponent(line)}`;
 
-/** Valid events, with an end, not yet over at `now`, soonest first. */
+/** Valid events, with an end, not yet over at `now`, soonest first (the rules: fact-rules.ts eventSpan). */
 export function upcomingEvents(events: unknown, now: number): (EventInput & { start: string; end: string })[] {
   if (!Array.isArray(events)) return [];
   return events
     .map((e) => obj(e) as EventInput)
-    .filter((e) => text(e.title) !== '' && !Number.isNaN(Date.parse(text(e.start))))
-    .map((e) => {
-      const start = new Date(Date.parse(text(e.start))).toISOString();
-      const endMs = Date.parse(text(e.end));
-      // Without a valid end after the start, an event lasts an hour.
-      const end = new Date(
-        Number.isNaN(endMs) || endMs <= Date.parse(start) ? Date.parse(start) + 3_600_000 : endMs,
-      ).toISOString();
-      return { ...e, start, end };
+    .flatMap((e) => {
+      const span = text(e.title) === '' ? null : eventSpan(e);
+      return span ? [{ ...e, start: new Date(span.start).toISOString(), end: new Date(span.end).toISOString() }] : [];
     })
     .filter((e) => Date.parse(e.end) > now)
     .sort((a, b) => a.start.localeCompare(b.start));

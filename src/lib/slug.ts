@@ -22,7 +22,8 @@ function overByteLimit(s: string): boolean {
 
 /**
  * The form two slugs must not share: on a case-insensitive disk or host `ASPEN-RIDGE` and
- * `aspen-ridge` are one folder, so only the first school of such a pair is published.
+ * `aspen-ridge` are one folder, so only one school of such a pair is published, the one that had
+ * the address first (scripts/lib/address-keeper.ts).
  */
 export const slugKey = (slug: string): string => slug.toLowerCase();
 

@@ -14,6 +14,7 @@ import { sanityImport } from '@sanity/import';
 import sharp from 'sharp';
 import { startContentService } from '../../content-service/index.ts';
 import { readTarGz } from '../../core/tar.ts';
+import { importTarball } from './helpers/import-tarball.ts';
 import {
   cleanEnv,
   LAUNCHER,
@@ -90,18 +91,7 @@ describe('sanity dataset import (@sanity/import) into an empty embedded service'
     .filter((l) => l.trim()).length;
 
   before(async () => {
-    const service = await startContentService({
-      contentDir: target,
-      token: TOKEN,
-      persist: true,
-      watch: false,
-      log: (m) => logs.push(m),
-    });
-    try {
-      result = await sanityImport(createReadStream(TARBALL), { client: clientFor(service.url, TOKEN) });
-    } finally {
-      await service.close();
-    }
+    result = await importTarball(target, TARBALL, TOKEN, (m) => logs.push(m));
   });
 
   it('imports every document and every image, without a warning or a log line', () => {

@@ -131,9 +131,15 @@ export function writeDataset(dir: string, docs: Record<string, unknown>[], image
 
 /**
  * The slugs the export must publish, computed independently of the export's code: published
- * school documents with a safe slug and a string title, the first by _id for a duplicate slug.
+ * school documents with a safe slug and a string title; of those sharing an address (slugs
+ * compared regardless of case), the earliest `_createdAt`, undated ones after dated ones, then the
+ * first by _id (a first export, with no previous one to ask).
  */
 export function expectedSlugs(docs: Record<string, unknown>[]): string[] {
+  const time = (d: Record<string, unknown>) => {
+    const t = typeof d._createdAt === 'string' ? Date.parse(d._createdAt) : Number.NaN;
+    return Number.isNaN(t) ? Number.POSITIVE_INFINITY : t;
+  };
   const schools = docs
     .filter(
       (d) =>
@@ -142,14 +148,15 @@ export function expectedSlugs(docs: Record<string, unknown>[]): string[] {
         !(d._id as string).startsWith('drafts.') &&
         !(d._id as string).includes('.'),
     )
-    .sort((a, b) => ((a._id as string) < (b._id as string) ? -1 : 1));
-  const seen = new Set<string>();
+    .sort((a, b) => time(a) - time(b) || ((a._id as string) < (b._id as string) ? -1 : 1));
+  const kept = new Map<string, string>();
   for (const s of schools) {
     const slug = (s.slug as { current?: unknown } | undefined)?.current;
     if (slugProblem(slug) !== null || typeof s.title !== 'string' || !s.title.trim()) continue;
-    seen.add(slug as string);
+    const key = (slug as string).toLowerCase();
+    if (!kept.has(key)) kept.set(key, slug as string);
   }
-  return [...seen].sort();
+  return [...kept.values()].sort();
 }
 
 /** A stand-in for a hosted content service that fails: answers every request with `status`, or never answers. */

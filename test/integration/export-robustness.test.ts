@@ -124,7 +124,7 @@ describe('hostile slugs and titles', () => {
     ['school-long', 'Long', 'x'.repeat(201), /field slug: longer than 200 characters/],
     ['school-noslug', 'No Slug', undefined, /field slug: missing/],
     ['school-numtitle', 42, 'number-title', /field title: not a string/],
-    ['school-zz-duplicate', 'Duplicate of Alpha', 'alpha-middle', /field slug: duplicate of "school-alpha"/],
+    ['school-zz-duplicate', 'Duplicate of Alpha', 'alpha-middle', /field slug: the address of school "school-alpha"/],
     // Names special to hosts and tools, file names, text that does not show what it says.
     ['school-dotgit', 'Dot Git', '.git', /field slug: starts with a dot/],
     ['school-wellknown', 'Well Known', '.well-known', /field slug: starts with a dot/],
@@ -135,7 +135,12 @@ describe('hostile slugs and titles', () => {
     ['school-wide', 'Wide', '中'.repeat(90), /field slug: longer than 200 bytes as UTF-8/],
     ['school-index', 'Index Folder', 'index', /field slug: is "index"/],
     ['school-trailingdot', 'Trailing Dot', 'trailingdot.', /field slug: ends with a dot/],
-    ['school-zz-upper', 'Upper Alpha', 'ALPHA-MIDDLE', /field slug: duplicate of "school-alpha"/],
+    [
+      'school-zz-upper',
+      'Upper Alpha',
+      'ALPHA-MIDDLE',
+      /field slug: the address of school "school-alpha" \("alpha-middle": addresses are compared regardless of case\)/,
+    ],
   ];
   let result: Awaited<ReturnType<typeof runExport>>;
 
@@ -195,7 +200,8 @@ describe('hostile slugs and titles', () => {
       'nothing written next to out/ (../x would land here)',
     );
     assert.ok(!existsSync(path.join(root, 'x')) && !existsSync(path.join(out, 'x')));
-    // The kept duplicate is the first by _id, and no skipped school appears in navigation or cards.
+    // The school that had the address keeps it (undated here, and a first export: the first by _id),
+    // and no skipped school appears in navigation or cards.
     const alpha = embeddedJson(read(out, 'schools/alpha-middle/index.html'), '__DATA__') as { school: { _id: string } };
     assert.equal(alpha.school._id, 'school-alpha');
     const landing = embeddedJson(read(out, 'index.html'), '__DATA__') as {

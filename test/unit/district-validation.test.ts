@@ -2,15 +2,11 @@
 // published before alt text was asked for are flagged, so a one-field edit of such a school still
 // publishes; a picture an editor adds or changes without alt text is still refused.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { SanityDocument } from 'sanity';
-import { studioFindings } from './helpers/studio-validation.ts';
+import { findings, readDocs } from './helpers/studio-validation.ts';
 
-const dataset = readFileSync(new URL('../fixtures/district/dataset.ndjson', import.meta.url), 'utf8')
-  .trimEnd()
-  .split('\n')
-  .map((line) => JSON.parse(line) as SanityDocument);
+const dataset = readDocs('test/fixtures/district');
 const bluebell = dataset.find((d) => d._id === 'school-bluebell')!;
 const otherPicture = dataset.find(
   (d) => d._type === 'sanity.imageAsset' && d._id !== (bluebell.logo as { asset: { _ref: string } }).asset._ref,
@@ -20,7 +16,7 @@ const altFindings = (lines: string[]) => lines.filter((l) => /alternative text/.
 
 describe('alt text on a district’s older content', () => {
   it('flags the published pictures without alt text as warnings, not errors', async () => {
-    const found = altFindings(await studioFindings(dataset, [bluebell]));
+    const found = altFindings(await findings([bluebell], dataset));
     assert.ok(found.length >= 3, `every picture is flagged: ${found.join('\n')}`);
     assert.deepEqual(
       found.filter((l) => l.startsWith('error')),
@@ -31,7 +27,7 @@ describe('alt text on a district’s older content', () => {
 
   it('lets a one-field edit of such a school publish: its draft has no error', async () => {
     const draft = { ...bluebell, _id: 'drafts.school-bluebell', subtitle: 'Edited in the Studio' } as SanityDocument;
-    const errors = altFindings(await studioFindings([...dataset, draft], [draft])).filter((l) => l.startsWith('error'));
+    const errors = altFindings(await findings([draft], [...dataset, draft])).filter((l) => l.startsWith('error'));
     assert.deepEqual(errors, []);
   });
 
@@ -46,7 +42,7 @@ describe('alt text on a district’s older content', () => {
       _id: 'drafts.school-new',
       slug: { _type: 'slug', current: 'new-school' },
     } as SanityDocument;
-    const found = await studioFindings([...dataset, changed, fresh], [changed, fresh]);
+    const found = await findings([changed, fresh], [...dataset, changed, fresh]);
     assert.ok(
       found.includes('error drafts.school-bluebell .logo.alt: Write alternative text, or mark the image decorative'),
     );

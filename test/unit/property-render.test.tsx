@@ -168,6 +168,7 @@ describe('property: random content through the export pipeline', () => {
           nav: schools as unknown as NavigationSchoolRow[],
           landing: schools as unknown as LandingSchoolRow[],
           revs: {},
+          created: {},
           site: { landing: null, settings: null },
           changed: null,
         };

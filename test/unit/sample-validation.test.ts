@@ -5,15 +5,11 @@
 // (scripts/lib/sample-build.ts): so a schema rule that is too strict (flags good content) or too
 // loose (misses a deliberate fault) fails here.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import type { SanityDocument } from 'sanity';
-import { studioFindings } from './helpers/studio-validation.ts';
+import { findings as validate, readDocs } from './helpers/studio-validation.ts';
 
-const docs = readFileSync(new URL('../../content/sample/dataset.ndjson', import.meta.url), 'utf8')
-  .trimEnd()
-  .split('\n')
-  .map((line) => JSON.parse(line) as SanityDocument);
+const docs = readDocs('content/sample');
 /** The content types editors write; sanity.imageAsset documents are Sanity's own (the sample's lack the hosted `url`). */
 const CONTENT_TYPES = [
   'school',
@@ -25,6 +21,9 @@ const CONTENT_TYPES = [
   'siteSettings',
   'translation.metadata',
 ];
+
+/** What validation finds in these documents, checked against the sample (references, addresses). */
+const findings = (documents: SanityDocument[]) => validate(documents, docs);
 
 /** The sample's deliberate faults (scripts/lib/sample-build.ts), as validation reports them. */
 const EXPECTED = [
@@ -50,10 +49,7 @@ describe('the sample against the Studio schema (Sanity validation, offline)', ()
   let found: string[] = [];
   before(
     async () => {
-      found = await studioFindings(
-        docs,
-        docs.filter((d) => CONTENT_TYPES.includes(d._type)),
-      );
+      found = await findings(docs.filter((d) => CONTENT_TYPES.includes(d._type)));
     },
     { timeout: 120_000 },
   );
@@ -79,7 +75,7 @@ describe('the sample against the Studio schema (Sanity validation, offline)', ()
       { ...school, _id: 'school-x3', slug: undefined },
       { ...school, _id: 'school-x4', title: '   ', slug: { _type: 'slug', current: 'x4' } },
     ] as SanityDocument[];
-    const got = (await studioFindings(docs, bad))
+    const got = (await findings(bad))
       .filter((f) => f.startsWith('error'))
       .map((f) => f.split(' ').slice(1, 3).join(' '));
     assert.deepEqual(got, ['school-x1 .slug:', 'school-x2 .slug:', 'school-x3 .slug:', 'school-x4 .title:']);

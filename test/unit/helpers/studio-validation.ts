@@ -1,39 +1,32 @@
-// The Studio's validation, offline: Sanity's own validateDocument over documents of a dataset,
-// with the schema compiled from studio/ and the client calls validation makes (the slug's
-// uniqueness check, the alt-text rule's look at the published version) answered by groq-js over
-// that dataset, so nothing leaves the machine. Each finding is one line:
-// "<level> <_id> <path>: <message>".
+// Sanity's own validateDocument over documents of a dataset, offline, with the Studio's schema:
+// what an editor sees in the Studio's validation list when publishing, one line per finding. The
+// one client call validation makes for this schema (the address check, a GROQ query) is answered
+// by groq-js over the dataset itself, so nothing leaves the machine.
+import { readFileSync } from 'node:fs';
 import { evaluate, parse } from 'groq-js';
 import { createSchema, validateDocument, type SanityClient, type SanityDocument, type Workspace } from 'sanity';
 import { schemaTypes } from '../../../studio/src/schemaTypes/index.ts';
 
-function datasetClient(dataset: readonly SanityDocument[]): SanityClient {
+/** The documents of a dataset folder's dataset.ndjson (relative to the repository). */
+export function readDocs(dir: string): SanityDocument[] {
+  return readFileSync(new URL(`../../../${dir}/dataset.ndjson`, import.meta.url), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SanityDocument);
+}
+
+/** A client whose queries groq-js answers over `dataset`. */
+export function datasetClient(dataset: SanityDocument[]): SanityClient {
   const client = {
     withConfig: () => client,
     fetch: async (query: string, params: Record<string, unknown> = {}) =>
-      (await evaluate(parse(query), { dataset: [...dataset], params })).get(),
+      (await evaluate(parse(query), { dataset, params })).get(),
   } as unknown as SanityClient;
   return client;
 }
 
-const pathText = (path: readonly unknown[]): string =>
-  path
-    .map((s) =>
-      typeof s === 'object' && s !== null
-        ? '_key' in s
-          ? `[_key=${(s as { _key: string })._key}]`
-          : `[${JSON.stringify(s)}]`
-        : typeof s === 'number'
-          ? `[${s}]`
-          : `.${String(s)}`,
-    )
-    .join('');
-
-/** What the Studio says of each of `documents`, validated against `dataset` (sorted lines). */
-export async function studioFindings(
-  dataset: readonly SanityDocument[],
-  documents: readonly SanityDocument[],
-): Promise<string[]> {
+/** Every finding as one line: "<level> <_id> <path>: <message>", sorted. */
+export async function findings(documents: SanityDocument[], dataset: SanityDocument[]): Promise<string[]> {
   const schema = createSchema({ name: 'default', types: schemaTypes });
   const client = datasetClient(dataset);
   const ids = new Set(dataset.map((d) => d._id));
@@ -52,7 +45,20 @@ export async function studioFindings(
       // Sanity checks that a strong reference's target exists and is published.
       getDocumentExists: async ({ id }) => ids.has(id),
     });
-    for (const m of markers) out.push(`${m.level} ${document._id} ${pathText(m.path)}: ${m.message}`);
+    for (const m of markers) {
+      const path = m.path
+        .map((s) =>
+          typeof s === 'object'
+            ? '_key' in s
+              ? `[_key=${s._key}]`
+              : `[${JSON.stringify(s)}]`
+            : typeof s === 'number'
+              ? `[${s}]`
+              : `.${s}`,
+        )
+        .join('');
+      out.push(`${m.level} ${document._id} ${path}: ${m.message}`);
+    }
   }
   return out.sort();
 }

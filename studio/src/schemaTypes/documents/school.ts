@@ -3,9 +3,9 @@
 // that gets a page, not one skipped with a warning in the build log.
 import { defineArrayMember, defineField, defineType, type SlugOptions } from 'sanity';
 import { HomeIcon } from '@sanity/icons';
-import { slugProblem } from '../../../../src/lib/slug.ts';
 import { imageWithAlt } from '../objects/altText.ts';
 import { languageField } from '../objects/language.ts';
+import { addressProblem, addressShared, everyAddressUnique, isTranslation } from '../objects/pageAddress.ts';
 import { schoolFactFields } from '../objects/schoolFacts.ts';
 
 /** The only colour form the site applies (src/lib/theme.ts); anything else falls back to #862633. */
@@ -13,12 +13,6 @@ export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 const image = (name: string, title: string, description: string, group = 'media') =>
   imageWithAlt(name, title, description, group);
-
-/** A translation (its language set and not English), which lives at its English school's address. */
-const isTranslation = (doc: object | undefined): boolean => {
-  const language = (doc as { language?: unknown } | undefined)?.language;
-  return typeof language === 'string' && language !== 'en';
-};
 
 export const school = defineType({
   name: 'school',
@@ -67,20 +61,18 @@ export const school = defineType({
       hidden: ({ document }) => isTranslation(document) && !document?.slug,
       // A translation lives at its English school's address: the plugin leaves the slug out of
       // the copy it starts a translation from, so the copy never collides with its own original.
-      options: { source: 'title', maxLength: 96, documentInternationalization: { exclude: true } } as SlugOptions,
-      validation: (rule) =>
-        rule
-          .custom((value, context) => {
-            const current = (value as { current?: unknown } | undefined)?.current;
-            // A translation lives at its English school's address (/es/schools/{slug}).
-            if (current === undefined && isTranslation(context.document)) return true;
-            if (current === undefined) return 'Set an address (press "Generate")';
-            const problem = slugProblem(current);
-            return problem === null ? true : `The address ${problem}; use lower-case letters, digits and "-"`;
-            // The slug type's own rules are warnings; without .error() this one would be too, and the
-            // Studio would let a school publish that the export then skips.
-          })
-          .error(),
+      options: {
+        source: 'title',
+        maxLength: 96,
+        isUnique: everyAddressUnique,
+        documentInternationalization: { exclude: true },
+      } as SlugOptions,
+      validation: (rule) => [
+        // The slug type's own rules are warnings; without .error() this one would be too, and the
+        // Studio would let a school publish that the export then skips.
+        rule.custom(addressProblem).error(),
+        rule.custom(addressShared).warning(),
+      ],
     }),
     defineField({
       name: 'isCharter',

@@ -2,11 +2,23 @@
 // day, the support it offers, last year's seats and applicants, which ZIP codes it is zoned for,
 // and its tours and open houses. Field names are the content contract (docs/content-model.md,
 // "School facts"); every field is optional, and the page shows only what a school has.
+// The rules are the export's (src/lib/fact-rules.ts): a fact the Studio lets through is one the
+// site shows as written, and the export warns about any other.
 import { defineArrayMember, defineField } from 'sanity';
+import { CLOCK_TIME, eventSpan, ZIP_CODE } from '../../../../src/lib/fact-rules.ts';
 
 const GROUP = 'facts';
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ZIP = /^\d{5}$/;
+const ZIP_MESSAGE = 'A five-digit ZIP code, e.g. 80211';
+
+/** A whole number of at least 0: the page rounds other numbers and leaves negative ones off. */
+const count = (name: string, title: string, description?: string) =>
+  defineField({
+    name,
+    type: 'number',
+    title,
+    ...(description ? { description } : {}),
+    validation: (rule) => rule.integer().min(0),
+  });
 
 const time = (name: string, title: string) =>
   defineField({
@@ -15,7 +27,9 @@ const time = (name: string, title: string) =>
     title,
     description: '24-hour time, e.g. 08:05 or 15:20. The page writes it the way readers expect (8:05 AM).',
     validation: (rule) =>
-      rule.custom((v) => (v === undefined || (typeof v === 'string' && TIME.test(v)) ? true : 'Use HH:MM, e.g. 08:05')),
+      rule.custom((v) =>
+        v === undefined || (typeof v === 'string' && CLOCK_TIME.test(v)) ? true : 'Use HH:MM, 24-hour, e.g. 08:05',
+      ),
   });
 
 export const schoolFactFields = [
@@ -28,7 +42,13 @@ export const schoolFactFields = [
       defineField({ name: 'street', type: 'string', title: 'Street' }),
       defineField({ name: 'city', type: 'string', title: 'City' }),
       defineField({ name: 'state', type: 'string', title: 'State' }),
-      defineField({ name: 'zip', type: 'string', title: 'ZIP code' }),
+      defineField({
+        name: 'zip',
+        type: 'string',
+        title: 'ZIP code',
+        validation: (rule) =>
+          rule.custom((v) => (v === undefined || (typeof v === 'string' && ZIP_CODE.test(v)) ? true : ZIP_MESSAGE)),
+      }),
     ],
   }),
   defineField({
@@ -46,13 +66,7 @@ export const schoolFactFields = [
     validation: (rule) => rule.uri({ scheme: ['http', 'https'] }),
   }),
   defineField({ name: 'grades', type: 'string', title: 'Grades', group: GROUP, description: 'e.g. 6-8' }),
-  defineField({
-    name: 'enrollment',
-    type: 'number',
-    title: 'Enrollment',
-    group: GROUP,
-    description: 'Students this year.',
-  }),
+  { ...count('enrollment', 'Enrollment', 'Students this year.'), group: GROUP },
   defineField({
     name: 'bellTimes',
     type: 'object',
@@ -78,9 +92,9 @@ export const schoolFactFields = [
     group: GROUP,
     description: 'Shown as "Last year: 120 seats, 310 applicants".',
     fields: [
-      defineField({ name: 'year', type: 'number', title: 'School year starting', description: 'e.g. 2025' }),
-      defineField({ name: 'seats', type: 'number', title: 'Seats' }),
-      defineField({ name: 'applicants', type: 'number', title: 'Applicants' }),
+      count('year', 'School year starting', 'e.g. 2025'),
+      count('seats', 'Seats'),
+      count('applicants', 'Applicants'),
     ],
   }),
   defineField({
@@ -93,8 +107,7 @@ export const schoolFactFields = [
     of: [
       defineArrayMember({
         type: 'string',
-        validation: (rule) =>
-          rule.custom((v) => (typeof v === 'string' && ZIP.test(v) ? true : 'A five-digit ZIP code')),
+        validation: (rule) => rule.custom((v) => (typeof v === 'string' && ZIP_CODE.test(v) ? true : ZIP_MESSAGE)),
       }),
     ],
   }),
@@ -111,7 +124,19 @@ export const schoolFactFields = [
         fields: [
           defineField({ name: 'title', type: 'string', title: 'Title', validation: (r) => r.required() }),
           defineField({ name: 'start', type: 'datetime', title: 'Starts', validation: (r) => r.required() }),
-          defineField({ name: 'end', type: 'datetime', title: 'Ends' }),
+          defineField({
+            name: 'end',
+            type: 'datetime',
+            title: 'Ends',
+            description: 'Without an end the event is shown as one hour long.',
+            validation: (r) =>
+              r.custom((end, context) => {
+                const start = (context.parent as { start?: unknown } | undefined)?.start;
+                return eventSpan({ start, end })?.endProblem === 'not after start'
+                  ? 'The event must end after it starts: set a later end, or none for one hour'
+                  : true;
+              }),
+          }),
           defineField({ name: 'location', type: 'string', title: 'Where' }),
           defineField({
             name: 'url',
