@@ -100,8 +100,9 @@ export function createContentApi(client: SanityClient): ContentApi {
       return doc && typeof doc === 'object' && doc._type === 'school' ? doc : null;
     },
     async editorSchools() {
-      const rows = await run<unknown>(editorSchoolsQuery, {}, 'raw');
-      return editorSchools(Array.isArray(rows) ? rows : []);
+      const got = await run<{ schools?: unknown; links?: unknown } | null>(editorSchoolsQuery, {}, 'raw');
+      const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+      return editorSchools(list(got?.schools), list(got?.links));
     },
     async site(perspective, lang) {
       const got =

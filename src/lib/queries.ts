@@ -175,11 +175,16 @@ export const draftLookupQuery = defineQuery(`
   *[_id == $draftId][0]._id`);
 
 /**
- * The preview's editor home: every school document, published and draft, with its slug. Run with
- * perspective 'raw' (drafts are separate documents there). No params.
+ * The preview's editor home: every school document, published and draft, with its slug and
+ * language, and the translation links (a translation is previewed at its English school's
+ * address). Run with perspective 'raw' (drafts are separate documents there). No params.
  */
-export const editorSchoolsQuery = defineQuery(`
-  *[_type == "school"] | order(_id asc) { _id, title, "slug": slug.current }`);
+export const editorSchoolsQuery = defineQuery(`{
+  "schools": *[_type == "school"] | order(_id asc) { _id, title, language, "slug": slug.current },
+  "links": *[_type == "translation.metadata" && "school" in schemaTypes].translations[]{
+    "lang": coalesce(language, _key), "ref": value._ref, "group": ^._id
+  }
+}`);
 
 /**
  * The preview's change relay: documents by id, whole, to find what they reference. Run with

@@ -6358,12 +6358,20 @@ export type DraftLookupQueryResult = string | null;
 
 // Source: ../src/lib/queries.ts
 // Variable: editorSchoolsQuery
-// Query: *[_type == "school"] | order(_id asc) { _id, title, "slug": slug.current }
-export type EditorSchoolsQueryResult = Array<{
-  _id: string;
-  title: string | null;
-  slug: string | null;
-}>;
+// Query: {  "schools": *[_type == "school"] | order(_id asc) { _id, title, language, "slug": slug.current },  "links": *[_type == "translation.metadata" && "school" in schemaTypes].translations[]{    "lang": coalesce(language, _key), "ref": value._ref, "group": ^._id  }}
+export type EditorSchoolsQueryResult = {
+  schools: Array<{
+    _id: string;
+    title: string | null;
+    language: string | null;
+    slug: string | null;
+  }>;
+  links: Array<{
+    lang: string;
+    ref: string | null;
+    group: null;
+  } | null>;
+};
 
 // Source: ../src/lib/queries.ts
 // Variable: documentsByIdQuery

@@ -2,6 +2,8 @@
 // (published, draft changes, draft only) and a link that opens it in live preview, so an editor
 // finds what to look at without knowing slugs. Preview only; it never reaches the export.
 import { schoolPath } from '../routes.ts';
+import { DEFAULT_LANG } from '../i18n/messages.ts';
+import { LANGUAGE_NAMES } from '../components/LanguageSwitcher.tsx';
 import { EDITOR_STATE_LABEL, type EditorSchool } from '../lib/editor-home.ts';
 
 export function EditorHome({ schools }: { schools: readonly EditorSchool[] | null | undefined }) {
@@ -15,6 +17,7 @@ export function EditorHome({ schools }: { schools: readonly EditorSchool[] | nul
         <thead>
           <tr>
             <th scope="col">School</th>
+            <th scope="col">Language</th>
             <th scope="col">State</th>
             <th scope="col">Preview</th>
           </tr>
@@ -23,14 +26,17 @@ export function EditorHome({ schools }: { schools: readonly EditorSchool[] | nul
           {schools.map((s) => (
             <tr key={s.id} data-state={s.state}>
               <th scope="row">{s.title}</th>
+              <td lang={s.lang}>{LANGUAGE_NAMES[s.lang]}</td>
               <td>{EDITOR_STATE_LABEL[s.state]}</td>
               <td>
                 {s.slug ? (
-                  <a href={`${schoolPath(s.slug)}?livepreview=1`}>
+                  <a href={`${schoolPath(s.slug, s.lang)}?livepreview=1`}>
                     Live preview<span className="visually-hidden"> of {s.title}</span>
                   </a>
-                ) : (
+                ) : s.lang === DEFAULT_LANG ? (
                   'needs a slug'
+                ) : (
+                  'not linked to an English school'
                 )}
               </td>
             </tr>
