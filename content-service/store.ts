@@ -26,6 +26,13 @@ import {
   type Transaction,
 } from './documents.ts';
 
+/**
+ * Documents that live only as long as the service: the Presentation tool's one-time preview
+ * secrets (an hour each). Written to dataset.ndjson they would pile up there, and travel in every
+ * tarball made of the folder.
+ */
+const isSessionOnly = (doc: Doc): boolean => doc._type === 'sanity.previewUrlSecret';
+
 /** Mutations worked out inside the transaction from the documents as they are then. */
 export type MutationPlan = (get: (id: string) => Doc | undefined) => unknown[];
 
@@ -318,6 +325,7 @@ export class DatasetStore {
     }
     const lines: string[] = [];
     for (const doc of next.values()) {
+      if (isSessionOnly(doc)) continue;
       let line = this.lineOf.get(doc);
       if (line === undefined) {
         line = JSON.stringify(doc);
@@ -330,7 +338,8 @@ export class DatasetStore {
     // What the watcher will read back is what is in memory: no reload, no second announcement.
     this.lastText = text;
     for (const { documentId, after } of changes) {
-      if (after) this.fileDocs.set(documentId, { json: this.lineOf.get(after)!, rev: String(after._rev) });
+      if (after && !isSessionOnly(after))
+        this.fileDocs.set(documentId, { json: this.lineOf.get(after)!, rev: String(after._rev) });
       else this.fileDocs.delete(documentId);
     }
   }

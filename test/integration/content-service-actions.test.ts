@@ -8,7 +8,7 @@
 // of a published document both apply.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MutationEvent, SanityClient } from '@sanity/client';
@@ -152,6 +152,17 @@ describe('the Studio’s document store on the listener and the Actions API', ()
     const draft = await client.getDocument(DRAFT);
     assert.equal(draft?.subtitle, 'one editor');
     assert.equal(draft?.tourTitle, 'another editor');
+    await act({ actionType: 'sanity.action.document.discard', draftId: DRAFT });
+  });
+
+  it('keeps the Presentation tool’s preview secrets out of the folder, and serves them while it runs', async () => {
+    const secret = { _id: 'drafts.sanity-preview-url-secret.t1', _type: 'sanity.previewUrlSecret', secret: 's3cr3t' };
+    await client.createOrReplace(secret);
+    await act(edit({ set: { subtitle: 'written beside a secret' } }));
+    assert.equal((await client.getDocument(secret._id))?.secret, 's3cr3t', 'the preview checks it through the service');
+    const file = readFileSync(path.join(dir, 'dataset.ndjson'), 'utf8');
+    assert.match(file, /written beside a secret/, 'content is written');
+    assert.doesNotMatch(file, /previewUrlSecret|s3cr3t/, 'the secret is not');
     await act({ actionType: 'sanity.action.document.discard', draftId: DRAFT });
   });
 });
