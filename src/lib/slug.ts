@@ -47,8 +47,8 @@ const INVISIBLE = /[\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Cod
 /** Reason a slug is unsafe, or null when it is one safe path segment. */
 export function slugProblem(slug: unknown): string | null {
   if (typeof slug !== 'string' || slug === '') return 'missing';
-  if (slug.length > MAX_SLUG_LENGTH) return `longer than ${MAX_SLUG_LENGTH} characters`;
-  if (overByteLimit(slug)) return `longer than ${MAX_SLUG_BYTES} bytes as UTF-8`;
+  if (slug.length > MAX_SLUG_LENGTH) return `is longer than ${MAX_SLUG_LENGTH} characters`;
+  if (overByteLimit(slug)) return `is longer than ${MAX_SLUG_BYTES} bytes as UTF-8`;
   if (slug.includes('..')) return 'contains ".."';
   if (slug.includes('/') || slug.includes('\\')) return 'contains a slash';
   if (slug.includes('%')) return 'contains "%"';

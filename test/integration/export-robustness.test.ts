@@ -121,7 +121,7 @@ describe('hostile slugs and titles', () => {
     ['school-slash', 'Slash', 'a/b', /field slug: contains a slash/],
     ['school-percent', 'Percent', '%2e', /field slug: contains "%"/],
     ['school-control', 'Control', 'ab\u0001c', /field slug: contains control characters/],
-    ['school-long', 'Long', 'x'.repeat(201), /field slug: longer than 200 characters/],
+    ['school-long', 'Long', 'x'.repeat(201), /field slug: is longer than 200 characters/],
     ['school-noslug', 'No Slug', undefined, /field slug: missing/],
     ['school-numtitle', 42, 'number-title', /field title: not a string/],
     ['school-zz-duplicate', 'Duplicate of Alpha', 'alpha-middle', /field slug: the address of school "school-alpha"/],
@@ -132,7 +132,7 @@ describe('hostile slugs and titles', () => {
     ['school-bidi', 'Bidi', 'gnp\u202eexe.html', /field slug: contains invisible .* \("gnp\\u\{202e\}exe\.html"\)/],
     ['school-zerowidth', 'Zero Width', 'alpha\u200b-middle', /field slug: contains invisible or direction-changing/],
     // The second pass: 270 bytes on disk failed the whole export; names a disk or host folds together.
-    ['school-wide', 'Wide', '中'.repeat(90), /field slug: longer than 200 bytes as UTF-8/],
+    ['school-wide', 'Wide', '中'.repeat(90), /field slug: is longer than 200 bytes as UTF-8/],
     ['school-index', 'Index Folder', 'index', /field slug: is "index"/],
     ['school-trailingdot', 'Trailing Dot', 'trailingdot.', /field slug: ends with a dot/],
     [
