@@ -62,7 +62,12 @@ describe('Presentation: which pages show a document', () => {
       ['school', 'school', 'landing'],
     );
     // A translation has no slug of its own: a message instead of a wrong address.
-    assert.match(String((resolveOf('school')({ title: 'X' }) as { message?: string }).message), /English school/);
+    const message = (doc: Record<string, unknown>) =>
+      String((resolveOf('school')(doc) as { message?: string }).message);
+    assert.match(message({ title: 'X', language: 'es' }), /English school/);
+    // A new English school has none yet: what to do, not a word about Spanish.
+    assert.match(message({ title: 'X', language: 'en' }), /Generate/);
+    assert.doesNotMatch(message({ title: 'X' }), /es\/|Spanish|translation/);
   });
 
   test('the landing page in its language; the settings on every page', () => {

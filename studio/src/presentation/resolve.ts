@@ -28,7 +28,13 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
     resolve: (doc) => {
       const slug = typeof doc?.slug === 'string' ? doc.slug : null;
       const title = typeof doc?.title === 'string' ? doc.title : 'School';
-      if (!slug) return { message: 'A Spanish school is shown at its English school’s address, under /es/.' };
+      if (!slug)
+        return {
+          message:
+            typeof doc?.language === 'string' && doc.language !== 'en'
+              ? 'A translation is shown at its English school’s address, under /es/.'
+              : 'This school gets its page once it has an address: press “Generate” beside Address.',
+        };
       return {
         locations: [
           { title, href: `/schools/${slug}` },
