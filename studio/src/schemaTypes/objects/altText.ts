@@ -27,7 +27,8 @@ export const altFields = [
     type: 'boolean',
     title: 'Decorative only',
     description: 'Turn on when the picture adds nothing to the words around it: screen readers then skip it.',
-    initialValue: false,
+    // No initial value: one would make every image field of a new document an object with no
+    // picture ({ decorative: false }), which the dataset then carries for every empty slot.
   }),
 ];
 
