@@ -72,6 +72,8 @@ export interface ContentServiceOptions {
 export interface ContentService {
   url: string;
   port: number;
+  /** Accepted changes and uploads are written to the dataset folder (a tarball is never written to). */
+  persists: boolean;
   close(): Promise<void>;
 }
 
@@ -160,7 +162,7 @@ export function resolveDatasetFolder(
 /** Builds the Fastify app without listening (tests may use app.inject). */
 export async function buildContentServiceApp(
   opts: ContentServiceOptions,
-): Promise<{ app: FastifyInstance; store: DatasetStore; pool: QueryPool; stopWatching: () => void }> {
+): Promise<{ app: FastifyInstance; store: DatasetStore; pool: QueryPool; stopWatching: () => void; persist: boolean }> {
   const dataset = opts.dataset ?? DEFAULT_DATASET;
   if (!DATASET_NAME.test(dataset))
     throw new InputError(`invalid dataset name "${dataset}" (lowercase letters, digits, - and _)`);
@@ -226,11 +228,11 @@ export async function buildContentServiceApp(
           ...(opts.debounceMs ? { debounceMs: opts.debounceMs } : {}),
         });
   app.addHook('onClose', async () => stopWatching());
-  return { app, store, pool, stopWatching };
+  return { app, store, pool, stopWatching, persist };
 }
 
 export async function startContentService(opts: ContentServiceOptions): Promise<ContentService> {
-  const { app } = await buildContentServiceApp(opts);
+  const { app, persist } = await buildContentServiceApp(opts);
   const host = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ port: opts.port ?? 0, host });
@@ -245,6 +247,7 @@ export async function startContentService(opts: ContentServiceOptions): Promise<
   return {
     url,
     port,
+    persists: persist,
     close: () => (closing ??= app.close().then(() => undefined)),
   };
 }

@@ -52,3 +52,25 @@ function fromNode(name: string): string | undefined {
     return undefined;
   }
 }
+
+/** The content model's default district time zone (siteSettings.timeZone, docs/content-model.md). */
+export const DEFAULT_TIME_ZONE = 'America/Denver';
+
+const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The district's time zone, in which the Studio shows and takes event times (families read them
+ * in it, whatever the editor's computer says): SANITY_STUDIO_TIME_ZONE, which the offline Studio
+ * sets from the dataset's siteSettings.timeZone, else the content model's default.
+ */
+export function studioTimeZone(zone: string | undefined = process.env.SANITY_STUDIO_TIME_ZONE): string {
+  const z = zone?.trim();
+  return z && isTimeZone(z) ? z : DEFAULT_TIME_ZONE;
+}

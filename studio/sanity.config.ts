@@ -4,8 +4,8 @@
 // (npm run preview) in an iframe. Project and dataset come from the environment (see env.ts); the
 // preview's address from SANITY_STUDIO_PREVIEW_URL (default the preview's local address); the API's
 // from SANITY_STUDIO_API_HOST (offline: scripts/offline.ts).
-import { defineConfig, type Template } from 'sanity';
-import { structureTool } from 'sanity/structure';
+import { defineConfig, defineLocaleResourceBundle, type Template } from 'sanity';
+import { structureLocaleNamespace, structureTool } from 'sanity/structure';
 import { presentationTool } from 'sanity/presentation';
 import { documentInternationalization } from '@sanity/document-internationalization';
 import { schemaTypes } from './src/schemaTypes/index.ts';
@@ -54,6 +54,19 @@ const offline = apiHost
       scheduledPublishing: { enabled: false },
       announcements: { enabled: false },
       document: { comments: { enabled: false } },
+      // The service keeps no history, so nothing discarded can be recovered from it.
+      i18n: {
+        bundles: [
+          defineLocaleResourceBundle({
+            locale: 'en-US',
+            namespace: structureLocaleNamespace,
+            resources: {
+              'panes.document-operation-results.operation-success_discardChanges':
+                'All changes have been discarded. This local Studio keeps no history: the discarded draft cannot be recovered.',
+            },
+          }),
+        ],
+      },
     }
   : {};
 

@@ -54,6 +54,8 @@ export interface OfflineStudio {
   url: string;
   serviceUrl: string;
   token: string;
+  /** Published changes and uploads are written to the folder (not for a tarball: kept in memory). */
+  persists: boolean;
   child: ChildProcess;
   close(): Promise<void>;
 }
@@ -77,10 +79,15 @@ export async function startOfflineStudio(opts: {
     log: (m) => (opts.log ?? console.warn)(m),
   });
   const bin = join(dirname(createRequire(import.meta.url).resolve('sanity/package.json')), 'bin/sanity');
+  const timeZone = await districtTimeZone(service.url);
   const child = spawn(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', String(opts.port)], {
     cwd: STUDIO,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...offlineStudioEnv(service.url, opts.previewUrl) },
+    env: {
+      ...process.env,
+      ...offlineStudioEnv(service.url, opts.previewUrl),
+      ...(timeZone ? { SANITY_STUDIO_TIME_ZONE: timeZone } : {}),
+    },
   });
   const close = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -92,10 +99,31 @@ export async function startOfflineStudio(opts: {
   };
   try {
     const port = await studioPort(child, opts.log);
-    return { url: `http://127.0.0.1:${port}/#token=${token}`, serviceUrl: service.url, token, child, close };
+    return {
+      url: `http://127.0.0.1:${port}/#token=${token}`,
+      serviceUrl: service.url,
+      token,
+      persists: service.persists,
+      child,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;
+  }
+}
+
+/** The dataset's siteSettings.timeZone (the Studio shows event times in it), or null. */
+async function districtTimeZone(serviceUrl: string): Promise<string | null> {
+  const query = encodeURIComponent('*[_id == "siteSettings"][0].timeZone');
+  try {
+    const res = await fetch(`${serviceUrl}/v2025-02-19/data/query/${DEFAULT_DATASET}?query=${query}`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    const { result } = (await res.json()) as { result?: unknown };
+    return typeof result === 'string' && result.trim() !== '' ? result.trim() : null;
+  } catch {
+    return null;
   }
 }
 
@@ -131,7 +159,11 @@ export async function runOffline(argv: readonly string[]): Promise<void> {
     log: (line) => process.stderr.write(`${line}\n`),
   });
   console.log(
-    `Content service for ${resolve(values.content!)}: ${studio.serviceUrl} (published changes are written to the folder)`,
+    studio.persists
+      ? `Content service for ${resolve(values.content!)}: ${studio.serviceUrl} (published changes and uploads are written to the folder)`
+      : `Content service for ${resolve(values.content!)}: ${studio.serviceUrl}\n` +
+          'This is a `sanity dataset export`, which is never written to: changes stay in memory until you stop, and pictures cannot be uploaded. ' +
+          'To keep your work, import it into a dataset folder first and edit that (docs/studio.md, "A sanity dataset export tarball").',
   );
   console.log(`Sanity Studio, logged in as the local editor:\n${studio.url}`);
   let stopping = false;

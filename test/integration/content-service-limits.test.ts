@@ -65,7 +65,7 @@ describe('content service: GROQ limits hold against the red team queries', () =>
     pool = built.pool;
     await built.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = built.app.server.address() as AddressInfo;
-    service = { url: `http://127.0.0.1:${port}`, port, close: () => built.app.close() };
+    service = { url: `http://127.0.0.1:${port}`, port, persists: false, close: () => built.app.close() };
     documents = (await query(service, 'count(*)')).body.result as number;
     // A second worker starts when a query has to wait (query-pool.ts): two at once start it.
     const medium = 'count(*[]{"a":*[0...50]{_id}})';

@@ -6,8 +6,17 @@
 // site shows as written, and the export warns about any other.
 import { defineArrayMember, defineField } from 'sanity';
 import { CLOCK_TIME, eventSpan, ZIP_CODE } from '../../../../src/lib/fact-rules.ts';
+import { studioTimeZone } from '../../../env.ts';
 
 const GROUP = 'facts';
+const TIME_ZONE = studioTimeZone();
+
+/** An event's start as the list shows it: the district's date and time, not an ISO string. */
+function eventTime(start: unknown): string {
+  const t = typeof start === 'string' ? Date.parse(start) : Number.NaN;
+  if (Number.isNaN(t)) return 'no start yet';
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(t);
+}
 const ZIP_MESSAGE = 'A five-digit ZIP code, e.g. 80211';
 
 /** A whole number of at least 0: the page rounds other numbers and leaves negative ones off. */
@@ -123,12 +132,20 @@ export const schoolFactFields = [
         name: 'schoolEvent',
         fields: [
           defineField({ name: 'title', type: 'string', title: 'Title', validation: (r) => r.required() }),
-          defineField({ name: 'start', type: 'datetime', title: 'Starts', validation: (r) => r.required() }),
+          defineField({
+            name: 'start',
+            type: 'datetime',
+            title: 'Starts',
+            description: `In the district's time (${TIME_ZONE}).`,
+            options: { displayTimeZone: TIME_ZONE },
+            validation: (r) => r.required(),
+          }),
           defineField({
             name: 'end',
             type: 'datetime',
             title: 'Ends',
             description: 'Without an end the event is shown as one hour long.',
+            options: { displayTimeZone: TIME_ZONE },
             validation: (r) =>
               r.custom((end, context) => {
                 const start = (context.parent as { start?: unknown } | undefined)?.start;
@@ -145,7 +162,13 @@ export const schoolFactFields = [
             validation: (r) => r.uri({ scheme: ['http', 'https'] }),
           }),
         ],
-        preview: { select: { title: 'title', subtitle: 'start' } },
+        preview: {
+          select: { title: 'title', start: 'start' },
+          prepare: ({ title, start }: { title?: string; start?: string }) => ({
+            title: title ?? 'Untitled event',
+            subtitle: eventTime(start),
+          }),
+        },
       }),
     ],
   }),
