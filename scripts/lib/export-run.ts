@@ -22,6 +22,9 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, type RetryOptions } from './re
 import type { SiteStream } from './site-stream.ts';
 import type { ValidContent } from './validate-content.ts';
 import { checkOutDir, holdsExport, restoreInterruptedSwap, type WriteStats } from './write-site.ts';
+import { ExportReport, reportFileOf } from './export-report.ts';
+import type { ReportGroup } from '../../src/lib/report.ts';
+import type { WarningInput } from '../../src/lib/warn.ts';
 
 export const PROJECT_ROOT = REPO_ROOT;
 export const DEFAULT_OUT_DIR = 'out';
@@ -68,7 +71,8 @@ export interface ExportSummary {
   content: { changed: number | null; fetched: number };
   bundle: BundleSizes;
   ms: number;
-  warnings: string[];
+  /** The warnings by kind, and the file holding every one (null when it could not be written). */
+  report: { total: number; kinds: ReportGroup[]; file: string | null; lines: string[] };
 }
 
 export interface ExportOptions {
@@ -84,6 +88,10 @@ export interface ExportOptions {
   siteUrl: string | null;
   selfHostImages: boolean;
   timeLimitMs: number;
+  /** --verbose: every warning printed as it comes, besides the summary. */
+  verbose?: boolean;
+  /** --strict: any warning about the content fails the export (EXIT.strict) before anything is published. */
+  strict?: boolean;
   /** The content limits (src/lib/content-limits.ts); no flag: only in-process callers (tests) change them. */
   limits?: ContentLimits;
 }
@@ -99,9 +107,11 @@ export interface ExportRun {
   opts: ExportOptions;
   io: ExportIo;
   progress: Progress;
-  /** Every warning so far (also printed as it comes). */
-  warnings: string[];
-  warn: (msg: string) => void;
+  /** Every warning so far, grouped for the summary and kept for the report file. */
+  report: ExportReport;
+  /** Where the report is written: beside the manifest of this out/. */
+  reportFile: string;
+  warn: (w: WarningInput) => void;
   fail: (code: ExitCode, phase: string) => (err: unknown) => never;
   retry: () => RetryOptions;
   source: ContentSource;
@@ -153,11 +163,8 @@ export interface Rendered {
 /** Checks the options against the environment and opens the content source; exit 1 or 2 on failure. */
 export async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun> {
   const progress = createProgress(io.stderr);
-  const warnings: string[] = [];
-  const warn = (msg: string) => {
-    warnings.push(msg);
-    progress.line(`warning: ${msg}`);
-  };
+  const report = new ExportReport((line) => progress.line(line), opts.verbose === true);
+  const warn = (w: WarningInput) => report.add(w);
   const fail =
     (code: ExitCode, phase: string) =>
     (err: unknown): never => {
@@ -198,7 +205,8 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
     attempts: DEFAULT_ATTEMPTS,
     baseDelayMs: DEFAULT_BASE_DELAY_MS,
     deadline: Date.now() + opts.timeLimitMs,
-    onRetry: (what, err, attempt, delay) => warn(`${what}: ${message(err)}; retry ${attempt} in ${delay} ms`),
+    onRetry: (what, err, attempt, delay) =>
+      warn({ kind: 'transient', message: `${what}: ${message(err)}; retry ${attempt} in ${delay} ms` }),
   });
   // The module graph is walked in esbuild's own process while the content service starts.
   const codeKey = codeVersion(PROJECT_ROOT);
@@ -211,7 +219,7 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
         watch: false,
         // Without a previous export in out/ the read is a full one, in parallel parts.
         fullRead: !holdsExport(opts.out),
-        log: (m) => warn(`content service: ${m}`),
+        log: (m) => warn({ kind: 'content-service', message: `content service: ${m}` }),
       }),
     )
     .catch((err: unknown) => {
@@ -230,7 +238,8 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
     opts,
     io,
     progress,
-    warnings,
+    report,
+    reportFile: reportFileOf(manifestDir(io), opts.out),
     warn,
     fail,
     retry,
@@ -268,14 +277,13 @@ function startAssets(
     })());
 }
 
+/** The folder of the export manifests (and reports): $EXPORT_MANIFEST_DIR, else .cache/export-manifests. */
+const manifestDir = (io: ExportIo): string => envDir(io, MANIFEST_DIR_ENV) ?? path.join(PROJECT_ROOT, MANIFEST_DIR);
+
 /** Stage 1: from the manifest of the last export to this out/, what can be carried over and what must be read. */
 export async function planExport(run: ExportRun): Promise<Plan> {
   const code = await run.codeKey.catch(run.fail(EXIT.render, 'bundle'));
-  const manifest = ExportManifest.forOut(
-    envDir(run.io, MANIFEST_DIR_ENV) ?? path.join(PROJECT_ROOT, MANIFEST_DIR),
-    run.opts.out,
-    code,
-  );
+  const manifest = ExportManifest.forOut(manifestDir(run.io), run.opts.out, code);
   // A manifest without its out/ (removed, or a fresh folder) can carry nothing over: full, decided here
   // rather than found out page by page. The render's key check still catches pages changed behind the export.
   const outHolds = holdsExport(run.opts.out);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { EXIT } from '../../core/exit-codes.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { BundleFile } from '../../core/bundler.ts';
@@ -59,6 +60,7 @@ async function writeSite(
     (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`,
   );
   const { files, carried, pages, aliases } = siteFiles(run, site, bundle.files, images.images, publicFiles);
+  if (run.opts.strict && run.report.content > 0) await refuseStrict(run);
   const written = await writeFiles(run, plan, { files, carried, aliases, stream: done.rendered.stream });
   saveManifest(run, plan, read, content, site, written);
   return {
@@ -77,8 +79,30 @@ async function writeSite(
     write: written.stats,
     bundle: bundle.sizes,
     ms: performance.now() - done.started,
-    warnings: run.warnings,
+    report: await reportOf(run, true),
   };
+}
+
+/** The report file written beside out/, and the summary naming it (relative to where the export runs). */
+async function reportOf(run: ExportRun, published: boolean): Promise<ExportSummary['report']> {
+  const file = await run.report.write(run.reportFile, run.opts.out, published).catch(() => null);
+  const shown = file && (path.relative(run.io.cwd, file) || file);
+  return {
+    total: run.report.total,
+    kinds: run.report.kinds(),
+    file,
+    lines: run.report.summary(shown ?? null),
+  };
+}
+
+/** --strict with warnings about the content: the report is written, nothing is published (exit 6). */
+async function refuseStrict(run: ExportRun): Promise<never> {
+  const { lines } = await reportOf(run, false);
+  throw new ExportError(
+    EXIT.strict,
+    'strict',
+    `--strict: the content has ${run.report.content} warning(s); nothing was published\n${lines.join('\n')}`,
+  );
 }
 
 /**
@@ -99,7 +123,10 @@ function siteFiles(
   for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
   const put = (rel: string, bytes: Uint8Array | string) => {
     if (files.has(rel) && publicFiles.some((f) => baseDir + f.path === rel))
-      run.warn(`public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`);
+      run.warn({
+        kind: 'export',
+        message: `public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`,
+      });
     files.set(rel, bytes);
   };
   for (const f of bundleFiles) put(baseDir + f.path, f.contents);
@@ -262,6 +289,9 @@ function saveManifest(
   try {
     plan.manifest.save(site.records, state, written.files, written.untouched);
   } catch (err) {
-    run.warn(`could not save the export manifest (the next export renders every page): ${message(err)}`);
+    run.warn({
+      kind: 'export',
+      message: `could not save the export manifest (the next export renders every page): ${message(err)}`,
+    });
   }
 }

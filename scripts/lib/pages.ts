@@ -1,6 +1,7 @@
 // Every page of the site as HTML: the route table gives the pages and their files, each page gets
 // only the data it shows (landing: navigation + cards; school: navigation + that school), so a
 // change to one school rewrites its own page and, only when navigation data changes, the others.
+import type { WarningInput } from '../../src/lib/warn.ts';
 import { renderSchoolList } from '../../render/render.tsx';
 import { CONTENT_LIMITS, limitContent, type ContentLimits } from '../../src/lib/content-limits.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
@@ -62,7 +63,7 @@ export interface BuildPagesOptions {
    * named, and the log does not depend on which pages an incremental export rendered.
    * Default: the console.
    */
-  warn?: (msg: string) => void;
+  warn?: (w: WarningInput) => void;
   /**
    * Incremental export: the hash of the code (export-manifest.ts codeVersion). With it every page
    * gets a key over all its inputs; with `previous` too, pages whose key is unchanged are not

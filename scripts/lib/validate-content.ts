@@ -1,6 +1,7 @@
 // Content is typed by many hands and a slug becomes a folder name on disk, so the export checks
 // every school before rendering: a bad one is skipped with a warning naming its _id and field,
 // never allowed to break the build or write outside out/.
+import type { Warning, WarningInput } from '../../src/lib/warn.ts';
 import { showInvisible, slugKey, slugProblem } from '../../src/lib/slug.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
@@ -41,7 +42,7 @@ export interface CarriedSchool {
   state: SchoolState;
 }
 
-type Warn = (msg: string) => void;
+type Warn = (w: WarningInput) => void;
 
 export interface ValidContent {
   /** Valid schools read now, sorted by _id (so "first" among duplicates is well defined). */
@@ -60,6 +61,21 @@ export interface ValidContent {
 const describe = (v: unknown): string => {
   if (typeof v === 'string') return showInvisible(JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v));
   return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v;
+};
+
+/** A skipped school's warning, its sentence as the log writes it (`skipping school "id": field f: …`). */
+const skipped = (message: string, id: string | null, field: string | null): Warning => ({
+  kind: 'school-skipped',
+  type: 'school',
+  ...(id !== null ? { document: id } : {}),
+  ...(field !== null ? { field } : {}),
+  message,
+});
+
+/** A recorded outcome's warning again (an incremental export replays the previous export's). */
+const skippedAgain = (message: string, id: string): Warning => {
+  const field = /^skipping school "(?:[^"\\]|\\.)*": field (\S+): /.exec(message)?.[1] ?? null;
+  return skipped(message, id, field);
 };
 
 const idOf = (doc: unknown): string => {
@@ -105,12 +121,12 @@ export function validateContent(read: ContentRead, warn: Warn, known: KnownSchoo
   return content && content.schools.length + content.carried.length > 0 ? content : null;
 }
 
-function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidContent {
+function validateAll(raw: ContentRead, warn: Warn): ValidContent {
   let identified = true;
   const docs = raw.schools
     .filter((d): d is School => {
       if (d && typeof d === 'object' && typeof d._id === 'string' && d._id !== '') return true;
-      warn(`skipping school ${idOf(d)}: field _id: not a string`);
+      warn(skipped(`skipping school ${idOf(d)}: field _id: not a string`, null, '_id'));
       identified = false;
       return false;
     })
@@ -123,14 +139,14 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidConten
     const problem = ownProblem(doc);
     const slug = typeof doc.slug === 'string' ? doc.slug : null;
     if (problem) {
-      warn(problem);
+      warn(skippedAgain(problem, doc._id));
       outcomes.set(doc._id, { slug, skipped: problem, duplicate: false });
       continue;
     }
     const first = bySlug.get(slugKey(slug!));
     if (first !== undefined) {
       const msg = `skipping school ${JSON.stringify(doc._id)}: field slug: duplicate of ${JSON.stringify(first)} (${describe(slug)}); the first by _id is kept`;
-      warn(msg);
+      warn(skipped(msg, doc._id, 'slug'));
       outcomes.set(doc._id, { slug, skipped: msg, duplicate: true });
       continue;
     }
@@ -144,7 +160,7 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void): ValidConten
 }
 
 /** An incremental read: unfetched schools keep their previous outcome, warnings included, in _id order. */
-function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: string) => void): ValidContent | null {
+function validateReached(raw: ContentRead, previous: KnownSchools, warn: Warn): ValidContent | null {
   for (const id of Object.keys(previous)) if (!(id in raw.revs)) return null; // removed
   const fresh = new Map<string, School>();
   for (const d of raw.schools) {
@@ -172,7 +188,7 @@ function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: s
     const outcome = outcomes.get(id) ?? { slug: before.slug, skipped: before.skipped, duplicate: before.duplicate };
     outcomes.set(id, outcome);
     if (outcome.skipped !== null) {
-      warn(outcome.skipped);
+      warn(skippedAgain(outcome.skipped, id));
       continue;
     }
     const doc = fresh.get(id);
@@ -206,7 +222,7 @@ export function withoutFailed(
   const outcomes = content.outcomes && new Map(content.outcomes);
   for (const { _id, error } of failed) {
     const msg = `skipping school ${JSON.stringify(_id)}: its page failed to render: ${describe(error)}`;
-    warn(msg);
+    warn(skipped(msg, _id, null));
     const before = outcomes?.get(_id);
     if (before) outcomes!.set(_id, { ...before, skipped: msg, duplicate: false });
   }

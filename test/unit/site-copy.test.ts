@@ -165,14 +165,28 @@ describe('alternative text', () => {
         },
       ],
     });
-    assert.deepEqual(notes, [
-      'school "school-a": field image: no alternative text (alt), and not marked decorative',
-      'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b1"]: no alternative text (alt), and not marked decorative',
-      'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b2"].photoReel[_key=="r2"]: no alternative text (alt), and not marked decorative',
-      'highlight "highlight-1": field image: no alternative text (alt), and not marked decorative',
-    ]);
-    assert.deepEqual(siteAltNotes({ landing: null, settings: { _id: 'siteSettings', logo: { asset } } }), [
-      'siteSettings "siteSettings": field logo: no alternative text (alt), and not marked decorative',
-    ]);
+    assert.deepEqual(
+      notes.map((n) => [n.kind, n.type, n.document, n.field]),
+      [
+        ['missing-alt', 'school', 'school-a', 'image'],
+        ['missing-alt', 'school', 'school-a', 'sectionRepeater[_key=="s1"].blocks[_key=="b1"]'],
+        ['missing-alt', 'school', 'school-a', 'sectionRepeater[_key=="s1"].blocks[_key=="b2"].photoReel[_key=="r2"]'],
+        ['missing-alt', 'highlight', 'highlight-1', 'image'],
+      ],
+      'structured: kind, document and field',
+    );
+    assert.deepEqual(
+      notes.map((n) => n.message),
+      [
+        'school "school-a": field image: no alternative text (alt), and not marked decorative',
+        'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b1"]: no alternative text (alt), and not marked decorative',
+        'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b2"].photoReel[_key=="r2"]: no alternative text (alt), and not marked decorative',
+        'highlight "highlight-1": field image: no alternative text (alt), and not marked decorative',
+      ],
+    );
+    assert.deepEqual(
+      siteAltNotes({ landing: null, settings: { _id: 'siteSettings', logo: { asset } } }).map((n) => n.message),
+      ['siteSettings "siteSettings": field logo: no alternative text (alt), and not marked decorative'],
+    );
   });
 });

@@ -37,7 +37,10 @@ export function BlockRenderer({ block }: { block: Block | null | undefined }) {
   const Component = componentFor(block._type);
   if (!Component) {
     const name = block._type.slice(0, 60);
-    warnings.once(`block:${name}`, `block: unknown block type ${JSON.stringify(name)}; nothing is shown for it`);
+    warnings.once(`block:${name}`, {
+      kind: 'unknown-block',
+      message: `block: unknown block type ${JSON.stringify(name)}; nothing is shown for it`,
+    });
     return null;
   }
   // English content inside a translated section (localize.ts marks it): its own language, for screen readers.

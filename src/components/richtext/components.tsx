@@ -71,8 +71,8 @@ export const onMissingRichText =
   (_message, { type, nodeType }) => {
     const kind = NODE_NAMES[nodeType] ?? nodeType;
     // The name comes from content: quoted as JSON so newlines and terminal escapes cannot forge log lines.
-    warnings.once(
-      `richtext:${nodeType}:${type}`,
-      `rich text: unknown ${kind} ${JSON.stringify(type)} rendered with a fallback`,
-    );
+    warnings.once(`richtext:${nodeType}:${type}`, {
+      kind: 'rich-text',
+      message: `rich text: unknown ${kind} ${JSON.stringify(type)} rendered with a fallback`,
+    });
   };
