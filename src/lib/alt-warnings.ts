@@ -32,15 +32,26 @@ const note = (type: string, id: unknown, field: string): Warning => {
 
 const SCHOOL_IMAGES = ['logo', 'image', 'mainImage', 'tourImage', 'seoImage'] as const;
 
+/** The images between paragraphs of a rich-text value, with their place in it. */
+const richTextImages = (value: unknown): [string, Doc][] =>
+  arr(value).flatMap((node, i): [string, Doc][] =>
+    node._type === 'image' || node._type === 'photo' ? [[keyed(node, i), node]] : [],
+  );
+
 /** Every image of a school's page without alt text, as warnings (highlights name their own document). */
 export function altNotes(school: Doc | { _id?: unknown }): Warning[] {
   const s = school as Doc;
   const notes: Warning[] = [];
   for (const field of SCHOOL_IMAGES) if (lacksAlt(s[field])) notes.push(note('school', s._id, field));
+  for (const [k, img] of richTextImages(s.tourDescription))
+    if (lacksAlt(img)) notes.push(note('school', s._id, `tourDescription${k}`));
   arr(s.sectionRepeater).forEach((section, i) => {
     arr(section.blocks).forEach((block, j) => {
       const at = `sectionRepeater${keyed(section, i)}.blocks${keyed(block, j)}`;
-      if (block._type === 'photo' && lacksAlt(block)) notes.push(note('school', s._id, at));
+      if ((block._type === 'photo' || block._type === 'image') && lacksAlt(block))
+        notes.push(note('school', s._id, at));
+      for (const [k, img] of richTextImages(block.body))
+        if (lacksAlt(img)) notes.push(note('school', s._id, `${at}.body${k}`));
       arr(block.photoReel).forEach((p, k) => {
         if (lacksAlt(p)) notes.push(note('school', s._id, `${at}.photoReel${keyed(p, k)}`));
       });

@@ -17,7 +17,7 @@ export const quoteFields = /* groq */ `quote, student, year, "schoolTitle": scho
 export const blockFields = /* groq */ `
   _key, _type,
   _type == "content" => { columns, body },
-  _type == "photo" => {
+  _type in ["photo", "image"] => {
     asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },
     defined(alt) => { alt }, defined(decorative) => { decorative }
   },

@@ -21,6 +21,13 @@ export type SiteLink = {
   href?: string;
 };
 
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
 export type RichText = Array<{
   children?: Array<{
     marks?: Array<string>;
@@ -37,6 +44,15 @@ export type RichText = Array<{
   }>;
   level?: number;
   _type: "block";
+  _key: string;
+} | {
+  asset?: SanityImageAssetReference;
+  media?: unknown;
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  alt?: string;
+  decorative?: boolean;
+  _type: "image";
   _key: string;
 }>;
 
@@ -85,13 +101,6 @@ export type VideoReference = {
   _type: "reference";
   _weak?: boolean;
   [internalGroqTypeReferenceTo]?: "video";
-};
-
-export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
 };
 
 export type VideoTestimonial = {
@@ -174,7 +183,16 @@ export type Section = {
     _key: string;
   } & HighlightSection | {
     _key: string;
-  } & TagList>;
+  } & TagList | {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
+    _key: string;
+  }>;
 };
 
 export type SchoolReference = {
@@ -613,7 +631,7 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type AllSanitySchemaTypes = SiteLink | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | SanityImageAssetReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
+export type AllSanitySchemaTypes = SiteLink | SanityImageAssetReference | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
 
 // Source: ../src/lib/queries.ts
 // Variable: siteDocumentsQuery
@@ -977,7 +995,7 @@ export type LandingSchoolsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolBySlugQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolBySlugQueryResult = {
   _id: string;
   _type: "school";
@@ -1123,6 +1141,97 @@ export type SchoolBySlugQueryResult = {
       }> | null;
     } | {
       _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "image";
+    } | {
+      _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
@@ -1209,6 +1318,9 @@ export type SchoolBySlugQueryResult = {
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "photo";
     } | {
       _key: string;
       _type: "photos";
@@ -1468,6 +1580,97 @@ export type SchoolBySlugQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -1554,6 +1757,9 @@ export type SchoolBySlugQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -1610,7 +1816,7 @@ export type SchoolBySlugQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolByIdQuery
-// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolByIdQueryResult = {
   _id: string;
   _type: "accordion";
@@ -1857,6 +2063,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -1943,6 +2240,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -2249,6 +2549,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -2335,6 +2726,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -2633,6 +3027,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -2719,6 +3204,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -3017,6 +3505,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -3103,6 +3682,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -3401,6 +3983,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -3487,6 +4160,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -3785,6 +4461,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -3871,6 +4638,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -4068,6 +4838,97 @@ export type SchoolByIdQueryResult = {
       }> | null;
     } | {
       _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "image";
+    } | {
+      _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
@@ -4154,6 +5015,9 @@ export type SchoolByIdQueryResult = {
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "photo";
     } | {
       _key: string;
       _type: "photos";
@@ -4413,6 +5277,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -4499,6 +5454,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -4805,6 +5763,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -4891,6 +5940,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -5189,6 +6241,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -5275,6 +6418,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -5573,6 +6719,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -5659,6 +6896,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -5715,7 +6955,7 @@ export type SchoolByIdQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: allSchoolsQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type AllSchoolsQueryResult = Array<{
   _id: string;
   _type: "school";
@@ -5861,6 +7101,97 @@ export type AllSchoolsQueryResult = Array<{
       }> | null;
     } | {
       _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "image";
+    } | {
+      _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
@@ -5947,6 +7278,9 @@ export type AllSchoolsQueryResult = Array<{
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "photo";
     } | {
       _key: string;
       _type: "photos";
@@ -6206,6 +7540,97 @@ export type AllSchoolsQueryResult = Array<{
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -6292,6 +7717,9 @@ export type AllSchoolsQueryResult = Array<{
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -6714,7 +8142,7 @@ export type ReferrersQueryResult = Array<string>;
 
 // Source: ../src/lib/queries.ts
 // Variable: exportContentQuery
-// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportContentQueryResult = {
   revs: Array<{
     _id: string;
@@ -7213,6 +8641,97 @@ export type ExportContentQueryResult = {
         }> | null;
       } | {
         _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "image";
+      } | {
+        _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
@@ -7299,6 +8818,9 @@ export type ExportContentQueryResult = {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "photo";
       } | {
         _key: string;
         _type: "photos";
@@ -7558,6 +9080,97 @@ export type ExportContentQueryResult = {
             }> | null;
           } | {
             _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "image";
+          } | {
+            _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
@@ -7644,6 +9257,9 @@ export type ExportContentQueryResult = {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photo";
           } | {
             _key: string;
             _type: "photos";
@@ -8070,7 +9686,7 @@ export type ExportListsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportSchoolsQuery
-// Query: {  "revs": *[]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportSchoolsQueryResult = {
   revs: Array<{
     _id: string;
@@ -8221,6 +9837,97 @@ export type ExportSchoolsQueryResult = {
         }> | null;
       } | {
         _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "image";
+      } | {
+        _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
@@ -8307,6 +10014,9 @@ export type ExportSchoolsQueryResult = {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "photo";
       } | {
         _key: string;
         _type: "photos";
@@ -8566,6 +10276,97 @@ export type ExportSchoolsQueryResult = {
             }> | null;
           } | {
             _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "image";
+          } | {
+            _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
@@ -8652,6 +10453,9 @@ export type ExportSchoolsQueryResult = {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photo";
           } | {
             _key: string;
             _type: "photos";
@@ -8709,7 +10513,7 @@ export type ExportSchoolsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
-// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportChangedQueryResult = {
   site: {
     landing: {
@@ -9283,6 +11087,97 @@ export type ExportChangedQueryResult = {
         }> | null;
       } | {
         _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "image";
+      } | {
+        _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
@@ -9369,6 +11264,9 @@ export type ExportChangedQueryResult = {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "photo";
       } | {
         _key: string;
         _type: "photos";
@@ -9628,6 +11526,97 @@ export type ExportChangedQueryResult = {
             }> | null;
           } | {
             _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "image";
+          } | {
+            _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
@@ -9714,6 +11703,9 @@ export type ExportChangedQueryResult = {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photo";
           } | {
             _key: string;
             _type: "photos";

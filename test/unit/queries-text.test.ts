@@ -1,7 +1,7 @@
 // The export's byte-identical output depends on the exact GROQ text the site sends (the
 // embedded service and the CDN cache by it). Wrapping the queries in defineQuery for TypeGen must
 // not change one character: test/fixtures/queries-before.json pins the text, so any change to it is
-// a deliberate one, made together with the fixture (last: a translation entry's language read from `language`).
+// a deliberate one, made together with the fixture (last: Sanity's standard image read as a photo block is).
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

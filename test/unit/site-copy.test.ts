@@ -189,4 +189,29 @@ describe('alternative text', () => {
       ['siteSettings "siteSettings": field logo: no alternative text (alt), and not marked decorative'],
     );
   });
+
+  test("Sanity's standard image, in a section or between paragraphs, is named when it has no alt text", () => {
+    const notes = altNotes({
+      _id: 'school-b',
+      tourDescription: [{ _type: 'image', _key: 't1', asset }],
+      sectionRepeater: [
+        {
+          _key: 's1',
+          blocks: [
+            { _key: 'b1', _type: 'image', asset },
+            { _key: 'b2', _type: 'image', asset, alt: 'The gym' },
+            { _key: 'b3', _type: 'content', body: [{ _type: 'image', _key: 'r1', asset }] },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(
+      notes.map((n) => n.field),
+      [
+        'tourDescription[_key=="t1"]',
+        'sectionRepeater[_key=="s1"].blocks[_key=="b1"]',
+        'sectionRepeater[_key=="s1"].blocks[_key=="b3"].body[_key=="r1"]',
+      ],
+    );
+  });
 });

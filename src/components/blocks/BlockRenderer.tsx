@@ -17,6 +17,7 @@ type BlockMap = { [T in KnownBlock['_type']]: ComponentType<{ block: Extract<Kno
 export const blockComponents: BlockMap = {
   content: ContentBlock,
   photo: PhotoBlock,
+  image: PhotoBlock,
   photos: PhotosBlock,
   accordionSection: AccordionSectionBlock,
   videoTestimonial: VideoTestimonialBlock,
