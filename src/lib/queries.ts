@@ -198,11 +198,21 @@ export const publishedIdOf = (id: string): string =>
   id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id;
 
 /**
- * Every published document's revision. Sanity changes a document's `_rev` on every change (the
- * embedded service derives it from the content), so the export compares these with its previous
- * run's to fetch only schools whose expanded projection may have changed.
+ * Every document type the site reads, in one list: the export's incremental read compares the
+ * revisions of these (and no others), and the publish webhook's filter (docs/deploying.md, the
+ * workflow .github/workflows/export.yml) rebuilds the site on a publish of any of them. A type a
+ * query starts to read joins here; test/unit/site-types.test.ts holds the queries, the webhook's
+ * filter and the workflow to it.
  */
-export const revisionsQuery = defineQuery(`*[]{ _id, _rev }`);
+export const siteTypes = /* groq */ `["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]`;
+export const SITE_TYPES: readonly string[] = JSON.parse(siteTypes);
+
+/**
+ * Every published revision of the site's types. Sanity changes a document's `_rev` on every change
+ * (the embedded service derives it from the content), so the export compares these with its
+ * previous run's to fetch only schools whose expanded projection may have changed.
+ */
+export const revisionsQuery = defineQuery(`*[_type in ${siteTypes}]{ _id, _rev }`);
 
 /**
  * How many `->` hops schoolFields follows from a school at most (school → quote → school title).
@@ -212,8 +222,8 @@ export const revisionsQuery = defineQuery(`*[]{ _id, _rev }`);
  */
 export const SCHOOL_REFERENCE_DEPTH = 2;
 
-/** Documents that reference any of the ids. Params: { ids }. */
-export const referrersQuery = defineQuery(`*[references($ids)]._id`);
+/** Documents of the site's types that reference any of the ids. Params: { ids }. */
+export const referrersQuery = defineQuery(`*[_type in ${siteTypes} && references($ids)]._id`);
 
 /**
  * The export's full read, in one snapshot: the revisions belong to exactly this content. Used when

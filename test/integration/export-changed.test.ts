@@ -95,7 +95,7 @@ before(async () => {
     byId(all, ids[0]!).featuredQuote = { _type: 'reference', _ref: quoteOf1._id };
   });
   out = path.join(work, 'out');
-  const r = await runExport(['--content', dataset, '--out', out], env(), 180_000);
+  const r = await runExport(['--content', dataset, '--out', out, '--verbose'], env(), 180_000);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /content: all read/);
   assert.ok(existsSync(path.join(out, 'navigation.json')), 'the navigation is a shared file');
