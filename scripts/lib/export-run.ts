@@ -16,7 +16,6 @@ import { isPrivateHost } from './private-host.ts';
 import type { RenderedSite } from './pages.ts';
 import { createProgress, formatBytes, type Progress } from './progress.ts';
 import { readPublicFiles, type PublicFile } from './public-files.ts';
-import { posterVariants } from './poster-variants.ts';
 import { codeVersion, ExportManifest, type ContentState, type PageRecord } from './export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, type RetryOptions } from './retry.ts';
 import type { SiteStream } from './site-stream.ts';
@@ -270,9 +269,7 @@ function startAssets(
         () => bundling.catch(fail(EXIT.render, 'bundle')),
         (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`,
       );
-      const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public'))
-        .then(async (files) => [...files, ...(await posterVariants(files, imageCacheDir))])
-        .catch(fail(EXIT.render, 'bundle'));
+      const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public')).catch(fail(EXIT.render, 'bundle'));
       return { bundle, publicFiles };
     })());
 }

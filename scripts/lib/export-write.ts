@@ -4,6 +4,7 @@ import { byKey } from '../../src/lib/order.ts';
 import type { BundleFile } from '../../core/bundler.ts';
 import type { ContentRead } from './fetch-content.ts';
 import { fetchImages, type FetchedImage } from './images.ts';
+import { fetchFileAssets } from './file-assets.ts';
 import type { RenderedSite } from './pages.ts';
 import type { PublicFile } from './public-files.ts';
 import type { ContentState } from './export-manifest.ts';
@@ -59,7 +60,18 @@ async function writeSite(
     () => fetchImages(jobs, fetchOpts).catch(run.fail(EXIT.fetch, 'images')),
     (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`,
   );
+  const districtFiles = await run.progress.phase(
+    'files',
+    () =>
+      fetchFileAssets(
+        [...site.fileAssets].map(([file, remote]) => ({ file, remote })),
+        { cacheDir: run.imageCacheDir, retry: run.retry(), warn: run.warn },
+      ).catch(run.fail(EXIT.fetch, 'files')),
+    (f) => `${f.length} of the district's files`,
+  );
   const { files, carried, pages, aliases } = siteFiles(run, site, bundle.files, images.images, publicFiles);
+  const baseDir = run.opts.base.slice(run.opts.root.length);
+  for (const f of districtFiles) files.set(baseDir + f.file, f.bytes);
   if (run.opts.strict && run.report.content > 0) await refuseStrict(run);
   const written = await writeFiles(run, plan, { files, carried, aliases, stream: done.rendered.stream });
   saveManifest(run, plan, read, content, site, written);

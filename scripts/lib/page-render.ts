@@ -181,6 +181,7 @@ function renderOne(ctx: PageContext, j: RenderJob): { html: string; used: Map<st
     messages,
     district: edition.settings.districtName,
     headline: edition.copy.headline,
+    poster: edition.copy.heroPoster,
   };
   const seo = school
     ? schoolSeo(school as School, canonicalPath(route), seoCtx)

@@ -44,6 +44,6 @@ export const apiFor = (ctx: PreviewContext, req: FastifyRequest): ContentApi =>
 
 export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** Requests answered with data rather than a page: API, bundle files and proxied images. */
+/** Requests answered with data rather than a page: API, bundle files, proxied images and files. */
 export const isDataPath = (url: string): boolean =>
-  isApiPath(url) || url.startsWith('/assets/') || url.startsWith('/images/');
+  isApiPath(url) || url.startsWith('/assets/') || url.startsWith('/images/') || url.startsWith('/files/');

@@ -30,7 +30,8 @@ const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app
   // The editor home for a landing page the browser reached without a reload (the router).
   app.get('/api/editor-schools', async (req, reply) => {
     const api = apiFor(ctx, req);
-    return reply.headers(noStore).send({ schools: await api.editorSchools() });
+    const [schools, notes] = await Promise.all([api.editorSchools(), api.siteReport()]);
+    return reply.headers(noStore).send({ schools, notes });
   });
 
   const school = { params: SlugParams, querystring: PerspectiveQuery };

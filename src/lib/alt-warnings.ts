@@ -77,7 +77,10 @@ export function siteAltNotes(site: SiteDocuments): Warning[] {
     ];
     for (const d of docs) for (const [field, v] of check(d)) if (lacksAlt(v)) notes.push(note(type, d._id, field));
   };
-  each(site.landing, 'landingPage', (d) => [['testimonial.poster', obj(d.testimonial)?.poster]]);
+  each(site.landing, 'landingPage', (d) => [
+    ['testimonial.poster', obj(d.testimonial)?.poster],
+    ['heroPoster', d.heroPoster],
+  ]);
   each(site.settings, 'siteSettings', (d) => [['logo', d.logo]]);
   return notes;
 }

@@ -100,6 +100,7 @@ export const landingPageFields = /* groq */ `
   stats[]{ _key, value, label },
   panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },
   testimonial{ title, videoId, quote, student, poster },
+  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,
   academicsIntro,
   academicHighlights[]{ _key, title, text },
   enrollmentTimeline[]{ _key, title, date, description },
@@ -109,7 +110,7 @@ export const landingPageFields = /* groq */ `
 export const siteSettingsFields = /* groq */ `
   _id, language, districtName, logo,
   elementaryLink{ label, href }, highSchoolLink{ label, href },
-  footerText, footerLinks[]{ _key, label, href }, themeColor,
+  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,
   zipCodes[]{ _key, zip, lat, lng }, timeZone
 `;
 export const landingPageTranslations = /* groq */ `"translations": ${otherLanguages}{
@@ -121,10 +122,15 @@ export const siteSettingsTranslations = /* groq */ `"translations": ${otherLangu
 /**
  * The landing page and the site settings, English (fixed ids) with their translations; null where
  * the dataset has none (the site then shows its built-in copy, src/lib/landing-copy.ts and site-settings.ts).
+ * `editions` (every translated landing page and settings document) and `hiddenLinks` (translation
+ * links with a dotted id, which only a read with a token sees) let src/lib/site-notes.ts name a
+ * translation families cannot read.
  */
 export const siteDocuments = /* groq */ `{
     "landing": *[_type == "landingPage" && _id == "landingPage"][0]{ ${landingPageFields}, ${landingPageTranslations} },
-    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ ${siteSettingsFields}, ${siteSettingsTranslations} }
+    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ ${siteSettingsFields}, ${siteSettingsTranslations} },
+    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },
+    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id
   }`;
 
 /** The landing page and site settings alone: the preview's read for every page. */

@@ -231,6 +231,13 @@ export type TranslationMetadata = {
   schemaTypes?: Array<string>;
 };
 
+export type SanityFileAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.fileAsset";
+};
+
 export type SiteSettings = {
   _id: string;
   _type: "siteSettings";
@@ -254,6 +261,11 @@ export type SiteSettings = {
   footerLinks?: Array<{
     _key: string;
   } & SiteLink>;
+  guide?: {
+    asset?: SanityFileAssetReference;
+    media?: unknown;
+    _type: "file";
+  };
   zipCodes?: Array<{
     zip?: string;
     lat?: number;
@@ -345,6 +357,27 @@ export type LandingPage = {
       decorative?: boolean;
       _type: "image";
     };
+  };
+  heroVideo?: {
+    webm?: {
+      asset?: SanityFileAssetReference;
+      media?: unknown;
+      _type: "file";
+    };
+    mp4?: {
+      asset?: SanityFileAssetReference;
+      media?: unknown;
+      _type: "file";
+    };
+  };
+  heroPoster?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
   };
   academicsIntro?: string;
   academicHighlights?: Array<{
@@ -631,11 +664,11 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type AllSanitySchemaTypes = SiteLink | SanityImageAssetReference | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
+export type AllSanitySchemaTypes = SiteLink | SanityImageAssetReference | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SanityFileAssetReference | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
 
 // Source: ../src/lib/queries.ts
 // Variable: siteDocumentsQuery
-// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  }
+// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  }
 export type SiteDocumentsQueryResult = {
   landing: {
     _id: "landingPage";
@@ -698,6 +731,23 @@ export type SiteDocumentsQueryResult = {
         _type: "image";
       } | null;
     } | null;
+    heroVideo: {
+      webm: {
+        asset: SanityFileAssetReference | null;
+      } | null;
+      mp4: {
+        asset: SanityFileAssetReference | null;
+      } | null;
+    } | null;
+    heroPoster: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
+      _type: "image";
+    } | null;
     academicsIntro: string | null;
     academicHighlights: Array<{
       _key: string;
@@ -726,6 +776,8 @@ export type SiteDocumentsQueryResult = {
         stats: null;
         panels: null;
         testimonial: null;
+        heroVideo: null;
+        heroPoster: null;
         academicsIntro: null;
         academicHighlights: null;
         enrollmentTimeline: null;
@@ -792,6 +844,23 @@ export type SiteDocumentsQueryResult = {
             _type: "image";
           } | null;
         } | null;
+        heroVideo: {
+          webm: {
+            asset: SanityFileAssetReference | null;
+          } | null;
+          mp4: {
+            asset: SanityFileAssetReference | null;
+          } | null;
+        } | null;
+        heroPoster: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
         academicsIntro: string | null;
         academicHighlights: Array<{
           _key: string;
@@ -836,6 +905,9 @@ export type SiteDocumentsQueryResult = {
       label: string | null;
       href: string | null;
     }> | null;
+    guide: {
+      asset: SanityFileAssetReference | null;
+    } | null;
     themeColor: string | null;
     zipCodes: Array<{
       _key: string;
@@ -855,6 +927,7 @@ export type SiteDocumentsQueryResult = {
         highSchoolLink: null;
         footerText: null;
         footerLinks: null;
+        guide: null;
         themeColor: null;
         zipCodes: null;
         timeZone: null;
@@ -875,6 +948,7 @@ export type SiteDocumentsQueryResult = {
         highSchoolLink: null;
         footerText: null;
         footerLinks: null;
+        guide: null;
         themeColor: null;
         zipCodes: null;
         timeZone: null;
@@ -905,6 +979,9 @@ export type SiteDocumentsQueryResult = {
           label: string | null;
           href: string | null;
         }> | null;
+        guide: {
+          asset: SanityFileAssetReference | null;
+        } | null;
         themeColor: string | null;
         zipCodes: Array<{
           _key: string;
@@ -916,6 +993,16 @@ export type SiteDocumentsQueryResult = {
       } | null;
     }> | null;
   } | null;
+  editions: Array<{
+    _id: string;
+    _type: "landingPage";
+    language: string | null;
+  } | {
+    _id: string;
+    _type: "siteSettings";
+    language: string | null;
+  }>;
+  hiddenLinks: Array<string>;
 };
 
 // Source: ../src/lib/queries.ts
@@ -7893,6 +7980,27 @@ export type DocumentsByIdQueryResult = Array<{
       _type: "image";
     };
   };
+  heroVideo?: {
+    webm?: {
+      asset?: SanityFileAssetReference;
+      media?: unknown;
+      _type: "file";
+    };
+    mp4?: {
+      asset?: SanityFileAssetReference;
+      media?: unknown;
+      _type: "file";
+    };
+  };
+  heroPoster?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
+  };
   academicsIntro?: string;
   academicHighlights?: Array<{
     title?: string;
@@ -8086,6 +8194,11 @@ export type DocumentsByIdQueryResult = Array<{
   footerLinks?: Array<{
     _key: string;
   } & SiteLink>;
+  guide?: {
+    asset?: SanityFileAssetReference;
+    media?: unknown;
+    _type: "file";
+  };
   zipCodes?: Array<{
     zip?: string;
     lat?: number;
@@ -8142,7 +8255,7 @@ export type ReferrersQueryResult = Array<string>;
 
 // Source: ../src/lib/queries.ts
 // Variable: exportContentQuery
-// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportContentQueryResult = {
   revs: Array<{
     _id: string;
@@ -8210,6 +8323,23 @@ export type ExportContentQueryResult = {
           _type: "image";
         } | null;
       } | null;
+      heroVideo: {
+        webm: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+        mp4: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+      } | null;
+      heroPoster: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       academicsIntro: string | null;
       academicHighlights: Array<{
         _key: string;
@@ -8238,6 +8368,8 @@ export type ExportContentQueryResult = {
           stats: null;
           panels: null;
           testimonial: null;
+          heroVideo: null;
+          heroPoster: null;
           academicsIntro: null;
           academicHighlights: null;
           enrollmentTimeline: null;
@@ -8304,6 +8436,23 @@ export type ExportContentQueryResult = {
               _type: "image";
             } | null;
           } | null;
+          heroVideo: {
+            webm: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+            mp4: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+          } | null;
+          heroPoster: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
           academicsIntro: string | null;
           academicHighlights: Array<{
             _key: string;
@@ -8348,6 +8497,9 @@ export type ExportContentQueryResult = {
         label: string | null;
         href: string | null;
       }> | null;
+      guide: {
+        asset: SanityFileAssetReference | null;
+      } | null;
       themeColor: string | null;
       zipCodes: Array<{
         _key: string;
@@ -8367,6 +8519,7 @@ export type ExportContentQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -8387,6 +8540,7 @@ export type ExportContentQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -8417,6 +8571,9 @@ export type ExportContentQueryResult = {
             label: string | null;
             href: string | null;
           }> | null;
+          guide: {
+            asset: SanityFileAssetReference | null;
+          } | null;
           themeColor: string | null;
           zipCodes: Array<{
             _key: string;
@@ -8428,6 +8585,16 @@ export type ExportContentQueryResult = {
         } | null;
       }> | null;
     } | null;
+    editions: Array<{
+      _id: string;
+      _type: "landingPage";
+      language: string | null;
+    } | {
+      _id: string;
+      _type: "siteSettings";
+      language: string | null;
+    }>;
+    hiddenLinks: Array<string>;
   };
   nav: Array<{
     _id: string;
@@ -9328,7 +9495,7 @@ export type ExportIdsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportListsQuery
-// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
 export type ExportListsQueryResult = {
   revs: Array<{
     _id: string;
@@ -9396,6 +9563,23 @@ export type ExportListsQueryResult = {
           _type: "image";
         } | null;
       } | null;
+      heroVideo: {
+        webm: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+        mp4: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+      } | null;
+      heroPoster: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       academicsIntro: string | null;
       academicHighlights: Array<{
         _key: string;
@@ -9424,6 +9608,8 @@ export type ExportListsQueryResult = {
           stats: null;
           panels: null;
           testimonial: null;
+          heroVideo: null;
+          heroPoster: null;
           academicsIntro: null;
           academicHighlights: null;
           enrollmentTimeline: null;
@@ -9490,6 +9676,23 @@ export type ExportListsQueryResult = {
               _type: "image";
             } | null;
           } | null;
+          heroVideo: {
+            webm: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+            mp4: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+          } | null;
+          heroPoster: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
           academicsIntro: string | null;
           academicHighlights: Array<{
             _key: string;
@@ -9534,6 +9737,9 @@ export type ExportListsQueryResult = {
         label: string | null;
         href: string | null;
       }> | null;
+      guide: {
+        asset: SanityFileAssetReference | null;
+      } | null;
       themeColor: string | null;
       zipCodes: Array<{
         _key: string;
@@ -9553,6 +9759,7 @@ export type ExportListsQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -9573,6 +9780,7 @@ export type ExportListsQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -9603,6 +9811,9 @@ export type ExportListsQueryResult = {
             label: string | null;
             href: string | null;
           }> | null;
+          guide: {
+            asset: SanityFileAssetReference | null;
+          } | null;
           themeColor: string | null;
           zipCodes: Array<{
             _key: string;
@@ -9614,6 +9825,16 @@ export type ExportListsQueryResult = {
         } | null;
       }> | null;
     } | null;
+    editions: Array<{
+      _id: string;
+      _type: "landingPage";
+      language: string | null;
+    } | {
+      _id: string;
+      _type: "siteSettings";
+      language: string | null;
+    }>;
+    hiddenLinks: Array<string>;
   };
   nav: Array<{
     _id: string;
@@ -10513,7 +10734,7 @@ export type ExportSchoolsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
-// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "ids": *[_id in $ids]{    _id, _rev,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportChangedQueryResult = {
   site: {
     landing: {
@@ -10577,6 +10798,23 @@ export type ExportChangedQueryResult = {
           _type: "image";
         } | null;
       } | null;
+      heroVideo: {
+        webm: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+        mp4: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+      } | null;
+      heroPoster: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       academicsIntro: string | null;
       academicHighlights: Array<{
         _key: string;
@@ -10605,6 +10843,8 @@ export type ExportChangedQueryResult = {
           stats: null;
           panels: null;
           testimonial: null;
+          heroVideo: null;
+          heroPoster: null;
           academicsIntro: null;
           academicHighlights: null;
           enrollmentTimeline: null;
@@ -10671,6 +10911,23 @@ export type ExportChangedQueryResult = {
               _type: "image";
             } | null;
           } | null;
+          heroVideo: {
+            webm: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+            mp4: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+          } | null;
+          heroPoster: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
           academicsIntro: string | null;
           academicHighlights: Array<{
             _key: string;
@@ -10715,6 +10972,9 @@ export type ExportChangedQueryResult = {
         label: string | null;
         href: string | null;
       }> | null;
+      guide: {
+        asset: SanityFileAssetReference | null;
+      } | null;
       themeColor: string | null;
       zipCodes: Array<{
         _key: string;
@@ -10734,6 +10994,7 @@ export type ExportChangedQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -10754,6 +11015,7 @@ export type ExportChangedQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -10784,6 +11046,9 @@ export type ExportChangedQueryResult = {
             label: string | null;
             href: string | null;
           }> | null;
+          guide: {
+            asset: SanityFileAssetReference | null;
+          } | null;
           themeColor: string | null;
           zipCodes: Array<{
             _key: string;
@@ -10795,6 +11060,16 @@ export type ExportChangedQueryResult = {
         } | null;
       }> | null;
     } | null;
+    editions: Array<{
+      _id: string;
+      _type: "landingPage";
+      language: string | null;
+    } | {
+      _id: string;
+      _type: "siteSettings";
+      language: string | null;
+    }>;
+    hiddenLinks: Array<string>;
   };
   ids: Array<{
     _id: string;

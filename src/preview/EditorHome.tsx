@@ -1,15 +1,55 @@
 // The editors' home on the preview's landing page: every school in the dataset with its state
 // (published, draft changes, draft only) and a link that opens it in live preview, so an editor
-// finds what to look at without knowing slugs. Preview only; it never reaches the export.
+// finds what to look at without knowing slugs; and what the district has not supplied of its site
+// (settings, landing page, translations families cannot read, images without alt text), grouped as
+// the export's report groups it, so a new district sees before publishing what its site leaves out.
+// Preview only; it never reaches the export.
 import { schoolPath } from '../routes.ts';
 import { EDITOR_STATE_LABEL, type EditorSchool } from '../lib/editor-home.ts';
+import type { ReportGroup } from '../lib/report.ts';
 
-export function EditorHome({ schools }: { schools: readonly EditorSchool[] | null | undefined }) {
+/** What the site leaves out until the district supplies it, by kind, with the documents and fields to fix. */
+function EditorNotes({ notes }: { notes: readonly ReportGroup[] }) {
+  const total = notes.reduce((n, g) => n + g.count, 0);
+  return (
+    <section className="editor-home__notes" aria-label="What the site leaves out">
+      <h2 className="editor-home__notes-title">
+        {total === 0
+          ? 'Nothing left out: every setting and part of the landing page is supplied'
+          : `${total} ${total === 1 ? 'thing' : 'things'} the site leaves out or shows another way (the export reports them too)`}
+      </h2>
+      {total > 0 ? (
+        <ul>
+          {notes.map((g) => (
+            <li key={g.kind} data-kind={g.kind}>
+              <strong>{`${g.count} · ${g.title}`}</strong>
+              <ul>
+                {g.first.map((f) => (
+                  <li key={f.document}>{f.fields.length ? `${f.document}: ${f.fields.join(', ')}` : f.document}</li>
+                ))}
+                {g.documents > g.first.length ? <li>{`and ${g.documents - g.first.length} more`}</li> : null}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export function EditorHome({
+  schools,
+  notes,
+}: {
+  schools: readonly EditorSchool[] | null | undefined;
+  notes?: readonly ReportGroup[] | null;
+}) {
   if (!schools) return null;
   const drafts = schools.filter((s) => s.state !== 'published').length;
   return (
     <details className="editor-home" open>
       <summary>{`Editor home: ${schools.length} ${schools.length === 1 ? 'school' : 'schools'}, ${drafts} with unpublished changes`}</summary>
+      {notes ? <EditorNotes notes={notes} /> : null}
       <table className="editor-home__table">
         <caption className="visually-hidden">Schools and their state</caption>
         <thead>
