@@ -1,29 +1,18 @@
 // The export's warnings, kept for its report: grouped as they come (src/lib/report.ts) for the
 // summary of a few dozen lines the export prints, and every one written to a file beside the
-// export's manifest (`.cache/export-manifests/<out's key>.report.json`, outside what is published
-// and outside out/'s folder) for the editor who fixes them, a CI job, or the preview's editor home.
-// Each is printed as it comes only with --verbose; retries, which explain a slow export and say
-// nothing about the content, always are.
-import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+// export's manifest (core/export-report-file.ts: `.cache/export-manifests/<out's key>.report.ndjson`,
+// outside what is published and outside out/'s folder) for the editor who fixes them, a CI job, or
+// the preview's editor home. Each is printed as it comes only with --verbose; retries, which
+// explain a slow export and say nothing about the content, always are.
+import { open } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import type { ReportSummary } from '../../core/export-report-file.ts';
 import { formatReport, NOT_CONTENT_KINDS, type ReportGroup, toWarning, WarningGroups } from '../../src/lib/report.ts';
 import { type Warning, type WarningInput, warningText } from '../../src/lib/warn.ts';
 
-/** The report file of the export to `out`, in the folder of the export manifests (`dir`). */
-export const reportFileOf = (dir: string, out: string): string =>
-  path.join(dir, `${createHash('sha1').update(path.resolve(out)).digest('hex').slice(0, 20)}.report.json`);
-
-/** What the report file holds (also read by the preview's editor home). */
-export interface ReportFile {
-  out: string;
-  /** When the export ended (ISO), and whether it published (a --strict export with warnings does not). */
-  finished: string;
-  published: boolean;
-  total: number;
-  kinds: ReportGroup[];
-  warnings: Warning[];
-}
+/** Warnings written at once: a district's 240,000 are never one string. */
+const LINES_PER_WRITE = 2000;
 
 export class ExportReport {
   private readonly groups = new WarningGroups();
@@ -60,19 +49,30 @@ export class ExportReport {
     return formatReport(this.kinds(), file ?? 'the log above (--verbose)');
   }
 
-  /** Writes the report of the export to `out` into `file`, atomically. */
+  /** Writes the report of the export to `out` into `file`, atomically: the summary, then a warning a line. */
   async write(file: string, out: string, published: boolean): Promise<string> {
     await mkdir(path.dirname(file), { recursive: true });
-    const body: ReportFile = {
+    const summary: ReportSummary = {
       out,
       finished: new Date().toISOString(),
       published,
       total: this.total,
       kinds: this.kinds(),
-      warnings: this.all,
     };
     const tmp = `${file}.tmp-${process.pid}`;
-    await writeFile(tmp, `${JSON.stringify(body, null, 1)}\n`);
+    const handle = await open(tmp, 'w');
+    try {
+      await handle.write(`${JSON.stringify(summary)}\n`);
+      for (let i = 0; i < this.all.length; i += LINES_PER_WRITE)
+        await handle.write(
+          `${this.all
+            .slice(i, i + LINES_PER_WRITE)
+            .map((w) => JSON.stringify(w))
+            .join('\n')}\n`,
+        );
+    } finally {
+      await handle.close();
+    }
     await rename(tmp, file);
     return file;
   }

@@ -21,7 +21,8 @@ import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, type RetryOptions } from './re
 import type { SiteStream } from './site-stream.ts';
 import type { ValidContent } from './validate-content.ts';
 import { checkOutDir, holdsExport, restoreInterruptedSwap, type WriteStats } from './write-site.ts';
-import { ExportReport, reportFileOf } from './export-report.ts';
+import { ExportReport } from './export-report.ts';
+import { MANIFEST_DIR, MANIFEST_DIR_ENV, manifestDirOf, reportFileOf } from '../../core/export-report-file.ts';
 import type { ReportGroup } from '../../src/lib/report.ts';
 import type { WarningInput } from '../../src/lib/warn.ts';
 
@@ -30,9 +31,8 @@ export const DEFAULT_OUT_DIR = 'out';
 export const IMAGE_CACHE_DIR = '.cache/images';
 /** Environment override of the image variant cache folder (the benchmark measures a cold cache in a temp folder). */
 export const IMAGE_CACHE_ENV = 'EXPORT_IMAGE_CACHE_DIR';
-/** Where incremental exports keep what they rendered (one manifest per out/ folder), and its environment override. */
-export const MANIFEST_DIR = '.cache/export-manifests';
-export const MANIFEST_DIR_ENV = 'EXPORT_MANIFEST_DIR';
+/** Where incremental exports keep what they rendered (one manifest and one report per out/ folder), and its environment override. */
+export { MANIFEST_DIR, MANIFEST_DIR_ENV };
 /** Environment override of --time-limit (tests use a short one). */
 export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
 
@@ -275,7 +275,7 @@ function startAssets(
 }
 
 /** The folder of the export manifests (and reports): $EXPORT_MANIFEST_DIR, else .cache/export-manifests. */
-const manifestDir = (io: ExportIo): string => envDir(io, MANIFEST_DIR_ENV) ?? path.join(PROJECT_ROOT, MANIFEST_DIR);
+const manifestDir = (io: ExportIo): string => manifestDirOf(io.env, io.cwd);
 
 /** Stage 1: from the manifest of the last export to this out/, what can be carried over and what must be read. */
 export async function planExport(run: ExportRun): Promise<Plan> {

@@ -36,6 +36,8 @@ export interface PreviewContext {
   keepAliveMs: number;
   relayBackoff: BackoffOptions;
   imageTimeoutMs: number;
+  /** The last export's report file, whose summary the editor home shows (null: none shown). */
+  exportReport: string | null;
 }
 
 /** The reads for this request: with stega inside the Studio's Presentation tool, plain otherwise. */

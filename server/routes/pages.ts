@@ -139,7 +139,7 @@ const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (ap
     const api = apiFor(ctx, req);
     // In the Studio's frame: the overlays (styled-components) insert <style> elements at run time.
     const studio = api === ctx.studioApi;
-    const page = await loadPreviewPage(api, route, livepreview, req.log);
+    const page = await loadPreviewPage(api, route, livepreview, req.log, ctx.exportReport);
     const html = renderPreviewPage({
       url: pathname,
       route,

@@ -241,3 +241,11 @@ export function formatReport(groups: readonly ReportGroup[], where: string, maxL
   }
   return lines;
 }
+
+/** The summary of an export's report, as the report file's first line holds it (core/export-report-file.ts). */
+export interface ExportReportSummary {
+  finished: string;
+  published: boolean;
+  total: number;
+  kinds: ReportGroup[];
+}

@@ -18,7 +18,7 @@ import { keepLoading } from '../lib/keep-loading.ts';
 import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
-import type { ReportGroup } from '../lib/report.ts';
+import type { ExportReportSummary, ReportGroup } from '../lib/report.ts';
 import { localizeSchool } from '../lib/localize.ts';
 import { plainText } from '../lib/plain-text.ts';
 import { landingTitle, schoolTitle } from '../lib/seo.ts';
@@ -165,6 +165,7 @@ function useLiveSiteReload(
 interface EditorHomeData {
   schools: EditorSchool[] | null;
   notes: ReportGroup[] | null;
+  lastExport: ExportReportSummary | null;
 }
 
 /** The editor home: from the server render, else (a landing page the router reached) from the API. */
@@ -173,6 +174,7 @@ function useEditorHome(api: PreviewApi, page: PreviewRouteMatch['page'], env: Si
   const [home, setHome] = useState<EditorHomeData>({
     schools: served ?? null,
     notes: env.preview?.editorNotes ?? null,
+    lastExport: env.preview?.lastExport ?? null,
   });
   useEffect(() => {
     if (page !== 'landing' || served) return;
@@ -323,7 +325,9 @@ export function PreviewRoot(props: PreviewRootProps) {
         note={bannerNote(flow?.status, flow?.problem)}
         toggleHref={toggleLivepreview(href, !livepreview)}
       />
-      {route.page === 'landing' && <EditorHome schools={editorHome.schools} notes={editorHome.notes} />}
+      {route.page === 'landing' && (
+        <EditorHome schools={editorHome.schools} notes={editorHome.notes} lastExport={editorHome.lastExport} />
+      )}
       {/* The landing page is in the preview's own bundle: no chunk to wait for when hydrating it. */}
       <App data={data} env={env} schoolPage={schoolPage} landingPage={LandingPage} />
     </>

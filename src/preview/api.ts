@@ -3,7 +3,7 @@
 import type { LandingCard, NavSchool, School } from '../lib/types.ts';
 import type { SchoolLookup } from '../lib/school-flow.ts';
 import type { EditorSchool } from '../lib/editor-home.ts';
-import type { ReportGroup } from '../lib/report.ts';
+import type { ExportReportSummary, ReportGroup } from '../lib/report.ts';
 import type { LandingCopy } from '../lib/landing-copy.ts';
 import type { SiteSettings } from '../lib/builtin-settings.ts';
 import type { Lang } from '../i18n/messages.ts';
@@ -29,7 +29,7 @@ export interface PreviewApi {
   /** The school with this id (published or drafts. form) as the perspective shows it; null if none. */
   document(id: string, perspective: Perspective): Promise<School | null>;
   /** Every school and its state, and what the district has not supplied, for the editor home (a landing page reached without a reload). */
-  editorHome(): Promise<{ schools: EditorSchool[]; notes: ReportGroup[] }>;
+  editorHome(): Promise<{ schools: EditorSchool[]; notes: ReportGroup[]; lastExport: ExportReportSummary | null }>;
   /** The landing page's words and the site settings of an edition. */
   site(perspective: Perspective, lang: Lang): Promise<{ copy: LandingCopy; settings: SiteSettings } | null>;
   /** URL of the change stream for a school. */
@@ -75,8 +75,12 @@ export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), o
       return (await get<{ school: School }>(`/api/documents/${enc(id)}?perspective=${p}`))?.school ?? null;
     },
     async editorHome() {
-      const got = await get<{ schools?: EditorSchool[]; notes?: ReportGroup[] }>('/api/editor-schools');
-      return { schools: got?.schools ?? [], notes: got?.notes ?? [] };
+      const got = await get<{
+        schools?: EditorSchool[];
+        notes?: ReportGroup[];
+        lastExport?: ExportReportSummary | null;
+      }>('/api/editor-schools');
+      return { schools: got?.schools ?? [], notes: got?.notes ?? [], lastExport: got?.lastExport ?? null };
     },
     site: (p, lang) => get<{ copy: LandingCopy; settings: SiteSettings }>(`/api/site?perspective=${p}&lang=${lang}`),
     eventsUrl: (id) => `${origin}/api/events?id=${enc(id)}`,

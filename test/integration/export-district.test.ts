@@ -13,7 +13,8 @@ import path from 'node:path';
 import { generateDataset } from '../../bench/gen-dataset.ts';
 import { reportLinesOf } from '../../bench/lib/export-process.ts';
 import { datasetDomains, sampleMarks, sampleResidue } from '../../scripts/lib/sample-residue.ts';
-import type { ReportFile } from '../../scripts/lib/export-report.ts';
+import type { ReportSummary } from '../../core/export-report-file.ts';
+import type { Warning } from '../../src/lib/warn.ts';
 import { EXIT } from '../../core/exit-codes.ts';
 import { cleanEnv, embeddedJson, readDataset, removeDir, ROOT, runExport, SAMPLE, tempDir } from './export-helpers.ts';
 
@@ -38,10 +39,16 @@ const writeDocs = (dir: string, docs: Doc[]) =>
   writeFileSync(path.join(dir, 'dataset.ndjson'), `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`);
 
 /** The report file an export wrote (its path is the summary's first line). */
-function reportOf(stdout: string): ReportFile {
+/** A report file: its summary line, and every warning after it, one a line. */
+function readReport(file: string): ReportSummary & { warnings: Warning[] } {
+  const [head, ...lines] = readFileSync(path.resolve(ROOT, file), 'utf8').trimEnd().split('\n');
+  return { ...(JSON.parse(head!) as ReportSummary), warnings: lines.map((l) => JSON.parse(l) as Warning) };
+}
+
+function reportOf(stdout: string): ReturnType<typeof readReport> {
   const where = /^Report: .*; every one in (.+)$/m.exec(stdout)?.[1];
   assert.ok(where, stdout);
-  return JSON.parse(readFileSync(path.resolve(ROOT, where), 'utf8')) as ReportFile;
+  return readReport(where);
 }
 
 describe('Riverbend, a district that is not the sample', () => {
@@ -207,7 +214,7 @@ describe('--strict', () => {
     assert.match(r.stderr, /not-supplied: /);
     assert.ok(!existsSync(out), 'nothing published');
     const where = /every one in (.+)$/m.exec(r.stderr)![1]!;
-    const report = JSON.parse(readFileSync(path.resolve(ROOT, where), 'utf8')) as ReportFile;
+    const report = readReport(where);
     assert.equal(report.published, false);
     assert.ok(report.total > 10);
   });

@@ -139,10 +139,10 @@ describe('incremental export', () => {
   test('the manifest lives outside out/', () => {
     assert.ok(!listFiles(out).some((f) => f.includes('manifest')));
     const kept = readdirSync(path.join(work, 'manifests')).sort();
-    assert.equal(kept.filter((f) => f.endsWith('.json') && !f.endsWith('.report.json')).length, 1, kept.join());
+    assert.equal(kept.filter((f) => f.endsWith('.json')).length, 1, kept.join());
     assert.deepEqual(
-      kept.filter((f) => f.endsWith('.report.json')),
-      kept.filter((f) => !f.endsWith('.report.json')).map((f) => f.replace(/\.json$/, '.report.json')),
+      kept.filter((f) => f.endsWith('.report.ndjson')),
+      kept.filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '.report.ndjson')),
       'its report beside it',
     );
   });

@@ -7,6 +7,11 @@ import { siteNotes } from '../../src/lib/site-notes.ts';
 import { groupWarnings } from '../../src/lib/report.ts';
 import { EditorHome } from '../../src/preview/EditorHome.tsx';
 import { sampleSiteDocuments } from './helpers/landing-copy.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ExportReport } from '../../scripts/lib/export-report.ts';
+import { readReportSummary, reportFileOf } from '../../core/export-report-file.ts';
 
 const fields = (site: Parameters<typeof siteNotes>[0]) =>
   siteNotes(site)
@@ -81,5 +86,27 @@ describe("the preview's editor home", () => {
     assert.match(html, /siteSettings &quot;siteSettings&quot;: districtName, logo, elementaryLink/);
     const clean = renderToString(<EditorHome schools={[]} notes={[]} />);
     assert.match(clean, /Nothing left out/);
+  });
+
+  test("shows the last export's report, read from the summary line of its file", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'report-'));
+    try {
+      const report = new ExportReport(() => {}, false);
+      for (let i = 0; i < 5000; i++)
+        report.add(`school "school-${i}": field logo: no alternative text (alt), and not marked decorative`);
+      report.add('schools/x.html: block: unknown block type "legacyMap"; nothing is shown for it');
+      const file = reportFileOf(dir, '/some/out');
+      await report.write(file, '/some/out', false);
+      const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+      assert.equal(lines.length, 1 + 5001, 'the summary, then a warning a line');
+      const summary = readReportSummary(file)!;
+      assert.deepEqual([summary.total, summary.published, summary.kinds.length], [5001, false, 2]);
+      const html = renderToString(<EditorHome schools={[]} lastExport={summary} />);
+      assert.match(html, /Last export \([^)]*, not published: --strict\): 5001 warnings of 2 kinds/);
+      assert.match(html, /5000 · missing-alt: images without alternative text/);
+      assert.equal(readReportSummary(path.join(dir, 'none.report.ndjson')), null);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
