@@ -4,8 +4,7 @@
 // outside what is published and outside out/'s folder) for the editor who fixes them, a CI job, or
 // the preview's editor home. Each is printed as it comes only with --verbose; retries, which
 // explain a slow export and say nothing about the content, always are.
-import { open } from 'node:fs/promises';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReportSummary } from '../../core/export-report-file.ts';
 import { formatReport, NOT_CONTENT_KINDS, type ReportGroup, toWarning, WarningGroups } from '../../src/lib/report.ts';
