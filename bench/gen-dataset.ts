@@ -5,7 +5,7 @@
 // files, as a district reusing stock photos would, so the export's variant cache sees many pages
 // asking for the same variants. A few schools get a draft, which the export must ignore.
 //
-// Usage: npx tsx bench/gen-dataset.ts [--n 1000] [--out DIR] [--from content/sample] [--seed 1]
+// Usage: npx tsx bench/gen-dataset.ts [--n 1000] [--out DIR] [--from content/sample] [--seed 1] [--without-alt]
 import {
   copyFileSync,
   existsSync,
@@ -40,6 +40,11 @@ export interface GenerateOptions {
   seed?: number;
   /** Fraction of schools that also get a draft (default 0.05). */
   draftShare?: number;
+  /**
+   * Content as a district's older dataset holds it: no image has alternative text or is marked
+   * decorative, so the export warns about each (two dozen per school from the sample's templates).
+   */
+  withoutAlt?: boolean;
 }
 
 export interface GeneratedDataset {
@@ -162,6 +167,10 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
       for (const [k, v] of Object.entries(value)) obj[k] = copy(v);
       if (obj._type === 'reference' && typeof obj._ref === 'string' && !obj._ref.startsWith('image-'))
         obj._ref = cloneDoc(obj._ref);
+      if (opts.withoutAlt && obj.asset && typeof obj.asset === 'object') {
+        delete obj.alt;
+        delete obj.decorative;
+      }
       return obj;
     };
     const cloneDoc = (id: string): string => {
@@ -237,6 +246,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     n,
     outDir,
     seed: Number(flag('seed') ?? 1),
+    withoutAlt: args.includes('--without-alt'),
     ...(from ? { templateDir: path.resolve(from) } : {}),
   });
   process.stdout.write(

@@ -16,6 +16,8 @@ export const EXIT = {
   render: 4,
   /** npm run bench only: it ran, but a target was missed. */
   targetMissed: 5,
+  /** `npm run export -- --strict` only: the content has warnings (the report names them); nothing was published. */
+  strict: 6,
   /** Stopped by SIGINT (Ctrl-C) before it finished: an export publishes nothing then (128 + 2, as shells report it). */
   interrupted: 130,
   /** Stopped by SIGTERM before it finished: an export publishes nothing then (128 + 15). */

@@ -3,7 +3,7 @@
 // the result into out/ atomically, rewriting only files whose bytes changed.
 //
 // Usage: npm run export -- [--content DIR] [--out DIR] [--base PATH] [--site-url URL]
-//                           [--self-host-images] [--time-limit MS]
+//                           [--self-host-images] [--time-limit MS] [--strict] [--verbose]
 // Content comes from the hosted project when SANITY_PROJECT_ID is set, otherwise from the embedded
 // content service over --content (default content/sample).
 //
@@ -13,6 +13,7 @@
 //   2  fetching content or images failed (after retries, within the time limit)
 //   3  no valid content: zero publishable schools
 //   4  rendering, bundling or writing failed
+//   6  --strict only: the content has warnings; nothing was published
 // On any non-zero exit the previous out/ is left exactly as it was.
 // Must stay the first import: it selects React's production build before anything loads React.
 import './lib/production-env.ts';
@@ -29,6 +30,7 @@ import { normalizeBase, parseMs } from './lib/options.ts';
 import { formatBytes, formatMs } from './lib/progress.ts';
 import { DEFAULT_TIME_LIMIT_MS } from './lib/retry.ts';
 import { OutDirError } from './lib/write-site.ts';
+import type { WarningInput } from '../src/lib/warn.ts';
 
 // The table every command shares (core/exit-codes.ts); re-exported for the export's callers.
 export { EXIT, type ExitCode };
@@ -87,6 +89,11 @@ export const FLAGS = {
     value: 'MS',
     description: `overall time limit for fetching, in ms (default ${DEFAULT_TIME_LIMIT_MS}; env ${TIME_LIMIT_ENV})`,
   },
+  strict: {
+    type: 'boolean',
+    description: `fail (exit ${EXIT.strict}) and publish nothing when the content has any warning: a gate for CI`,
+  },
+  verbose: { type: 'boolean', description: 'print every warning as it comes, besides the summary' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } satisfies FlagSpecs;
 
@@ -121,6 +128,8 @@ export function parseExportArgs(argv: readonly string[], io: Pick<ExportIo, 'env
     base,
     siteUrl,
     selfHostImages: values['self-host-images'] === true,
+    strict: values.strict === true,
+    verbose: values.verbose === true,
     timeLimitMs: parseMs(
       values['time-limit'] ?? io.env[TIME_LIMIT_ENV],
       values['time-limit'] !== undefined ? '--time-limit' : TIME_LIMIT_ENV,
@@ -140,10 +149,10 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
   try {
     for (let plan = await planExport(run); ; plan = fullPlan(plan)) {
       // Warnings of an incremental attempt are held until it stands: a full read repeats them.
-      const held: string[] = [];
+      const held: WarningInput[] = [];
       const report = plan.since
-        ? (msg: string) => {
-            held.push(msg);
+        ? (w: WarningInput) => {
+            held.push(w);
           }
         : run.warn;
       const read = await readContent(run, plan);
@@ -152,7 +161,7 @@ export async function exportSite(opts: ExportOptions, io: ExportIo): Promise<Exp
       if ('needsFullRead' in content) continue;
       const rendered = await renderPages(run, plan, content, report);
       if ('needsFullRead' in rendered) continue;
-      for (const msg of held) run.warn(msg);
+      for (const w of held) run.warn(w);
       return await writeExport(run, plan, { read, content: rendered.content, rendered, started });
     }
   } finally {
@@ -167,7 +176,7 @@ export function formatSummary(s: ExportSummary, cwd: string): string {
     `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
     `  content: ${s.content.changed === null ? `all read (${s.content.fetched} school documents)` : `${s.content.changed} changed document(s) since the last export, ${s.content.fetched} school document(s) read`}`,
     `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, landing chunk ${formatBytes(s.bundle.landingChunkGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, compare chunk ${formatBytes(s.bundle.compareChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
-    ...(s.warnings.length ? [`  ${s.warnings.length} warning(s) above`] : []),
+    ...s.report.lines,
     '',
   ].join('\n');
 }
@@ -186,7 +195,7 @@ export async function main(argv: readonly string[], io: ExportIo): Promise<numbe
   }
   if (opts === null) {
     io.stdout.write(
-      `${usage('npm run export -- [flags]', FLAGS)}\n\nExit codes: 0 ok, 1 usage/config error, 2 content fetch failed, 3 no valid content, 4 render/write failed.\n`,
+      `${usage('npm run export -- [flags]', FLAGS)}\n\nExit codes: 0 ok, 1 usage/config error, 2 content fetch failed, 3 no valid content, 4 render/write failed, 6 --strict: the content has warnings.\n`,
     );
     return EXIT.ok;
   }

@@ -26,6 +26,8 @@ import apiRoutes from './routes/api.ts';
 import eventRoutes from './routes/events.ts';
 import pageRoutes from './routes/pages.ts';
 import { timeoutOptions } from '../core/http-timeouts.ts';
+import { MANIFEST_DIR, reportFileOf } from '../core/export-report-file.ts';
+import { DEFAULT_OUT_DIR } from '../core/paths.ts';
 
 export interface PreviewAppOptions extends Record<string, unknown> {
   /** The content service: public settings and the read token (null only for a tokenless dev service). */
@@ -43,6 +45,11 @@ export interface PreviewAppOptions extends Record<string, unknown> {
   /** Event streams open at once over all sessions (default 500; beyond, 429). */
   maxStreams?: number;
   imageTimeoutMs?: number;
+  /**
+   * The report file of the export whose summary the editor home shows; default the report of an
+   * export to the repository's out/ (what `npm start` serves), beside its manifest.
+   */
+  exportReport?: string | null;
   /**
    * The Studio whose Presentation tool frames the preview (SANITY_STUDIO_URL): it may frame the
    * pages, and sessions it opens get stega-encoded content pointing edits at it. Absent: no framing.
@@ -78,6 +85,10 @@ const previewApp: FastifyPluginAsync<PreviewAppOptions> = async (app, opts) => {
     keepAliveMs: opts.keepAliveMs ?? 15_000,
     relayBackoff: opts.relayBackoff ?? {},
     imageTimeoutMs: opts.imageTimeoutMs ?? 15_000,
+    exportReport:
+      opts.exportReport === undefined
+        ? reportFileOf(path.join(PROJECT_ROOT, MANIFEST_DIR), DEFAULT_OUT_DIR)
+        : opts.exportReport,
   };
 
   await app.register(cookie);

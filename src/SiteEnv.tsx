@@ -1,6 +1,7 @@
 // The render environment shared by the export, the preview server and the browser: where images
 // come from and the asset base path. Passed explicitly so rendering stays pure.
 import type { EditorSchool } from './lib/editor-home.ts';
+import type { ExportReportSummary, ReportGroup } from './lib/report.ts';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ImageSettings } from './lib/image.ts';
 import { consoleWarnings, type Warnings } from './lib/warn.ts';
@@ -52,6 +53,10 @@ export interface PreviewEnv {
   initial?: PreviewInitial | null;
   /** On the landing page: every school and its state, for the editor home (null when unreadable). */
   editorSchools?: EditorSchool[] | null;
+  /** On the landing page: what the district has not supplied, grouped (src/lib/site-notes.ts). */
+  editorNotes?: ReportGroup[] | null;
+  /** On the landing page: the last export's report (its summary), when the preview can read it. */
+  lastExport?: ExportReportSummary | null;
 }
 
 export interface PreviewInitial {

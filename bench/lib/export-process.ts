@@ -69,6 +69,8 @@ export interface ExportRun {
   imagesFetched: number | null;
   imagesCached: number | null;
   outBytes: number | null;
+  /** Lines of the report the export prints (its warnings by kind), from "Report:" on; null when it printed none. */
+  reportLines: number | null;
   /** The export's own phase durations (fetch, bundle, render, images, write) in ms; `other` is the rest of main(): setup (with the embedded default, starting its service), the manifest. */
   phasesMs: Record<string, number>;
 }
@@ -176,8 +178,19 @@ export function parseSummary(stdout: string, r: ChildResult, contentSource: stri
     imagesFetched: num(/images (\d+) fetched/),
     imagesCached: num(/(\d+) from cache/),
     outBytes,
+    reportLines: reportLinesOf(stdout),
     phasesMs: parsePhases(r.stderr, mainMs),
   };
+}
+
+/** How many lines the export's report takes: from its "Report:" line to the end of the summary. */
+export function reportLinesOf(stdout: string): number | null {
+  const lines = stdout.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('Report:'));
+  if (start < 0) return null;
+  const rest = lines.slice(start);
+  const end = rest.findIndex((l, i) => i > 0 && !l.startsWith('  '));
+  return end < 0 ? rest.length : end;
 }
 
 /** Phase lines as the export prints them for a terminal: "  render    2.31 s  1002 pages". */

@@ -140,9 +140,20 @@ function exportTargets(e: ExportBench, add: Add): void {
   );
 }
 
+/** The longest report an export printed (its warnings by kind): a few dozen lines at any size. */
+export const REPORT_LINES_BUDGET = 60;
+
 /** From a dataset folder, as a district without a running service publishes: whole processes. */
 function folderTargets(e: ExportBench, add: Add): void {
   const { full, incremental, incrementalMs, ratio } = e.folder;
+  const reports = [e.cold, e.warm, e.incremental, e.embedded, full, incremental].map((r) => r.reportLines ?? 0);
+  add(
+    'export',
+    `the report the export prints, ${e.schools} schools (lines, longest of its runs)`,
+    String(Math.max(...reports)),
+    `<= ${REPORT_LINES_BUDGET}`,
+    Math.max(...reports) <= REPORT_LINES_BUDGET,
+  );
   const perSec = full.pages / (full.processMs / 1000);
   add(
     'export',

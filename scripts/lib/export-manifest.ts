@@ -7,6 +7,7 @@
 // only trusted while the file in out/ still has the size, mtime and inode recorded after writing.
 // It also keeps the content state of that export (every document's revision and each school's
 // outcome and data hash), so the next one reads only the schools a change can reach.
+import type { WarningInput } from '../../src/lib/warn.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -23,14 +24,14 @@ const STALE_MS = 14 * 24 * 3600 * 1000;
 /** One page of the previous export: its key, and what rendering it reported (replayed when carried). */
 export interface PageRecord {
   key: string;
-  warnings: string[];
+  warnings: WarningInput[];
   /** Self-hosted image variants the page uses, as [src, remote URL]. */
   used: [string, string][];
 }
 
 interface StoredPage {
   key: string;
-  warnings: string[];
+  warnings: WarningInput[];
   used: number[];
   size: number;
   mtimeMs: number;

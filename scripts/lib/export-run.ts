@@ -16,22 +16,24 @@ import { isPrivateHost } from './private-host.ts';
 import type { RenderedSite } from './pages.ts';
 import { createProgress, formatBytes, type Progress } from './progress.ts';
 import { readPublicFiles, type PublicFile } from './public-files.ts';
-import { posterVariants } from './poster-variants.ts';
 import type { Holders } from './address-keeper.ts';
 import { codeVersion, ExportManifest, type ContentState, type PageRecord } from './export-manifest.ts';
 import { DEFAULT_ATTEMPTS, DEFAULT_BASE_DELAY_MS, type RetryOptions } from './retry.ts';
 import type { SiteStream } from './site-stream.ts';
 import type { ValidContent } from './validate-content.ts';
 import { checkOutDir, holdsExport, restoreInterruptedSwap, type WriteStats } from './write-site.ts';
+import { ExportReport } from './export-report.ts';
+import { MANIFEST_DIR, MANIFEST_DIR_ENV, manifestDirOf, reportFileOf } from '../../core/export-report-file.ts';
+import type { ReportGroup } from '../../src/lib/report.ts';
+import type { WarningInput } from '../../src/lib/warn.ts';
 
 export const PROJECT_ROOT = REPO_ROOT;
 export const DEFAULT_OUT_DIR = 'out';
 export const IMAGE_CACHE_DIR = '.cache/images';
 /** Environment override of the image variant cache folder (the benchmark measures a cold cache in a temp folder). */
 export const IMAGE_CACHE_ENV = 'EXPORT_IMAGE_CACHE_DIR';
-/** Where incremental exports keep what they rendered (one manifest per out/ folder), and its environment override. */
-export const MANIFEST_DIR = '.cache/export-manifests';
-export const MANIFEST_DIR_ENV = 'EXPORT_MANIFEST_DIR';
+/** Where incremental exports keep what they rendered (one manifest and one report per out/ folder), and its environment override. */
+export { MANIFEST_DIR, MANIFEST_DIR_ENV };
 /** Environment override of --time-limit (tests use a short one). */
 export const TIME_LIMIT_ENV = 'EXPORT_TIME_LIMIT_MS';
 
@@ -69,7 +71,8 @@ export interface ExportSummary {
   content: { changed: number | null; fetched: number };
   bundle: BundleSizes;
   ms: number;
-  warnings: string[];
+  /** The warnings by kind, and the file holding every one (null when it could not be written). */
+  report: { total: number; kinds: ReportGroup[]; file: string | null; lines: string[] };
 }
 
 export interface ExportOptions {
@@ -85,6 +88,10 @@ export interface ExportOptions {
   siteUrl: string | null;
   selfHostImages: boolean;
   timeLimitMs: number;
+  /** --verbose: every warning printed as it comes, besides the summary. */
+  verbose?: boolean;
+  /** --strict: any warning about the content fails the export (EXIT.strict) before anything is published. */
+  strict?: boolean;
   /** The content limits (src/lib/content-limits.ts); no flag: only in-process callers (tests) change them. */
   limits?: ContentLimits;
 }
@@ -100,9 +107,11 @@ export interface ExportRun {
   opts: ExportOptions;
   io: ExportIo;
   progress: Progress;
-  /** Every warning so far (also printed as it comes). */
-  warnings: string[];
-  warn: (msg: string) => void;
+  /** Every warning so far, grouped for the summary and kept for the report file. */
+  report: ExportReport;
+  /** Where the report is written: beside the manifest of this out/. */
+  reportFile: string;
+  warn: (w: WarningInput) => void;
   fail: (code: ExitCode, phase: string) => (err: unknown) => never;
   retry: () => RetryOptions;
   source: ContentSource;
@@ -156,11 +165,8 @@ export interface Rendered {
 /** Checks the options against the environment and opens the content source; exit 1 or 2 on failure. */
 export async function openExport(opts: ExportOptions, io: ExportIo): Promise<ExportRun> {
   const progress = createProgress(io.stderr);
-  const warnings: string[] = [];
-  const warn = (msg: string) => {
-    warnings.push(msg);
-    progress.line(`warning: ${msg}`);
-  };
+  const report = new ExportReport((line) => progress.line(line), opts.verbose === true);
+  const warn = (w: WarningInput) => report.add(w);
   const fail =
     (code: ExitCode, phase: string) =>
     (err: unknown): never => {
@@ -201,7 +207,8 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
     attempts: DEFAULT_ATTEMPTS,
     baseDelayMs: DEFAULT_BASE_DELAY_MS,
     deadline: Date.now() + opts.timeLimitMs,
-    onRetry: (what, err, attempt, delay) => warn(`${what}: ${message(err)}; retry ${attempt} in ${delay} ms`),
+    onRetry: (what, err, attempt, delay) =>
+      warn({ kind: 'transient', message: `${what}: ${message(err)}; retry ${attempt} in ${delay} ms` }),
   });
   // The module graph is walked in esbuild's own process while the content service starts.
   const codeKey = codeVersion(PROJECT_ROOT);
@@ -214,7 +221,7 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
         watch: false,
         // Without a previous export in out/ the read is a full one, in parallel parts.
         fullRead: !holdsExport(opts.out),
-        log: (m) => warn(`content service: ${m}`),
+        log: (m) => warn({ kind: 'content-service', message: `content service: ${m}` }),
       }),
     )
     .catch((err: unknown) => {
@@ -233,7 +240,8 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
     opts,
     io,
     progress,
-    warnings,
+    report,
+    reportFile: reportFileOf(manifestDir(io), opts.out),
     warn,
     fail,
     retry,
@@ -264,21 +272,18 @@ function startAssets(
         () => bundling.catch(fail(EXIT.render, 'bundle')),
         (b) => `JS ${formatBytes(b.sizes.firstLoadJsGzip)} gzip first load`,
       );
-      const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public'))
-        .then(async (files) => [...files, ...(await posterVariants(files, imageCacheDir))])
-        .catch(fail(EXIT.render, 'bundle'));
+      const publicFiles = await readPublicFiles(path.join(PROJECT_ROOT, 'public')).catch(fail(EXIT.render, 'bundle'));
       return { bundle, publicFiles };
     })());
 }
 
+/** The folder of the export manifests (and reports): $EXPORT_MANIFEST_DIR, else .cache/export-manifests. */
+const manifestDir = (io: ExportIo): string => manifestDirOf(io.env, io.cwd);
+
 /** Stage 1: from the manifest of the last export to this out/, what can be carried over and what must be read. */
 export async function planExport(run: ExportRun): Promise<Plan> {
   const code = await run.codeKey.catch(run.fail(EXIT.render, 'bundle'));
-  const manifest = ExportManifest.forOut(
-    envDir(run.io, MANIFEST_DIR_ENV) ?? path.join(PROJECT_ROOT, MANIFEST_DIR),
-    run.opts.out,
-    code,
-  );
+  const manifest = ExportManifest.forOut(manifestDir(run.io), run.opts.out, code);
   // A manifest without its out/ (removed, or a fresh folder) can carry nothing over: full, decided here
   // rather than found out page by page. The render's key check still catches pages changed behind the export.
   const outHolds = holdsExport(run.opts.out);

@@ -1,4 +1,5 @@
 import { EXIT } from '../../core/exit-codes.ts';
+import type { WarningInput } from '../../src/lib/warn.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { fetchChanged, fetchContent, type ContentRead } from './fetch-content.ts';
 import type { NeedsFullRead, PageAssets, RenderedSite } from './pages.ts';
@@ -33,7 +34,11 @@ export async function readContent(run: ExportRun, plan: Plan): Promise<ContentRe
 }
 
 /** Stage 3: skips what cannot be published (exit 3 when nothing can); an incremental read may not stand. */
-export function validate(plan: Plan, read: ContentRead, report: (msg: string) => void): ValidContent | NeedsFullRead {
+export function validate(
+  plan: Plan,
+  read: ContentRead,
+  report: (w: WarningInput) => void,
+): ValidContent | NeedsFullRead {
   const content = validateContent(read, report, plan.since?.schools ?? null, plan.holders);
   if (read.changed !== null)
     return content ?? { needsFullRead: 'a school was added, removed, or changed slug or validity' };
@@ -57,7 +62,7 @@ export async function renderPages(
   run: ExportRun,
   plan: Plan,
   validated: ValidContent,
-  report: (msg: string) => void,
+  report: (w: WarningInput) => void,
 ): Promise<Rendered | NeedsFullRead> {
   const { opts, source } = run;
   const { bundle, publicFiles } = await run.assets();
@@ -91,9 +96,9 @@ export async function renderPages(
   const build = async (): Promise<RenderedSite | NeedsFullRead> => {
     for (;;) {
       // A build's warnings stand only once it does: a build again after a failed page repeats them.
-      const held: string[] = [];
-      const warn = (msg: string) => {
-        held.push(msg);
+      const held: WarningInput[] = [];
+      const warn = (w: WarningInput) => {
+        held.push(w);
       };
       const built = buildPages(content, {
         env,
@@ -120,7 +125,7 @@ export async function renderPages(
         await stream?.restart();
         continue;
       }
-      for (const msg of held) report(msg);
+      for (const w of held) report(w);
       return built;
     }
   };

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { EXIT } from '../../core/exit-codes.ts';
 import { byKey } from '../../src/lib/order.ts';
 import type { BundleFile } from '../../core/bundler.ts';
 import type { ContentRead } from './fetch-content.ts';
 import { fetchImages, type FetchedImage } from './images.ts';
+import { fetchFileAssets } from './file-assets.ts';
 import type { RenderedSite } from './pages.ts';
 import type { PublicFile } from './public-files.ts';
 import type { ContentState } from './export-manifest.ts';
@@ -58,7 +60,19 @@ async function writeSite(
     () => fetchImages(jobs, fetchOpts).catch(run.fail(EXIT.fetch, 'images')),
     (r) => `${r.images.length} variants (${r.fetched} fetched, ${r.cached} cached)`,
   );
+  const districtFiles = await run.progress.phase(
+    'files',
+    () =>
+      fetchFileAssets(
+        [...site.fileAssets].map(([file, remote]) => ({ file, remote })),
+        { cacheDir: run.imageCacheDir, retry: run.retry(), warn: run.warn },
+      ).catch(run.fail(EXIT.fetch, 'files')),
+    (f) => `${f.length} of the district's files`,
+  );
   const { files, carried, pages, aliases } = siteFiles(run, site, bundle.files, images.images, publicFiles);
+  const baseDir = run.opts.base.slice(run.opts.root.length);
+  for (const f of districtFiles) files.set(baseDir + f.file, f.bytes);
+  if (run.opts.strict && run.report.content > 0) await refuseStrict(run);
   const written = await writeFiles(run, plan, { files, carried, aliases, stream: done.rendered.stream });
   saveManifest(run, plan, read, content, site, written);
   return {
@@ -77,8 +91,30 @@ async function writeSite(
     write: written.stats,
     bundle: bundle.sizes,
     ms: performance.now() - done.started,
-    warnings: run.warnings,
+    report: await reportOf(run, true),
   };
+}
+
+/** The report file written beside out/, and the summary naming it (relative to where the export runs). */
+async function reportOf(run: ExportRun, published: boolean): Promise<ExportSummary['report']> {
+  const file = await run.report.write(run.reportFile, run.opts.out, published).catch(() => null);
+  const shown = file && (path.relative(run.io.cwd, file) || file);
+  return {
+    total: run.report.total,
+    kinds: run.report.kinds(),
+    file,
+    lines: run.report.summary(shown ?? null),
+  };
+}
+
+/** --strict with warnings about the content: the report is written, nothing is published (exit 6). */
+async function refuseStrict(run: ExportRun): Promise<never> {
+  const { lines } = await reportOf(run, false);
+  throw new ExportError(
+    EXIT.strict,
+    'strict',
+    `--strict: the content has ${run.report.content} warning(s); nothing was published\n${lines.join('\n')}`,
+  );
 }
 
 /**
@@ -99,7 +135,10 @@ function siteFiles(
   for (const f of publicFiles) files.set(baseDir + f.path, f.bytes);
   const put = (rel: string, bytes: Uint8Array | string) => {
     if (files.has(rel) && publicFiles.some((f) => baseDir + f.path === rel))
-      run.warn(`public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`);
+      run.warn({
+        kind: 'export',
+        message: `public/${rel.slice(baseDir.length)} is replaced by a generated file of the same name`,
+      });
     files.set(rel, bytes);
   };
   for (const f of bundleFiles) put(baseDir + f.path, f.contents);
@@ -262,6 +301,9 @@ function saveManifest(
   try {
     plan.manifest.save(site.records, state, written.files, written.untouched);
   } catch (err) {
-    run.warn(`could not save the export manifest (the next export renders every page): ${message(err)}`);
+    run.warn({
+      kind: 'export',
+      message: `could not save the export manifest (the next export renders every page): ${message(err)}`,
+    });
   }
 }

@@ -109,7 +109,12 @@ function contentOf(got: unknown): ContentRead & { changed: null } {
 /** The site documents of an answer: anything but an object reads as none (the built-in copy then shows). */
 const siteOf = (got: unknown): SiteDocuments => {
   const s = (got && typeof got === 'object' ? got : {}) as Record<string, unknown>;
-  return { landing: s.landing ?? null, settings: s.settings ?? null };
+  return {
+    landing: s.landing ?? null,
+    settings: s.settings ?? null,
+    editions: Array.isArray(s.editions) ? s.editions : [],
+    hiddenLinks: Array.isArray(s.hiddenLinks) ? s.hiddenLinks : [],
+  };
 };
 
 /**

@@ -1,6 +1,7 @@
 // What makes an incremental export safe: every page's key over all its inputs (the code, the
 // image settings, the base, the navigation, the settings, its own data), and what the next export
 // needs to carry a render over (its key, warnings and image variants, recorded host-free).
+import type { WarningInput } from '../../src/lib/warn.ts';
 import { LANGS, type Lang } from '../../src/i18n/messages.ts';
 import type { SiteSettings } from '../../src/lib/site-settings.ts';
 import type { School } from '../../src/lib/types.ts';
@@ -15,7 +16,7 @@ export interface PageKeys {
   /** Everything a page's HTML depends on besides its own data and the navigation, hashed once. */
   common: string;
   keyOf(url: string, file: string, indexable: boolean, hash: string): string;
-  recordOf(key: string, warnings: string[], used: Map<string, string>): PageRecord;
+  recordOf(key: string, warnings: WarningInput[], used: Map<string, string>): PageRecord;
   /** A carried render's variants, on this run's image host, into `variants`. */
   replayVariants(record: PageRecord, variants: Map<string, string>): void;
 }

@@ -3,7 +3,7 @@
 // and embedded data), with what its render reported recorded for the next export.
 import { render } from '../../render/render.tsx';
 import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
-import { createWarnings, type Warnings } from '../../src/lib/warn.ts';
+import { createWarnings, type WarningInput, type Warnings, warningText } from '../../src/lib/warn.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/image.ts';
 import { compareSeo, hreflangAlternates, landingSeo, schoolSeo, zipSeo } from '../../src/lib/seo.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
@@ -36,7 +36,7 @@ export interface PageContext {
   editions: Map<Lang, { copy: LandingCopy; settings: SiteSettings }>;
   keys: PageKeys;
   previous: ReadonlyMap<string, PageRecord> | undefined;
-  warn: ((msg: string) => void) | undefined;
+  warn: ((w: WarningInput) => void) | undefined;
   /** Every school page's file (see schoolPageFiles). */
   pageFiles: Set<string>;
   /** The landing page and 404.html show the same data: the app is rendered once for both. */
@@ -58,13 +58,15 @@ export interface PageJob {
   school?: School | CarriedSchool | null;
   indexable: boolean;
   dataKey?: string;
-  notes?: readonly string[];
+  notes?: readonly WarningInput[];
   facts?: SchoolFacts | null;
   /** The school's hash over all its editions' data (the page key and the next export's state). */
   schoolHash?: string;
   /** `data` serialised already (for the school's hash). */
   serializedData?: string;
 }
+
+const ownerOf = (id: string) => ({ type: 'school', document: id });
 
 const lastmodOf = (school: School): string | null => {
   const t = school._updatedAt;
@@ -101,15 +103,18 @@ export function renderPage(ctx: PageContext, job: PageJob): RenderedPage | null 
     ctx.records.set(file, before);
     return null;
   }
-  const warnings: string[] = [];
+  const warnings: WarningInput[] = [];
   const report = ctx.warn;
   const sink = createWarnings(
     report
-      ? (msg) => {
-          warnings.push(`${file}: ${msg}`);
-          report(`${file}: ${msg}`);
+      ? (w) => {
+          // What a school's page reports without naming a document is that school's to fix.
+          const owner = school && typeof w !== 'string' && w.document === undefined ? ownerOf(school._id) : {};
+          const onPage = typeof w === 'string' ? `${file}: ${w}` : { ...owner, ...w, page: file };
+          warnings.push(onPage);
+          report(onPage);
         }
-      : (msg) => console.warn(msg),
+      : (w) => console.warn(warningText(w)),
   );
   // Reported through the page's sink, so a carried page replays them like its render's own.
   for (const note of job.notes ?? []) sink.always(note);
@@ -176,6 +181,7 @@ function renderOne(ctx: PageContext, j: RenderJob): { html: string; used: Map<st
     messages,
     district: edition.settings.districtName,
     headline: edition.copy.headline,
+    poster: edition.copy.heroPoster,
   };
   const seo = school
     ? schoolSeo(school as School, canonicalPath(route), seoCtx)

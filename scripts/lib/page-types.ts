@@ -59,6 +59,8 @@ export interface RenderedSite {
   facts: SchoolFacts[];
   /** Self-hosted variants the pages use: src → remote URL. */
   variants: Map<string, string>;
+  /** The district's files the pages link (guide, hero video): path relative to the asset base → remote URL. */
+  fileAssets: Map<string, string>;
   /** With `codeVersion`: each school's data hash and sitemap date, for the next incremental read. */
   schools: Map<string, SchoolState>;
 }

@@ -1,6 +1,7 @@
 // Every page of the site as HTML: the route table gives the pages and their files, each page gets
 // only the data it shows (landing: navigation + cards; school: navigation + that school), so a
 // change to one school rewrites its own page and, only when navigation data changes, the others.
+import type { WarningInput } from '../../src/lib/warn.ts';
 import { renderSchoolList } from '../../render/render.tsx';
 import { CONTENT_LIMITS, limitContent, type ContentLimits } from '../../src/lib/content-limits.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
@@ -14,6 +15,8 @@ import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
 import { landingCopy } from '../../src/lib/landing-copy.ts';
 import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-settings.ts';
 import { siteAltNotes } from '../../src/lib/alt-warnings.ts';
+import { siteNotes } from '../../src/lib/site-notes.ts';
+import { exportedFilePath, type FileSrc, fileUrlOn } from '../../src/lib/site-files.ts';
 import { calendarFiles } from './calendar-files.ts';
 import { landingGrid, type LandingGrid } from './landing-grid.ts';
 import { zipFinder, zipListings } from '../../src/lib/zip-pages.ts';
@@ -62,7 +65,7 @@ export interface BuildPagesOptions {
    * named, and the log does not depend on which pages an incremental export rendered.
    * Default: the console.
    */
-  warn?: (msg: string) => void;
+  warn?: (w: WarningInput) => void;
   /**
    * Incremental export: the hash of the code (export-manifest.ts codeVersion). With it every page
    * gets a key over all its inputs; with `previous` too, pages whose key is unchanged are not
@@ -106,14 +109,11 @@ export function buildPages(
   const siteEnv: SiteEnv = navFile ? { ...opts.env, navSrc: `${opts.env.base}${navFile}` } : opts.env;
   const pageNav = navFile ? null : nav;
   const variants = new Map<string, string>();
-  const editions = siteEditions(content, siteEnv, variants);
+  const fileAssets = new Map<string, string>();
+  const editions = siteEditions(content, siteEnv, variants, fileAssets);
   const settingsOf = (lang: Lang): SiteSettings => editions.get(lang)!.settings;
   // Site-wide, so said on every export (not kept with one page's record).
-  if (!content.site.landing)
-    opts.warn?.(
-      'landingPage: no landing page document in the dataset: the built-in copy is shown (docs/content-model.md)',
-    );
-  for (const note of siteAltNotes(content.site)) opts.warn?.(note);
+  for (const note of [...siteNotes(content.site), ...siteAltNotes(content.site)]) opts.warn?.(note);
 
   const keys = createPageKeys({ ...opts, codeVersion: opts.codeVersion, siteEnv, pageNav, settingsOf });
   const now = opts.now ?? Date.now();
@@ -160,19 +160,34 @@ export function buildPages(
   if (navFile) files.push({ path: navFile, contents: navJson });
   files.push(...gridFiles);
   const { carried, records, schools } = ctx;
-  return { pages, carried, records, variants, files, schools, facts };
+  return { pages, carried, records, variants, fileAssets, files, schools, facts };
 }
 
-/** The editors' landing page and settings of each edition, over the built-in copy. */
-function siteEditions(content: ValidContent, siteEnv: SiteEnv, variants: Map<string, string>): PageContext['editions'] {
+/**
+ * The editors' landing page and settings of each edition, over the built-in copy. The files they
+ * link (the guide, the hero video) are the export's own copies under the asset base, noted in
+ * `fileAssets` to be fetched.
+ */
+function siteEditions(
+  content: ValidContent,
+  siteEnv: SiteEnv,
+  variants: Map<string, string>,
+  fileAssets: Map<string, string>,
+): PageContext['editions'] {
   // The uploaded logo's variant is the site's, made on every export (not kept with one page's record).
   const siteImages = createImageUrls({ ...siteEnv.images, onVariant: collectVariants(variants) });
+  const { imageHost, projectId, dataset } = siteEnv.images;
+  const files: FileSrc = (file) => {
+    const rel = exportedFilePath(file);
+    fileAssets.set(rel, fileUrlOn(imageHost, projectId, dataset, file));
+    return `${siteEnv.base}${rel}`;
+  };
   return new Map(
     LANGS.map((lang) => [
       lang,
       {
-        copy: landingCopy(content.site.landing, lang),
-        settings: withLogo(siteSettings(content.site.settings, lang, CATALOGUES[lang]), siteImages),
+        copy: landingCopy(content.site.landing, lang, files),
+        settings: withLogo(siteSettings(content.site.settings, lang, CATALOGUES[lang], files), siteImages),
       },
     ]),
   );

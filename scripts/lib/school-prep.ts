@@ -3,6 +3,7 @@
 // and its facts for the grid, compare page, ZIP pages and calendars; hashed over all editions just
 // before its pages render (schoolEditionsJson). A school whose data throws here is named and left
 // out; the others go on.
+import type { Warning } from '../../src/lib/warn.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
 import { altNotes } from '../../src/lib/alt-warnings.ts';
@@ -25,7 +26,7 @@ export interface Prepared {
   school: School | CarriedSchool;
   /** Each edition's page data (empty when carried over). */
   editions: Map<Lang, PageData>;
-  notes: string[];
+  notes: Warning[];
   facts: SchoolFacts | null;
 }
 
@@ -69,8 +70,13 @@ function prepareRead(read: School, o: PrepareOptions): Prepared {
     editions: pageData,
     notes: [
       ...limited.breaches.map(
-        (b) =>
-          `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
+        (b): Warning => ({
+          kind: 'content-cut',
+          type: 'school',
+          document: read._id,
+          field: b.field,
+          message: `school ${showInvisible(JSON.stringify(read._id))}: field ${b.field}: ${b.problem} (docs/content-model.md)`,
+        }),
       ),
       ...altNotes(limited.value),
       ...factNotes(limited.value),

@@ -1,6 +1,7 @@
 // Content is typed by many hands and a slug becomes a folder name on disk, so the export checks
 // every school before rendering: a bad one is skipped with a warning naming its _id and field,
 // never allowed to break the build or write outside out/.
+import type { Warning, WarningInput } from '../../src/lib/warn.ts';
 import { slugKey, slugProblem } from '../../src/lib/slug.ts';
 import { quoted } from '../../src/lib/warning-text.ts';
 import { byKey } from '../../src/lib/order.ts';
@@ -45,7 +46,7 @@ export interface CarriedSchool {
   state: SchoolState;
 }
 
-type Warn = (msg: string) => void;
+type Warn = (w: WarningInput) => void;
 
 export interface ValidContent {
   /** Valid schools read now, sorted by _id. */
@@ -60,6 +61,21 @@ export interface ValidContent {
   /** Each school document's outcome by _id, for the next incremental read; null when a document had no _id. */
   outcomes: Map<string, SchoolOutcome> | null;
 }
+
+/** A skipped school's warning, its sentence as the log writes it (`skipping school "id": field f: …`). */
+const skippedWarning = (message: string, id: string | null, field: string | null): Warning => ({
+  kind: 'school-skipped',
+  type: 'school',
+  ...(id !== null ? { document: id } : {}),
+  ...(field !== null ? { field } : {}),
+  message,
+});
+
+/** A recorded outcome's warning again (an incremental export replays the previous export's). */
+const skippedAgain = (message: string, id: string): Warning => {
+  const field = /^skipping school "(?:[^"\\]|\\.)*": field (\S+): /.exec(message)?.[1] ?? null;
+  return skippedWarning(message, id, field);
+};
 
 const idOf = (doc: unknown): string => {
   const id = (doc as { _id?: unknown } | null)?._id;
@@ -145,12 +161,12 @@ function addressLosers(
   return lost;
 }
 
-function validateAll(raw: ContentRead, warn: (msg: string) => void, holders: Holders): ValidContent {
+function validateAll(raw: ContentRead, warn: Warn, holders: Holders): ValidContent {
   let identified = true;
   const docs = raw.schools
     .filter((d): d is School => {
       if (d && typeof d === 'object' && typeof d._id === 'string' && d._id !== '') return true;
-      warn(`skipping school ${idOf(d)}: field _id: not a string`);
+      warn(skippedWarning(`skipping school ${idOf(d)}: field _id: not a string`, null, '_id'));
       identified = false;
       return false;
     })
@@ -168,7 +184,7 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void, holders: Hol
   const outcomes = new Map<string, SchoolOutcome>();
   for (const doc of docs) {
     const skipped = problems.get(doc._id) ?? lost.get(doc._id) ?? null;
-    if (skipped) warn(skipped);
+    if (skipped) warn(skippedAgain(skipped, doc._id));
     else schools.push(doc);
     const slug = typeof doc.slug === 'string' ? doc.slug : null;
     outcomes.set(doc._id, { slug, created: raw.created[doc._id] ?? null, skipped, duplicate: lost.has(doc._id) });
@@ -179,7 +195,7 @@ function validateAll(raw: ContentRead, warn: (msg: string) => void, holders: Hol
 }
 
 /** An incremental read: unfetched schools keep their previous outcome, warnings included, in _id order. */
-function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: string) => void): ValidContent | null {
+function validateReached(raw: ContentRead, previous: KnownSchools, warn: Warn): ValidContent | null {
   for (const id of Object.keys(previous)) if (!(id in raw.revs)) return null; // removed
   const fresh = new Map<string, School>();
   for (const d of raw.schools) {
@@ -215,7 +231,7 @@ function validateReached(raw: ContentRead, previous: KnownSchools, warn: (msg: s
     };
     outcomes.set(id, outcome);
     if (outcome.skipped !== null) {
-      warn(outcome.skipped);
+      warn(skippedAgain(outcome.skipped, id));
       continue;
     }
     const doc = fresh.get(id);
@@ -249,7 +265,7 @@ export function withoutFailed(
   const outcomes = content.outcomes && new Map(content.outcomes);
   for (const { _id, error } of failed) {
     const msg = `skipping school ${JSON.stringify(_id)}: its page failed to render: ${quoted(error)}`;
-    warn(msg);
+    warn(skippedWarning(msg, _id, null));
     const before = outcomes?.get(_id);
     if (before) outcomes!.set(_id, { ...before, skipped: msg, duplicate: false });
   }

@@ -4,7 +4,7 @@
 // asset id contains the hash of the encoded bytes.
 import { DISTRICT, SCHOOLS, type SchoolFacts } from './schools.ts';
 import { Keys, prng, pt, seedOf } from './pt.ts';
-import type { ImageSpec, Scene } from './images.ts';
+import { type ImageSpec, PLACEHOLDER, type Scene } from './images.ts';
 import { accordionsFor, highlightsFor } from './school-copy.ts';
 import { type Ctx, ref, section } from './school-sections.ts';
 import { spanishTranslations } from './spanish.ts';
@@ -26,7 +26,6 @@ export interface Built {
   statics: StaticImage[];
 }
 
-export const PLACEHOLDER = '@@image:';
 const SITE = DISTRICT.site;
 const BASE_TIME = Date.UTC(2025, 7, 4, 15, 0, 0);
 

@@ -372,6 +372,12 @@ export async function renderImage(spec: ImageSpec): Promise<Buffer> {
         .toBuffer();
 }
 
+/**
+ * An asset reference's `_ref` until generate.ts has made the asset (an asset id holds the hash of
+ * its bytes): `@@image:<name>` for a picture or a file alike.
+ */
+export const PLACEHOLDER = '@@image:';
+
 export interface ImageAssetDoc {
   _id: string;
   _type: 'sanity.imageAsset';
@@ -401,9 +407,27 @@ export interface RenderedAsset {
 
 export const sha1 = (b: Buffer): string => createHash('sha1').update(b).digest('hex');
 
+/** What every asset document of the sample says of itself besides its kind: made at `timestamp`, named by its hash. */
+const assetFields = <E extends string>(hash: string, ext: E, timestamp: string) => ({
+  _createdAt: timestamp,
+  _updatedAt: timestamp,
+  _rev: hash.slice(0, 22),
+  assetId: hash,
+  sha1hash: hash,
+  extension: ext,
+});
+
 /** Renders one spec into an asset document plus the file name it lives under in images/. */
 export async function renderAsset(spec: ImageSpec, timestamp: string): Promise<RenderedAsset> {
-  const bytes = await renderImage(spec);
+  return imageAsset(await renderImage(spec), spec, timestamp);
+}
+
+/** An image's bytes as an asset document plus the file name it lives under in images/. */
+export function imageAsset(
+  bytes: Buffer,
+  spec: Pick<ImageSpec, 'name' | 'width' | 'height' | 'format'>,
+  timestamp: string,
+): RenderedAsset {
   const hash = sha1(bytes);
   const { width, height, format: ext } = spec;
   const file = `${hash}-${width}x${height}.${ext}`;
@@ -413,12 +437,7 @@ export async function renderAsset(spec: ImageSpec, timestamp: string): Promise<R
     doc: {
       _id: `image-${hash}-${width}x${height}-${ext}`,
       _type: 'sanity.imageAsset',
-      _createdAt: timestamp,
-      _updatedAt: timestamp,
-      _rev: hash.slice(0, 22),
-      assetId: hash,
-      sha1hash: hash,
-      extension: ext,
+      ...assetFields(hash, ext, timestamp),
       mimeType: ext === 'png' ? 'image/png' : 'image/jpeg',
       originalFilename: `${spec.name}.${ext}`,
       path: `images/embedded/production/${file}`,
@@ -434,6 +453,48 @@ export async function renderAsset(spec: ImageSpec, timestamp: string): Promise<R
         hasAlpha: ext === 'png',
         isOpaque: ext !== 'png',
       },
+    },
+  };
+}
+
+export interface FileAssetDoc {
+  _id: string;
+  _type: 'sanity.fileAsset';
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  assetId: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  originalFilename: string;
+  path: string;
+  size: number;
+}
+
+export interface RenderedFile {
+  doc: FileAssetDoc;
+  /** Its name under files/: `<sha1>.<ext>`. */
+  file: string;
+  bytes: Buffer;
+}
+
+/** A file's bytes (a PDF, a video) as an asset document, the way an upload in the Studio stores it. */
+export function fileAsset(bytes: Buffer, originalFilename: string, mimeType: string, timestamp: string): RenderedFile {
+  const hash = sha1(bytes);
+  const ext = originalFilename.slice(originalFilename.lastIndexOf('.') + 1);
+  const file = `${hash}.${ext}`;
+  return {
+    file,
+    bytes,
+    doc: {
+      _id: `file-${hash}-${ext}`,
+      _type: 'sanity.fileAsset',
+      ...assetFields(hash, ext, timestamp),
+      mimeType,
+      originalFilename,
+      path: `files/embedded/production/${file}`,
+      size: bytes.length,
     },
   };
 }

@@ -25,7 +25,7 @@ export function academicsCopy(s: SchoolFacts): string {
     `${s.intro} ${s.academics}`,
     `Every student has a **daily advisory period**, access to *tutoring after school* three days a week, and a Chromebook to use at school and at home.`,
     `- Math from grade-level through Geometry\n- Science with weekly labs\n- Language arts and social studies\n- Physical education and health`,
-    `Read the [district guide to middle school](/guide/middle-school-options.pdf) for course descriptions, or compare with [other schools](/) in the district.`,
+    `The district's guide to middle school, linked at the foot of every page, has course descriptions; compare with [other schools](/) in the district.`,
   ].join('\n\n');
 }
 

@@ -6,12 +6,26 @@
 import { readFileSync } from 'node:fs';
 import type { Emblem } from './images.ts';
 
+export interface SiteLinkFacts {
+  label: string;
+  href: string;
+}
+
+/** The district's settings in one language: what its siteSettings document says. */
+export interface SettingsFacts {
+  logoAlt?: string;
+  elementaryLink: SiteLinkFacts;
+  highSchoolLink: SiteLinkFacts;
+  footerText: string;
+}
+
 export interface District {
   name: string;
   short: string;
   site: string;
   city: string;
   state: string;
+  settings: { en: SettingsFacts; es: SettingsFacts };
 }
 
 export type SectionKind = 'academics' | 'arts' | 'athletics' | 'student-life' | 'about' | 'outdoor-lab';
@@ -88,7 +102,7 @@ const STRING_FIELDS = [
   'tourText',
 ] as const satisfies readonly (keyof SchoolFacts)[];
 
-function readData(name: string): unknown {
+export function readData(name: string): unknown {
   const file = new URL(`./data/${name}`, import.meta.url);
   try {
     return JSON.parse(readFileSync(file, 'utf8'));

@@ -23,6 +23,11 @@ import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import type { LandingCard, LandingSchoolRow, NavSchool, NavigationSchoolRow, School } from '../../src/lib/types.ts';
 import type { SchoolLookup } from '../../src/lib/school-flow.ts';
 import { editorSchools, type EditorSchool } from '../../src/lib/editor-home.ts';
+import { siteAltNotes } from '../../src/lib/alt-warnings.ts';
+import type { SiteDocuments } from '../../src/lib/editions.ts';
+import { groupWarnings, type ReportGroup } from '../../src/lib/report.ts';
+import { siteNotes } from '../../src/lib/site-notes.ts';
+import { type FileSrc, fileUrlOn } from '../../src/lib/site-files.ts';
 import { upstreamError } from './upstream.ts';
 
 /** 'published' is what families will see after the next export; 'drafts' overlays unpublished edits. */
@@ -40,6 +45,8 @@ export interface ContentApi {
   schoolById(id: string, perspective: Perspective): Promise<School | null>;
   /** Every school, published and draft, with its state: the editor home. */
   editorSchools(): Promise<EditorSchool[]>;
+  /** What the district has not supplied of its site (drafts included), grouped: the editor home. */
+  siteReport(): Promise<ReportGroup[]>;
   /** The landing page's words and the site settings of the `lang` edition. */
   site(perspective: Perspective, lang: Lang): Promise<SiteCopy>;
 }
@@ -57,9 +64,16 @@ export interface SiteCopy {
 const PREVIEW_IMAGES = (config: Pick<PublicConfig, 'projectId' | 'dataset'>) =>
   createImageUrls({ projectId: config.projectId, dataset: config.dataset, imageHost: '/' });
 
+/** The district's files (guide, hero video) through the same proxy, under /files/. */
+const PREVIEW_FILES =
+  (config: Pick<PublicConfig, 'projectId' | 'dataset'>): FileSrc =>
+  (file) =>
+    fileUrlOn('/', config.projectId, config.dataset, file);
+
 export function createContentApi(client: SanityClient): ContentApi {
   const { projectId = 'embedded', dataset = 'production' } = client.config();
   const images = PREVIEW_IMAGES({ projectId, dataset });
+  const files = PREVIEW_FILES({ projectId, dataset });
   const run = async <T>(
     query: string,
     params: Record<string, unknown>,
@@ -109,9 +123,13 @@ export function createContentApi(client: SanityClient): ContentApi {
         (await run<{ landing?: unknown; settings?: unknown } | null>(siteDocumentsQuery, {}, perspective)) ?? {};
       const m = CATALOGUES[lang];
       return {
-        copy: landingCopy(got.landing ?? null, lang),
-        settings: withLogo(siteSettings(got.settings ?? null, lang, m), images),
+        copy: landingCopy(got.landing ?? null, lang, files),
+        settings: withLogo(siteSettings(got.settings ?? null, lang, m, files), images),
       };
+    },
+    async siteReport() {
+      const got = (await run<SiteDocuments | null>(siteDocumentsQuery, {}, 'drafts')) ?? {};
+      return groupWarnings([...siteNotes(got), ...siteAltNotes(got)]);
     },
   };
 }

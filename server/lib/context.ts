@@ -36,6 +36,8 @@ export interface PreviewContext {
   keepAliveMs: number;
   relayBackoff: BackoffOptions;
   imageTimeoutMs: number;
+  /** The last export's report file, whose summary the editor home shows (null: none shown). */
+  exportReport: string | null;
 }
 
 /** The reads for this request: with stega inside the Studio's Presentation tool, plain otherwise. */
@@ -44,6 +46,6 @@ export const apiFor = (ctx: PreviewContext, req: FastifyRequest): ContentApi =>
 
 export const isApiPath = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/** Requests answered with data rather than a page: API, bundle files and proxied images. */
+/** Requests answered with data rather than a page: API, bundle files, proxied images and files. */
 export const isDataPath = (url: string): boolean =>
-  isApiPath(url) || url.startsWith('/assets/') || url.startsWith('/images/');
+  isApiPath(url) || url.startsWith('/assets/') || url.startsWith('/images/') || url.startsWith('/files/');

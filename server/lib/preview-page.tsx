@@ -21,6 +21,8 @@ import { bannerNote, PreviewBanner } from '../../src/preview/PreviewBanner.tsx';
 import { toggleLivepreview } from '../../src/preview/PreviewRoot.tsx';
 import { EditorHome } from '../../src/preview/EditorHome.tsx';
 import type { EditorSchool } from '../../src/lib/editor-home.ts';
+import type { ExportReportSummary, ReportGroup } from '../../src/lib/report.ts';
+import { readReportSummary } from '../../core/export-report-file.ts';
 import type { ContentApi } from './content-api.ts';
 import { HttpError } from './upstream.ts';
 import { localizeSchool } from '../../src/lib/localize.ts';
@@ -44,6 +46,10 @@ export interface PreviewPage {
   initial: PreviewInitial;
   /** The landing page's editor home; null elsewhere or when it could not be read. */
   editorSchools: EditorSchool[] | null;
+  /** The landing page's editor home: what the district has not supplied; null elsewhere or unreadable. */
+  editorNotes: ReportGroup[] | null;
+  /** The landing page's editor home: the last export's report; null elsewhere or when there is none. */
+  lastExport: ExportReportSummary | null;
 }
 
 /** Reads what the page at `route` shows, never throwing for content that cannot be read. */
@@ -52,6 +58,7 @@ export async function loadPreviewPage(
   route: PreviewRouteMatch,
   livepreview: boolean,
   log: FastifyBaseLogger,
+  exportReport: string | null = null,
 ): Promise<PreviewPage> {
   const perspective = livepreview ? 'drafts' : 'published';
   const failed: PreviewInitial['failed'] = [];
@@ -80,9 +87,19 @@ export async function loadPreviewPage(
       log.warn({ reason: (err as Error).message }, 'preview: the editor home could not be read');
       return null;
     });
+    const notes = api.siteReport().catch((err: unknown) => {
+      log.warn({ reason: (err as Error).message }, "preview: the editor home's notes could not be read");
+      return null;
+    });
     const { copy, settings } = await site;
     const data: PageData = { page: 'landing', nav: await nav, cards: await cards, copy, settings };
-    return { data, initial: { status: 'ready', mode: null, failed }, editorSchools: await editor };
+    return {
+      data,
+      initial: { status: 'ready', mode: null, failed },
+      editorSchools: await editor,
+      editorNotes: await notes,
+      lastExport: exportReport ? readReportSummary(exportReport) : null,
+    };
   }
   let mode: PreviewInitial['mode'] = null;
   const NOT_FOUND = Symbol('not found');
@@ -107,7 +124,7 @@ export async function loadPreviewPage(
     ? schoolGlance(shown, { lang: route.lang, locale: m.locale, now: Date.now(), timeZone: settings.timeZone })
     : null;
   const data: PageData = { page: 'school', nav: await nav, school: shown, glance, settings };
-  return { data, initial: { status, mode, failed, problem }, editorSchools: null };
+  return { data, initial: { status, mode, failed, problem }, editorSchools: null, editorNotes: null, lastExport: null };
 }
 
 export interface RenderPreviewOptions {
@@ -133,6 +150,8 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
       livepreview: opts.livepreview,
       initial,
       ...(opts.page.editorSchools ? { editorSchools: opts.page.editorSchools } : {}),
+      ...(opts.page.editorNotes ? { editorNotes: opts.page.editorNotes } : {}),
+      ...(opts.page.lastExport ? { lastExport: opts.page.lastExport } : {}),
     },
   };
   const school = data.page === 'school' ? data.school : null;
@@ -155,7 +174,7 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
         note={bannerNote(initial.status, initial.problem)}
         toggleHref={toggleLivepreview(opts.href, !opts.livepreview)}
       />
-      <EditorHome schools={opts.page.editorSchools} />
+      <EditorHome schools={opts.page.editorSchools} notes={opts.page.editorNotes} lastExport={opts.page.lastExport} />
     </>,
   );
   const appHtml = banner + render(opts.url, data, env);
@@ -166,6 +185,7 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     messages: CATALOGUES[opts.route.lang],
     district: plain.district,
     headline: plain.headline,
+    poster: data.page === 'landing' ? data.copy.heroPoster : null,
   };
   const seo = plain.school ? schoolSeo(plain.school, canonicalPath(opts.route), ctx) : landingSeo(null, ctx);
   return renderDocument({

@@ -1,5 +1,6 @@
 // The preview API: fixed, named reads for the browser (navigation, landing, a school by slug, the
 // draft lookup, a school document by id, the editor home). Parameters are validated; nothing here accepts GROQ.
+import { readReportSummary } from '../../core/export-report-file.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiFor, type PreviewContext } from '../lib/context.ts';
 import { IdParams, PerspectiveQuery, SiteQuery, SlugParams } from '../lib/schemas.ts';
@@ -30,7 +31,9 @@ const apiRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (app
   // The editor home for a landing page the browser reached without a reload (the router).
   app.get('/api/editor-schools', async (req, reply) => {
     const api = apiFor(ctx, req);
-    return reply.headers(noStore).send({ schools: await api.editorSchools() });
+    const [schools, notes] = await Promise.all([api.editorSchools(), api.siteReport()]);
+    const lastExport = ctx.exportReport ? readReportSummary(ctx.exportReport) : null;
+    return reply.headers(noStore).send({ schools, notes, lastExport });
   });
 
   const school = { params: SlugParams, querystring: PerspectiveQuery };

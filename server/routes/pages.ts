@@ -1,6 +1,7 @@
 // Everything the browser loads besides the API: the bundled preview entry (/assets/*), content
-// images proxied from the content service's image host (/images/*, so the page needs no other
-// origin and the CSP stays at 'self'), files from public/ (hero video, logo, PDF), and the pages
+// images and the district's files (its guide, its hero video) proxied from the content service's
+// image host (/images/*, /files/*, so the page needs no other origin and the CSP stays at 'self'),
+// files from public/ (the favicon), and the pages
 // for / and /schools/:slug and, like the export, any other path (the landing page), rendered on the
 // server with the export's render and document (lib/preview-page.tsx) and hydrated by the client.
 import { createHash } from 'node:crypto';
@@ -8,6 +9,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PreviewContext } from '../lib/context.ts';
 import { apiFor, isApiPath } from '../lib/context.ts';
 import { loadPreviewPage, renderPreviewPage } from '../lib/preview-page.tsx';
@@ -16,7 +18,7 @@ import { addressInPerspective, STUDIO_PERSPECTIVE_PARAM } from '../lib/studio-pe
 import { HttpError } from '../lib/upstream.ts';
 import { matchPreviewRoute } from '../../src/routes.ts';
 
-const IMAGE_PATH = /^\/images\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,200}$/;
+const ASSET_PATH = /^\/(?:images|files)\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9._-]{1,200}$/;
 // The image host's sandbox CSP and nosniff come along: an SVG's script must not run on the preview's origin either.
 const PASSED_IMAGE_HEADERS = [
   'content-type',
@@ -99,10 +101,10 @@ const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (ap
       .send(Buffer.from(file.contents));
   });
 
-  app.get('/images/*', async (req, reply) => {
+  const proxyAsset = async (req: FastifyRequest, reply: FastifyReply) => {
     const [pathname, search = ''] = req.url.split(/\?(.*)/s, 2) as [string, string?];
-    if (!IMAGE_PATH.test(pathname) || search.length > 1000)
-      throw new HttpError(400, 'bad request', 'not an image address');
+    if (!ASSET_PATH.test(pathname) || search.length > 1000)
+      throw new HttpError(400, 'bad request', 'not an image or file address');
     const target = `${ctx.publicConfig.imageHost}${pathname}${search ? `?${search}` : ''}`;
     let upstream: Response;
     try {
@@ -118,7 +120,9 @@ const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (ap
     }
     if (!upstream.body) return reply.send();
     return reply.send(Readable.fromWeb(upstream.body as import('node:stream/web').ReadableStream));
-  });
+  };
+  app.get('/images/*', proxyAsset);
+  app.get('/files/*', proxyAsset);
 
   app.get('/*', { schema: { querystring: PageQuery } }, async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
@@ -135,7 +139,7 @@ const pageRoutes: FastifyPluginAsyncTypebox<{ ctx: PreviewContext }> = async (ap
     const api = apiFor(ctx, req);
     // In the Studio's frame: the overlays (styled-components) insert <style> elements at run time.
     const studio = api === ctx.studioApi;
-    const page = await loadPreviewPage(api, route, livepreview, req.log);
+    const page = await loadPreviewPage(api, route, livepreview, req.log, ctx.exportReport);
     const html = renderPreviewPage({
       url: pathname,
       route,

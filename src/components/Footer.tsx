@@ -1,4 +1,5 @@
-// The page footer: back-to-top, copyright line, the PDF guide link and the open data files.
+// The page footer: back-to-top, copyright line, the district's PDF guide (when its settings carry
+// one) and the open data files.
 //
 // The year: a static export renders "this year" once, and a page hydrated after New Year would
 // disagree with its own HTML. So the year is rendered inside an element with
@@ -7,7 +8,6 @@
 // without the remount a stale export would keep showing last year. `year` fixes the year of the
 // server render (tests, reproducible exports).
 import type { MouseEvent } from 'react';
-import { ASSETS, assetUrl } from '../config/site.ts';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
 import { copyLang } from '../lib/editions.ts';
 import { pageHref } from '../routes.ts';
@@ -32,7 +32,7 @@ export interface FooterProps {
 }
 
 export function Footer({ year }: FooterProps) {
-  const { base, root } = useSiteEnv();
+  const { root } = useSiteEnv();
   const { footer } = useMessages();
   const settings = useSettings();
   const hydrated = useHydrated();
@@ -54,15 +54,14 @@ export function Footer({ year }: FooterProps) {
           </svg>
           {footer.returnToTop}
         </a>
-        <a
-          className="site-footer__pdf"
-          href={assetUrl(base, ASSETS.pdfGuide)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {footer.pdfLabel}
-          <span className="visually-hidden">{footer.pdfNote}</span>
-        </a>
+        {settings.guideSrc ? (
+          <a className="site-footer__pdf" href={settings.guideSrc} target="_blank" rel="noopener noreferrer">
+            {footer.pdfLabel}
+            <span className="visually-hidden">
+              {copyLang(settings, 'guide') ? footer.pdfNoteEnglish : footer.pdfNote}
+            </span>
+          </a>
+        ) : null}
         <p className="site-footer__data">
           <a href={pageHref(root, '/schools.csv')}>{footer.dataLabel}</a>{' '}
           <span className="site-footer__formats">
@@ -76,7 +75,10 @@ export function Footer({ year }: FooterProps) {
           <span key={hydrated ? 'client' : 'server'} suppressHydrationWarning>
             {shownYear}
           </span>{' '}
-          {settings.districtName}.{' '}
+          {/* The name, its full stop and a space as three text nodes, as the line has always been written. */}
+          {settings.districtName || null}
+          {settings.districtName ? '.' : null}
+          {settings.districtName ? ' ' : null}
           {settings.footerText ? <span lang={copyLang(settings, 'footerText')}>{settings.footerText}</span> : null}
         </p>
         {settings.footerLinks.length > 0 ? (

@@ -31,20 +31,24 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
   const lang = (field: string) => copyLang({ _fallback }, field);
   return (
     <ul className="mobile-menu__list">
-      <li>
-        <a className="mobile-menu__link" href={elementaryLink.href} lang={lang('elementaryLink')}>
-          {elementaryLink.label}
-        </a>
-      </li>
+      {elementaryLink ? (
+        <li>
+          <a className="mobile-menu__link" href={elementaryLink.href} lang={lang('elementaryLink')}>
+            {elementaryLink.label}
+          </a>
+        </li>
+      ) : null}
       <li className="mobile-menu__group">
         <p className="mobile-menu__group-title">{NAV_LINKS.middle}</p>
         <SchoolList nav={nav} />
       </li>
-      <li>
-        <a className="mobile-menu__link" href={highSchoolLink.href} lang={lang('highSchoolLink')}>
-          {highSchoolLink.label}
-        </a>
-      </li>
+      {highSchoolLink ? (
+        <li>
+          <a className="mobile-menu__link" href={highSchoolLink.href} lang={lang('highSchoolLink')}>
+            {highSchoolLink.label}
+          </a>
+        </li>
+      ) : null}
       <li className="js-only">
         <ShortlistLink className="mobile-menu__link" />
       </li>

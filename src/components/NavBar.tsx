@@ -1,8 +1,8 @@
-// The site's top navigation: logo home link, the external elementary/high school links, the
-// schools dropdown, and on small screens the menu button (which the stylesheet swaps in).
+// The site's top navigation: the home link (the district's logo, else its name or "Home" as
+// text), the district's elementary/high school links when it has given them, the schools
+// dropdown, and on small screens the menu button (which the stylesheet swaps in).
 import type { ReactNode } from 'react';
 import type { NavSchool } from '../lib/types.ts';
-import { ASSETS, assetUrl } from '../config/site.ts';
 import { landingPath, pageHref } from '../routes.ts';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
 import { copyLang } from '../lib/editions.ts';
@@ -18,41 +18,46 @@ export interface NavBarProps {
 }
 
 export function NavBar({ nav, switcher }: NavBarProps) {
-  const { base, root } = useSiteEnv();
+  const { root } = useSiteEnv();
   const m = useMessages();
   const settings = useSettings();
   const lang = (field: string) => copyLang(settings, field);
-  // The editors' logo (its address made by the export, see withLogo), else the site's own file.
-  const logo = settings.logoSrc ?? {
-    src: assetUrl(base, ASSETS.logo.src),
-    width: ASSETS.logo.width,
-    height: ASSETS.logo.height,
-  };
+  // The editors' logo (its address made by the export, see withLogo); without one, its words as text.
+  const logo = settings.logoSrc;
+  const { elementaryLink: elementary, highSchoolLink: high } = settings;
   return (
     <nav className="nav" aria-label={m.nav.mainNav}>
-      <a className="nav__logo" href={pageHref(root, landingPath(m.lang))}>
-        <img
-          src={logo.src}
-          width={logo.width}
-          height={logo.height}
-          alt={plainText(settings.logoAlt)}
-          decoding="async"
-        />
+      <a className={logo ? 'nav__logo' : 'nav__logo nav__logo--text'} href={pageHref(root, landingPath(m.lang))}>
+        {logo ? (
+          <img
+            src={logo.src}
+            width={logo.width}
+            height={logo.height}
+            alt={plainText(settings.logoAlt)}
+            decoding="async"
+          />
+        ) : (
+          settings.districtName || settings.logoAlt
+        )}
       </a>
       <ul className="nav__list">
-        <li className="nav__item">
-          <a className="nav__link" href={settings.elementaryLink.href} lang={lang('elementaryLink')}>
-            {settings.elementaryLink.label}
-          </a>
-        </li>
+        {elementary ? (
+          <li className="nav__item">
+            <a className="nav__link" href={elementary.href} lang={lang('elementaryLink')}>
+              {elementary.label}
+            </a>
+          </li>
+        ) : null}
         <li className="nav__item">
           <SchoolsDropdown nav={nav} />
         </li>
-        <li className="nav__item">
-          <a className="nav__link" href={settings.highSchoolLink.href} lang={lang('highSchoolLink')}>
-            {settings.highSchoolLink.label}
-          </a>
-        </li>
+        {high ? (
+          <li className="nav__item">
+            <a className="nav__link" href={high.href} lang={lang('highSchoolLink')}>
+              {high.label}
+            </a>
+          </li>
+        ) : null}
         <li className="nav__item nav__item--shortlist js-only">
           <ShortlistLink className="nav__link nav__link--shortlist" />
         </li>

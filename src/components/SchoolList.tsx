@@ -10,7 +10,7 @@ import { staticAssetUrl } from '../lib/links.ts';
 import { Img } from './Img.tsx';
 import { useHydrated } from './useHydrated.ts';
 
-/** Up to two initials of the school's name ("Bluebell Hill Middle School" → "BH") for a school without a logo. */
+/** Up to two initials of the school's name ("Maple Grove Middle School" → "MG") for a school without a logo. */
 export function monogram(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
   return (

@@ -46,10 +46,10 @@ export function VideoFacade({ videoId, title, poster }: VideoFacadeProps) {
   }, [playing]);
 
   if (!valid) {
-    warnings.once(
-      `video:invalid:${String(videoId).slice(0, 40)}`,
-      `video: invalid videoId ${JSON.stringify(String(videoId).slice(0, 40))}; the video is not shown`,
-    );
+    warnings.once(`video:invalid:${String(videoId).slice(0, 40)}`, {
+      kind: 'video',
+      message: `video: invalid videoId ${JSON.stringify(String(videoId).slice(0, 40))}; the video is not shown`,
+    });
     return null;
   }
   // Attributes, not text: no stega (src/lib/plain-text.ts).

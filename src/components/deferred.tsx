@@ -20,6 +20,7 @@ import type { SchoolsDropdownProps } from './SchoolsDropdown.tsx';
 import type { MobileMenuProps } from './MobileMenu.tsx';
 import type { SectionMenuProps } from './SectionMenu.tsx';
 import type { FooterProps } from './Footer.tsx';
+import type { HeroVideoProps } from './landing/HeroVideo.tsx';
 import type { DistanceChipProps } from './DistanceChip.tsx';
 import type { LandingCopy } from '../lib/landing-copy.ts';
 import type { SanityImage, VideoTestimonialBlock as VideoTestimonialData } from '../lib/types.ts';
@@ -192,9 +193,9 @@ export const Footer = deferred<FooterProps>(
   () => 'footer',
 );
 // Until then the hero has no video, as on a phone.
-export const HeroVideo = deferred<object>(
+export const HeroVideo = deferred<HeroVideoProps>(
   (m) => m.HeroVideo,
-  () => 'div',
+  ({ sources }) => (sources.length ? 'div' : null),
 );
 // Hidden without JavaScript; until its code is there a press is remembered and answered then.
 export const DistanceChip = deferred<DistanceChipProps>(

@@ -1,6 +1,5 @@
-// The English catalogue: the product spec's strings exactly (docs/product-spec.md is binding) and
-// the district copy of the sample district. The default and fallback language.
-import { DISTRICT_NAME, DISTRICT_SITE } from '../config/site.ts';
+// The English catalogue: the product spec's strings exactly (docs/product-spec.md is binding), in
+// words that name no district (its name comes from the site settings). The default and fallback language.
 import type { Messages } from './messages.ts';
 import { oneDecimal } from './number.ts';
 
@@ -10,9 +9,7 @@ export const en: Messages = {
   lang: 'en',
   locale: 'en-US',
   nav: {
-    elementary: { label: 'Elementary School Options', href: `${DISTRICT_SITE}/elementary-school-options` },
     middle: 'Middle School Options',
-    high: { label: 'High School Options', href: `${DISTRICT_SITE}/high-school-options` },
     loading: 'Loading schools...',
     empty: 'No schools found',
     allSchools: 'See all middle schools',
@@ -20,13 +17,15 @@ export const en: Messages = {
     closeMenu: 'Close menu',
     menuLabel: 'Menu',
     mainNav: 'Main',
-    logoAlt: `${DISTRICT_NAME} home`,
+    logoAlt: (district) => `${district} home`,
+    home: 'Home',
     skipLink: 'Skip to main content',
   },
   footer: {
     returnToTop: 'Return to Top',
     pdfLabel: 'Download a PDF Guide to Middle School Options',
     pdfNote: ' (PDF, opens in a new tab)',
+    pdfNoteEnglish: ' (PDF, opens in a new tab)',
     dataLabel: 'Download school data',
     dataFormats: 'CSV, or as',
     rightsReserved: 'All rights reserved.',
@@ -122,11 +121,11 @@ export const en: Messages = {
   },
   seo: {
     landingDescription: (district) =>
-      `Compare the middle schools of ${district}: academics, focus programs, activities and tours, ` +
+      `Compare the middle schools of ${district || 'the district'}: academics, focus programs, activities and tours, ` +
       'to help your family choose the right school for your student.',
-    schoolDescription: (title, district) => `${title}: a middle school in ${district}.`,
+    schoolDescription: (title, district) => `${title}: a middle school${district ? ` in ${district}` : ''}.`,
     compareDescription: (district) =>
-      `Compare two to four middle schools of ${district} side by side: type, arts, athletics and clubs, ` +
+      `Compare two to four middle schools${district ? ` of ${district}` : ''} side by side: type, arts, athletics and clubs, ` +
       'what students say, and tours.',
   },
 };

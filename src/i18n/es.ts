@@ -1,7 +1,6 @@
-// The Spanish catalogue, written for Cedar Valley's Spanish-speaking families rather than word for
+// The Spanish catalogue, written for a district's Spanish-speaking families rather than word for
 // word: "escuela intermedia" (the usual US term for middle school), "usted" for parents, and
 // numbers as US Spanish (es-US, like Mexico) writes them: a decimal point, "2.4 mi".
-import { DISTRICT_NAME, DISTRICT_SITE } from '../config/site.ts';
 import type { Messages } from './messages.ts';
 import { oneDecimal } from './number.ts';
 
@@ -12,9 +11,7 @@ export const es: Messages = {
   locale: 'es-US',
   // Short labels: the desktop bar holds the three and the switcher at 1280 px (test/browser/pages.test.ts).
   nav: {
-    elementary: { label: 'Escuelas primarias', href: `${DISTRICT_SITE}/elementary-school-options` },
     middle: 'Escuelas intermedias',
-    high: { label: 'Escuelas secundarias', href: `${DISTRICT_SITE}/high-school-options` },
     loading: 'Cargando escuelas...',
     empty: 'No se encontraron escuelas',
     allSchools: 'Ver todas las escuelas intermedias',
@@ -22,13 +19,15 @@ export const es: Messages = {
     closeMenu: 'Cerrar menú',
     menuLabel: 'Menú',
     mainNav: 'Principal',
-    logoAlt: `Inicio de ${DISTRICT_NAME}`,
+    logoAlt: (district) => `Inicio de ${district}`,
+    home: 'Inicio',
     skipLink: 'Saltar al contenido principal',
   },
   footer: {
     returnToTop: 'Volver arriba',
     pdfLabel: 'Descargar la guía de escuelas intermedias en PDF',
-    pdfNote: ' (PDF en inglés, se abre en una pestaña nueva)',
+    pdfNote: ' (PDF, se abre en una pestaña nueva)',
+    pdfNoteEnglish: ' (PDF en inglés, se abre en una pestaña nueva)',
     // The data files are the English content (one facts file for both editions).
     dataLabel: 'Descargar los datos de las escuelas (en inglés)',
     dataFormats: 'CSV, o en formato',
@@ -125,11 +124,11 @@ export const es: Messages = {
   },
   seo: {
     landingDescription: (district) =>
-      `Compare las escuelas intermedias de ${district}: clases, programas especializados, actividades y visitas, ` +
+      `Compare las escuelas intermedias ${district ? `de ${district}` : 'del distrito'}: clases, programas especializados, actividades y visitas, ` +
       'para elegir con su familia la escuela adecuada.',
-    schoolDescription: (title, district) => `${title}: una escuela intermedia de ${district}.`,
+    schoolDescription: (title, district) => `${title}: una escuela intermedia${district ? ` de ${district}` : ''}.`,
     compareDescription: (district) =>
-      `Compare de dos a cuatro escuelas intermedias de ${district}, una al lado de la otra: tipo, artes, deportes y clubes, ` +
+      `Compare de dos a cuatro escuelas intermedias${district ? ` de ${district}` : ''}, una al lado de la otra: tipo, artes, deportes y clubes, ` +
       'lo que dicen los estudiantes y las visitas.',
   },
 };

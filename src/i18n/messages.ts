@@ -9,19 +9,12 @@ export const LANGS = ['en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
 
-export interface ExternalLink {
-  label: string;
-  href: string;
-}
-
 export interface Messages {
   lang: Lang;
   /** BCP 47 tag for Intl (dates, numbers). */
   locale: string;
   nav: {
-    elementary: ExternalLink;
     middle: string;
-    high: ExternalLink;
     loading: string;
     empty: string;
     allSchools: string;
@@ -29,13 +22,18 @@ export interface Messages {
     closeMenu: string;
     menuLabel: string;
     mainNav: string;
-    logoAlt: string;
+    /** The home link's words (the logo's alternative text) for a district with a name... */
+    logoAlt: (district: string) => string;
+    /** ...and for one that has not given it. */
+    home: string;
     skipLink: string;
   };
   footer: {
     returnToTop: string;
     pdfLabel: string;
     pdfNote: string;
+    /** The note when the edition shows the English document's guide. */
+    pdfNoteEnglish: string;
     /** The open data files the export writes beside the pages (schools.csv, schools.json). */
     dataLabel: string;
     /** "(CSV, or as JSON)": the words before the JSON link. */
@@ -143,6 +141,7 @@ export interface Messages {
     videoFrom: (student: string) => string;
     videoFallback: string;
   };
+  /** Each with the district's name, or '' when it has not given one (then no district is named). */
   seo: {
     landingDescription: (district: string) => string;
     schoolDescription: (title: string, district: string) => string;

@@ -3,6 +3,7 @@
 // slot without a picture, needs none. The page still renders: such an image gets the site's own
 // description (the school's name, say) or alt="".
 import type { SiteDocuments } from './editions.ts';
+import type { Warning } from './warn.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -18,20 +19,39 @@ export function lacksAlt(v: unknown): boolean {
   return typeof img.alt !== 'string' || img.alt.trim() === '';
 }
 
-const note = (type: string, id: unknown, field: string): string =>
-  `${type} ${JSON.stringify(typeof id === 'string' ? id : '(no _id)')}: field ${field}: no alternative text (alt), and not marked decorative`;
+const note = (type: string, id: unknown, field: string): Warning => {
+  const document = typeof id === 'string' ? id : '(no _id)';
+  return {
+    kind: 'missing-alt',
+    type,
+    document,
+    field,
+    message: `${type} ${JSON.stringify(document)}: field ${field}: no alternative text (alt), and not marked decorative`,
+  };
+};
 
 const SCHOOL_IMAGES = ['logo', 'image', 'mainImage', 'tourImage', 'seoImage'] as const;
 
+/** The images between paragraphs of a rich-text value, with their place in it. */
+const richTextImages = (value: unknown): [string, Doc][] =>
+  arr(value).flatMap((node, i): [string, Doc][] =>
+    node._type === 'image' || node._type === 'photo' ? [[keyed(node, i), node]] : [],
+  );
+
 /** Every image of a school's page without alt text, as warnings (highlights name their own document). */
-export function altNotes(school: Doc | { _id?: unknown }): string[] {
+export function altNotes(school: Doc | { _id?: unknown }): Warning[] {
   const s = school as Doc;
-  const notes: string[] = [];
+  const notes: Warning[] = [];
   for (const field of SCHOOL_IMAGES) if (lacksAlt(s[field])) notes.push(note('school', s._id, field));
+  for (const [k, img] of richTextImages(s.tourDescription))
+    if (lacksAlt(img)) notes.push(note('school', s._id, `tourDescription${k}`));
   arr(s.sectionRepeater).forEach((section, i) => {
     arr(section.blocks).forEach((block, j) => {
       const at = `sectionRepeater${keyed(section, i)}.blocks${keyed(block, j)}`;
-      if (block._type === 'photo' && lacksAlt(block)) notes.push(note('school', s._id, at));
+      if ((block._type === 'photo' || block._type === 'image') && lacksAlt(block))
+        notes.push(note('school', s._id, at));
+      for (const [k, img] of richTextImages(block.body))
+        if (lacksAlt(img)) notes.push(note('school', s._id, `${at}.body${k}`));
       arr(block.photoReel).forEach((p, k) => {
         if (lacksAlt(p)) notes.push(note('school', s._id, `${at}.photoReel${keyed(p, k)}`));
       });
@@ -39,12 +59,13 @@ export function altNotes(school: Doc | { _id?: unknown }): string[] {
       for (const h of arr(block.highlights)) if (lacksAlt(h.image)) notes.push(note('highlight', h._id, 'image'));
     });
   });
-  return [...new Set(notes)];
+  // A highlight shown by several sections is named once.
+  return [...new Map(notes.map((n) => [n.message, n])).values()];
 }
 
 /** The landing page's and site settings' images without alt text, in every language. */
-export function siteAltNotes(site: SiteDocuments): string[] {
-  const notes: string[] = [];
+export function siteAltNotes(site: SiteDocuments): Warning[] {
+  const notes: Warning[] = [];
   const each = (raw: unknown, type: string, check: (d: Doc) => [string, unknown][]) => {
     const english = obj(raw);
     if (!english) return;
@@ -56,7 +77,10 @@ export function siteAltNotes(site: SiteDocuments): string[] {
     ];
     for (const d of docs) for (const [field, v] of check(d)) if (lacksAlt(v)) notes.push(note(type, d._id, field));
   };
-  each(site.landing, 'landingPage', (d) => [['testimonial.poster', obj(d.testimonial)?.poster]]);
+  each(site.landing, 'landingPage', (d) => [
+    ['testimonial.poster', obj(d.testimonial)?.poster],
+    ['heroPoster', d.heroPoster],
+  ]);
   each(site.settings, 'siteSettings', (d) => [['logo', d.logo]]);
   return notes;
 }

@@ -26,6 +26,10 @@ export interface AltImage {
 export interface SiteDocuments {
   landing?: unknown;
   settings?: unknown;
+  /** Every translated landing page and settings document the read can see (linked or not). */
+  editions?: unknown;
+  /** Ids of translation links with a dot, which only a read with a token sees. */
+  hiddenLinks?: unknown;
 }
 
 export type Doc = Record<string, unknown>;

@@ -9,6 +9,7 @@ import { clockTimeOf, eventSpan, isZipCode } from './fact-rules.ts';
 import { safeHttpUrl } from './links.ts';
 import { showInvisible } from './slug.ts';
 import { quoted } from './warning-text.ts';
+import type { Warning } from './warn.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -113,12 +114,19 @@ const ownFacts: Check = (doc, add) => {
 /** The facts a school's translation carries of its own (src/lib/queries.ts translatedSchoolFields). */
 const TRANSLATED: Check[] = [textFacts('transportation', 'beforeAfterCare'), supportPrograms, events];
 
-function notesOf(doc: Doc, checks: Check[]): string[] {
-  const id = showInvisible(JSON.stringify(typeof doc._id === 'string' ? doc._id : '(no _id)'));
-  const notes: string[] = [];
+function notesOf(doc: Doc, checks: Check[]): Warning[] {
+  const document = typeof doc._id === 'string' ? doc._id : '(no _id)';
+  const id = showInvisible(JSON.stringify(document));
+  const notes: Warning[] = [];
   for (const check of checks)
     check(doc, (field, problem, ...value) =>
-      notes.push(`school ${id}: field ${field}: ${problem}${value.length ? ` (${quoted(value[0])})` : ''}`),
+      notes.push({
+        kind: 'fact-changed',
+        type: 'school',
+        document,
+        field,
+        message: `school ${id}: field ${field}: ${problem}${value.length ? ` (${quoted(value[0])})` : ''}`,
+      }),
     );
   return notes;
 }
@@ -127,7 +135,7 @@ function notesOf(doc: Doc, checks: Check[]): string[] {
  * Every fact of a school, and of its translations (`translations[].doc`, as the school query reads
  * them), that its pages leave off or show otherwise than written, as warnings.
  */
-export function factNotes(school: Doc | { _id?: unknown }): string[] {
+export function factNotes(school: Doc | { _id?: unknown }): Warning[] {
   const s = school as Doc;
   const translations = Array.isArray(s.translations) ? s.translations : [];
   return [

@@ -1,7 +1,7 @@
 // The landing page's words for one edition, pure: the editors' landingPage document and its
-// translation over the built-in copy of the catalogue (the copy a dataset without the document
-// shows). The export maps them; the page carries them in its data.
-import { LANDING_TESTIMONIAL } from '../config/site.ts';
+// translation over the built-in copy of the catalogue (neutral headings a dataset without the
+// document shows; what a district says of itself, its media included, is only ever its own). The
+// export maps them; the page carries them in its data.
 import type { Lang } from '../i18n/messages.ts';
 import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
 import {
@@ -16,6 +16,7 @@ import {
   type Doc,
   type SiteLink,
 } from './editions.ts';
+import { fileOf, type FileSrc, VIDEO_TYPES } from './site-files.ts';
 
 export interface LandingCopy {
   headline: string;
@@ -26,7 +27,12 @@ export interface LandingCopy {
   statsHeading: string;
   stats: { key: string; value: string; label: string }[];
   panels: { key: string; title: string; defaultOpen: boolean; body: unknown[]; links: SiteLink[] }[];
+  /** The student video; its poster is the testimonial's own, else the hero poster, else none. */
   testimonial: { title: string; videoId: string; quote: string; student: string; poster: AltImage | null };
+  /** The hero's looping background video, in the formats the district uploaded (none: no video). */
+  heroVideo: { src: string; type: string }[];
+  /** A still of the hero: the landing page's picture when shared, and the testimonial's poster when it has none. */
+  heroPoster: AltImage | null;
   academicsIntro: string;
   academicHighlights: { key: string; title: string; text: string }[];
   /** "How to apply": the steps and their dates (YYYY-MM-DD, and as the reader writes it). */
@@ -37,46 +43,14 @@ export interface LandingCopy {
   _fallback?: string[];
 }
 
-const textBlock = (text: string, key: string) => ({
-  _type: 'block',
-  _key: key,
-  style: 'normal',
-  markDefs: [],
-  children: [{ _type: 'span', _key: `${key}-s`, text, marks: [] }],
-});
-
-/** The built-in landing copy of a catalogue, in the landingPage document's shape. */
+/** The built-in landing copy of a catalogue, in the landingPage document's shape: neutral headings only. */
 export function builtinLanding(lang: Lang): Doc {
   const m = LANDING_BUILTIN[lang];
   return {
     headline: m.hero.headline,
     tagline: m.hero.tagline,
-    superintendentQuote: { quote: m.hero.quote, name: m.hero.quoteAuthor, title: m.hero.quoteRole },
     sectionTitles: { ...m.landingSections },
-    advantageIntro: m.advantage.intro,
     statsHeading: m.advantage.statsHeading,
-    stats: m.stats.map((s, i) => ({ _key: `stat-${i + 1}`, _type: 'stat', value: s.value, label: s.label })),
-    panels: m.advantage.panels.map((p) => ({
-      _key: p.id,
-      _type: 'panel',
-      title: p.title,
-      defaultOpen: p.defaultOpen ?? false,
-      body: p.paragraphs.map((t, i) => textBlock(t, `${p.id}-${i + 1}`)),
-      links: p.links.map((l, i) => ({ _key: `${p.id}-link-${i + 1}`, label: l.label, href: l.href })),
-    })),
-    testimonial: {
-      title: m.testimonial.title,
-      videoId: LANDING_TESTIMONIAL.videoId,
-      quote: m.testimonial.quote,
-      student: m.testimonial.student,
-    },
-    academicsIntro: m.academics.intro,
-    academicHighlights: m.academics.highlights.map((h, i) => ({
-      _key: `highlight-${i + 1}`,
-      _type: 'academicHighlight',
-      title: h.title,
-      text: h.text,
-    })),
     gridHeading: m.options.heading,
     gridIntro: m.options.intro,
   };
@@ -92,6 +66,8 @@ export const LANDING_FIELDS = [
   'stats',
   'panels',
   'testimonial',
+  'heroVideo',
+  'heroPoster',
   'academicsIntro',
   'academicHighlights',
   'enrollmentTimeline',
@@ -108,14 +84,32 @@ function dateText(ymd: string, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALES[lang], format).format(new Date(`${ymd}T00:00:00Z`));
 }
 
-/** The landing page's words for the `lang` edition. */
-export function landingCopy(raw: unknown, lang: Lang): LandingCopy {
+/** The uploaded formats of a hero video (`{ webm, mp4 }` file fields), where `files` links them. */
+function heroVideo(v: unknown, files: FileSrc | undefined): LandingCopy['heroVideo'] {
+  const video = asDoc(v);
+  if (!video || !files) return [];
+  return Object.entries(VIDEO_TYPES).flatMap(([format, type]) => {
+    const file = fileOf(video[format]);
+    return file ? [{ src: files(file), type }] : [];
+  });
+}
+
+const image = (v: unknown): AltImage | null => {
+  const img = asDoc(v) as AltImage | null;
+  return img?.asset ? img : null;
+};
+
+/**
+ * The landing page's words for the `lang` edition. `files` says where a page links a file asset
+ * (the hero video); without it no video is shown.
+ */
+export function landingCopy(raw: unknown, lang: Lang, files?: FileSrc): LandingCopy {
   const { own, english } = editionLayers(raw, lang);
   const { out, fallback } = layered([own, english, builtinLanding(lang)], english, LANDING_FIELDS, ['sectionTitles']);
   const quote = asDoc(out.superintendentQuote) ?? {};
   const titles = asDoc(out.sectionTitles) ?? {};
   const testimonial = asDoc(out.testimonial) ?? {};
-  const poster = asDoc(testimonial.poster) as AltImage | null;
+  const heroPoster = image(out.heroPoster);
   return {
     headline: str(out.headline),
     tagline: str(out.tagline),
@@ -140,8 +134,10 @@ export function landingCopy(raw: unknown, lang: Lang): LandingCopy {
       videoId: str(testimonial.videoId),
       quote: str(testimonial.quote),
       student: str(testimonial.student),
-      poster: poster?.asset ? poster : null,
+      poster: image(testimonial.poster) ?? heroPoster,
     },
+    heroVideo: heroVideo(out.heroVideo, files),
+    heroPoster,
     academicsIntro: str(out.academicsIntro),
     academicHighlights: list(out.academicHighlights)
       .map((h, i) => ({ key: keyOf(h, i, 'highlight'), title: str(h.title), text: str(h.text) }))
@@ -161,3 +157,10 @@ export function landingCopy(raw: unknown, lang: Lang): LandingCopy {
     ...(fallback.length ? { _fallback: fallback } : {}),
   };
 }
+
+/** Whether "The District Advantage" has anything of the district's to show (else it is left out). */
+export const hasAdvantage = (copy: LandingCopy): boolean =>
+  !!copy.advantageIntro || copy.stats.length > 0 || copy.panels.length > 0;
+
+/** Whether "Academic Preparation" has anything of the district's to show (else it is left out). */
+export const hasAcademics = (copy: LandingCopy): boolean => !!copy.academicsIntro || copy.academicHighlights.length > 0;

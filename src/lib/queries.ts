@@ -17,7 +17,7 @@ export const quoteFields = /* groq */ `quote, student, year, "schoolTitle": scho
 export const blockFields = /* groq */ `
   _key, _type,
   _type == "content" => { columns, body },
-  _type == "photo" => {
+  _type in ["photo", "image"] => {
     asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },
     defined(alt) => { alt }, defined(decorative) => { decorative }
   },
@@ -100,6 +100,7 @@ export const landingPageFields = /* groq */ `
   stats[]{ _key, value, label },
   panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },
   testimonial{ title, videoId, quote, student, poster },
+  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,
   academicsIntro,
   academicHighlights[]{ _key, title, text },
   enrollmentTimeline[]{ _key, title, date, description },
@@ -109,7 +110,7 @@ export const landingPageFields = /* groq */ `
 export const siteSettingsFields = /* groq */ `
   _id, language, districtName, logo,
   elementaryLink{ label, href }, highSchoolLink{ label, href },
-  footerText, footerLinks[]{ _key, label, href }, themeColor,
+  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,
   zipCodes[]{ _key, zip, lat, lng }, timeZone
 `;
 export const landingPageTranslations = /* groq */ `"translations": ${otherLanguages}{
@@ -121,10 +122,15 @@ export const siteSettingsTranslations = /* groq */ `"translations": ${otherLangu
 /**
  * The landing page and the site settings, English (fixed ids) with their translations; null where
  * the dataset has none (the site then shows its built-in copy, src/lib/landing-copy.ts and site-settings.ts).
+ * `editions` (every translated landing page and settings document) and `hiddenLinks` (translation
+ * links with a dotted id, which only a read with a token sees) let src/lib/site-notes.ts name a
+ * translation families cannot read.
  */
 export const siteDocuments = /* groq */ `{
     "landing": *[_type == "landingPage" && _id == "landingPage"][0]{ ${landingPageFields}, ${landingPageTranslations} },
-    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ ${siteSettingsFields}, ${siteSettingsTranslations} }
+    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ ${siteSettingsFields}, ${siteSettingsTranslations} },
+    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },
+    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id
   }`;
 
 /** The landing page and site settings alone: the preview's read for every page. */
@@ -207,11 +213,21 @@ export const publishedIdOf = (id: string): string =>
   id.startsWith(DRAFTS_PREFIX) ? id.slice(DRAFTS_PREFIX.length) : id;
 
 /**
- * Every published document's revision. Sanity changes a document's `_rev` on every change (the
- * embedded service derives it from the content), so the export compares these with its previous
- * run's to fetch only schools whose expanded projection may have changed.
+ * Every document type the site reads, in one list: the export's incremental read compares the
+ * revisions of these (and no others), and the publish webhook's filter (docs/deploying.md, the
+ * workflow .github/workflows/export.yml) rebuilds the site on a publish of any of them. A type a
+ * query starts to read joins here; test/unit/site-types.test.ts holds the queries, the webhook's
+ * filter and the workflow to it.
  */
-export const revisionsQuery = defineQuery(`*[]{ _id, _rev }`);
+export const siteTypes = /* groq */ `["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]`;
+export const SITE_TYPES: readonly string[] = JSON.parse(siteTypes);
+
+/**
+ * Every published revision of the site's types. Sanity changes a document's `_rev` on every change
+ * (the embedded service derives it from the content), so the export compares these with its
+ * previous run's to fetch only schools whose expanded projection may have changed.
+ */
+export const revisionsQuery = defineQuery(`*[_type in ${siteTypes}]{ _id, _rev }`);
 
 /**
  * How many `->` hops schoolFields follows from a school at most (school → quote → school title).
@@ -221,8 +237,8 @@ export const revisionsQuery = defineQuery(`*[]{ _id, _rev }`);
  */
 export const SCHOOL_REFERENCE_DEPTH = 2;
 
-/** Documents that reference any of the ids. Params: { ids }. */
-export const referrersQuery = defineQuery(`*[references($ids)]._id`);
+/** Documents of the site's types that reference any of the ids. Params: { ids }. */
+export const referrersQuery = defineQuery(`*[_type in ${siteTypes} && references($ids)]._id`);
 
 /**
  * When each English school was created: of two schools with one address, the one created first

@@ -21,6 +21,13 @@ export type SiteLink = {
   href?: string;
 };
 
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
 export type RichText = Array<{
   children?: Array<{
     marks?: Array<string>;
@@ -37,6 +44,15 @@ export type RichText = Array<{
   }>;
   level?: number;
   _type: "block";
+  _key: string;
+} | {
+  asset?: SanityImageAssetReference;
+  media?: unknown;
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  alt?: string;
+  decorative?: boolean;
+  _type: "image";
   _key: string;
 }>;
 
@@ -85,13 +101,6 @@ export type VideoReference = {
   _type: "reference";
   _weak?: boolean;
   [internalGroqTypeReferenceTo]?: "video";
-};
-
-export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
 };
 
 export type VideoTestimonial = {
@@ -174,7 +183,16 @@ export type Section = {
     _key: string;
   } & HighlightSection | {
     _key: string;
-  } & TagList>;
+  } & TagList | {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
+    _key: string;
+  }>;
 };
 
 export type SchoolReference = {
@@ -213,6 +231,13 @@ export type TranslationMetadata = {
   schemaTypes?: Array<string>;
 };
 
+export type SanityFileAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.fileAsset";
+};
+
 export type SiteSettings = {
   _id: string;
   _type: "siteSettings";
@@ -236,6 +261,11 @@ export type SiteSettings = {
   footerLinks?: Array<{
     _key: string;
   } & SiteLink>;
+  guide?: {
+    asset?: SanityFileAssetReference;
+    media?: unknown;
+    _type: "file";
+  };
   zipCodes?: Array<{
     zip?: string;
     lat?: number;
@@ -327,6 +357,27 @@ export type LandingPage = {
       decorative?: boolean;
       _type: "image";
     };
+  };
+  heroVideo?: {
+    webm?: {
+      asset?: SanityFileAssetReference;
+      media?: unknown;
+      _type: "file";
+    };
+    mp4?: {
+      asset?: SanityFileAssetReference;
+      media?: unknown;
+      _type: "file";
+    };
+  };
+  heroPoster?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
   };
   academicsIntro?: string;
   academicHighlights?: Array<{
@@ -613,11 +664,11 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type AllSanitySchemaTypes = SiteLink | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | SanityImageAssetReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
+export type AllSanitySchemaTypes = SiteLink | SanityImageAssetReference | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SanityFileAssetReference | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
 
 // Source: ../src/lib/queries.ts
 // Variable: siteDocumentsQuery
-// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  }
+// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  }
 export type SiteDocumentsQueryResult = {
   landing: {
     _id: "landingPage";
@@ -680,6 +731,23 @@ export type SiteDocumentsQueryResult = {
         _type: "image";
       } | null;
     } | null;
+    heroVideo: {
+      webm: {
+        asset: SanityFileAssetReference | null;
+      } | null;
+      mp4: {
+        asset: SanityFileAssetReference | null;
+      } | null;
+    } | null;
+    heroPoster: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      decorative?: boolean;
+      _type: "image";
+    } | null;
     academicsIntro: string | null;
     academicHighlights: Array<{
       _key: string;
@@ -708,6 +776,8 @@ export type SiteDocumentsQueryResult = {
         stats: null;
         panels: null;
         testimonial: null;
+        heroVideo: null;
+        heroPoster: null;
         academicsIntro: null;
         academicHighlights: null;
         enrollmentTimeline: null;
@@ -774,6 +844,23 @@ export type SiteDocumentsQueryResult = {
             _type: "image";
           } | null;
         } | null;
+        heroVideo: {
+          webm: {
+            asset: SanityFileAssetReference | null;
+          } | null;
+          mp4: {
+            asset: SanityFileAssetReference | null;
+          } | null;
+        } | null;
+        heroPoster: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          decorative?: boolean;
+          _type: "image";
+        } | null;
         academicsIntro: string | null;
         academicHighlights: Array<{
           _key: string;
@@ -818,6 +905,9 @@ export type SiteDocumentsQueryResult = {
       label: string | null;
       href: string | null;
     }> | null;
+    guide: {
+      asset: SanityFileAssetReference | null;
+    } | null;
     themeColor: string | null;
     zipCodes: Array<{
       _key: string;
@@ -837,6 +927,7 @@ export type SiteDocumentsQueryResult = {
         highSchoolLink: null;
         footerText: null;
         footerLinks: null;
+        guide: null;
         themeColor: null;
         zipCodes: null;
         timeZone: null;
@@ -857,6 +948,7 @@ export type SiteDocumentsQueryResult = {
         highSchoolLink: null;
         footerText: null;
         footerLinks: null;
+        guide: null;
         themeColor: null;
         zipCodes: null;
         timeZone: null;
@@ -887,6 +979,9 @@ export type SiteDocumentsQueryResult = {
           label: string | null;
           href: string | null;
         }> | null;
+        guide: {
+          asset: SanityFileAssetReference | null;
+        } | null;
         themeColor: string | null;
         zipCodes: Array<{
           _key: string;
@@ -898,6 +993,16 @@ export type SiteDocumentsQueryResult = {
       } | null;
     }> | null;
   } | null;
+  editions: Array<{
+    _id: string;
+    _type: "landingPage";
+    language: string | null;
+  } | {
+    _id: string;
+    _type: "siteSettings";
+    language: string | null;
+  }>;
+  hiddenLinks: Array<string>;
 };
 
 // Source: ../src/lib/queries.ts
@@ -977,7 +1082,7 @@ export type LandingSchoolsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolBySlugQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_createdAt asc, _id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_createdAt asc, _id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolBySlugQueryResult = {
   _id: string;
   _type: "school";
@@ -1123,6 +1228,97 @@ export type SchoolBySlugQueryResult = {
       }> | null;
     } | {
       _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "image";
+    } | {
+      _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
@@ -1209,6 +1405,9 @@ export type SchoolBySlugQueryResult = {
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "photo";
     } | {
       _key: string;
       _type: "photos";
@@ -1468,6 +1667,97 @@ export type SchoolBySlugQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -1554,6 +1844,9 @@ export type SchoolBySlugQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -1610,7 +1903,7 @@ export type SchoolBySlugQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolByIdQuery
-// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolByIdQueryResult = {
   _id: string;
   _type: "accordion";
@@ -1857,6 +2150,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -1943,6 +2327,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -2249,6 +2636,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -2335,6 +2813,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -2633,6 +3114,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -2719,6 +3291,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -3017,6 +3592,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -3103,6 +3769,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -3401,6 +4070,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -3487,6 +4247,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -3785,6 +4548,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -3871,6 +4725,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -4068,6 +4925,97 @@ export type SchoolByIdQueryResult = {
       }> | null;
     } | {
       _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "image";
+    } | {
+      _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
@@ -4154,6 +5102,9 @@ export type SchoolByIdQueryResult = {
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "photo";
     } | {
       _key: string;
       _type: "photos";
@@ -4413,6 +5364,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -4499,6 +5541,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -4805,6 +5850,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -4891,6 +6027,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -5189,6 +6328,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -5275,6 +6505,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -5573,6 +6806,97 @@ export type SchoolByIdQueryResult = {
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -5659,6 +6983,9 @@ export type SchoolByIdQueryResult = {
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -5715,7 +7042,7 @@ export type SchoolByIdQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: allSchoolsQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type AllSchoolsQueryResult = Array<{
   _id: string;
   _type: "school";
@@ -5861,6 +7188,97 @@ export type AllSchoolsQueryResult = Array<{
       }> | null;
     } | {
       _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      alt: string | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      crop: SanityImageCrop | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      decorative: boolean | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+      hotspot: SanityImageHotspot | null;
+    } | {
+      _key: string;
+      _type: "image";
+      asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "image";
+    } | {
+      _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
       crop: SanityImageCrop | null;
@@ -5947,6 +7365,9 @@ export type AllSchoolsQueryResult = Array<{
       _key: string;
       _type: "photo";
       asset: SanityImageAssetReference | null;
+    } | {
+      _key: string;
+      _type: "photo";
     } | {
       _key: string;
       _type: "photos";
@@ -6206,6 +7627,97 @@ export type AllSchoolsQueryResult = Array<{
           }> | null;
         } | {
           _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
           crop: SanityImageCrop | null;
@@ -6292,6 +7804,9 @@ export type AllSchoolsQueryResult = Array<{
           _key: string;
           _type: "photo";
           asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
         } | {
           _key: string;
           _type: "photos";
@@ -6472,6 +7987,27 @@ export type DocumentsByIdQueryResult = Array<{
       decorative?: boolean;
       _type: "image";
     };
+  };
+  heroVideo?: {
+    webm?: {
+      asset?: SanityFileAssetReference;
+      media?: unknown;
+      _type: "file";
+    };
+    mp4?: {
+      asset?: SanityFileAssetReference;
+      media?: unknown;
+      _type: "file";
+    };
+  };
+  heroPoster?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    decorative?: boolean;
+    _type: "image";
   };
   academicsIntro?: string;
   academicHighlights?: Array<{
@@ -6666,6 +8202,11 @@ export type DocumentsByIdQueryResult = Array<{
   footerLinks?: Array<{
     _key: string;
   } & SiteLink>;
+  guide?: {
+    asset?: SanityFileAssetReference;
+    media?: unknown;
+    _type: "file";
+  };
   zipCodes?: Array<{
     zip?: string;
     lat?: number;
@@ -6709,7 +8250,7 @@ export type TranslationLinksQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: revisionsQuery
-// Query: *[]{ _id, _rev }
+// Query: *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev }
 export type RevisionsQueryResult = Array<{
   _id: string;
   _rev: string;
@@ -6717,12 +8258,12 @@ export type RevisionsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: referrersQuery
-// Query: *[references($ids)]._id
+// Query: *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"] && references($ids)]._id
 export type ReferrersQueryResult = Array<string>;
 
 // Source: ../src/lib/queries.ts
 // Variable: exportContentQuery
-// Query: {  "revs": *[]{ _id, _rev },  "created": *[_type == "school" && (!defined(language) || language == "en")]{ _id, _createdAt },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "created": *[_type == "school" && (!defined(language) || language == "en")]{ _id, _createdAt },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportContentQueryResult = {
   revs: Array<{
     _id: string;
@@ -6794,6 +8335,23 @@ export type ExportContentQueryResult = {
           _type: "image";
         } | null;
       } | null;
+      heroVideo: {
+        webm: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+        mp4: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+      } | null;
+      heroPoster: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       academicsIntro: string | null;
       academicHighlights: Array<{
         _key: string;
@@ -6822,6 +8380,8 @@ export type ExportContentQueryResult = {
           stats: null;
           panels: null;
           testimonial: null;
+          heroVideo: null;
+          heroPoster: null;
           academicsIntro: null;
           academicHighlights: null;
           enrollmentTimeline: null;
@@ -6888,6 +8448,23 @@ export type ExportContentQueryResult = {
               _type: "image";
             } | null;
           } | null;
+          heroVideo: {
+            webm: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+            mp4: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+          } | null;
+          heroPoster: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
           academicsIntro: string | null;
           academicHighlights: Array<{
             _key: string;
@@ -6932,6 +8509,9 @@ export type ExportContentQueryResult = {
         label: string | null;
         href: string | null;
       }> | null;
+      guide: {
+        asset: SanityFileAssetReference | null;
+      } | null;
       themeColor: string | null;
       zipCodes: Array<{
         _key: string;
@@ -6951,6 +8531,7 @@ export type ExportContentQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -6971,6 +8552,7 @@ export type ExportContentQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -7001,6 +8583,9 @@ export type ExportContentQueryResult = {
             label: string | null;
             href: string | null;
           }> | null;
+          guide: {
+            asset: SanityFileAssetReference | null;
+          } | null;
           themeColor: string | null;
           zipCodes: Array<{
             _key: string;
@@ -7012,6 +8597,16 @@ export type ExportContentQueryResult = {
         } | null;
       }> | null;
     } | null;
+    editions: Array<{
+      _id: string;
+      _type: "landingPage";
+      language: string | null;
+    } | {
+      _id: string;
+      _type: "siteSettings";
+      language: string | null;
+    }>;
+    hiddenLinks: Array<string>;
   };
   nav: Array<{
     _id: string;
@@ -7225,6 +8820,97 @@ export type ExportContentQueryResult = {
         }> | null;
       } | {
         _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "image";
+      } | {
+        _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
@@ -7311,6 +8997,9 @@ export type ExportContentQueryResult = {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "photo";
       } | {
         _key: string;
         _type: "photos";
@@ -7570,6 +9259,97 @@ export type ExportContentQueryResult = {
             }> | null;
           } | {
             _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "image";
+          } | {
+            _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
@@ -7656,6 +9436,9 @@ export type ExportContentQueryResult = {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photo";
           } | {
             _key: string;
             _type: "photos";
@@ -7713,7 +9496,7 @@ export type ExportContentQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportIdsQuery
-// Query: {  "revs": *[]{ _id, _rev },  "ids": *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc)._id,  "created": *[_type == "school" && (!defined(language) || language == "en")]{ _id, _createdAt }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "ids": *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc)._id,  "created": *[_type == "school" && (!defined(language) || language == "en")]{ _id, _createdAt }}
 export type ExportIdsQueryResult = {
   revs: Array<{
     _id: string;
@@ -7728,7 +9511,7 @@ export type ExportIdsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportListsQuery
-// Query: {  "revs": *[]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
 export type ExportListsQueryResult = {
   revs: Array<{
     _id: string;
@@ -7796,6 +9579,23 @@ export type ExportListsQueryResult = {
           _type: "image";
         } | null;
       } | null;
+      heroVideo: {
+        webm: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+        mp4: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+      } | null;
+      heroPoster: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       academicsIntro: string | null;
       academicHighlights: Array<{
         _key: string;
@@ -7824,6 +9624,8 @@ export type ExportListsQueryResult = {
           stats: null;
           panels: null;
           testimonial: null;
+          heroVideo: null;
+          heroPoster: null;
           academicsIntro: null;
           academicHighlights: null;
           enrollmentTimeline: null;
@@ -7890,6 +9692,23 @@ export type ExportListsQueryResult = {
               _type: "image";
             } | null;
           } | null;
+          heroVideo: {
+            webm: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+            mp4: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+          } | null;
+          heroPoster: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
           academicsIntro: string | null;
           academicHighlights: Array<{
             _key: string;
@@ -7934,6 +9753,9 @@ export type ExportListsQueryResult = {
         label: string | null;
         href: string | null;
       }> | null;
+      guide: {
+        asset: SanityFileAssetReference | null;
+      } | null;
       themeColor: string | null;
       zipCodes: Array<{
         _key: string;
@@ -7953,6 +9775,7 @@ export type ExportListsQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -7973,6 +9796,7 @@ export type ExportListsQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -8003,6 +9827,9 @@ export type ExportListsQueryResult = {
             label: string | null;
             href: string | null;
           }> | null;
+          guide: {
+            asset: SanityFileAssetReference | null;
+          } | null;
           themeColor: string | null;
           zipCodes: Array<{
             _key: string;
@@ -8014,6 +9841,16 @@ export type ExportListsQueryResult = {
         } | null;
       }> | null;
     } | null;
+    editions: Array<{
+      _id: string;
+      _type: "landingPage";
+      language: string | null;
+    } | {
+      _id: string;
+      _type: "siteSettings";
+      language: string | null;
+    }>;
+    hiddenLinks: Array<string>;
   };
   nav: Array<{
     _id: string;
@@ -8086,7 +9923,7 @@ export type ExportListsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportSchoolsQuery
-// Query: {  "revs": *[]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportSchoolsQueryResult = {
   revs: Array<{
     _id: string;
@@ -8237,6 +10074,97 @@ export type ExportSchoolsQueryResult = {
         }> | null;
       } | {
         _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "image";
+      } | {
+        _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
@@ -8323,6 +10251,9 @@ export type ExportSchoolsQueryResult = {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "photo";
       } | {
         _key: string;
         _type: "photos";
@@ -8582,6 +10513,97 @@ export type ExportSchoolsQueryResult = {
             }> | null;
           } | {
             _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "image";
+          } | {
+            _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
@@ -8668,6 +10690,9 @@ export type ExportSchoolsQueryResult = {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photo";
           } | {
             _key: string;
             _type: "photos";
@@ -8725,7 +10750,7 @@ export type ExportSchoolsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
-// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } }  },  "ids": *[_id in $ids]{    _id, _rev, _createdAt,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type == "photo" => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "ids": *[_id in $ids]{    _id, _rev, _createdAt,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportChangedQueryResult = {
   site: {
     landing: {
@@ -8789,6 +10814,23 @@ export type ExportChangedQueryResult = {
           _type: "image";
         } | null;
       } | null;
+      heroVideo: {
+        webm: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+        mp4: {
+          asset: SanityFileAssetReference | null;
+        } | null;
+      } | null;
+      heroPoster: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
       academicsIntro: string | null;
       academicHighlights: Array<{
         _key: string;
@@ -8817,6 +10859,8 @@ export type ExportChangedQueryResult = {
           stats: null;
           panels: null;
           testimonial: null;
+          heroVideo: null;
+          heroPoster: null;
           academicsIntro: null;
           academicHighlights: null;
           enrollmentTimeline: null;
@@ -8883,6 +10927,23 @@ export type ExportChangedQueryResult = {
               _type: "image";
             } | null;
           } | null;
+          heroVideo: {
+            webm: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+            mp4: {
+              asset: SanityFileAssetReference | null;
+            } | null;
+          } | null;
+          heroPoster: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
           academicsIntro: string | null;
           academicHighlights: Array<{
             _key: string;
@@ -8927,6 +10988,9 @@ export type ExportChangedQueryResult = {
         label: string | null;
         href: string | null;
       }> | null;
+      guide: {
+        asset: SanityFileAssetReference | null;
+      } | null;
       themeColor: string | null;
       zipCodes: Array<{
         _key: string;
@@ -8946,6 +11010,7 @@ export type ExportChangedQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -8966,6 +11031,7 @@ export type ExportChangedQueryResult = {
           highSchoolLink: null;
           footerText: null;
           footerLinks: null;
+          guide: null;
           themeColor: null;
           zipCodes: null;
           timeZone: null;
@@ -8996,6 +11062,9 @@ export type ExportChangedQueryResult = {
             label: string | null;
             href: string | null;
           }> | null;
+          guide: {
+            asset: SanityFileAssetReference | null;
+          } | null;
           themeColor: string | null;
           zipCodes: Array<{
             _key: string;
@@ -9007,6 +11076,16 @@ export type ExportChangedQueryResult = {
         } | null;
       }> | null;
     } | null;
+    editions: Array<{
+      _id: string;
+      _type: "landingPage";
+      language: string | null;
+    } | {
+      _id: string;
+      _type: "siteSettings";
+      language: string | null;
+    }>;
+    hiddenLinks: Array<string>;
   };
   ids: Array<{
     _id: string;
@@ -9301,6 +11380,97 @@ export type ExportChangedQueryResult = {
         }> | null;
       } | {
         _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        alt: string | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        crop: SanityImageCrop | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        decorative: boolean | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+        hotspot: SanityImageHotspot | null;
+      } | {
+        _key: string;
+        _type: "image";
+        asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "image";
+      } | {
+        _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
         crop: SanityImageCrop | null;
@@ -9387,6 +11557,9 @@ export type ExportChangedQueryResult = {
         _key: string;
         _type: "photo";
         asset: SanityImageAssetReference | null;
+      } | {
+        _key: string;
+        _type: "photo";
       } | {
         _key: string;
         _type: "photos";
@@ -9646,6 +11819,97 @@ export type ExportChangedQueryResult = {
             }> | null;
           } | {
             _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            alt: string | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            crop: SanityImageCrop | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            decorative: boolean | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+            hotspot: SanityImageHotspot | null;
+          } | {
+            _key: string;
+            _type: "image";
+            asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "image";
+          } | {
+            _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
             crop: SanityImageCrop | null;
@@ -9732,6 +11996,9 @@ export type ExportChangedQueryResult = {
             _key: string;
             _type: "photo";
             asset: SanityImageAssetReference | null;
+          } | {
+            _key: string;
+            _type: "photo";
           } | {
             _key: string;
             _type: "photos";

@@ -1,6 +1,7 @@
 // What search engines and link previews see for each page: title, description, social cards and
 // schema.org data. Pure, so the export and tests compute exactly the same head for the same content.
-import { DISTRICT_NAME, ASSETS } from '../config/site.ts';
+// The district is named as its settings name it; a district that has not given its name gets
+// titles and descriptions that name none.
 import { en } from '../i18n/en.ts';
 import type { Lang, Messages } from '../i18n/messages.ts';
 import type { ImageUrls } from './image.ts';
@@ -8,14 +9,14 @@ import type { School, SanityImage } from './types.ts';
 import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
 
 export const TITLE_SEPARATOR = ' | ';
-export const LANDING_TITLE = `${LANDING_BUILTIN.en.hero.headline}${TITLE_SEPARATOR}${DISTRICT_NAME}`;
-/** The landing page's fixed meta description (it has no content document of its own). */
-export const LANDING_DESCRIPTION = en.seo.landingDescription(DISTRICT_NAME);
+/** A page's title: its own heading, then the district's name when there is one. */
+const titled = (heading: string, district: string): string =>
+  district ? `${heading}${TITLE_SEPARATOR}${district}` : heading;
 export const landingTitle = (
   m: Messages = en,
   headline = LANDING_BUILTIN[m.lang].hero.headline,
-  district = DISTRICT_NAME,
-): string => `${headline}${TITLE_SEPARATOR}${district}`;
+  district = '',
+): string => titled(headline, district);
 /** Social cards: the size link previews crop to. */
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 export const MAX_DESCRIPTION_LENGTH = 300;
@@ -55,16 +56,16 @@ export function trimDescription(text: string, max = MAX_DESCRIPTION_LENGTH): str
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-export function schoolTitle(school: Pick<School, 'title'>, m: Messages = en, district = DISTRICT_NAME): string {
+export function schoolTitle(school: Pick<School, 'title'>, m: Messages = en, district = ''): string {
   const t = clean(school.title);
-  return t ? `${t}${TITLE_SEPARATOR}${district}` : landingTitle(m, LANDING_BUILTIN[m.lang].hero.headline, district);
+  return t ? titled(t, district) : landingTitle(m, LANDING_BUILTIN[m.lang].hero.headline, district);
 }
 
 /** seoDescription, else the subtitle, else a sentence built from the title. */
 export function schoolDescription(
   school: Pick<School, 'title' | 'subtitle' | 'seoDescription'>,
   m: Messages = en,
-  district = DISTRICT_NAME,
+  district = '',
 ): string {
   const d = clean(school.seoDescription) || clean(school.subtitle);
   if (d) return trimDescription(d);
@@ -160,10 +161,12 @@ export interface SeoContext {
   urls: ImageUrls;
   /** The page's catalogue (its language); default English. */
   messages?: Messages;
-  /** The district's name from the site settings; default the built-in one. */
+  /** The district's name from the site settings; '' or absent: none is named. */
   district?: string;
   /** The landing page's headline from its document; default the catalogue's. */
   headline?: string;
+  /** The landing page's hero poster (its picture when shared); absent: none. */
+  poster?: SanityImage | null;
 }
 
 /** schema.org data for a school: a MiddleSchool, with GeoCoordinates when it has a location. */
@@ -172,7 +175,7 @@ export function schoolJsonLd(
   canonical: string | null,
   image: SocialImage | null,
   description: string,
-  district = DISTRICT_NAME,
+  district = '',
 ): Record<string, unknown> {
   const geo = geoOf(school);
   const twitter = twitterHandle(school.twitter);
@@ -186,12 +189,12 @@ export function schoolJsonLd(
   if (image) ld.image = image.url;
   if (geo) ld.geo = { '@type': 'GeoCoordinates', ...geo };
   if (twitter) ld.sameAs = [`https://x.com/${twitter.slice(1)}`];
-  ld.parentOrganization = { '@type': 'Organization', name: district };
+  if (district) ld.parentOrganization = { '@type': 'Organization', name: district };
   return ld;
 }
 
 export function schoolSeo(school: School, canonicalPath: string, ctx: SeoContext): PageSeo {
-  const district = ctx.district ?? DISTRICT_NAME;
+  const district = ctx.district ?? '';
   const title = schoolTitle(school, ctx.messages, district);
   const description = schoolDescription(school, ctx.messages, district);
   const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
@@ -225,15 +228,14 @@ function webPageJsonLd(
     name,
     description,
     ...(canonical ? { url: canonical } : {}),
-    about: { '@type': 'Organization', name: district },
+    ...(district ? { about: { '@type': 'Organization', name: district } } : {}),
   };
 }
 
 export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageSeo {
   const canonical = canonicalPath === null ? null : absoluteUrl(ctx.siteUrl, canonicalPath);
-  const posterUrl = assetAbsoluteUrl(ctx.siteUrl, `${ctx.base}${ASSETS.heroPoster.src}`);
   const m = ctx.messages ?? en;
-  const district = ctx.district ?? DISTRICT_NAME;
+  const district = ctx.district ?? '';
   const headline = ctx.headline || LANDING_BUILTIN[m.lang].hero.headline;
   const title = landingTitle(m, headline, district);
   const description = m.seo.landingDescription(district);
@@ -241,9 +243,7 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
     title,
     description,
     canonical,
-    image: posterUrl
-      ? { url: posterUrl, width: ASSETS.heroPoster.width, height: ASSETS.heroPoster.height, alt: headline }
-      : null,
+    image: socialImage(ctx.urls, ctx.siteUrl, [ctx.poster], headline),
     ogType: 'website',
     twitterSite: null,
     jsonLd: webPageJsonLd(title, description, canonical, district),
@@ -253,8 +253,8 @@ export function landingSeo(canonicalPath: string | null, ctx: SeoContext): PageS
 /** A page of the district's own with no social image: its heading before the district's name. */
 function ownPageSeo(heading: string, description: string, canonicalPath: string, ctx: SeoContext): PageSeo {
   const canonical = absoluteUrl(ctx.siteUrl, canonicalPath);
-  const district = ctx.district ?? DISTRICT_NAME;
-  const title = `${heading}${TITLE_SEPARATOR}${district}`;
+  const district = ctx.district ?? '';
+  const title = titled(heading, district);
   return {
     title,
     description,
@@ -269,7 +269,7 @@ function ownPageSeo(heading: string, description: string, canonicalPath: string,
 /** The compare page: one address for every choice of schools, so one canonical URL and no social image of its own. */
 export function compareSeo(canonicalPath: string, ctx: SeoContext): PageSeo {
   const m = ctx.messages ?? en;
-  return ownPageSeo(m.compare.heading, m.seo.compareDescription(ctx.district ?? DISTRICT_NAME), canonicalPath, ctx);
+  return ownPageSeo(m.compare.heading, m.seo.compareDescription(ctx.district ?? ''), canonicalPath, ctx);
 }
 
 /** A ZIP code's page, or the page of every school: its own title and description, like the compare page's. */

@@ -1,21 +1,23 @@
 // The site settings for one edition, pure: district name, logo, the navigation's outbound links,
-// the footer and the default theme colour, from the editors' siteSettings document and its
-// translation over the site's built-in values. Every page carries its edition's settings.
-import { ASSETS, DEFAULT_THEME_COLOR, DISTRICT_NAME, DISTRICT_TIME_ZONE } from '../config/site.ts';
+// the footer, the PDF guide and the default theme colour, from the editors' siteSettings document
+// and its translation over the site's built-in values, which name no district. Every page carries
+// its edition's settings.
+import { DEFAULT_THEME_COLOR, DEFAULT_TIME_ZONE, LOGO_SIZE } from '../config/site.ts';
 import type { Lang, Messages } from '../i18n/messages.ts';
 import { imageAlt } from './alt-text.ts';
 import { asDoc, editionLayers, layered, links, str, type AltImage, type Doc, type SiteLink } from './editions.ts';
 import type { ImageUrls } from './image.ts';
 import { builtinSettings, type SiteSettings, type ZipCode } from './builtin-settings.ts';
 import { list } from './editions.ts';
+import { fileOf, type FileSrc } from './site-files.ts';
 
 const SETTINGS_FIELDS = [
   'districtName',
-  'logo',
   'elementaryLink',
   'highSchoolLink',
   'footerText',
   'footerLinks',
+  'guide',
   'themeColor',
   'zipCodes',
   'timeZone',
@@ -23,28 +25,38 @@ const SETTINGS_FIELDS = [
 
 const HEX6 = /^#[0-9a-fA-F]{6}$/;
 
-/** The site settings for the `lang` edition. */
-export function siteSettings(raw: unknown, lang: Lang, m: Messages): SiteSettings {
+/**
+ * The site settings for the `lang` edition. `files` says where a page links a file asset (the
+ * guide); without it no file is linked.
+ */
+export function siteSettings(raw: unknown, lang: Lang, m: Messages, files?: FileSrc): SiteSettings {
   const { own, english } = editionLayers(raw, lang);
   const { out, fallback } = layered([own, english, builtinSettings(m) as unknown as Doc], english, SETTINGS_FIELDS);
-  const districtName = str(out.districtName).trim() || DISTRICT_NAME;
-  const logo = asDoc(out.logo) as AltImage | null;
-  const link = (v: unknown, key: string, builtin: { label: string; href: string }): SiteLink => {
+  const districtName = str(out.districtName).trim();
+  // The edition's own upload, else the English one; its words only the edition's own (a translation
+  // may give just the alt text), else the catalogue's, which name the district in the page's language.
+  const ownLogo = asDoc(own?.logo) as AltImage | null;
+  const logo = [ownLogo, asDoc(english?.logo) as AltImage | null].find((l) => l?.asset) ?? null;
+  const link = (v: unknown, key: string): SiteLink | null => {
     const [l] = links([v], key);
-    return l ? { ...l, key } : { key, ...builtin };
+    return l ? { ...l, key } : null;
   };
   const color = str(out.themeColor).trim();
+  // The home link's words: the logo's own, else the district's name, else neutral ones.
+  const home = districtName ? m.nav.logoAlt(districtName) : m.nav.home;
+  const guide = fileOf(out.guide);
   return {
     districtName,
-    logo: logo?.asset ? logo : null,
-    logoAlt: logo?.asset ? imageAlt(logo) : m.nav.logoAlt.replace(DISTRICT_NAME, districtName),
-    elementaryLink: link(out.elementaryLink, 'elementary', m.nav.elementary),
-    highSchoolLink: link(out.highSchoolLink, 'high', m.nav.high),
+    logo,
+    logoAlt: logo && ownLogo ? imageAlt(ownLogo, home) : home,
+    elementaryLink: link(out.elementaryLink, 'elementary'),
+    highSchoolLink: link(out.highSchoolLink, 'high'),
     footerText: str(out.footerText),
     footerLinks: links(out.footerLinks, 'footer'),
+    guideSrc: guide && files ? files(guide) : null,
     themeColor: HEX6.test(color) ? color.toLowerCase() : DEFAULT_THEME_COLOR,
     zipCodes: zipCodes(out.zipCodes),
-    timeZone: validTimeZone(str(out.timeZone).trim()) ?? DISTRICT_TIME_ZONE,
+    timeZone: validTimeZone(str(out.timeZone).trim()) ?? DEFAULT_TIME_ZONE,
     ...(fallback.length ? { _fallback: fallback } : {}),
   };
 }
@@ -86,6 +98,6 @@ function validTimeZone(name: string): string | null {
 export type { SiteSettings };
 
 export function withLogo(settings: SiteSettings, urls: ImageUrls): SiteSettings {
-  const v = settings.logo ? urls.width(settings.logo, ASSETS.logo.width) : null;
+  const v = settings.logo ? urls.width(settings.logo, LOGO_SIZE.width) : null;
   return v ? { ...settings, logoSrc: { src: v.src, width: v.width, height: v.height } } : settings;
 }

@@ -70,6 +70,8 @@ type Dereferenced<B, K extends keyof B> = Omit<B, K> & {
 
 export type ContentBlock = BlockOf<'content'>;
 export type PhotoBlock = BlockOf<'photo'>;
+/** Sanity's standard image as a block (a default Studio schema's, imported content's): shown as a photo. */
+export type ImageBlock = BlockOf<'image'>;
 export type PhotosBlock = BlockOf<'photos'>;
 export type AccordionSectionBlock = Dereferenced<BlockOf<'accordionSection'>, 'accordions'>;
 export type VideoTestimonialBlock = BlockOf<'videoTestimonial'>;

@@ -1,6 +1,7 @@
 // The guide's landing page: hero, section menu, advantage, testimonial, academics and the grid of
-// schools. The words are the editors' landingPage document (src/lib/landing-copy.ts), built-in copy
-// where it has none; the data brings them with the schools.
+// schools. The words are the editors' landingPage document (src/lib/landing-copy.ts), neutral
+// built-in headings where it has none; a section with nothing of the district's to show is left
+// out, with its menu entry. The data brings them with the schools.
 import { useEffect, useRef } from 'react';
 import type { AllSchoolsPageData, LandingPageData, ZipPageData } from '../lib/types.ts';
 import { AllSchoolsPage } from './AllSchoolsPage.tsx';
@@ -18,6 +19,7 @@ import { AdvantageSection } from '../components/landing/AdvantageSection.tsx';
 import { TestimonialBanner } from '../components/landing/TestimonialBanner.tsx';
 import { AcademicSection } from '../components/landing/AcademicSection.tsx';
 import { SchoolGrid } from '../components/landing/SchoolGrid.tsx';
+import { hasAcademics, hasAdvantage } from '../lib/landing-copy.ts';
 
 const [ADVANTAGE_ID, ACADEMICS_ID, OPTIONS_ID] = LANDING_SECTIONS.map((s) => s.id) as [string, string, string];
 
@@ -57,18 +59,20 @@ function Landing({ data }: { data: LandingPageData }) {
   const m = useMessages();
   const copy = data.copy;
   const titles = copy.sectionTitles;
+  const advantage = hasAdvantage(copy);
+  const academics = hasAcademics(copy);
   const menu = [
-    { id: ADVANTAGE_ID, title: titles.advantage },
-    { id: ACADEMICS_ID, title: titles.academics },
+    ...(advantage ? [{ id: ADVANTAGE_ID, title: titles.advantage }] : []),
+    ...(academics ? [{ id: ACADEMICS_ID, title: titles.academics }] : []),
     { id: OPTIONS_ID, title: titles.options },
   ];
   return (
     <Layout nav={data.nav}>
       <LandingHero copy={copy} />
       <SectionMenu items={menu} label={m.sectionMenuLabel} />
-      <AdvantageSection id={ADVANTAGE_ID} copy={copy} />
+      {advantage ? <AdvantageSection id={ADVANTAGE_ID} copy={copy} /> : null}
       <TestimonialBanner copy={copy} />
-      <AcademicSection id={ACADEMICS_ID} copy={copy} />
+      {academics ? <AcademicSection id={ACADEMICS_ID} copy={copy} /> : null}
       {data.timeline ? (
         <HowToApply copy={copy} heading={data.timeline.heading} addAll={data.timeline.addAll} src={data.timeline.src} />
       ) : null}

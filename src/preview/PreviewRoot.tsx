@@ -18,6 +18,7 @@ import { keepLoading } from '../lib/keep-loading.ts';
 import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
+import type { ExportReportSummary, ReportGroup } from '../lib/report.ts';
 import { localizeSchool } from '../lib/localize.ts';
 import { plainText } from '../lib/plain-text.ts';
 import { landingTitle, schoolTitle } from '../lib/seo.ts';
@@ -161,21 +162,32 @@ function useLiveSiteReload(
   }, [api, livepreview, perspective, route.page, route.lang, schoolsVersion, setCards, setSite]);
 }
 
+interface EditorHomeData {
+  schools: EditorSchool[] | null;
+  notes: ReportGroup[] | null;
+  lastExport: ExportReportSummary | null;
+}
+
 /** The editor home: from the server render, else (a landing page the router reached) from the API. */
-function useEditorSchools(api: PreviewApi, page: PreviewRouteMatch['page'], env: SiteEnv): EditorSchool[] | null {
-  const [editorSchools, setEditorSchools] = useState<EditorSchool[] | null>(env.preview?.editorSchools ?? null);
+function useEditorHome(api: PreviewApi, page: PreviewRouteMatch['page'], env: SiteEnv): EditorHomeData {
+  const served = env.preview?.editorSchools;
+  const [home, setHome] = useState<EditorHomeData>({
+    schools: served ?? null,
+    notes: env.preview?.editorNotes ?? null,
+    lastExport: env.preview?.lastExport ?? null,
+  });
   useEffect(() => {
-    if (page !== 'landing' || env.preview?.editorSchools) return;
+    if (page !== 'landing' || served) return;
     let live = true;
-    api.editorSchools().then(
-      (rows) => live && setEditorSchools(rows),
+    api.editorHome().then(
+      (got) => live && setHome(got),
       (err: unknown) => console.error('preview: the editor home could not be read', err),
     );
     return () => {
       live = false;
     };
-  }, [api, page, env.preview?.editorSchools]);
-  return editorSchools;
+  }, [api, page, served]);
+  return home;
 }
 
 /** Runs the school page loading flow (lib/school-flow.ts) while the page shows a school. */
@@ -289,7 +301,7 @@ export function PreviewRoot(props: PreviewRootProps) {
   }));
   useLandingCards(api, perspective, route.page, { start, timers }, setCards);
   useLiveSiteReload(api, route, { livepreview, perspective, schoolsVersion }, { setCards, setSite });
-  const editorSchools = useEditorSchools(api, route.page, env);
+  const editorHome = useEditorHome(api, route.page, env);
   useSchoolFlow(props, { slug, livepreview, start }, setFlow);
 
   const data: PageData | null = useMemo(() => {
@@ -313,7 +325,9 @@ export function PreviewRoot(props: PreviewRootProps) {
         note={bannerNote(flow?.status, flow?.problem)}
         toggleHref={toggleLivepreview(href, !livepreview)}
       />
-      {route.page === 'landing' && <EditorHome schools={editorSchools} />}
+      {route.page === 'landing' && (
+        <EditorHome schools={editorHome.schools} notes={editorHome.notes} lastExport={editorHome.lastExport} />
+      )}
       {/* The landing page is in the preview's own bundle: no chunk to wait for when hydrating it. */}
       <App data={data} env={env} schoolPage={schoolPage} landingPage={LandingPage} />
     </>

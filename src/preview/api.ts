@@ -3,6 +3,7 @@
 import type { LandingCard, NavSchool, School } from '../lib/types.ts';
 import type { SchoolLookup } from '../lib/school-flow.ts';
 import type { EditorSchool } from '../lib/editor-home.ts';
+import type { ExportReportSummary, ReportGroup } from '../lib/report.ts';
 import type { LandingCopy } from '../lib/landing-copy.ts';
 import type { SiteSettings } from '../lib/builtin-settings.ts';
 import type { Lang } from '../i18n/messages.ts';
@@ -27,8 +28,8 @@ export interface PreviewApi {
   lookup(slug: string): Promise<SchoolLookup | null>;
   /** The school with this id (published or drafts. form) as the perspective shows it; null if none. */
   document(id: string, perspective: Perspective): Promise<School | null>;
-  /** Every school and its state, for the editor home (a landing page reached without a reload). */
-  editorSchools(): Promise<EditorSchool[]>;
+  /** Every school and its state, and what the district has not supplied, for the editor home (a landing page reached without a reload). */
+  editorHome(): Promise<{ schools: EditorSchool[]; notes: ReportGroup[]; lastExport: ExportReportSummary | null }>;
   /** The landing page's words and the site settings of an edition. */
   site(perspective: Perspective, lang: Lang): Promise<{ copy: LandingCopy; settings: SiteSettings } | null>;
   /** URL of the change stream for a school. */
@@ -73,8 +74,13 @@ export function createPreviewApi(fetchImpl: FetchLike = (u, i) => fetch(u, i), o
     async document(id, p) {
       return (await get<{ school: School }>(`/api/documents/${enc(id)}?perspective=${p}`))?.school ?? null;
     },
-    async editorSchools() {
-      return (await get<{ schools: EditorSchool[] }>('/api/editor-schools'))?.schools ?? [];
+    async editorHome() {
+      const got = await get<{
+        schools?: EditorSchool[];
+        notes?: ReportGroup[];
+        lastExport?: ExportReportSummary | null;
+      }>('/api/editor-schools');
+      return { schools: got?.schools ?? [], notes: got?.notes ?? [], lastExport: got?.lastExport ?? null };
     },
     site: (p, lang) => get<{ copy: LandingCopy; settings: SiteSettings }>(`/api/site?perspective=${p}&lang=${lang}`),
     eventsUrl: (id) => `${origin}/api/events?id=${enc(id)}`,

@@ -181,7 +181,8 @@ function heroVideoLoadsFadesTests(): void {
       try {
         await w.page.waitForSelector('.landing-hero__video.is-ready', { timeout: 10_000 });
         assert.ok(
-          w.requests.some((u) => /\/media\/hero\.(webm|mp4)/.test(u)),
+          // The district's own video, an uploaded file the export copies under files/.
+          w.requests.some((u) => /\/files\/[0-9a-f]{40}\.(webm|mp4)$/.test(u)),
           'hero video requested',
         );
         const style = await w.page.evaluate(() => {

@@ -52,7 +52,7 @@ async function scratchExport(): Promise<{ dir: string; run: RunResult }> {
   if (known) return known;
   const dir = path.join(work, `scratch-${fresh++}`);
   const run = await runExport(
-    ['--content', dataset, '--out', dir],
+    ['--content', dataset, '--out', dir, '--verbose'],
     cleanEnv({ EXPORT_MANIFEST_DIR: path.join(work, `m-${fresh}`), EXPORT_RENDER_THREADS: '1' }),
     180_000,
   );
@@ -64,7 +64,7 @@ async function scratchExport(): Promise<{ dir: string; run: RunResult }> {
 
 /** Exports incrementally into out/, then from scratch elsewhere, and requires identical trees. */
 async function exportAndCompare(): Promise<string> {
-  const r = await runExport(['--content', dataset, '--out', out], env(), 180_000);
+  const r = await runExport(['--content', dataset, '--out', out, '--verbose'], env(), 180_000);
   assert.equal(r.code, 0, r.stderr);
   const { dir: scratch, run: s } = await scratchExport();
   const files = listFiles(scratch);
@@ -95,7 +95,7 @@ before(async () => {
     byId(all, ids[0]!).featuredQuote = { _type: 'reference', _ref: quoteOf1._id };
   });
   out = path.join(work, 'out');
-  const r = await runExport(['--content', dataset, '--out', out], env(), 180_000);
+  const r = await runExport(['--content', dataset, '--out', out, '--verbose'], env(), 180_000);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /content: all read/);
   assert.ok(existsSync(path.join(out, 'navigation.json')), 'the navigation is a shared file');

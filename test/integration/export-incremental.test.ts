@@ -31,7 +31,8 @@ type Doc = Record<string, unknown> & { sectionRepeater?: Record<string, unknown>
 const school = (id: string) => docs.find((d) => d._id === id) as Doc;
 
 async function exportTo(dir: string, envOverride = env) {
-  const r = await runExport(['--content', dataset, '--out', dir], envOverride);
+  // Every warning as it comes (--verbose): carried pages must replay theirs.
+  const r = await runExport(['--content', dataset, '--out', dir, '--verbose'], envOverride);
   assert.equal(r.code, 0, r.stderr);
   return r;
 }
@@ -137,6 +138,12 @@ describe('incremental export', () => {
 
   test('the manifest lives outside out/', () => {
     assert.ok(!listFiles(out).some((f) => f.includes('manifest')));
-    assert.equal(readdirSync(path.join(work, 'manifests')).filter((f) => f.endsWith('.json')).length, 1);
+    const kept = readdirSync(path.join(work, 'manifests')).sort();
+    assert.equal(kept.filter((f) => f.endsWith('.json')).length, 1, kept.join());
+    assert.deepEqual(
+      kept.filter((f) => f.endsWith('.report.ndjson')),
+      kept.filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '.report.ndjson')),
+      'its report beside it',
+    );
   });
 });

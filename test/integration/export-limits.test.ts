@@ -101,7 +101,7 @@ describe('the red-team attacks, through the export CLI', () => {
       { _key: 'big', _type: 'section', title: 'Big', blocks: Array.from({ length: 300 }, (_, i) => text(i)) },
     ];
     writeWithDeepField(dataset, docs, 'school-gamma', 5000);
-    result = await runExport(['--content', dataset, '--out', out], cleanEnv(), 180_000);
+    result = await runExport(['--content', dataset, '--out', out, '--verbose'], cleanEnv(), 180_000);
   });
 
   test('the export succeeds: nothing one school holds fails it', () => {
@@ -176,7 +176,7 @@ describe('a page that fails to render costs only its school', () => {
     };
   };
   const run = async (dataset: string, out: string, sink = io()) => {
-    const opts = parseExportArgs(['--content', dataset, '--out', out], sink)!;
+    const opts = parseExportArgs(['--content', dataset, '--out', out, '--verbose'], sink)!;
     return { summary: await exportSite({ ...opts, limits }, sink), stderr: sink.err.join('') };
   };
   const out = path.join(work, 'isolated-out');

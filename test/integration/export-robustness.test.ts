@@ -156,7 +156,7 @@ describe('hostile slugs and titles', () => {
       });
     }
     writeDataset(dataset, docs);
-    result = await runExport(['--content', dataset, '--out', out]);
+    result = await runExport(['--content', dataset, '--out', out, '--verbose']);
   });
 
   test('each bad document is skipped with a warning naming its _id and field', () => {

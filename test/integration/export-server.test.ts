@@ -39,7 +39,7 @@ test('/ and /schools/{slug} answer 200 at that address (no redirect); /schools/{
   // The address every link uses: served from schools/{slug}.html, as GitHub Pages and Netlify do.
   const bare = await app.inject('/schools/alpha-middle');
   assert.equal(bare.statusCode, 200);
-  assert.match(bare.body, /<title>Alpha Middle School \|/);
+  assert.match(bare.body, /<title>Alpha Middle School<\/title>/);
   assert.equal(bare.headers['cache-control'], HTML_CACHE);
   assert.match(bare.headers['content-type'] as string, /^text\/html/);
   assert.equal((await app.inject('/schools/alpha-middle?utm=x')).statusCode, 200, 'a query string does not matter');
@@ -53,7 +53,7 @@ test('unknown paths get 404.html (the landing page) with status 404', async () =
   for (const url of ['/nope', '/schools/not-a-school/', '/schools/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd']) {
     const res = await app.inject(url);
     assert.equal(res.statusCode, 404, url);
-    assert.match(res.body, /<title>Guide to Middle School Options \|/, url);
+    assert.match(res.body, /<title>Guide to Middle School Options<\/title>/, url);
     assert.match(res.body, /<meta name="robots" content="noindex">/);
   }
 });

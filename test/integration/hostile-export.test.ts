@@ -55,7 +55,8 @@ before(async () => {
   // The dataset lives in the temp root too, so every path the export could write through a slug is in view.
   beforeRoot = listFiles(work);
   beforeTmp = readdirSync(tmpdir());
-  result = await runExport(['--content', CORPUS, '--out', out], cleanEnv());
+  // Every warning as it comes (--verbose): each skipped school is named in the log.
+  result = await runExport(['--content', CORPUS, '--out', out, '--verbose'], cleanEnv());
 });
 after(() => removeDir(work));
 

@@ -113,6 +113,10 @@ test('pages: the landing page opens with the editor home: every school, its stat
   assert.match(res.body, /href="\/schools\/new-horizons\?livepreview=1"/);
   // The client hydrates the same list from the page's env.
   assert.match(res.body, /"editorSchools":\[/);
+  // What this dataset (no site settings, no landing page) leaves out, named field by field.
+  assert.match(res.body, /\d+ things the site leaves out or shows another way/);
+  assert.match(res.body, /siteSettings &quot;siteSettings&quot;: districtName, logo, elementaryLink, highSchoolLink/);
+  assert.match(res.body, /"editorNotes":\[/);
   const school = await get('/schools/lincoln-middle');
   assert.doesNotMatch(school.body, /Editor home/, 'only on the landing page');
 });

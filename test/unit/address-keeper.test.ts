@@ -9,6 +9,7 @@ import { holdersOf, keeperOf } from '../../scripts/lib/address-keeper.ts';
 import type { ContentRead } from '../../scripts/lib/fetch-content.ts';
 import { type KnownSchools, validateContent } from '../../scripts/lib/validate-content.ts';
 import type { School } from '../../src/lib/types.ts';
+import { warningText } from '../../src/lib/warn.ts';
 
 const claim = (_id: string, created: string | null) => ({ _id, created });
 const school = (_id: string, slug: string) => ({ _id, _type: 'school', title: _id, slug }) as unknown as School;
@@ -62,7 +63,7 @@ describe('validateContent: look-alike addresses', () => {
 
   test('the established school keeps its page; each newcomer is skipped by name, with the keeper named', () => {
     const warnings: string[] = [];
-    const content = validateContent(read([annex, exact, bluebell], created), (m) => warnings.push(m));
+    const content = validateContent(read([annex, exact, bluebell], created), (m) => warnings.push(warningText(m)));
     assert.deepEqual(
       content.schools.map((s) => s._id),
       ['school-bluebell'],
@@ -81,7 +82,7 @@ describe('validateContent: look-alike addresses', () => {
 
   test('a dated newcomer against a dated school: created first', () => {
     const warnings: string[] = [];
-    validateContent(read([annex, bluebell], created), (m) => warnings.push(m));
+    validateContent(read([annex, bluebell], created), (m) => warnings.push(warningText(m)));
     assert.match(warnings[0]!, /^skipping school "5f2c9e1d-annex": .* which keeps it: created first \("Bluebell"\)$/);
   });
 
@@ -111,7 +112,7 @@ describe('validateContent: look-alike addresses', () => {
         changed: ['5f2c9e1d-annex'],
         revs: { 'school-bluebell': 'r1', '5f2c9e1d-annex': 'r2' },
       },
-      (m) => warnings.push(m),
+      (m) => warnings.push(warningText(m)),
       known,
     );
     assert.deepEqual(

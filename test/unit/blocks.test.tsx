@@ -34,11 +34,12 @@ afterEach(() => {
 });
 
 describe('block map', () => {
-  test('maps the seven block types of the content model', () => {
+  test("maps the seven block types of the content model, and Sanity's standard image", () => {
     assert.deepEqual(Object.keys(blockComponents).sort(), [
       'accordionSection',
       'content',
       'highlightSection',
+      'image',
       'photo',
       'photos',
       'tagList',
@@ -82,6 +83,20 @@ describe('photo', () => {
     assert.equal(el.getAttribute('height'), '563');
     assert.equal(el.getAttribute('alt'), '');
     assert.equal(html({ _type: 'photo', asset: null }), '');
+  });
+});
+
+describe("Sanity's standard image", () => {
+  test('shows as a photo, with its alternative text; decorative: alt=""; no warning', () => {
+    const el = dom({ ...img('abc'), _key: 'i1', alt: 'Students at the river' }).querySelector(
+      'figure.block-photo img',
+    )!;
+    assert.match(el.getAttribute('src')!, /abc-1600x1000\.jpg\?w=900&/);
+    assert.equal(el.getAttribute('alt'), 'Students at the river');
+    const decorative = dom({ ...img('abc'), decorative: true }).querySelector('figure.block-photo img')!;
+    assert.equal(decorative.getAttribute('alt'), '');
+    assert.equal(html({ _type: 'image', asset: null }), '');
+    assert.deepEqual(warnings, []);
   });
 });
 

@@ -16,6 +16,7 @@ describe('core/exit-codes.ts', () => {
       noContent: 3,
       render: 4,
       targetMissed: 5,
+      strict: 6,
       interrupted: 130,
       terminated: 143,
     });

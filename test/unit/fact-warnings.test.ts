@@ -26,7 +26,7 @@ const glance = (s: unknown) =>
 describe('fact warnings', () => {
   test('Riverbend: the malformed bell time and the event ending before it starts, each named', () => {
     const docs = read('test/fixtures/district');
-    const notes = docs.filter((d) => d._type === 'school').flatMap((d) => factNotes(d));
+    const notes = docs.filter((d) => d._type === 'school').flatMap((d) => factNotes(d).map((n) => n.message));
     assert.deepEqual(notes, [
       'school "school-cypress": field bellTimes.start: not a 24-hour time HH:MM: left off the page ("8:5")',
       'school "school-cypress": field events[_key=="cypresstour"].end: not after its start: the event is shown as one hour long ("2027-01-20T16:00:00-07:00")',
@@ -41,7 +41,7 @@ describe('fact warnings', () => {
     const schools = read('content/sample').filter((d) => d._type === 'school');
     assert.ok(schools.length > 10);
     assert.deepEqual(
-      schools.flatMap((d) => factNotes(d)),
+      schools.flatMap((d) => factNotes(d).map((n) => n.message)),
       [],
     );
   });
@@ -78,28 +78,31 @@ describe('fact warnings', () => {
         { lang: 'es', doc: { _id: 'school-x__i18n_es', transportation: 5, events: [event({ end: 'x' })] } },
       ],
     } as unknown as Partial<School>);
-    assert.deepEqual(factNotes(school), [
-      'school "school-x": field grades: not text: left off the page (6)',
-      'school "school-x": field website: not an http(s) address: left off the page ("ftp://x.example")',
-      'school "school-x": field enrollment: not a whole number: shown rounded (812.5)',
-      'school "school-x": field bellTimes.start: not a 24-hour time HH:MM: left off the page ("8:05 AM")',
-      'school "school-x": field admissions.seats: not a number of at least 0: the admissions line is left off the page (-3)',
-      'school "school-x": field admissions.year: not a number of at least 0: left out ("last year")',
-      'school "school-x": field admissions.applicants: missing: the admissions line is left off the page (it needs seats and applicants)',
-      'school "school-x": field attendanceZipCodes[2]: not a five-digit ZIP code: left out of the zoned ZIP codes ("8021")',
-      'school "school-x": field attendanceZipCodes[3]: not a five-digit ZIP code: left out of the zoned ZIP codes (80212)',
-      'school "school-x": field location: not a latitude and longitude: no distance is shown (object)',
-      'school "school-x": field supportPrograms[1]: not text: left out of the list (object)',
-      'school "school-x": field events[_key=="a"].title: missing: the event is left off the page',
-      'school "school-x": field events[_key=="b"].start: missing: the event is left off the page',
-      'school "school-x": field events[_key=="c"].start: not a date and time: the event is left off the page ("next Tuesday")',
-      'school "school-x": field events[_key=="d"].end: not a date and time: the event is shown as one hour long ("soon")',
-      'school "school-x": field events[_key=="e"].end: not after its start: the event is shown as one hour long ("2027-01-20T17:00:00-07:00")',
-      'school "school-x": field events[_key=="e"].url: not an http(s) address: not linked ("javascript:alert(1)")',
-      'school "school-x": field events[6]: not an event: left off the page ("not an event")',
-      'school "school-x__i18n_es": field transportation: not text: left off the page (5)',
-      'school "school-x__i18n_es": field events[_key=="k"].end: not a date and time: the event is shown as one hour long ("x")',
-    ]);
+    assert.deepEqual(
+      factNotes(school).map((n) => n.message),
+      [
+        'school "school-x": field grades: not text: left off the page (6)',
+        'school "school-x": field website: not an http(s) address: left off the page ("ftp://x.example")',
+        'school "school-x": field enrollment: not a whole number: shown rounded (812.5)',
+        'school "school-x": field bellTimes.start: not a 24-hour time HH:MM: left off the page ("8:05 AM")',
+        'school "school-x": field admissions.seats: not a number of at least 0: the admissions line is left off the page (-3)',
+        'school "school-x": field admissions.year: not a number of at least 0: left out ("last year")',
+        'school "school-x": field admissions.applicants: missing: the admissions line is left off the page (it needs seats and applicants)',
+        'school "school-x": field attendanceZipCodes[2]: not a five-digit ZIP code: left out of the zoned ZIP codes ("8021")',
+        'school "school-x": field attendanceZipCodes[3]: not a five-digit ZIP code: left out of the zoned ZIP codes (80212)',
+        'school "school-x": field location: not a latitude and longitude: no distance is shown (object)',
+        'school "school-x": field supportPrograms[1]: not text: left out of the list (object)',
+        'school "school-x": field events[_key=="a"].title: missing: the event is left off the page',
+        'school "school-x": field events[_key=="b"].start: missing: the event is left off the page',
+        'school "school-x": field events[_key=="c"].start: not a date and time: the event is left off the page ("next Tuesday")',
+        'school "school-x": field events[_key=="d"].end: not a date and time: the event is shown as one hour long ("soon")',
+        'school "school-x": field events[_key=="e"].end: not after its start: the event is shown as one hour long ("2027-01-20T17:00:00-07:00")',
+        'school "school-x": field events[_key=="e"].url: not an http(s) address: not linked ("javascript:alert(1)")',
+        'school "school-x": field events[6]: not an event: left off the page ("not an event")',
+        'school "school-x__i18n_es": field transportation: not text: left off the page (5)',
+        'school "school-x__i18n_es": field events[_key=="k"].end: not a date and time: the event is shown as one hour long ("x")',
+      ],
+    );
     // What the warnings say is what the facts file and the page make of the school.
     const facts = schoolFacts(school, NOW)!;
     assert.deepEqual(facts.bellTimes, { start: null, end: '15:20' });

@@ -1,17 +1,25 @@
 // The footer: back to top (smooth unless reduced motion), the copyright line with the current year
-// and district name, and the PDF guide opening in a new tab under the asset base.
+// and the district's name (none when it has not given one), and the district's PDF guide opening in
+// a new tab under the asset base, only when its settings carry one.
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { Footer } from '../../src/components/Footer.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
-import { DISTRICT_NAME } from '../../src/config/site.ts';
+import { builtinSettings } from '../../src/lib/builtin-settings.ts';
+import { siteSettings } from '../../src/lib/site-settings.ts';
+import { en } from '../../src/i18n/en.ts';
+import { es } from '../../src/i18n/es.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
+import { sampleSettings, exportFiles } from './helpers/landing-copy.ts';
 
+const BASE = '/wp-content/themes/district/';
+const DISTRICT_NAME = 'Cedar Valley Public Schools';
 const env: SiteEnv = {
   images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
-  base: '/wp-content/themes/district/',
+  base: BASE,
+  settings: sampleSettings('en', BASE),
 };
 const withEnv = (ui: ReactNode) => <SiteEnvProvider env={env}>{ui}</SiteEnvProvider>;
 const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, '');
@@ -24,7 +32,7 @@ afterEach(() => {
 
 test('copyright line: current year, district name, All rights reserved.', () => {
   const year = new Date().getFullYear();
-  assert.equal(DISTRICT_NAME, 'Cedar Valley Public Schools');
+  assert.equal(env.settings!.districtName, DISTRICT_NAME, "the sample's settings name it");
   assert.ok(
     text(renderToString(withEnv(<Footer />))).includes(`© ${year} Cedar Valley Public Schools. All rights reserved.`),
   );
@@ -35,14 +43,50 @@ test('copyright line: current year, district name, All rights reserved.', () => 
   );
 });
 
-test('the PDF guide link is under the asset base and opens in a new tab safely', () => {
+test("the district's PDF guide is linked under the asset base and opens in a new tab safely", () => {
   const html = renderToString(withEnv(<Footer />));
   const m =
     /<a class="site-footer__pdf" href="([^"]+)" target="_blank" rel="noopener noreferrer">Download a PDF Guide to Middle School Options/.exec(
       html,
     );
   assert.ok(m, html);
-  assert.equal(m[1], '/wp-content/themes/district/guide/middle-school-options.pdf');
+  assert.match(m[1]!, /^\/wp-content\/themes\/district\/files\/[0-9a-f]{40}\.pdf$/);
+});
+
+test('a district without a name or a guide: no name in the copyright line, no guide link', () => {
+  const bare = renderToString(
+    <SiteEnvProvider env={{ ...env, settings: builtinSettings(en) }}>
+      <Footer year={2031} />
+    </SiteEnvProvider>,
+  );
+  assert.ok(text(bare).includes('© 2031 All rights reserved.'), text(bare));
+  assert.doesNotMatch(bare, /site-footer__pdf|\.pdf/);
+});
+
+test("the Spanish edition links the English document's guide, and says it is in English", () => {
+  const guide = { _type: 'file', asset: { _ref: `file-${'a'.repeat(40)}-pdf` } };
+  const english = { _id: 'siteSettings', districtName: 'Riverbend', guide };
+  const spanish = (doc: object) =>
+    renderToString(
+      <SiteEnvProvider
+        env={{
+          ...env,
+          messages: es,
+          settings: siteSettings({ ...english, translations: [{ lang: 'es', doc }] }, 'es', es, exportFiles(BASE)),
+        }}
+      >
+        <Footer />
+      </SiteEnvProvider>,
+    );
+  assert.match(
+    spanish({ footerText: 'Todos' }),
+    new RegExp(`href="${BASE}files/a{40}\\.pdf"[^>]*>[^<]*<span[^>]*> \\(PDF en inglés`),
+  );
+  const own = { _type: 'file', asset: { _ref: `file-${'b'.repeat(40)}-pdf` } };
+  assert.match(
+    spanish({ guide: own }),
+    new RegExp(`href="${BASE}files/b{40}\\.pdf"[^>]*>[^<]*<span[^>]*> \\(PDF, se abre`),
+  );
 });
 
 test('a page exported last year hydrates without a mismatch and then shows this year', async () => {

@@ -1,6 +1,8 @@
-// The landing page as families see it: the binding copy and statistics, the five panels, the three
-// highlights, the school grid in the given order with 800x600 crops and 'Learn more' links, every
+// The landing page as families see it, with the sample district's own landing page and settings
+// (its binding copy and statistics, five panels, three highlights, testimonial and video are its
+// content): the school grid in the given order with 800x600 crops and 'Learn more' links, every
 // link present in the server HTML, hydration without mismatch, and the hash scroll once data is in.
+// Without a district's landing page, the parts only a district can say are left out.
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
@@ -10,18 +12,16 @@ import { landingSectionFromHash } from '../../src/pages/LandingPage.tsx';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { LandingCard, LandingPageData, NavSchool } from '../../src/lib/types.ts';
 import { mapLandingGrid } from '../../src/lib/mapping.ts';
-import { en } from '../../src/i18n/en.ts';
-import { LANDING_BUILTIN } from '../../src/i18n/landing/index.ts';
-
-const { advantage: ADVANTAGE, hero: HERO, testimonial: LANDING_TESTIMONIAL } = LANDING_BUILTIN.en;
-const { nav: NAV_LINKS } = en;
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { imageOf, landingRowWith } from './helpers/school-fixture.ts';
-import { builtinCopy } from './helpers/landing-copy.ts';
+import { builtinCopy, sampleCopy, sampleSettings } from './helpers/landing-copy.ts';
 
+const COPY = sampleCopy('en', '/theme/');
+const SETTINGS = sampleSettings('en', '/theme/');
 const env: SiteEnv = {
   images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
   base: '/theme/',
+  settings: SETTINGS,
 };
 const text = (html: string) =>
   html
@@ -50,7 +50,7 @@ const cards: LandingCard[] = mapLandingGrid([
 const nav: NavSchool[] = [
   { id: 'a', name: 'Aspen Middle School', description: '', link: '/schools/aspen', icon: null },
 ];
-const data: LandingPageData = { page: 'landing', nav, cards, copy: builtinCopy() };
+const data: LandingPageData = { page: 'landing', nav, cards, copy: COPY, settings: SETTINGS };
 
 let dom: Dom | null = null;
 afterEach(() => {
@@ -64,8 +64,8 @@ test('hero copy: headline, tagline and superintendent quote', () => {
   const html = serverHtml();
   assert.match(html, /<h1[^>]*>Guide to Middle School Options<\/h1>/);
   assert.ok(text(html).includes('Step into a world of possibility'));
-  assert.ok(text(html).includes(HERO.quote));
-  assert.ok(text(html).includes(HERO.quoteAuthor));
+  assert.ok(text(html).includes(COPY.superintendentQuote.quote));
+  assert.ok(text(html).includes(COPY.superintendentQuote.name));
 });
 
 test('the six statistics, exactly as specified', () => {
@@ -96,7 +96,7 @@ test('the five advantage panels, their outbound links, and the cited figures', (
     'Safety and Well-Being',
   ];
   assert.deepEqual(
-    ADVANTAGE.panels.map((p) => p.title),
+    COPY.panels.map((p) => p.title),
     titles,
   );
   // Collapsible without JavaScript: each panel is a <details> with its title in the summary.
@@ -109,18 +109,21 @@ test('the five advantage panels, their outbound links, and the cited figures', (
     );
   assert.ok(plain.includes('70+ programs'));
   assert.ok(plain.includes('over $45 million on safety'));
-  for (const panel of ADVANTAGE.panels)
+  for (const panel of COPY.panels)
     for (const link of panel.links) assert.ok(html.includes(`href="${link.href}">${link.label}</a>`), link.href);
 });
 
 test('the video testimonial and the three academic highlights', () => {
   const html = serverHtml();
   const plain = text(html);
-  assert.ok(plain.includes(LANDING_TESTIMONIAL.quote));
-  assert.ok(plain.includes(LANDING_TESTIMONIAL.student));
-  assert.ok(html.includes(`aria-label="Play video: ${LANDING_TESTIMONIAL.title}"`));
-  // The facade's poster is a local file under the asset base.
-  assert.ok(html.includes('<img class="video-facade__poster" src="/theme/media/hero-poster.jpg"'));
+  assert.ok(plain.includes(COPY.testimonial.quote));
+  assert.ok(plain.includes(COPY.testimonial.student));
+  assert.ok(html.includes(`aria-label="Play video: ${COPY.testimonial.title}"`));
+  // The facade's poster is the district's hero poster (an image asset), in smaller copies for phones.
+  assert.match(
+    html,
+    /<img class="video-facade__poster" src="https:\/\/img\.test\/images\/test\/production\/[0-9a-f]{40}-1920x1080\.jpg\?w=1280&amp;[^"]*" srcSet="[^"]*w=480[^"]* 480w, /,
+  );
   const highlights = [...html.matchAll(/<h3 class="landing-academics__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
   assert.deepEqual(highlights, [
     'Honors and Advanced Coursework',
@@ -178,8 +181,8 @@ test('without JavaScript every link is in the server HTML, with no off-site medi
   const html = serverHtml();
   for (const href of [
     '/',
-    NAV_LINKS.elementary.href,
-    NAV_LINKS.high.href,
+    SETTINGS.elementaryLink!.href,
+    SETTINGS.highSchoolLink!.href,
     '/schools/aspen',
     '/schools/maple',
     '/schools/zephyr',
@@ -187,7 +190,7 @@ test('without JavaScript every link is in the server HTML, with no off-site medi
     '#academics',
     '#options',
     '#main',
-    '/theme/guide/middle-school-options.pdf',
+    SETTINGS.guideSrc!,
   ]) {
     assert.ok(html.includes(`href="${href}"`), href);
   }
@@ -258,4 +261,27 @@ test('a hash that is not a landing section does not scroll', async () => {
     (d) => d.render(<App data={data} env={env} landingPage={LandingPage} />),
   ]);
   assert.deepEqual(calls, []);
+});
+
+test("without a district's landing page: neutral headings, and nothing only a district can say", () => {
+  const bare: LandingPageData = { page: 'landing', nav, cards, copy: builtinCopy() };
+  const html = serverHtml(bare);
+  assert.match(html, /<h1[^>]*>Guide to Middle School Options<\/h1>/);
+  assert.ok(text(html).includes('Your School. Your Choice.'));
+  for (const part of [
+    'landing-hero__quote',
+    'landing-stats',
+    'accordion',
+    'landing-testimonial',
+    'landing-academics',
+    '<video',
+  ])
+    assert.ok(!html.includes(part), `${part} is shown`);
+  // The section menu names only the sections shown.
+  const menu = /<nav class="section-menu"[\s\S]*?<\/nav>/.exec(html)![0];
+  assert.deepEqual(
+    [...menu.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]),
+    ['options'],
+  );
+  assert.ok(!html.includes('id="advantage"') && !html.includes('id="academics"'));
 });

@@ -8,8 +8,14 @@ import { NavBar } from '../../src/components/NavBar.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import type { NavSchool } from '../../src/lib/types.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
+import { sampleSettings } from './helpers/landing-copy.ts';
 
-const env: SiteEnv = { images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' }, base: '/' };
+// The sample district's settings: its outbound links are among the menu's entries.
+const env: SiteEnv = {
+  images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
+  base: '/',
+  settings: sampleSettings(),
+};
 const withEnv = (ui: ReactNode) => <SiteEnvProvider env={env}>{ui}</SiteEnvProvider>;
 const schools: NavSchool[] = [
   { id: 'a', name: 'Aspen Middle School', description: '', link: '/schools/aspen', icon: null },

@@ -1,5 +1,6 @@
-// The navigation bar as families use it: logo home, the external links, the schools dropdown in its
-// three states, keyboard and outside-click behaviour, and the same entries without JavaScript.
+// The navigation bar as families use it: the district's logo home and its external links (the
+// sample district's settings), the schools dropdown in its three states, keyboard and outside-click
+// behaviour, the same entries without JavaScript; and a district that gave none of them.
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
@@ -8,14 +9,15 @@ import { NavBar } from '../../src/components/NavBar.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import type { NavSchool } from '../../src/lib/types.ts';
 import { en } from '../../src/i18n/en.ts';
-
-const NAV_LINKS = en.nav;
+import { builtinSettings } from '../../src/lib/builtin-settings.ts';
+import { createImageUrls } from '../../src/lib/image.ts';
+import { withLogo } from '../../src/lib/site-settings.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
+import { sampleSettings } from './helpers/landing-copy.ts';
 
-const env: SiteEnv = {
-  images: { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' },
-  base: '/theme/',
-};
+const IMAGES = { projectId: 'test', dataset: 'production', imageHost: 'https://img.test' };
+const SETTINGS = withLogo(sampleSettings('en', '/theme/'), createImageUrls(IMAGES));
+const env: SiteEnv = { images: IMAGES, base: '/theme/', settings: SETTINGS };
 const withEnv = (ui: ReactNode) => <SiteEnvProvider env={env}>{ui}</SiteEnvProvider>;
 
 const schools: NavSchool[] = [
@@ -56,10 +58,10 @@ test('server HTML: logo links home, external links, and every school link withou
   const html = renderToString(withEnv(<NavBar nav={schools} />));
   assert.match(
     html,
-    /<a class="nav__logo" href="\/"><img src="\/theme\/brand\/logo.svg" width="\d+" height="\d+" alt="Cedar Valley Public Schools home"/,
+    /<a class="nav__logo" href="\/"><img src="https:\/\/img\.test\/images\/test\/production\/[0-9a-f]{40}-400x96\.png\?w=200&amp;[^"]*" width="200" height="48" alt="Cedar Valley Public Schools home"/,
   );
-  assert.ok(html.includes(`href="${NAV_LINKS.elementary.href}">Elementary School Options</a>`));
-  assert.ok(html.includes(`href="${NAV_LINKS.high.href}">High School Options</a>`));
+  assert.ok(html.includes(`href="${SETTINGS.elementaryLink!.href}">Elementary School Options</a>`));
+  assert.ok(html.includes(`href="${SETTINGS.highSchoolLink!.href}">High School Options</a>`));
   // The dropdown is a <details>, so its list opens without scripts; no button that needs JS.
   assert.match(
     html,
@@ -67,6 +69,22 @@ test('server HTML: logo links home, external links, and every school link withou
   );
   for (const s of schools) assert.ok(html.includes(`href="${s.link}"`), `link to ${s.link}`);
   assert.ok(!html.includes('aria-expanded'), 'no scripted controls in server HTML');
+});
+
+test('a district that gave no logo, name or links: a text home link, and no outbound links', () => {
+  const html = renderToString(
+    <SiteEnvProvider env={{ ...env, settings: builtinSettings(en) }}>
+      <NavBar nav={schools} />
+    </SiteEnvProvider>,
+  );
+  assert.match(html, /<a class="nav__logo nav__logo--text" href="\/">Home<\/a>/);
+  assert.doesNotMatch(html, /<img[^>]*alt="[^"]*home"|class="(?:nav__link|mobile-menu__link)" href="https?:/);
+  const named = renderToString(
+    <SiteEnvProvider env={{ ...env, settings: { ...builtinSettings(en), districtName: 'Riverbend' } }}>
+      <NavBar nav={schools} />
+    </SiteEnvProvider>,
+  );
+  assert.match(named, /<a class="nav__logo nav__logo--text" href="\/">Riverbend<\/a>/);
 });
 
 test('dropdown states: loading, empty, list', () => {

@@ -21,7 +21,7 @@ import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { isSafeSlug } from '../../src/lib/slug.ts';
 import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
-import { resetWarnings } from '../../src/lib/warn.ts';
+import { resetWarnings, warningText } from '../../src/lib/warn.ts';
 import { schoolPath } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { builtinCopy } from './helpers/landing-copy.ts';
@@ -173,7 +173,7 @@ describe('property: random content through the export pipeline', () => {
           changed: null,
         };
         const skipped: string[] = [];
-        const content = validateContent(raw, (m) => skipped.push(m));
+        const content = validateContent(raw, (m) => skipped.push(warningText(m)));
         // Every school is either kept or skipped with a warning naming it.
         assert.equal(content.schools.length + skipped.length, schools.length);
         const site = buildPages(content, { env: ENV, siteUrl: 'https://schools.example.org', assets: ASSETS });

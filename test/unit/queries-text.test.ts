@@ -1,7 +1,7 @@
 // The export's byte-identical output depends on the exact GROQ text the site sends (the
 // embedded service and the CDN cache by it). Wrapping the queries in defineQuery for TypeGen must
 // not change one character: test/fixtures/queries-before.json pins the text, so any change to it is
-// a deliberate one, made together with the fixture (last: the schools' creation dates in the export's reads and the preview's slug lookups).
+// a deliberate one, made together with the fixture.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

@@ -15,7 +15,7 @@ import type { ImageVariant } from '../../src/lib/image.ts';
 import type { NavSchool, PageData } from '../../src/lib/types.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { sampleSchool } from './helpers/school-fixture.ts';
-import { createWarnings } from '../../src/lib/warn.ts';
+import { createWarnings, warningText } from '../../src/lib/warn.ts';
 import { builtinCopy } from './helpers/landing-copy.ts';
 
 const nav: NavSchool[] = Array.from({ length: 40 }, (_, i) => ({
@@ -110,7 +110,7 @@ test("unknown content warns to the page's sink, once per kind, never to the cons
       render(
         `/schools/${school.slug}`,
         { page: 'school', nav: [], school: odd },
-        { ...envWith([], null), warnings: createWarnings((m) => got.push(m)) },
+        { ...envWith([], null), warnings: createWarnings((m) => got.push(warningText(m))) },
       );
       assert.deepEqual(
         got,

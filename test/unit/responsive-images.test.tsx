@@ -1,7 +1,7 @@
 // Phones must download images at about the size they draw them (Lighthouse uses-responsive-images):
 // srcset candidates for the school hero, logo and landing cards, every candidate reported to the
 // export (which writes the files), one preload for the LCP image that names the candidates, and
-// the video poster's smaller copies only where they exist (exports, not the editors' preview).
+// the district's video poster in smaller copies.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
@@ -13,9 +13,10 @@ import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import { landingSeo } from '../../src/lib/seo.ts';
 import type { PageData } from '../../src/lib/types.ts';
 import { sampleSchool } from './helpers/school-fixture.ts';
-import { landingCopy } from '../../src/lib/landing-copy.ts';
+import { sampleCopy } from './helpers/landing-copy.ts';
 
-const COPY = landingCopy(null, 'en');
+// The sample district's landing page: its hero poster is the testimonial video's poster.
+const COPY = sampleCopy('en');
 
 const env = (collect: ImageVariant[] = [], preview: SiteEnv['preview'] = null): SiteEnv => ({
   images: {
@@ -93,20 +94,25 @@ test('the LCP image is preloaded once: by its candidates when it has a srcset', 
   assert.match(preloads[0]!, /imageSrcSet="[^"]*640w[^"]*" imageSizes="100vw" fetchPriority="high"/);
 });
 
-test('video poster: smaller copies in exports, the original alone in the preview', () => {
+test("video poster: the district's hero poster in smaller copies, each reported to the export; none without one", () => {
+  const used: ImageVariant[] = [];
   const exported = renderToString(
-    <SiteEnvProvider env={env()}>
+    <SiteEnvProvider env={env(used)}>
       <TestimonialBanner copy={COPY} />
     </SiteEnvProvider>,
   );
   assert.match(
     exported,
-    /<img class="video-facade__poster" src="\/media\/hero-poster.jpg" srcSet="\/media\/hero-poster-480w.jpg 480w, [^"]*\/media\/hero-poster.jpg 1920w" sizes="[^"]+"/,
+    /<img class="video-facade__poster" src="\/media\/[0-9a-f]{40}-1280x720-[0-9a-f]{8}\.webp" srcSet="\/media\/[^"]+-480x270-[^"]+ 480w, [^"]+ 800w, [^"]+ 1280w" sizes="[^"]+"/,
   );
-  const preview = renderToString(
-    <SiteEnvProvider env={env([], { livepreview: false })}>
-      <TestimonialBanner copy={COPY} />
+  assert.deepEqual(
+    used.map((u) => u.width),
+    [480, 800, 1280],
+  );
+  const bare = renderToString(
+    <SiteEnvProvider env={env()}>
+      <TestimonialBanner copy={{ ...COPY, testimonial: { ...COPY.testimonial, poster: null } }} />
     </SiteEnvProvider>,
   );
-  assert.ok(preview.includes('src="/media/hero-poster.jpg"') && !/srcSet|sizes=/.test(preview));
+  assert.doesNotMatch(bare, /video-facade__poster/);
 });

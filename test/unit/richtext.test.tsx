@@ -112,4 +112,26 @@ describe('rich text edge cases', () => {
     assert.equal(html, '<div class="rich-text"><p><span>orphan</span></p></div>');
     assert.equal(warnings.length, 1);
   });
+
+  test('an image between paragraphs shows as a photo with its alternative text; an image without a picture, nothing', () => {
+    const asset = { _ref: 'image-abc-1600x1000-jpg' };
+    const html = renderToStaticMarkup(
+      <RichText
+        value={[
+          { _type: 'block', children: [{ _type: 'span', text: 'Before' }] },
+          { _type: 'image', _key: 'i1', asset, alt: 'The new library', evil: '<script>' },
+          { _type: 'photo', _key: 'i2', asset, decorative: true },
+          { _type: 'image', _key: 'i3' },
+        ]}
+      />,
+    );
+    assert.match(
+      html,
+      /^<div class="rich-text"><p>Before<\/p><figure class="block block-photo"><img [^>]*alt="The new library"/,
+    );
+    assert.match(html, /<figure class="block block-photo"><img [^>]*alt=""/);
+    assert.equal((html.match(/<figure/g) ?? []).length, 2);
+    assert.doesNotMatch(html, /evil|script/);
+    assert.deepEqual(warnings, []);
+  });
 });

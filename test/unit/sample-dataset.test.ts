@@ -91,6 +91,8 @@ function documentBasicsTests(): void {
         landingPage: /^landingPage(-es)?$/,
         siteSettings: /^siteSettings(-es)?$/,
         'sanity.imageAsset': /^image-[0-9a-f]{40}-\d+x\d+-(jpg|png)$/,
+        // The district's PDF guide and hero video, uploaded as files.
+        'sanity.fileAsset': /^file-[0-9a-f]{40}-(pdf|webm|mp4)$/,
       };
       assert.ok(pattern[d._type], `unexpected type ${d._type}`);
       assert.match(id, pattern[d._type]!);

@@ -1,5 +1,6 @@
 // The bundled sample's media and reproducibility: images that really exist at the size their ids
-// claim, the static media in public/, and the generator re-run into a temp dir giving the committed
+// claim, the district's own media as its dataset's assets (logo, hero poster and video, PDF guide),
+// the site's favicon in public/, and the generator re-run into a temp dir giving the committed
 // bytes back.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -74,18 +75,33 @@ describe('sample dataset: images', () => {
   });
 });
 
-describe('public/ static media', () => {
-  it('has the brand logo and favicon as self-contained SVGs', () => {
-    for (const f of ['brand/logo.svg', 'favicon.svg']) {
-      const svg = readFileSync(join(PUBLIC, f), 'utf8');
-      assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-      assert.doesNotMatch(svg, /(href|src)=|@import|url\(\s*['"]?http/, `${f} must not load anything`);
-    }
-    assert.match(readFileSync(join(PUBLIC, 'brand/logo.svg'), 'utf8'), /font-family="[^"]*sans-serif"/);
+/** The bytes of the file a `file` field of the sample holds (files/<sha1>.<ext>), checked against its hash. */
+function fileOf(field: { asset: { _ref: string } }): Buffer {
+  const doc = byId.get(field.asset._ref)!;
+  assert.equal(doc?._type, 'sanity.fileAsset', field.asset._ref);
+  const bytes = readFileSync(join(SAMPLE, 'files', `${doc.sha1hash}.${doc.extension}`));
+  assert.equal(createHash('sha1').update(bytes).digest('hex'), doc.sha1hash);
+  return bytes;
+}
+const settings = byId.get('siteSettings')!;
+const landing = byId.get('landingPage')!;
+
+describe("the district's media: its dataset's own assets; the site's favicon in public/", () => {
+  it("has the favicon as a self-contained SVG, and nothing of the district in public/ but its schools' static pictures", () => {
+    const svg = readFileSync(join(PUBLIC, 'favicon.svg'), 'utf8');
+    assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.doesNotMatch(svg, /(href|src)=|@import|url\(\s*['"]?http/, 'the favicon must not load anything');
+    assert.deepEqual(readdirSync(PUBLIC).sort(), ['favicon.svg', 'static']);
   });
 
-  it('has a valid 1-2 page PDF guide whose xref points at its objects', () => {
-    const pdf = readFileSync(join(PUBLIC, 'guide/middle-school-options.pdf')).toString('latin1');
+  it("has the logo as an uploaded image, twice the navigation's 200x48, with its alt text", async () => {
+    const info = parseAssetRef(settings.logo.asset._ref)!;
+    assert.deepEqual([info.width, info.height, info.ext], [400, 96, 'png']);
+    assert.equal(settings.logo.alt, `${settings.districtName} home`);
+  });
+
+  it('has a valid 1-2 page PDF guide whose xref points at its objects, uploaded as a file', () => {
+    const pdf = fileOf(settings.guide).toString('latin1');
     assert.ok(pdf.startsWith('%PDF-1.') && pdf.trimEnd().endsWith('%%EOF'));
     const start = Number(/startxref\n(\d+)/.exec(pdf)![1]);
     assert.ok(pdf.startsWith('xref', start));
@@ -96,14 +112,14 @@ describe('public/ static media', () => {
     assert.match(pdf, /\(Guide to Middle School Options/);
   });
 
-  it('has the hero video in both formats, small, with a 1920x1080 poster', async () => {
-    const mp4 = readFileSync(join(PUBLIC, 'media/hero.mp4'));
-    const webm = readFileSync(join(PUBLIC, 'media/hero.webm'));
+  it('has the hero video in both formats, small, uploaded as files, with a 1920x1080 poster', async () => {
+    const mp4 = fileOf(landing.heroVideo.mp4);
+    const webm = fileOf(landing.heroVideo.webm);
     assert.equal(mp4.toString('latin1', 4, 8), 'ftyp');
     assert.equal(webm.readUInt32BE(0), 0x1a45dfa3, 'EBML header');
     for (const b of [mp4, webm]) assert.ok(b.length > 20_000 && b.length < 1.5e6, `${b.length} bytes`);
-    const poster = await sharp(join(PUBLIC, 'media/hero-poster.jpg')).metadata();
-    assert.deepEqual([poster.width, poster.height, poster.format], [1920, 1080, 'jpeg']);
+    const info = parseAssetRef(landing.heroPoster.asset._ref)!;
+    assert.deepEqual([info.width, info.height, info.ext], [1920, 1080, 'jpg']);
   });
 
   it('loops seamlessly: the frame after the last is the first', async () => {
@@ -146,6 +162,7 @@ describe('generator', () => {
       'dataset.ndjson differs: run `npm run sample` and commit',
     );
     assert.deepEqual(readdirSync(join(tmp, 'images')).sort(), readdirSync(join(SAMPLE, 'images')).sort());
+    assert.deepEqual(readdirSync(join(tmp, 'files')).sort(), readdirSync(join(SAMPLE, 'files')).sort());
   });
 
   it('rejects unknown options with a clear message', () => {

@@ -1,14 +1,16 @@
-// What search engines and link previews get for each page.
+// What search engines and link previews get for each page: the district named as its settings
+// name it (DISTRICT, as the export passes it), and no district named when it has given no name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DISTRICT_NAME } from '../../src/config/site.ts';
 import { createImageUrls } from '../../src/lib/image.ts';
+import { en } from '../../src/i18n/en.ts';
+import { es } from '../../src/i18n/es.ts';
 import {
   absoluteUrl,
+  compareSeo,
   geoOf,
-  LANDING_DESCRIPTION,
-  LANDING_TITLE,
   landingSeo,
+  landingTitle,
   normalizeSiteUrl,
   schoolDescription,
   schoolSeo,
@@ -18,6 +20,8 @@ import {
 } from '../../src/lib/seo.ts';
 import type { School } from '../../src/lib/types.ts';
 import { geopoint, imageOf, schoolWith } from './helpers/school-fixture.ts';
+
+const DISTRICT_NAME = 'Riverbend School District';
 
 const urls = createImageUrls({
   projectId: 'embedded',
@@ -36,17 +40,25 @@ const school: School = schoolWith({
   twitter: 'https://twitter.com/LincolnLions',
 });
 
-test('titles: "{School} | {district}" and the landing guide title', () => {
-  assert.equal(schoolTitle(school), `Lincoln Middle School | ${DISTRICT_NAME}`);
-  assert.equal(LANDING_TITLE, `Guide to Middle School Options | ${DISTRICT_NAME}`);
+test('titles: "{School} | {district}" and the landing guide title; without a name, the page\'s own alone', () => {
+  assert.equal(schoolTitle(school, en, DISTRICT_NAME), `Lincoln Middle School | ${DISTRICT_NAME}`);
+  assert.equal(landingTitle(en, undefined, DISTRICT_NAME), `Guide to Middle School Options | ${DISTRICT_NAME}`);
+  assert.equal(schoolTitle(school), 'Lincoln Middle School');
+  assert.equal(landingTitle(en), 'Guide to Middle School Options');
+  assert.equal(compareSeo('/compare/', { siteUrl: null, base: '/', urls }).title, 'Compare schools');
 });
 
 test('descriptions come from seoDescription, then subtitle, then the title; whitespace collapsed', () => {
   assert.equal(schoolDescription(school), 'Lincoln offers IB classes.');
   assert.equal(schoolDescription({ title: 'X', subtitle: 'Sub', seoDescription: '   ' }), 'Sub');
   assert.equal(
-    schoolDescription({ title: 'X', subtitle: null, seoDescription: null }),
+    schoolDescription({ title: 'X', subtitle: null, seoDescription: null }, en, DISTRICT_NAME),
     `X: a middle school in ${DISTRICT_NAME}.`,
+  );
+  assert.equal(schoolDescription({ title: 'X', subtitle: null, seoDescription: null }), 'X: a middle school.');
+  assert.equal(
+    schoolDescription({ title: 'X', subtitle: null, seoDescription: null }, es),
+    'X: una escuela intermedia.',
   );
   const long = trimDescription('word '.repeat(100), 50);
   assert.ok(long.length <= 50 && long.endsWith('…'), long);
@@ -68,6 +80,7 @@ test('a school page: canonical, social image (absolute), MiddleSchool JSON-LD wi
     siteUrl: 'https://schools.example.org',
     base: '/',
     urls,
+    district: DISTRICT_NAME,
   });
   assert.equal(seo.canonical, 'https://schools.example.org/schools/lincoln-middle/');
   assert.match(seo.image!.url, /^https:\/\/schools\.example\.org\/media\/abc123-1200x630-[0-9a-f]{8}\.webp$/);
@@ -91,6 +104,7 @@ test('without a site URL or location: no canonical, no self-hosted social image,
   assert.equal(seo.image, null);
   assert.equal((seo.jsonLd as Record<string, unknown>).geo, undefined);
   assert.equal((seo.jsonLd as Record<string, unknown>).url, undefined);
+  assert.equal((seo.jsonLd as Record<string, unknown>).parentOrganization, undefined, 'no district named: none');
 });
 
 test('geo only for real coordinates', () => {
@@ -110,10 +124,23 @@ test('twitter handles from handles and profile URLs only', () => {
   assert.equal(twitterHandle(42), null);
 });
 
-test('the landing page: fixed description, canonical "/", poster as social image', () => {
-  const seo = landingSeo('/', { siteUrl: 'https://schools.example.org', base: '/theme/', urls });
-  assert.equal(seo.description, LANDING_DESCRIPTION);
+test('the landing page: fixed description, canonical "/", the district\'s hero poster as social image', () => {
+  const poster = imageOf('image-def456-1920x1080-jpg');
+  const seo = landingSeo('/', {
+    siteUrl: 'https://schools.example.org',
+    base: '/',
+    urls,
+    poster,
+    district: DISTRICT_NAME,
+  });
+  assert.equal(seo.description, en.seo.landingDescription(DISTRICT_NAME));
+  assert.match(seo.description, /^Compare the middle schools of Riverbend School District:/);
   assert.equal(seo.canonical, 'https://schools.example.org/');
-  assert.match(seo.image!.url, /^https:\/\/schools\.example\.org\/theme\/media\/hero-poster\./);
+  assert.match(seo.image!.url, /^https:\/\/schools\.example\.org\/media\/def456-1200x630-[0-9a-f]{8}\.webp$/);
+  assert.deepEqual((seo.jsonLd as { about?: unknown }).about, { '@type': 'Organization', name: DISTRICT_NAME });
   assert.equal(landingSeo(null, { siteUrl: 'https://schools.example.org', base: '/', urls }).canonical, null);
+  const bare = landingSeo('/', { siteUrl: 'https://schools.example.org', base: '/', urls });
+  assert.equal(bare.image, null, 'no poster: no social image');
+  assert.match(bare.description, /^Compare the middle schools of the district:/);
+  assert.equal((bare.jsonLd as { about?: unknown }).about, undefined);
 });

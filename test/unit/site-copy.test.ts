@@ -79,10 +79,40 @@ describe('landing copy', () => {
     assert.ok(!copy._fallback?.includes('gridHeading'));
   });
 
-  test('without a document every edition shows its built-in copy', () => {
+  test('without a document every edition shows its neutral headings, and nothing only a district can say', () => {
     assert.equal(landingCopy(null, 'en').headline, LANDING_BUILTIN.en.hero.headline);
-    assert.equal(landingCopy(null, 'es').stats.length, LANDING_BUILTIN.es.stats.length);
     assert.equal(landingCopy('not a document', 'es').headline, LANDING_BUILTIN.es.hero.headline);
+    const bare = landingCopy(null, 'es');
+    assert.deepEqual(
+      [
+        bare.stats,
+        bare.panels,
+        bare.academicHighlights,
+        bare.heroVideo,
+        bare.testimonial.videoId,
+        bare.superintendentQuote.quote,
+      ],
+      [[], [], [], [], '', ''],
+    );
+    assert.equal(bare.testimonial.poster, null);
+    assert.equal(bare.heroPoster, null);
+  });
+
+  test("the district's hero video and poster: each format where the caller links it; the poster stands in for the testimonial's", () => {
+    const file = (c: string, ext: string) => ({ _type: 'file', asset: { _ref: `file-${c.repeat(40)}-${ext}` } });
+    const poster = { _type: 'image', asset: { _ref: 'image-abc-1920x1080-jpg' }, decorative: true };
+    const doc = {
+      _id: 'landingPage',
+      heroVideo: { mp4: file('a', 'mp4'), webm: file('b', 'webm') },
+      heroPoster: poster,
+    };
+    const copy = landingCopy(doc, 'en', (f) => `/base/files/${f.name}`);
+    assert.deepEqual(copy.heroVideo, [
+      { src: `/base/files/${'b'.repeat(40)}.webm`, type: 'video/webm' },
+      { src: `/base/files/${'a'.repeat(40)}.mp4`, type: 'video/mp4' },
+    ]);
+    assert.deepEqual(copy.testimonial.poster, poster);
+    assert.deepEqual(landingCopy(doc, 'en').heroVideo, [], 'no caller to link files: no video');
   });
 });
 
@@ -100,12 +130,12 @@ describe('site settings', () => {
     ],
   };
 
-  test("the editors' values, a link without a label is the built-in one, a bad colour the district red", () => {
+  test("the editors' values, a link without a label is none, a bad colour the spec's red", () => {
     const s = siteSettings(settings, 'en', en);
     assert.equal(s.districtName, 'Pine County Schools');
     assert.equal(s.themeColor, '#1f4e79');
-    assert.equal(s.elementaryLink.label, 'Elementary');
-    assert.deepEqual(s.highSchoolLink, { key: 'high', ...en.nav.high });
+    assert.equal(s.elementaryLink!.label, 'Elementary');
+    assert.equal(s.highSchoolLink, null);
     assert.deepEqual(
       s.footerLinks.map((l) => l.label),
       ['Contact'],
@@ -114,11 +144,36 @@ describe('site settings', () => {
     assert.equal(siteSettings({ themeColor: 'red' }, 'en', en).themeColor, '#862633');
   });
 
-  test('the Spanish edition: its own links, the English name and logo', () => {
+  test("the Spanish edition: its own links, the English name and logo, the logo's words in Spanish", () => {
     const s = siteSettings(settings, 'es', es);
-    assert.equal(s.elementaryLink.label, 'Primarias');
+    assert.equal(s.elementaryLink!.label, 'Primarias');
     assert.equal(s.districtName, 'Pine County Schools');
-    assert.ok(s._fallback?.includes('logo'));
+    assert.deepEqual(s.logo, settings.logo);
+    assert.equal(s.logoAlt, 'Inicio de Pine County Schools', "no words of the translation's own: the catalogue's");
+    const own = siteSettings(
+      { ...settings, translations: [{ lang: 'es', doc: { logo: { alt: 'Escuelas de Pine County' } } }] },
+      'es',
+      es,
+    );
+    assert.deepEqual(own.logo, settings.logo, 'the picture stays the English one');
+    assert.equal(own.logoAlt, 'Escuelas de Pine County');
+  });
+
+  test('a district that has supplied nothing: no name, logo, links or guide; neutral words', () => {
+    const s = siteSettings(null, 'en', en, () => '/never');
+    assert.deepEqual(
+      [s.districtName, s.logo, s.logoAlt, s.elementaryLink, s.highSchoolLink, s.guideSrc, s.footerText],
+      ['', null, 'Home', null, null, null, 'All rights reserved.'],
+    );
+    const guide = { _type: 'file', asset: { _ref: `file-${'c'.repeat(40)}-pdf` } };
+    assert.equal(
+      siteSettings({ guide }, 'en', en, (f) => `/x/files/${f.name}`).guideSrc,
+      `/x/files/${'c'.repeat(40)}.pdf`,
+    );
+    assert.equal(
+      siteSettings({ guide: { asset: { _ref: 'image-abc-10x10-jpg' } } }, 'en', en, () => '/y').guideSrc,
+      null,
+    );
   });
 });
 
@@ -165,14 +220,53 @@ describe('alternative text', () => {
         },
       ],
     });
-    assert.deepEqual(notes, [
-      'school "school-a": field image: no alternative text (alt), and not marked decorative',
-      'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b1"]: no alternative text (alt), and not marked decorative',
-      'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b2"].photoReel[_key=="r2"]: no alternative text (alt), and not marked decorative',
-      'highlight "highlight-1": field image: no alternative text (alt), and not marked decorative',
-    ]);
-    assert.deepEqual(siteAltNotes({ landing: null, settings: { _id: 'siteSettings', logo: { asset } } }), [
-      'siteSettings "siteSettings": field logo: no alternative text (alt), and not marked decorative',
-    ]);
+    assert.deepEqual(
+      notes.map((n) => [n.kind, n.type, n.document, n.field]),
+      [
+        ['missing-alt', 'school', 'school-a', 'image'],
+        ['missing-alt', 'school', 'school-a', 'sectionRepeater[_key=="s1"].blocks[_key=="b1"]'],
+        ['missing-alt', 'school', 'school-a', 'sectionRepeater[_key=="s1"].blocks[_key=="b2"].photoReel[_key=="r2"]'],
+        ['missing-alt', 'highlight', 'highlight-1', 'image'],
+      ],
+      'structured: kind, document and field',
+    );
+    assert.deepEqual(
+      notes.map((n) => n.message),
+      [
+        'school "school-a": field image: no alternative text (alt), and not marked decorative',
+        'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b1"]: no alternative text (alt), and not marked decorative',
+        'school "school-a": field sectionRepeater[_key=="s1"].blocks[_key=="b2"].photoReel[_key=="r2"]: no alternative text (alt), and not marked decorative',
+        'highlight "highlight-1": field image: no alternative text (alt), and not marked decorative',
+      ],
+    );
+    assert.deepEqual(
+      siteAltNotes({ landing: null, settings: { _id: 'siteSettings', logo: { asset } } }).map((n) => n.message),
+      ['siteSettings "siteSettings": field logo: no alternative text (alt), and not marked decorative'],
+    );
+  });
+
+  test("Sanity's standard image, in a section or between paragraphs, is named when it has no alt text", () => {
+    const notes = altNotes({
+      _id: 'school-b',
+      tourDescription: [{ _type: 'image', _key: 't1', asset }],
+      sectionRepeater: [
+        {
+          _key: 's1',
+          blocks: [
+            { _key: 'b1', _type: 'image', asset },
+            { _key: 'b2', _type: 'image', asset, alt: 'The gym' },
+            { _key: 'b3', _type: 'content', body: [{ _type: 'image', _key: 'r1', asset }] },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(
+      notes.map((n) => n.field),
+      [
+        'tourDescription[_key=="t1"]',
+        'sectionRepeater[_key=="s1"].blocks[_key=="b1"]',
+        'sectionRepeater[_key=="s1"].blocks[_key=="b3"].body[_key=="r1"]',
+      ],
+    );
   });
 });

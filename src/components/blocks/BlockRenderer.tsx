@@ -17,6 +17,7 @@ type BlockMap = { [T in KnownBlock['_type']]: ComponentType<{ block: Extract<Kno
 export const blockComponents: BlockMap = {
   content: ContentBlock,
   photo: PhotoBlock,
+  image: PhotoBlock,
   photos: PhotosBlock,
   accordionSection: AccordionSectionBlock,
   videoTestimonial: VideoTestimonialBlock,
@@ -37,7 +38,10 @@ export function BlockRenderer({ block }: { block: Block | null | undefined }) {
   const Component = componentFor(block._type);
   if (!Component) {
     const name = block._type.slice(0, 60);
-    warnings.once(`block:${name}`, `block: unknown block type ${JSON.stringify(name)}; nothing is shown for it`);
+    warnings.once(`block:${name}`, {
+      kind: 'unknown-block',
+      message: `block: unknown block type ${JSON.stringify(name)}; nothing is shown for it`,
+    });
     return null;
   }
   // English content inside a translated section (localize.ts marks it): its own language, for screen readers.

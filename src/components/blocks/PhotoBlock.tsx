@@ -1,11 +1,12 @@
 // One photo across the section, 900 wide, with the editors' alternative text (none: decorative).
+// Sanity's standard `image` is shown the same way, in a section or between paragraphs of rich text.
 import { IMAGE_WIDTHS } from '../../lib/image.ts';
-import type { PhotoBlock as PhotoBlockData } from '../../lib/types.ts';
+import type { ImageBlock, PhotoBlock as PhotoBlockData } from '../../lib/types.ts';
 import { useImages } from '../useImages.ts';
 import { Img } from '../Img.tsx';
 import { imageAlt } from '../../lib/alt-text.ts';
 
-export function PhotoBlock({ block }: { block: PhotoBlockData }) {
+export function PhotoBlock({ block }: { block: PhotoBlockData | ImageBlock }) {
   const variant = useImages().width(block, IMAGE_WIDTHS.medium);
   if (!variant) return null;
   return (

@@ -8,10 +8,10 @@ export function TagListBlock({ block }: { block: TagListData }) {
   const tags = tagsFor(block);
   if (tags === null) {
     const name = String(block.tagCategory).slice(0, 40);
-    warnings.once(
-      `tagList:category:${name}`,
-      `tagList: unknown tag category ${JSON.stringify(name)}; the block is not shown`,
-    );
+    warnings.once(`tagList:category:${name}`, {
+      kind: 'tag-list',
+      message: `tagList: unknown tag category ${JSON.stringify(name)}; the block is not shown`,
+    });
     return null;
   }
   if (tags.length === 0) return null;

@@ -1,4 +1,5 @@
-// The hero's looping background video. It is decoration, so it must cost phones nothing: the
+// The hero's looping background video, the district's own (landingPage.heroVideo; without one the
+// hero has none). It is decoration, so it must cost phones nothing: the
 // server HTML has a <video preload="none"> without sources (nothing is fetched), and sources are
 // attached only after mount when the viewport is wide enough. It fades in once it can play, does
 // not autoplay for visitors who prefer reduced motion, and has a pause control (WCAG 2.2.2).
@@ -6,13 +7,17 @@
 // shows that frame), so a poster was never seen, only downloaded: the full 1920 px file on top of
 // the testimonial's copy of the same picture.
 import { useEffect, useRef, useState } from 'react';
-import { ASSETS, HERO_VIDEO_FADE_MS, HERO_VIDEO_MEDIA_QUERY, assetUrl } from '../../config/site.ts';
-import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import { HERO_VIDEO_FADE_MS, HERO_VIDEO_FRAME, HERO_VIDEO_MEDIA_QUERY } from '../../config/site.ts';
+import { useMessages } from '../../SiteEnv.tsx';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-export function HeroVideo() {
-  const { base } = useSiteEnv();
+export interface HeroVideoProps {
+  /** The video's formats, each where the page links it (LandingCopy.heroVideo). */
+  sources: { src: string; type: string }[];
+}
+
+export function HeroVideo({ sources }: HeroVideoProps) {
   const { hero } = useMessages();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [wide, setWide] = useState(false);
@@ -50,6 +55,7 @@ export function HeroVideo() {
     else video.pause();
   };
 
+  if (sources.length === 0) return null;
   // The control sits outside the media layer: that layer is under the hero's darkening overlay.
   return (
     <>
@@ -64,13 +70,13 @@ export function HeroVideo() {
           preload="none"
           aria-hidden="true"
           tabIndex={-1}
-          width={ASSETS.heroPoster.width}
-          height={ASSETS.heroPoster.height}
+          width={HERO_VIDEO_FRAME.width}
+          height={HERO_VIDEO_FRAME.height}
           onLoadedData={() => setReady(true)}
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
         >
-          {wide && ASSETS.heroVideo.map((s) => <source key={s.src} src={assetUrl(base, s.src)} type={s.type} />)}
+          {wide && sources.map((s) => <source key={s.src} src={s.src} type={s.type} />)}
         </video>
       </div>
       {ready && (

@@ -8,7 +8,7 @@ export function LandingHero({ copy }: { copy: LandingCopy }) {
   const quote = copy.superintendentQuote;
   return (
     <section className="landing-hero" aria-labelledby="landing-hero-title">
-      <HeroVideo />
+      <HeroVideo sources={copy.heroVideo} />
       <div className="landing-hero__content container">
         <h1 id="landing-hero-title" className="landing-hero__title" lang={copyLang(copy, 'headline')}>
           {copy.headline}

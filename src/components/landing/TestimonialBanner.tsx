@@ -1,11 +1,10 @@
 // The landing page's student video testimonial: the video player loads only on request
-// (VideoFacade), the quote is plain text beside it. The poster is the editors' (testimonial.poster)
-// or the district's own file, in smaller copies for phones.
-import { ASSETS, assetUrl, posterVariantPath } from '../../config/site.ts';
+// (VideoFacade), the quote is plain text beside it. The poster is the editors' (testimonial.poster,
+// else the landing page's hero poster), in smaller copies for phones; without one, none.
 import { srcSetOf } from '../../lib/image.ts';
 import { copyLang } from '../../lib/editions.ts';
 import type { LandingCopy } from '../../lib/landing-copy.ts';
-import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import { useMessages } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
 import { VideoFacade, type VideoFacadeProps } from '../VideoFacade.tsx';
 
@@ -13,29 +12,13 @@ const SIZES = '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 
 const POSTER_WIDTHS = [480, 800, 1280] as const;
 
 function usePoster(image: LandingCopy['testimonial']['poster']): VideoFacadeProps['poster'] {
-  const { base, preview } = useSiteEnv();
   const images = useImages();
-  if (image) {
-    const variants = POSTER_WIDTHS.map((w) => images.width(image, w));
-    const main = variants[variants.length - 1];
-    return main
-      ? { src: main.src, width: main.width, height: main.height, srcSet: srcSetOf(variants), sizes: SIZES }
-      : null;
-  }
-  // The smaller copies exist in exports only; the editors' preview serves public/ as it is.
-  const srcSet = preview
-    ? undefined
-    : [
-        ...ASSETS.heroPosterWidths.map((w) => `${assetUrl(base, posterVariantPath(w))} ${w}w`),
-        `${assetUrl(base, ASSETS.heroPoster.src)} ${ASSETS.heroPoster.width}w`,
-      ].join(', ');
-  return {
-    src: assetUrl(base, ASSETS.heroPoster.src),
-    width: ASSETS.heroPoster.width,
-    height: ASSETS.heroPoster.height,
-    srcSet,
-    sizes: SIZES,
-  };
+  if (!image) return null;
+  const variants = POSTER_WIDTHS.map((w) => images.width(image, w));
+  const main = variants[variants.length - 1];
+  return main
+    ? { src: main.src, width: main.width, height: main.height, srcSet: srcSetOf(variants), sizes: SIZES }
+    : null;
 }
 
 export function TestimonialBanner({ copy }: { copy: LandingCopy }) {

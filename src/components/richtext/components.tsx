@@ -11,6 +11,8 @@ import { safeLinkHref } from '../../lib/links.ts';
 import type { Warnings } from '../../lib/warn.ts';
 import { langHref, pageHref } from '../../routes.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
+import { PhotoBlock } from '../blocks/PhotoBlock.tsx';
+import type { PhotoBlock as PhotoBlockData } from '../../lib/types.ts';
 
 type Children = { children?: ReactNode };
 
@@ -22,8 +24,13 @@ function LinkMark({ value, children }: PortableTextMarkComponentProps<{ _type: s
   return href === null ? children : <a href={pageHref(root, langHref(lang, href))}>{children}</a>;
 }
 
+/** An image between paragraphs, shown as a photo block is. */
+function RichTextImage({ value }: { value: PhotoBlockData }) {
+  return <PhotoBlock block={value} />;
+}
+
 export const richTextComponents: PortableTextComponents = {
-  types: {},
+  types: { image: RichTextImage, photo: RichTextImage },
   marks: {
     strong: ({ children }) => <strong>{children}</strong>,
     em: ({ children }) => <em>{children}</em>,
@@ -71,8 +78,8 @@ export const onMissingRichText =
   (_message, { type, nodeType }) => {
     const kind = NODE_NAMES[nodeType] ?? nodeType;
     // The name comes from content: quoted as JSON so newlines and terminal escapes cannot forge log lines.
-    warnings.once(
-      `richtext:${nodeType}:${type}`,
-      `rich text: unknown ${kind} ${JSON.stringify(type)} rendered with a fallback`,
-    );
+    warnings.once(`richtext:${nodeType}:${type}`, {
+      kind: 'rich-text',
+      message: `rich text: unknown ${kind} ${JSON.stringify(type)} rendered with a fallback`,
+    });
   };

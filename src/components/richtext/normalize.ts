@@ -86,7 +86,24 @@ function normalizeBlock(node: Obj, key: string): PortableTextBlock {
   return block as unknown as PortableTextBlock;
 }
 
-/** A clean portable-text array: unknown node types keep only their (safe) type name. */
+/** Image types shown between paragraphs (Sanity's standard one, and the photo block's). */
+export const RICH_TEXT_IMAGES: readonly string[] = ['image', 'photo'];
+
+/** An image between paragraphs: only what its picture and words need (asset, crop, hotspot, alt). */
+function normalizeImage(node: Obj, key: string): PortableTextBlock {
+  const asset = isObj(node.asset) && typeof node.asset._ref === 'string' ? { _ref: node.asset._ref } : null;
+  return {
+    _type: node._type,
+    _key: key,
+    ...(asset ? { asset } : {}),
+    ...(isObj(node.crop) ? { crop: node.crop } : {}),
+    ...(isObj(node.hotspot) ? { hotspot: node.hotspot } : {}),
+    ...(typeof node.alt === 'string' ? { alt: node.alt } : {}),
+    ...(node.decorative === true ? { decorative: true } : {}),
+  } as unknown as PortableTextBlock;
+}
+
+/** A clean portable-text array: images keep their picture and words; other unknown types only their (safe) type name. */
 export function normalizeRichText(value: unknown): PortableTextBlock[] {
   const nodes = Array.isArray(value) ? value : isObj(value) ? [value] : [];
   const out: PortableTextBlock[] = [];
@@ -96,7 +113,8 @@ export function normalizeRichText(value: unknown): PortableTextBlock[] {
     if (node._type === 'block') {
       // A block whose children are not a list is broken beyond repair: dropped, not shown empty.
       if (Array.isArray(node.children)) out.push(normalizeBlock(node, key));
-    } else out.push({ _type: safeName(node._type), _key: key } as unknown as PortableTextBlock);
+    } else if (RICH_TEXT_IMAGES.includes(node._type)) out.push(normalizeImage(node, key));
+    else out.push({ _type: safeName(node._type), _key: key } as unknown as PortableTextBlock);
   });
   return out;
 }

@@ -75,3 +75,13 @@ export function schoolBySlug(slug: string, schools = publishedSchools()): Sample
   if (!s) throw new Error(`no published school ${slug} in the sample`);
   return s;
 }
+
+/** The hash of the sample district's hero poster (its landing page's image asset): its variants are /media/<hash>-…. */
+export function heroPosterHash(docs = sampleDocs()): string {
+  const landing = docs.find((d) => d._id === 'landingPage') as
+    | { heroPoster?: { asset?: { _ref?: string } } }
+    | undefined;
+  const hash = /^image-([0-9a-f]+)-/.exec(landing?.heroPoster?.asset?._ref ?? '')?.[1];
+  if (!hash) throw new Error('the sample landing page has no hero poster');
+  return hash;
+}

@@ -1,4 +1,5 @@
-// The seven block types a section can hold, each matching a component in src/components/blocks.
+// The block types a section can hold (the seven of the content model, and Sanity's standard image
+// shown as a photo), each matching a component in src/components/blocks.
 // A type added here needs a component there first: unknown types render nothing on the public site.
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { altFields, altRule, imageWithAlt } from '../objects/altText.ts';
@@ -208,4 +209,17 @@ function firstText(body: unknown): string | undefined {
 }
 
 export const blockTypes = [content, photo, photos, accordionSection, videoTestimonial, highlightSection, tagList];
-export const BLOCK_TYPES: string[] = blockTypes.map((t) => t.name);
+
+/**
+ * Sanity's standard image as a block: what a Studio's default schema and imported content carry.
+ * The site shows it as it shows a photo, with its alternative text.
+ */
+export const standardImage = defineArrayMember({
+  type: 'image',
+  title: 'Image',
+  options: { hotspot: true },
+  fields: altFields,
+  validation: altRule,
+});
+
+export const BLOCK_TYPES: string[] = [...blockTypes.map((t) => t.name), 'image'];

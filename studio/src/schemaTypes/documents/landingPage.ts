@@ -1,7 +1,8 @@
 // The landing page's words, one document per language: the English one has the fixed id
 // "landingPage", its Spanish translation is linked by translation.metadata. Field names are part of
 // the content contract (docs/content-model.md, "Landing page"). Every field is optional: the site
-// shows its built-in copy for whatever the document leaves empty.
+// shows neutral built-in headings where the document leaves them empty, and leaves out what only
+// the district can say (its intro, figures, panels, quote, testimonial, video).
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { DocumentIcon } from '@sanity/icons';
 import { languageField } from '../objects/language.ts';
@@ -123,9 +124,27 @@ export const landingPage = defineType({
         defineField({ name: 'videoId', type: 'string', title: 'YouTube video id', description: 'e.g. M7lc1UVf-VE' }),
         defineField({ name: 'quote', type: 'text', rows: 3, title: 'Quote' }),
         defineField({ name: 'student', type: 'string', title: 'Student', description: 'e.g. "Maya R., 8th grade".' }),
-        imageWithAlt('poster', 'Poster', 'Shown until the video plays; without it the district poster shows.'),
+        imageWithAlt('poster', 'Poster', 'Shown until the video plays; without it the hero poster shows.'),
       ],
     }),
+    defineField({
+      name: 'heroVideo',
+      type: 'object',
+      title: 'Background video',
+      group: 'hero',
+      description:
+        'A short silent loop behind the headline on wide screens, in one or both formats (WebM is smaller; MP4 plays everywhere). Without it the opening has no video.',
+      fields: [
+        defineField({ name: 'webm', type: 'file', title: 'WebM', options: { accept: 'video/webm' } }),
+        defineField({ name: 'mp4', type: 'file', title: 'MP4', options: { accept: 'video/mp4' } }),
+      ],
+    }),
+    imageWithAlt(
+      'heroPoster',
+      'Hero poster',
+      "A still of the opening, 16:9: the picture link previews show for the guide, and the testimonial video's poster when it has none.",
+      'hero',
+    ),
     text('academicsIntro', 'Introduction', 'The paragraph under "Academic Preparation".', 'academics', 3),
     defineField({
       name: 'academicHighlights',

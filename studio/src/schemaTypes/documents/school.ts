@@ -35,7 +35,7 @@ export const school = defineType({
       title: 'Name',
       group: 'page',
       description:
-        'The school\'s full name, e.g. "Lincoln Middle School". Shown as the page heading, in the menu and on the landing grid. Names containing "Innovation Center", "Career Elevation" or "Guide" are left off the grid.',
+        'The school\'s full name, e.g. "Maple Grove Middle School". Shown as the page heading, in the menu and on the landing grid. Names containing "Innovation Center", "Career Elevation" or "Guide" are left off the grid.',
       validation: (rule) =>
         rule
           .required()

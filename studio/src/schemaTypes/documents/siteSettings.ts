@@ -1,7 +1,9 @@
 // What every page shows around its content: the district's name and logo, the navigation's links
-// to the district's other school guides, the footer and the default theme colour. One document per
-// language where it has words (the English one is "siteSettings"); every field falls back to the
-// site's built-in value, so a dataset without it still publishes.
+// to the district's other school guides, the footer, the PDF guide and the default theme colour.
+// One document per language where it has words (the English one is "siteSettings"); a field a
+// translation leaves empty is the English one's. Nothing has a district's value built in: a field
+// left empty is left out of the pages (or neutral words name no district), and the export's report
+// names it (docs/new-district.md).
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { CogIcon } from '@sanity/icons';
 import { languageField } from '../objects/language.ts';
@@ -19,24 +21,25 @@ export const siteSettings = defineType({
       name: 'districtName',
       type: 'string',
       title: 'District name',
-      description: 'In page titles, the footer and search results, e.g. "Cedar Valley Public Schools".',
+      description:
+        'In page titles, the footer, search results and the home link, e.g. "Riverbend School District". Without it the pages name no district.',
     }),
     imageWithAlt(
       'logo',
       'Logo',
-      'The logo in the navigation bar, about 200×48; the alternative text names the district.',
+      'The logo in the navigation bar, about 200×48; the alternative text names the district. Without it the district name shows as text.',
     ),
     defineField({
       name: 'elementaryLink',
       type: 'siteLink',
       title: 'Elementary schools link',
-      description: "The navigation's link before Middle School Options.",
+      description: "The navigation's link before Middle School Options; without it, none.",
     }),
     defineField({
       name: 'highSchoolLink',
       type: 'siteLink',
       title: 'High schools link',
-      description: "The navigation's link after Middle School Options.",
+      description: "The navigation's link after Middle School Options; without it, none.",
     }),
     defineField({
       name: 'footerText',
@@ -49,6 +52,14 @@ export const siteSettings = defineType({
       type: 'array',
       title: 'Footer links',
       of: [defineArrayMember({ type: 'siteLink' })],
+    }),
+    defineField({
+      name: 'guide',
+      type: 'file',
+      title: 'PDF guide',
+      description:
+        'The district\'s printable guide to middle school options, linked from every footer as "Download a PDF Guide…". A translation may carry its own; without one the English guide is linked, and without any no link is shown.',
+      options: { accept: 'application/pdf' },
     }),
     defineField({
       name: 'zipCodes',

@@ -1,6 +1,7 @@
 // The one portable-text definition every rich-text field shares, limited to what the site renders
 // (src/components/richtext): so an editor cannot pick a style or mark the public page would drop.
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { altFields, altRule } from './altText.ts';
 
 /** Link schemes the site turns into links (src/lib/links.ts); anything else renders as plain text. */
 export const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
@@ -50,14 +51,17 @@ export const richText = defineType({
         ],
       },
     }),
+    // Sanity's standard image between paragraphs, shown 900 wide with its alternative text.
+    defineArrayMember({ type: 'image', options: { hotspot: true }, fields: altFields, validation: altRule }),
   ],
-  // Objects other than text blocks and spans render nothing on the site (an embed pasted from
-  // another Studio, an icon plugin): a warning, since the text around them still shows.
+  // Objects other than text blocks, images and spans render nothing on the site (an embed pasted
+  // from another Studio, an icon plugin): a warning, since the text around them still shows.
   validation: (rule) =>
     rule
       .custom((value) => {
         const foreign: string[] = [];
         for (const item of (value ?? []) as { _type?: unknown; children?: { _type?: unknown }[] }[]) {
+          if (item._type === 'image') continue;
           if (item._type !== 'block') foreign.push(String(item._type));
           else for (const child of item.children ?? []) if (child._type !== 'span') foreign.push(String(child._type));
         }

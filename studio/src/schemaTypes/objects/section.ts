@@ -3,7 +3,7 @@
 // the anchor families get.
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { BlockContentIcon } from '@sanity/icons';
-import { BLOCK_TYPES } from '../blocks/index.ts';
+import { BLOCK_TYPES, blockTypes, standardImage } from '../blocks/index.ts';
 
 /** Anchors the page itself uses; a section with one of them would never be reachable. */
 export const RESERVED_ANCHORS = ['tours', 'main', 'root'];
@@ -42,7 +42,7 @@ export const section = defineType({
       type: 'array',
       title: 'Blocks',
       description: 'The content of the section, top to bottom.',
-      of: BLOCK_TYPES.map((type) => defineArrayMember({ type })),
+      of: [...blockTypes.map((t) => defineArrayMember({ type: t.name })), standardImage],
       // Sanity does not check array members' types; a block of a type this site has no component
       // for (e.g. from another Studio) shows nothing on the public page, so say so.
       validation: (rule) =>
