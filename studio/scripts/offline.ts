@@ -12,6 +12,7 @@ import { parseArgs, parsePort, usage, type FlagSpecs } from '../../core/args.ts'
 import { startContentService } from '../../content-service/index.ts';
 import { EMBEDDED_PROJECT } from '../../content-service/sanity-export.ts';
 import { DEFAULT_DATASET } from '../env.ts';
+import { upgradeTranslationLinks } from './translation-links.ts';
 
 const STUDIO = fileURLToPath(new URL('..', import.meta.url));
 
@@ -80,6 +81,16 @@ export async function startOfflineStudio(opts: {
   });
   const bin = join(dirname(createRequire(import.meta.url).resolve('sanity/package.json')), 'bin/sanity');
   const timeZone = await districtTimeZone(service.url);
+  try {
+    const upgraded = await upgradeTranslationLinks(service.url, DEFAULT_DATASET, token);
+    if (upgraded > 0)
+      (opts.log ?? console.warn)(
+        `Translation links: ${upgraded} document(s) written in the translation plugin's older format now name their language (the migration translation-links-language)`,
+      );
+  } catch (err) {
+    await service.close();
+    throw err;
+  }
   const child = spawn(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', String(opts.port)], {
     cwd: STUDIO,
     stdio: ['ignore', 'pipe', 'pipe'],
