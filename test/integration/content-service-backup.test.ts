@@ -93,7 +93,7 @@ for (const [name, dir, mode] of [
 
     it('exports every document and every image, and imports them all, without a warning', () => {
       const docs = readDataset(source);
-      const assets = docs.filter((d) => d._type === 'sanity.imageAsset');
+      const assets = docs.filter((d) => d._type === 'sanity.imageAsset' || d._type === 'sanity.fileAsset');
       assert.equal(exported.documentCount, docs.length - assets.length);
       assert.equal(exported.assetCount, assets.length);
       assert.equal(imported.numDocs, docs.length - assets.length);
