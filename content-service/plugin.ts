@@ -13,6 +13,7 @@ import { badRequest, limitedBody, payloadTooLarge } from './http.ts';
 import { imagesPlugin } from './images.ts';
 import { listenRoutes } from './listen.ts';
 import { liveRoutes } from './live.ts';
+import { streamGate } from './streams.ts';
 import { studioRoutes } from './studio-routes.ts';
 import { actionRoutes } from './actions.ts';
 import { queryRoutes } from './query-routes.ts';
@@ -34,10 +35,10 @@ export interface ContentServicePluginOptions {
   imageCacheBytes?: number;
   /** Limits of GROQ evaluation (workers, time budget, memory, result size); defaults in query-pool.ts. */
   queryLimits?: Partial<QueryLimits>;
-  /** Listen streams open at once (default listen.ts's MAX_LISTENERS). */
-  maxListeners?: number;
-  /** Anonymous listen streams one address may hold (default listen.ts's MAX_LISTENERS_PER_ADDRESS). */
-  maxListenersPerAddress?: number;
+  /** Event streams (listen and live) open at once (default streams.ts's MAX_STREAMS). */
+  maxStreams?: number;
+  /** Anonymous event streams one address may hold (default streams.ts's MAX_STREAMS_PER_ADDRESS). */
+  maxStreamsPerAddress?: number;
   /** Bytes of query answers being sent at once (default MAX_ANSWER_BYTES_IN_FLIGHT); beyond, 503. */
   maxAnswerBytesInFlight?: number;
   /** Queries one address without the token may have in progress (default MAX_QUERIES_PER_ADDRESS). */
@@ -199,20 +200,17 @@ function mutateRoute(instance: FastifyInstance, { store, dataset, token }: Optio
 /** The route plugins of their own modules: the Studio's, actions, live, listen, uploads and images. */
 async function registerRouteModules(app: FastifyInstance, opts: ContentServicePluginOptions, pool: QueryPool) {
   const { store, dataset, token } = opts;
-  await app.register(studioRoutes, { dataset, token });
-  await app.register(actionRoutes, { store, dataset, token });
-  await app.register(liveRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS });
-  await app.register(listenRoutes, {
-    store,
-    pool,
-    ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
-    ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
-    dataset,
-    token,
+  // One gate for every stream route: the same caps per address and in total, the same keep-alives.
+  const streams = streamGate(app, {
     keepAliveMs: opts.keepAliveMs,
     corsHeaders: CORS,
-    log: opts.log,
+    ...(opts.maxStreams ? { maxStreams: opts.maxStreams } : {}),
+    ...(opts.maxStreamsPerAddress ? { maxStreamsPerAddress: opts.maxStreamsPerAddress } : {}),
   });
+  await app.register(studioRoutes, { dataset, token });
+  await app.register(actionRoutes, { store, dataset, token });
+  await app.register(liveRoutes, { store, dataset, token, streams });
+  await app.register(listenRoutes, { store, pool, streams, dataset, token, log: opts.log });
   await app.register(assetUploadRoutes, {
     store,
     dataset,

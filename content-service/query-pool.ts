@@ -5,11 +5,12 @@
 // replaced) when it runs out of either or when the client goes away, and while one worker is busy
 // with a runaway query the others keep answering. The export and the preview load this service
 // in-process, so nothing a query does may ever run on their event loop.
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ExprNode } from 'groq-js';
 import type { Doc, Perspective } from './documents.ts';
 import type { DatasetStore } from './store.ts';
 import type { QueryError } from './groq.ts';
+import { createWorker } from './worker-thread.ts';
 
 export { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES } from './groq.ts';
 
@@ -156,20 +157,6 @@ interface Slot {
   light: boolean;
   /** When its current job started (performance.now()). */
   since: number;
-}
-
-const SELF = import.meta.url;
-
-/** The worker thread; under tsx (development, tests) its loader is registered first, as Node 20 does not pass it to workers. */
-function createWorker(options: WorkerOptions): Worker {
-  if (SELF.endsWith('.ts')) {
-    const api = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./query-worker.ts', SELF).href;
-    const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(boot, { ...options, eval: true });
-  }
-  // Bundled (bin/run.mjs): dist/query-worker.mjs sits next to the chunk holding this module.
-  return new Worker(new URL('./query-worker.mjs', SELF), options);
 }
 
 export class QueryPool {
@@ -401,7 +388,7 @@ export class QueryPool {
 
   private spawn(source: { text: string } | { json: string } = this.store.copySource(), light = false): void {
     if (this.closed) return;
-    const worker = createWorker({
+    const worker = createWorker('query-worker', {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
       // The worker's console would interleave with the CLI's output; it logs nothing by design.
       stdout: false,
