@@ -11,6 +11,7 @@ import { isPrivateId, type Doc, type DocumentChange, type Transaction } from './
 import type { ExprNode } from 'groq-js';
 import type { DatasetStore } from './store.ts';
 import { createWorker } from './worker-thread.ts';
+import { FairQueue } from './fair-turns.ts';
 
 /** A transaction's changed documents, sent once: `before` and `after` of each change, in order. */
 export interface TxDocs {
@@ -120,8 +121,8 @@ class Lane {
   private sent = new Set<number>();
   private forget: number[] = [];
   private readonly txs = new Map<number, PendingTx>();
-  /** Each client's jobs in order, and the clients in turn order. */
-  private readonly queues = new Map<string, FilterJob[]>();
+  /** Jobs waiting, each client's in order, the clients taking turns. */
+  private readonly queue = new FairQueue<FilterJob>();
   private inFlight: FilterJob[] = [];
   /** What the job in flight of each listener may take (ms), fixed when its batch was sent. */
   private allowance = new Map<number, number>();
@@ -161,9 +162,7 @@ class Lane {
         this.end(entry, `the listener fell ${entry.backlog} transactions behind and was stopped; listen again`);
         continue;
       }
-      const queue = this.queues.get(entry.spec.client) ?? [];
-      if (queue.length === 0) this.queues.set(entry.spec.client, queue);
-      queue.push({ listener: entry.id, tx: seq, changes });
+      this.queue.push(entry.spec.client, { listener: entry.id, tx: seq, changes });
       entry.backlog++;
       pending.jobs++;
     }
@@ -175,15 +174,10 @@ class Lane {
   private pump(): void {
     if (!this.worker || !this.ready || this.inFlight.length > 0) return;
     const batch: FilterJob[] = [];
-    while (batch.length < BATCH && this.queues.size > 0) {
-      for (const [client, queue] of [...this.queues]) {
-        const job = queue.shift()!;
-        if (queue.length === 0) this.queues.delete(client);
-        const entry = this.entries.get(job.listener);
-        if (!entry) this.settle(job);
-        else batch.push(job);
-        if (batch.length >= BATCH) break;
-      }
+    while (batch.length < BATCH && this.queue.size > 0) {
+      const job = this.queue.shift()!;
+      if (this.entries.has(job.listener)) batch.push(job);
+      else this.settle(job);
     }
     if (batch.length === 0) return;
     const txs: TxDocs[] = [];
@@ -275,6 +269,7 @@ class Lane {
     const pending = this.txs.get(job.tx);
     if (!pending) return;
     entry.budget -= ms;
+    this.queue.charge(entry.spec.client, ms);
     const verdicts = new Map<DocumentChange, Verdict>();
     job.changes.forEach((i, k) => {
       const was = hits[2 * k] === true;
@@ -298,11 +293,7 @@ class Lane {
 
   private end(entry: Entry, description: string): void {
     if (entry.closed) return;
-    const queue = this.queues.get(entry.spec.client) ?? [];
-    const kept = queue.filter((job) => job.listener !== entry.id);
-    for (const job of queue) if (job.listener === entry.id) this.settle(job);
-    if (kept.length > 0) this.queues.set(entry.spec.client, kept);
-    else this.queues.delete(entry.spec.client);
+    for (const job of this.queue.remove((j) => j.listener === entry.id)) this.settle(job);
     this.remove(entry);
     entry.callbacks.ended(description);
   }
@@ -329,9 +320,7 @@ class Lane {
         this.settle(job);
         continue;
       }
-      const queue = this.queues.get(client) ?? [];
-      queue.unshift(job);
-      this.queues.set(client, queue);
+      this.queue.unshift(client, job);
     }
     this.known = new Set();
     this.sent = new Set();
@@ -388,7 +377,7 @@ class Lane {
   async close(): Promise<void> {
     if (this.watch) clearTimeout(this.watch);
     this.entries.clear();
-    this.queues.clear();
+    this.queue.drain();
     const worker = this.worker;
     this.worker = null;
     if (worker) {

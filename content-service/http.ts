@@ -86,6 +86,16 @@ export function tooLarge(reply: FastifyReply, status: 413 | 414, what: 'query' |
   return reply.code(status).header('cache-control', 'no-store').send(err.toBody());
 }
 
+/** Seconds a client told the service is busy (429, 503) is asked to wait before asking again. */
+export const BUSY_RETRY_AFTER_S = 1;
+
+/** A query refused or stopped, in the hosted API's shape; when the service was busy, with Retry-After. */
+export function limited(reply: FastifyReply, err: QueryLimitError): FastifyReply {
+  if (err.type === 'serviceBusyError' || err.type === 'rateLimitError')
+    reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+  return reply.code(err.status).header('cache-control', 'no-store').send(err.toBody());
+}
+
 /** 413 in the hosted API's shape, for a body past `limit` bytes (or with Fastify's own message). */
 export function payloadTooLarge(reply: FastifyReply, limit: number | null, message?: string): FastifyReply {
   const description =

@@ -10,7 +10,16 @@ import type { ExprNode } from 'groq-js';
 import { accessOf } from './access.ts';
 import { MAX_QUERY_BYTES, QueryError } from './groq.ts';
 import { mendozaEffects } from './mendoza-effects.ts';
-import { API_VERSION_RE, BadRequest, badRequest, checkParams, notFound, paramsFromQuery, tooLarge } from './http.ts';
+import {
+  API_VERSION_RE,
+  BadRequest,
+  badRequest,
+  checkParams,
+  limited,
+  notFound,
+  paramsFromQuery,
+  tooLarge,
+} from './http.ts';
 import { QueryAbortedError, QueryLimitError, WorkerQueryError, type QueryPool } from './query-pool.ts';
 import { DataParams, DataQuery } from './schemas.ts';
 import { listenFilterProblem } from './listen-limits.ts';
@@ -111,14 +120,13 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
     let parseError: WorkerQueryError | null = null;
     try {
       checkParams(params, query);
-      tree = await opts.pool.parse(query, params, undefined, access === 'editor');
+      tree = await opts.pool.parse(query, params, undefined, access === 'editor', req.ip);
       // The token holder (the Studio, the preview) is trusted with any filter, as with mutations.
       const problem = access === 'editor' ? null : listenFilterProblem(tree);
       if (problem) throw new QueryError(problem, query, 0, query.length);
     } catch (thrown) {
       const err = thrown instanceof QueryError ? new WorkerQueryError(thrown.toBody()) : thrown;
-      if (err instanceof QueryLimitError)
-        return reply.code(err.status).header('cache-control', 'no-store').send(err.toBody());
+      if (err instanceof QueryLimitError) return limited(reply, err);
       if (err instanceof QueryAbortedError) return reply;
       if (!(err instanceof WorkerQueryError)) throw err;
       parseError = err;
