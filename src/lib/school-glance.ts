@@ -6,6 +6,7 @@ import type { Lang } from '../i18n/messages.ts';
 import { FAMILY_WORDS } from '../i18n/family/index.ts';
 import { safeHttpUrl } from './links.ts';
 import { clockTime } from './clock.ts';
+import { instant } from './calendar-dates.ts';
 
 export { clockTime };
 import type { GlanceRow, SchoolGlance, School } from './types.ts';
@@ -44,20 +45,23 @@ export function telHref(phone: unknown): string | null {
 export const mapHref = (line: string): string =>
   `https://www.openstreetmap.org/search?query=${encodeURIComponent(line)}`;
 
-/** Valid events, with an end, not yet over at `now`, soonest first. */
+/** An event without a valid end after its start lasts an hour. */
+const DEFAULT_DURATION_MS = 3_600_000;
+
+/**
+ * Valid events, with an end, not yet over at `now`, soonest first. An event whose start is not a
+ * date a page and a calendar can write (calendar-dates.ts) is left out, alone.
+ */
 export function upcomingEvents(events: unknown, now: number): (EventInput & { start: string; end: string })[] {
   if (!Array.isArray(events)) return [];
   return events
     .map((e) => obj(e) as EventInput)
-    .filter((e) => text(e.title) !== '' && !Number.isNaN(Date.parse(text(e.start))))
-    .map((e) => {
-      const start = new Date(Date.parse(text(e.start))).toISOString();
-      const endMs = Date.parse(text(e.end));
-      // Without a valid end after the start, an event lasts an hour.
-      const end = new Date(
-        Number.isNaN(endMs) || endMs <= Date.parse(start) ? Date.parse(start) + 3_600_000 : endMs,
-      ).toISOString();
-      return { ...e, start, end };
+    .flatMap((e) => {
+      const startMs = instant(text(e.start), DEFAULT_DURATION_MS);
+      if (text(e.title) === '' || startMs === null) return [];
+      const endMs = instant(text(e.end));
+      const end = endMs === null || endMs <= startMs ? startMs + DEFAULT_DURATION_MS : endMs;
+      return [{ ...e, start: new Date(startMs).toISOString(), end: new Date(end).toISOString() }];
     })
     .filter((e) => Date.parse(e.end) > now)
     .sort((a, b) => a.start.localeCompare(b.start));
