@@ -114,6 +114,28 @@ describe('site settings', () => {
     assert.equal(siteSettings({ themeColor: 'red' }, 'en', en).themeColor, '#862633');
   });
 
+  test('settings links pass the link allow-list: data:, javascript: and // addresses never reach a page', () => {
+    const hostile = {
+      elementaryLink: { label: 'Elementary', href: 'data:text/html,<script>alert(1)</script>' },
+      highSchoolLink: { label: 'High', href: '//evil.example/high' },
+      footerLinks: [
+        { _key: 'a', label: 'Script', href: 'java\tscript:alert(1)' },
+        { _key: 'b', label: 'Back-slashes', href: '/\\evil.example' },
+        { _key: 'c', label: 'Vb', href: ' VBScript:msgbox(1)' },
+        { _key: 'd', label: 'Mail', href: 'mailto:office@pine.example' },
+        { _key: 'e', label: 'Page', href: '/schools/' },
+      ],
+    };
+    const s = siteSettings(hostile, 'en', en);
+    // A refused address leaves the built-in link in place, or the footer without that link.
+    assert.deepEqual(s.elementaryLink, { key: 'elementary', ...en.nav.elementary });
+    assert.deepEqual(s.highSchoolLink, { key: 'high', ...en.nav.high });
+    assert.deepEqual(
+      s.footerLinks.map((l) => l.href),
+      ['mailto:office@pine.example', '/schools/'],
+    );
+  });
+
   test('the Spanish edition: its own links, the English name and logo', () => {
     const s = siteSettings(settings, 'es', es);
     assert.equal(s.elementaryLink.label, 'Primarias');
