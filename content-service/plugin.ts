@@ -19,7 +19,7 @@ import { actionRoutes } from './actions.ts';
 import { queryRoutes } from './query-routes.ts';
 import { assetContext, checkPath, type DataRequest } from './data-request.ts';
 import { DataParams, DataQuery, DocParams, MutateBody } from './schemas.ts';
-import { isPrivateId, MutationError } from './documents.ts';
+import { isPrivateId, MutationError, nestingDepth } from './documents.ts';
 import type { DatasetStore } from './store.ts';
 
 export interface ContentServicePluginOptions {
@@ -68,6 +68,16 @@ export const MAX_ANSWER_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
  */
 export const MAX_QUERIES_PER_ADDRESS = 16;
 
+/**
+ * Deepest nesting a mutation or action body may have, the mutation's own wrapping included. The
+ * site's documents nest about 12 levels (a school's sections, blocks, spans and marks); the export
+ * reads at most 24.
+ */
+export const MAX_WRITE_DEPTH = 100;
+
+/** The routes whose bodies become documents. */
+const WRITE_ROUTE = /^\/v[^/]+\/data\/(mutate|actions)\//;
+
 // Browsers may call the service directly (the public client reads published data); bearer
 // tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
 const CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
@@ -98,6 +108,14 @@ function guardRequests(app: FastifyInstance, token: string | null, log: (message
     if (access === 'anonymous' && Number(req.headers['content-length'] ?? 0) > ANONYMOUS_BODY_LIMIT)
       return payloadTooLarge(reply, ANONYMOUS_BODY_LIMIT);
     return undefined;
+  });
+
+  // A document nested thousands deep overflows the stack of whatever copies or walks it (the
+  // transaction's copy answered 500): a write nested past MAX_WRITE_DEPTH is refused as a bad request.
+  app.addHook('preValidation', async (req, reply) => {
+    if (!WRITE_ROUTE.test(req.url) || nestingDepth(req.body, MAX_WRITE_DEPTH) <= MAX_WRITE_DEPTH) return undefined;
+    const refused = new MutationError(400, `the request body is nested deeper than ${MAX_WRITE_DEPTH} levels`);
+    return reply.code(400).send(refused.toBody());
   });
 
   // A body sent without a length (chunked) is counted as it arrives.
