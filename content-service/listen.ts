@@ -26,14 +26,12 @@ import { listenFilterProblem } from './listen-limits.ts';
 import type { StreamGate } from './streams.ts';
 import { isPrivateId, randomId, type DocumentChange, type Transaction } from './documents.ts';
 import type { DatasetStore } from './store.ts';
-import { DEFAULT_FILTER_LIMITS, FilterPool, type FilterLimits, type Verdict } from './filter-pool.ts';
+import { DEFAULT_FILTER_LIMITS, FilterPool, type Verdict } from './filter-pool.ts';
 
 export interface ListenOptions {
   store: DatasetStore;
   /** Parses listen queries off the event loop (a parse alone can take a second). */
   pool: QueryPool;
-  /** Deadline, budget and memory of listen filters (defaults in filter-pool.ts). */
-  filterLimits?: Partial<FilterLimits>;
   /** The caps and keep-alives every stream route shares. */
   streams: StreamGate;
   dataset: string;
@@ -92,7 +90,7 @@ export function eventsFor(
 
 export async function listenRoutes(instance: FastifyInstance, opts: ListenOptions): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  const filters = new FilterPool(opts.store, { ...DEFAULT_FILTER_LIMITS, ...opts.filterLimits }, opts.log);
+  const filters = new FilterPool(opts.store, DEFAULT_FILTER_LIMITS, opts.log);
   app.addHook('onClose', async () => filters.close());
 
   const schema = { params: DataParams, querystring: DataQuery };
