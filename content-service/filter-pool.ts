@@ -78,6 +78,8 @@ export interface Verdict {
 }
 
 export interface FilterCallbacks {
+  /** The filter's worker is ready: from now on changes are matched as they come (the listener's `welcome`). */
+  ready(): void;
   /** The changes of one transaction the filter selected before or after; called in transaction order. */
   matched(tx: Transaction, verdicts: Map<DocumentChange, Verdict>): void;
   /** The filter was stopped (deadline, budget, memory, backlog); the listener is to end with this description. */
@@ -94,6 +96,8 @@ interface Entry {
   /** Jobs queued or in flight. */
   backlog: number;
   closed: boolean;
+  /** Told that its worker is ready. */
+  readied: boolean;
 }
 
 interface PendingTx {
@@ -141,6 +145,13 @@ class Lane {
     }
     this.entries.set(entry.id, entry);
     if (!this.worker) this.spawn();
+    else if (this.ready) queueMicrotask(() => this.tellReady(entry));
+  }
+
+  private tellReady(entry: Entry): void {
+    if (entry.readied || entry.closed) return;
+    entry.readied = true;
+    entry.callbacks.ready();
   }
 
   remove(entry: Entry): void {
@@ -248,6 +259,7 @@ class Lane {
     if (msg.type === 'ready') {
       this.ready = true;
       this.failedStarts = 0;
+      for (const entry of [...this.entries.values()]) this.tellReady(entry);
       this.pump();
       return;
     }
@@ -417,6 +429,7 @@ export class FilterPool {
       at: Date.now(),
       backlog: 0,
       closed: false,
+      readied: false,
     };
     lane.add(entry);
     return () => {

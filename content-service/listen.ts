@@ -145,12 +145,12 @@ export async function listenRoutes(instance: FastifyInstance, opts: ListenOption
       includeMutations: q.includeMutations !== 'false',
       mendoza: (q as Record<string, unknown>).effectFormat === 'mendoza',
     };
-    sse.send('welcome', { listenerName: `embedded-${randomId(6)}` });
-
     // The pool answers each transaction in order; a filter past its deadline or budget ends the stream.
+    // `welcome` once the filter's worker is ready, so a change right after it is matched at once.
     const stop = filters.open(
       { tree, query, params, trusted: listener.editor, client: req.ip },
       {
+        ready: () => sse.send('welcome', { listenerName: `embedded-${randomId(6)}` }),
         matched: (tx, verdicts) => {
           for (const ev of eventsFor(listener, tx, verdicts)) if (!sse.closed) sse.send('mutation', ev.data, ev.id);
         },

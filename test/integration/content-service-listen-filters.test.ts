@@ -131,7 +131,7 @@ describe('listen filters: the budget', () => {
           trusted: false,
           client: 'a',
         },
-        { matched: () => {}, ended: (d) => ended.push(d) },
+        { ready: () => {}, matched: () => {}, ended: (d) => ended.push(d) },
       );
       pool.open(
         {
@@ -142,6 +142,7 @@ describe('listen filters: the budget', () => {
           client: 'a',
         },
         {
+          ready: () => {},
           matched: (_tx, verdicts) => {
             for (const [change] of verdicts) seen.push(Number(change.after?.n));
           },
