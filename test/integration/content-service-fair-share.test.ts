@@ -1,4 +1,4 @@
-// One client's flood of image renders, replayed against a running service: 80 concurrent distinct
+// One client's flood of image renders, replayed (once, and against a running service): 80 concurrent distinct
 // AVIFs (w=900..1200, q=50..100) made 13 of 15 ordinary image requests answer 503 and an export
 // reading that service fail in 4 s (exit 2). Renders now take turns by client address and one
 // address may have 24 waiting or running (429 with Retry-After beyond), and the export's reader
@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
+import { imagesPlugin } from '../../content-service/images.ts';
 import { cleanEnv, removeDir, runExport, SAMPLE, tempDir } from './export-helpers.ts';
 
 const IMAGE = readdirSync(path.join(SAMPLE, 'images')).find((f) => /-1920x1080\.jpg$/.test(f))!;
@@ -106,5 +108,45 @@ describe('fair share: 80 concurrent image renders from one client', () => {
       `flood of 80 AVIFs from 127.0.0.2: ${[...counts].map(([s, c]) => `${c}×${s}`).join(', ')}; ` +
         `15 ordinary images from 127.0.0.3: all 200, slowest ${Math.round(slowest)} ms; export: exit 0 in ${exportMs} ms`,
     );
+  });
+
+  it('shares renders out by client: 80 AVIFs from one address wait their share, another address renders', async () => {
+    const a = Fastify({ logger: false });
+    await a.register(imagesPlugin, { imagesDir: path.join(SAMPLE, 'images'), dataset: 'production' });
+    try {
+      // The attack: 80 distinct AVIFs at once from one address (w=900..1200, q=50..100).
+      const attack = Array.from({ length: 80 }, (_, i) =>
+        a.inject({
+          url: `/images/p/production/${IMAGE}?w=${900 + ((i * 4) % 300)}&fm=avif&q=${50 + (i % 51)}`,
+          remoteAddress: '127.0.0.2',
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      // 15 ordinary requests from another address, as a family's browser sends them.
+      const started = performance.now();
+      const ordinary = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          a.inject({ url: `/images/p/production/${IMAGE}?w=${320 + i * 16}&fm=webp`, remoteAddress: '127.0.0.3' }),
+        ),
+      );
+      const ordinaryMs = performance.now() - started;
+      const codes = (await Promise.all(attack)).map((r) => r.statusCode);
+      assert.deepEqual(
+        ordinary.map((r) => r.statusCode),
+        Array(15).fill(200),
+      );
+      assert.equal(codes.filter((c) => c === 200).length, 24, codes.join());
+      assert.equal(codes.filter((c) => c === 429).length, 56, codes.join());
+      const refused = await a.inject({
+        url: `/images/p/production/${IMAGE}?w=1199&fm=avif`,
+        remoteAddress: '127.0.0.2',
+      });
+      assert.equal(refused.statusCode, 200, 'its share is free again once its renders are done');
+      console.log(
+        `80 AVIFs from one address: 24 rendered, 56 told 429; 15 ordinary images from another: ${Math.round(ordinaryMs)} ms`,
+      );
+    } finally {
+      await a.close();
+    }
   });
 });
