@@ -33,9 +33,13 @@ const CLIS = {
 
 /**
  * Worker threads started by the CLIs, bundled as entries of their own: the content service's query
- * worker is loaded with `new URL('./query-worker.mjs', import.meta.url)` from a chunk in dist/.
+ * and listen-filter workers are loaded with `new URL('./<name>.mjs', import.meta.url)` from a chunk
+ * in dist/ (content-service/worker-thread.ts).
  */
-const WORKERS = { 'query-worker': 'content-service/query-worker.ts' };
+const WORKERS = {
+  'query-worker': 'content-service/query-worker.ts',
+  'listen-worker': 'content-service/listen-worker.ts',
+};
 
 /** Files that change every output without being an esbuild input: this launcher (the build options) and tsconfig. */
 const BUILD_SETTINGS = [

@@ -58,3 +58,21 @@ export const randomId = (bytes = 16): string => randomBytes(bytes).toString('bas
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 export const ID_RE = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * Depth of a JSON value (a scalar is 0), counted without recursion: the value itself may be too
+ * deep for a recursive walk (structuredClone, JSON.stringify, a tree walk) to survive. Stops
+ * counting once past `stopAbove`.
+ */
+export function nestingDepth(value: unknown, stopAbove = Number.POSITIVE_INFINITY): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > stopAbove) return deepest;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}

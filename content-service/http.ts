@@ -4,6 +4,7 @@ import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES, QueryLimitError } from './query-pool.ts';
 import { QueryError } from './groq.ts';
+import { nestingDepth } from './documents.ts';
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -38,24 +39,10 @@ export function paramsFromQuery(q: RawQuery): Record<string, unknown> {
  */
 export const MAX_PARAM_DEPTH = 64;
 
-/** Depth of a JSON value, counted without recursion (the value itself may be too deep for that). */
-function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > deepest) deepest = depth;
-    if (deepest > MAX_PARAM_DEPTH) return deepest;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
 /** Refuses parameters nested deeper than MAX_PARAM_DEPTH, as a parse error of the query naming the parameter. */
 export function checkParams(params: Record<string, unknown>, query: string): void {
   for (const [name, value] of Object.entries(params)) {
-    if (depthOf(value) <= MAX_PARAM_DEPTH) continue;
+    if (nestingDepth(value, MAX_PARAM_DEPTH) <= MAX_PARAM_DEPTH) continue;
     const at = Math.max(0, query.indexOf(`$${name}`));
     throw new QueryError(
       `param $${name} is nested deeper than ${MAX_PARAM_DEPTH} levels`,
@@ -84,6 +71,16 @@ export function tooLarge(reply: FastifyReply, status: 413 | 414, what: 'query' |
       : `the query is longer than ${MAX_POST_QUERY_BYTES} bytes`,
   );
   return reply.code(status).header('cache-control', 'no-store').send(err.toBody());
+}
+
+/** Seconds a client told the service is busy (429, 503) is asked to wait before asking again. */
+export const BUSY_RETRY_AFTER_S = 1;
+
+/** A query refused or stopped, in the hosted API's shape; when the service was busy, with Retry-After. */
+export function limited(reply: FastifyReply, err: QueryLimitError): FastifyReply {
+  if (err.type === 'serviceBusyError' || err.type === 'rateLimitError')
+    reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+  return reply.code(err.status).header('cache-control', 'no-store').send(err.toBody());
 }
 
 /** 413 in the hosted API's shape, for a body past `limit` bytes (or with Fastify's own message). */

@@ -1,11 +1,13 @@
 // The image routes of the embedded service: GET /images/… renders Sanity's image URL parameters
 // (image-params.ts) with sharp (image-render.ts) over the dataset's images/ folder, behind a render
 // queue and a variant cache, so every URL the site builds renders locally exactly as the hosted
-// image CDN would size it; GET /files/… serves file assets unchanged.
-import { readFile } from 'node:fs/promises';
+// image CDN would size it; GET /files/… serves file assets unchanged. Renders take turns by client
+// address, and one address may have only so many waiting, so eighty renders from one client
+// delay another client's image by a turn instead of filling the queue (13 of 15 ordinary images
+// were refused that way, and an export reading the service failed).
+import { access, readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastq from 'fastq';
 import { LRUCache } from 'lru-cache';
 import { isHeavyRender, RENDER_TIMEOUT_S } from './image-cost.ts';
 import {
@@ -18,6 +20,7 @@ import {
   type Query,
 } from './image-params.ts';
 import { renderVariant } from './image-render.ts';
+import { FairRunner } from './fair-turns.ts';
 import { MIME_TYPES } from './sanity-export.ts';
 
 const FILE_RE = /^([A-Za-z0-9]+)-(\d{1,5})x(\d{1,5})\.([a-z0-9]{2,5})$/;
@@ -40,9 +43,14 @@ export interface ImagesPluginOptions {
   cacheBytes?: number;
   /** Images rendered at once (default 2; libvips uses several threads per image). */
   renderConcurrency?: number;
-  /** Renders allowed to wait for a turn; beyond, 503 (default 64: the export fetches 6 at a time). */
+  /** Renders allowed to wait for a turn, every client together; beyond, 503 (default 256). */
   maxQueuedRenders?: number;
+  /** Renders one client address may have waiting or running; beyond, 429 (default 24: the export fetches 6 at a time). */
+  maxRendersPerClient?: number;
 }
+
+/** Seconds a client told to wait (429, 503) is asked to wait before asking again. */
+export const RENDER_RETRY_AFTER_S = 2;
 
 /**
  * Every answer of the image and file routes: an SVG (or any uploaded file) opened directly must not
@@ -57,12 +65,14 @@ export const ASSET_HEADERS: Record<string, string> = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const mimeOfExtension = (ext: string): string => MIME_TYPES[ext.toLowerCase()] ?? 'application/octet-stream';
 
-type RenderTask = { source: Buffer; params: ImageParams; format: OutFormat | 'gif' };
+/** A render waiting for its turn: the source is read only then, so waiting costs no memory. */
+type RenderTask = { path: string; params: ImageParams; format: OutFormat | 'gif' };
 type AssetParams = { projectId: string; dataset: string; file: string };
 type AssetRequest = FastifyRequest<{ Params: AssetParams; Querystring: Query }>;
 
-/** Not rendered: the queue is full (the caller answers 503). */
+/** Not rendered: the queue is full (503), or this client has its share waiting already (429). */
 const QUEUE_FULL = Symbol('queue full');
+const CLIENT_FULL = Symbol('client full');
 
 function fail(reply: FastifyReply, err: ImageRequestError): FastifyReply {
   return reply
@@ -72,10 +82,11 @@ function fail(reply: FastifyReply, err: ImageRequestError): FastifyReply {
 }
 
 /**
- * Renders take turns (fastq, Fastify's own queue): a burst of expensive URLs queues up behind a
- * fixed number of sharp pipelines instead of starting all at once; identical URLs share one, and
- * repeated ones come from a cache bounded by bytes and by entries, so a crawl over many sizes cannot
- * grow the process without limit (a variant over the budget is not kept).
+ * Renders take turns by client (fair-turns.ts): a burst of expensive URLs queues up behind a fixed
+ * number of sharp pipelines instead of starting all at once, and behind the other clients' renders
+ * rather than in front of them; identical URLs share one, and repeated ones come from a cache
+ * bounded by bytes and by entries, so a crawl over many sizes cannot grow the process without
+ * limit (a variant over the budget is not kept).
  */
 function variantRenderer(opts: ImagesPluginOptions) {
   const cache = new LRUCache<string, Buffer>({
@@ -84,8 +95,14 @@ function variantRenderer(opts: ImagesPluginOptions) {
     sizeCalculation: (body) => Math.max(1, body.byteLength),
   });
   const inflight = new Map<string, Promise<Buffer>>();
-  const render = (task: RenderTask): Promise<Buffer> =>
-    renderVariant(task.source, task.params, task.format).catch((err: Error) => {
+  const render = async (task: RenderTask): Promise<Buffer> => {
+    let source: Buffer;
+    try {
+      source = await readFile(task.path);
+    } catch {
+      throw new ImageRequestError(404, 'image not found');
+    }
+    return renderVariant(source, task.params, task.format).catch((err: Error) => {
       if (/timeout/i.test(err.message))
         throw new ImageRequestError(
           400,
@@ -93,21 +110,24 @@ function variantRenderer(opts: ImagesPluginOptions) {
         );
       throw err;
     });
-  const light = fastq.promise(render, opts.renderConcurrency ?? 2);
-  const heavy = fastq.promise(render, 1);
-  const waiting = () => light.length() + heavy.length();
-  const maxQueued = opts.maxQueuedRenders ?? 64;
+  };
+  const light = new FairRunner(render, opts.renderConcurrency ?? 2);
+  const heavy = new FairRunner(render, 1);
+  const waiting = () => light.length + heavy.length;
+  const maxQueued = opts.maxQueuedRenders ?? 256;
+  const perClient = opts.maxRendersPerClient ?? 24;
   return {
     cached: (key: string) => cache.get(key),
     keep: (key: string, body: Buffer) => cache.set(key, body),
     waiting,
-    /** The render of `key`, joined if one is under way; QUEUE_FULL when too many wait already. */
-    start(key: string, task: RenderTask): Promise<Buffer> | typeof QUEUE_FULL {
+    /** The render of `key`, joined if one is under way; QUEUE_FULL or CLIENT_FULL when it may not wait. */
+    start(key: string, client: string, task: RenderTask): Promise<Buffer> | typeof QUEUE_FULL | typeof CLIENT_FULL {
       let job = inflight.get(key);
       if (job) return job;
+      if (light.of(client) + heavy.of(client) >= perClient) return CLIENT_FULL;
       if (waiting() >= maxQueued) return QUEUE_FULL;
       const queue = isHeavyRender(task.params, task.format) ? heavy : light;
-      job = queue.push(task).finally(() => inflight.delete(key));
+      job = queue.run(client, task).finally(() => inflight.delete(key));
       inflight.set(key, job);
       return job;
     },
@@ -116,17 +136,27 @@ function variantRenderer(opts: ImagesPluginOptions) {
 
 type Renderer = ReturnType<typeof variantRenderer>;
 
-function busy(reply: FastifyReply, waiting: number): FastifyReply {
+/** 503 when every client together filled the queue, 429 when this client has its share waiting. */
+function busy(reply: FastifyReply, why: typeof QUEUE_FULL | typeof CLIENT_FULL, waiting: number): FastifyReply {
+  const mine = why === CLIENT_FULL;
   return reply
-    .code(503)
-    .header('retry-after', '1')
+    .code(mine ? 429 : 503)
+    .header('retry-after', String(RENDER_RETRY_AFTER_S))
     .header('cache-control', 'no-store')
     .send({
-      statusCode: 503,
-      error: 'Service Unavailable',
-      message: `${waiting} images are waiting to be rendered; try again shortly`,
+      statusCode: mine ? 429 : 503,
+      error: mine ? 'Too Many Requests' : 'Service Unavailable',
+      message: mine
+        ? 'this address already has as many images rendering as it may; try again shortly'
+        : `${waiting} images are waiting to be rendered; try again shortly`,
     });
 }
+
+const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** No parameters: the original bytes, as the hosted CDN serves them (no re-encoding). */
 async function sendOriginal(reply: FastifyReply, path: string, ext: string): Promise<FastifyReply> {
@@ -150,18 +180,18 @@ async function variantBody(
   const key = `${file}?${JSON.stringify(task.params)}>${task.format}`;
   const cached = renderer.cached(key);
   if (cached) return cached;
-  let source: Buffer;
-  try {
-    source = await readFile(task.path);
-  } catch {
-    return fail(reply, new ImageRequestError(404, 'image not found'));
-  }
   let body: Buffer;
   if (task.format === 'svg' || task.ext === 'svg') {
-    body = source;
+    try {
+      body = await readFile(task.path);
+    } catch {
+      return fail(reply, new ImageRequestError(404, 'image not found'));
+    }
   } else {
-    const job = renderer.start(key, { source, params: task.params, format: task.format });
-    if (job === QUEUE_FULL) return busy(reply, renderer.waiting());
+    // A missing file is answered at once, without taking a turn.
+    if (!(await exists(task.path))) return fail(reply, new ImageRequestError(404, 'image not found'));
+    const job = renderer.start(key, req.ip, { path: task.path, params: task.params, format: task.format });
+    if (job === QUEUE_FULL || job === CLIENT_FULL) return busy(reply, job, renderer.waiting());
     try {
       body = await job;
     } catch (err) {

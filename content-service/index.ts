@@ -55,10 +55,10 @@ export interface ContentServiceOptions {
   imageCacheBytes?: number;
   /** Limits of GROQ evaluation: worker threads, time budget, heap, result size (defaults in query-pool.ts). */
   queryLimits?: Partial<QueryLimits>;
-  /** Listen streams open at once (default 1000, the hosted free plan's); beyond, 429. */
-  maxListeners?: number;
-  /** Anonymous listen streams one address may hold (default 100); token holders are not counted. */
-  maxListenersPerAddress?: number;
+  /** Event streams (listen and live) open at once (default 1000, the hosted free plan's); beyond, 429. */
+  maxStreams?: number;
+  /** Anonymous event streams one address may hold (default 100); token holders are not counted. */
+  maxStreamsPerAddress?: number;
   /** Request, header and idle-socket time limits (defaults in core/http-timeouts.ts). */
   timeouts?: Partial<HttpTimeouts>;
   /** Bytes of query answers being sent at once (default 256 MiB); beyond, 503. */
@@ -215,8 +215,8 @@ export async function buildContentServiceApp(
     log,
     ...(opts.imageCacheBytes ? { imageCacheBytes: opts.imageCacheBytes } : {}),
     pool,
-    ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
-    ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
+    ...(opts.maxStreams ? { maxStreams: opts.maxStreams } : {}),
+    ...(opts.maxStreamsPerAddress ? { maxStreamsPerAddress: opts.maxStreamsPerAddress } : {}),
     ...(opts.maxAnswerBytesInFlight ? { maxAnswerBytesInFlight: opts.maxAnswerBytesInFlight } : {}),
     ...(opts.maxQueriesPerAddress ? { maxQueriesPerAddress: opts.maxQueriesPerAddress } : {}),
   });

@@ -1,9 +1,9 @@
-// What keeps listen streams cheap. A listener's filter runs on the event loop twice per change (the
+// What keeps listen filters cheap before they run. A listener's filter runs twice per change (the
 // document before and after), for every open stream, so a filter whose cost multiplies (an array
-// traversal building arrays that another traversal walks) froze the service for 22 s per patch with
-// a 1 KB parameter. Filters are therefore bounded by their shape before a stream opens, the way the
-// hosted listener takes simple filters only (no joins, projections ignored); and streams are shared
-// out per address, with room kept for the token holder (the preview's own upstream).
+// traversal building arrays that another traversal walks) made every change cost 22 s with a 1 KB
+// parameter. Filters are therefore bounded by their shape before a stream opens, the way the hosted
+// listener takes simple filters only (no joins, projections ignored); what a filter costs at run
+// time (a backtracking `match`) is bounded by its deadline and budget in filter-pool.ts.
 import type { ExprNode } from 'groq-js';
 
 /** Nodes that evaluate their body once per element of their base. */
@@ -85,45 +85,4 @@ export function listenFilterProblem(tree: ExprNode): string | null {
     }
   }
   return null;
-}
-
-/** Open streams by who holds them: anonymous ones per address, within what the token holder leaves. */
-export class ListenerSeats {
-  private readonly byAddress = new Map<string, number>();
-  private anonymous = 0;
-  private total = 0;
-
-  constructor(
-    /** Streams open at once, every client together. */
-    readonly max: number,
-    /** Anonymous streams one address may hold. */
-    readonly perAddress: number,
-    /** Seats only a token holder may take. */
-    readonly reserved = Math.floor(max / 10),
-  ) {}
-
-  /** Takes a seat, or says why none is left; the returned function gives it back (once). */
-  take(address: string, editor: boolean): (() => void) | string {
-    if (this.total >= this.max) return `Max listener limit exceeded at ${this.max}`;
-    if (!editor) {
-      if (this.anonymous >= this.max - this.reserved)
-        return `Max listener limit exceeded at ${this.max - this.reserved} for requests without a token`;
-      if ((this.byAddress.get(address) ?? 0) >= this.perAddress)
-        return `Max listener limit exceeded at ${this.perAddress} per address for requests without a token`;
-      this.anonymous++;
-      this.byAddress.set(address, (this.byAddress.get(address) ?? 0) + 1);
-    }
-    this.total++;
-    let held = true;
-    return () => {
-      if (!held) return;
-      held = false;
-      this.total--;
-      if (editor) return;
-      this.anonymous--;
-      const left = (this.byAddress.get(address) ?? 1) - 1;
-      if (left > 0) this.byAddress.set(address, left);
-      else this.byAddress.delete(address);
-    };
-  }
 }

@@ -3,28 +3,24 @@
 // preview: without it the tool stops with "EventSource connection failed". Hosted, each change
 // arrives as a `message` naming the sync tags of the query results it touched; this service
 // gives its results no sync tags, so every change is a `restart` (the documented "refetch
-// everything" event) instead. `welcome` first, keep-alive comments, as hosted.
+// everything" event) instead. `welcome` first, keep-alive comments, as hosted. The stream evaluates
+// no GROQ of the caller's; its seats, keep-alives and buffer bound are every stream's (streams.ts).
 import type { FastifyInstance } from 'fastify';
-import { openSse } from '../core/sse.ts';
 import { accessOf, unauthorized } from './access.ts';
 import { API_VERSION_RE, notFound } from './http.ts';
 import { isPrivateId, randomId } from './documents.ts';
 import type { DatasetStore } from './store.ts';
+import type { StreamGate } from './streams.ts';
 
 export interface LiveOptions {
   store: DatasetStore;
   dataset: string;
   token: string | null;
-  keepAliveMs: number;
-  corsHeaders: Record<string, string>;
+  /** The caps and keep-alives every stream route shares. */
+  streams: StreamGate;
 }
 
 export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promise<void> {
-  const streams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
-  });
-
   app.get<{ Params: { apiVersion: string; dataset: string }; Querystring: { includeDrafts?: string } }>(
     '/:apiVersion/data/live/events/:dataset',
     async (req, reply) => {
@@ -32,27 +28,18 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveOptions): Promi
       if (!API_VERSION_RE.test(apiVersion)) return notFound(reply, `unknown API version "${apiVersion}"`);
       if (dataset !== opts.dataset) return notFound(reply, `Dataset "${dataset}" not found`);
       const drafts = req.query.includeDrafts === 'true';
+      const editor = accessOf(req.headers.authorization, opts.token) === 'editor';
       // As hosted: changes to drafts are told only to a client holding a token.
-      if (drafts && accessOf(req.headers.authorization, opts.token) !== 'editor')
-        return unauthorized(reply, 'includeDrafts needs the editor token');
+      if (drafts && !editor) return unauthorized(reply, 'includeDrafts needs the editor token');
+      if (!opts.streams.admit(req, reply, editor)) return reply;
 
-      reply.hijack();
-      const sse = openSse(reply.raw, {
-        headers: opts.corsHeaders,
-        keepAliveMs: opts.keepAliveMs,
-        keepAliveText: '',
-      });
+      const sse = opts.streams.open(reply);
       sse.send('welcome', {}, randomId(12));
       const unsubscribe = opts.store.subscribe((tx) => {
         if (!drafts && tx.changes.every((c) => isPrivateId(c.documentId))) return;
         sse.send('restart', {}, tx.transactionId);
       });
-      const end = (): void => sse.close();
-      sse.onClose(() => {
-        unsubscribe();
-        streams.delete(end);
-      });
-      streams.add(end);
+      sse.onClose(unsubscribe);
     },
   );
 

@@ -126,10 +126,29 @@ function entries(op: string, value: unknown): [string, Json][] {
 
 const OPERATIONS = ['set', 'setIfMissing', 'unset', 'inc', 'dec', 'insert', 'diffMatchPatch'] as const;
 
+/** The operations the mutator applies first; inc, dec, insert and diffMatchPatch see what they made. */
+const FIRST = ['set', 'setIfMissing', 'unset'] as const;
+
+/** `doc` with the patch's operations among `ops` applied by @sanity/mutator (a new document). */
+function applied(
+  doc: Record<string, Json>,
+  patch: Record<string, unknown>,
+  ops: readonly string[],
+): Record<string, Json> {
+  const mutation: Record<string, unknown> = { id: String(doc._id) };
+  for (const op of ops) if (patch[op] !== undefined) mutation[op] = structuredClone(patch[op]);
+  if (Object.keys(mutation).length === 1) return doc;
+  const next = new Mutation({ mutations: [{ patch: mutation }] as never }).apply(structuredClone(doc) as never);
+  if (!next) throw new PatchError(`patch removed document "${String(doc._id)}"`, 409);
+  return next as Record<string, Json>;
+}
+
 /**
  * Checks one patch's operations and applies them to `doc` with @sanity/mutator, returning a new
  * document (the mutator never changes its input). The mutator applies them in Sanity's order:
- * set, setIfMissing, unset, inc, dec, insert, diffMatchPatch, whatever order the keys arrive in.
+ * set, setIfMissing, unset, inc, dec, insert, diffMatchPatch, whatever order the keys arrive in;
+ * so inc, dec, insert and diffMatchPatch are checked against the document the first three made
+ * (`setIfMissing: {n: 0}` with `inc: {n: 1}` counts from 0, as hosted).
  */
 export function applyPatch(doc: Record<string, Json>, patch: Record<string, unknown>): Record<string, Json> {
   const known = new Set<string>(['id', 'query', 'params', 'ifRevisionID', ...OPERATIONS]);
@@ -143,36 +162,37 @@ export function applyPatch(doc: Record<string, Json>, patch: Record<string, unkn
   for (const op of ['set', 'setIfMissing', 'diffMatchPatch'] as const) {
     if (patch[op] !== undefined) for (const [p] of entries(op, patch[op])) guard(p, op !== 'diffMatchPatch');
   }
-  if (patch.diffMatchPatch !== undefined) {
-    for (const [p, v] of entries('diffMatchPatch', patch.diffMatchPatch)) {
-      if (typeof v !== 'string') throw new PatchError(`patch.diffMatchPatch "${p}" needs a patch text`);
-      if (typeof getAt(doc, guard(p)) !== 'string') {
-        throw new PatchError(`patch.diffMatchPatch: "${p}" is not a string in document "${String(doc._id)}"`, 409);
-      }
-    }
-  }
   if (patch.unset !== undefined) {
     if (!Array.isArray(patch.unset) || !patch.unset.every((p) => typeof p === 'string'))
       throw new PatchError('patch.unset must be an array of paths');
     for (const p of patch.unset as string[]) guard(p);
+  }
+  const first = applied(doc, patch, FIRST);
+  if (patch.diffMatchPatch !== undefined) {
+    for (const [p, v] of entries('diffMatchPatch', patch.diffMatchPatch)) {
+      if (typeof v !== 'string') throw new PatchError(`patch.diffMatchPatch "${p}" needs a patch text`);
+      if (typeof getAt(first, guard(p)) !== 'string') {
+        throw new PatchError(`patch.diffMatchPatch: "${p}" is not a string in document "${String(doc._id)}"`, 409);
+      }
+    }
   }
   for (const op of ['inc', 'dec'] as const) {
     if (patch[op] === undefined) continue;
     for (const [p, by] of entries(op, patch[op])) {
       const segs = guard(p);
       if (typeof by !== 'number' || !Number.isFinite(by)) throw new PatchError(`patch.${op} "${p}" needs a number`);
-      if (typeof getAt(doc, segs) !== 'number') {
+      if (typeof getAt(first, segs) !== 'number') {
         throw new PatchError(`patch.${op}: "${p}" is not a number in document "${String(doc._id)}"`, 409);
       }
     }
   }
-  if (patch.insert !== undefined) checkInsert(doc, patch.insert);
-
-  const ops: Record<string, unknown> = { id: String(doc._id) };
-  for (const op of OPERATIONS) if (patch[op] !== undefined) ops[op] = structuredClone(patch[op]);
-  const next = new Mutation({ mutations: [{ patch: ops }] as never }).apply(structuredClone(doc) as never);
-  if (!next) throw new PatchError(`patch removed document "${String(doc._id)}"`, 409);
-  return next as Record<string, Json>;
+  if (patch.insert !== undefined) checkInsert(first, patch.insert);
+  const next = applied(
+    first,
+    patch,
+    OPERATIONS.filter((op) => !(FIRST as readonly string[]).includes(op)),
+  );
+  return first === doc && next === doc ? structuredClone(doc) : next;
 }
 
 /** The insert checks the mutator leaves to the caller (it would skip a missing key silently). */

@@ -13,13 +13,14 @@ import { badRequest, limitedBody, payloadTooLarge } from './http.ts';
 import { imagesPlugin } from './images.ts';
 import { listenRoutes } from './listen.ts';
 import { liveRoutes } from './live.ts';
+import { streamGate } from './streams.ts';
 import { studioRoutes } from './studio-routes.ts';
 import { actionRoutes } from './actions.ts';
 import { dataExportRoutes } from './data-export.ts';
 import { queryRoutes } from './query-routes.ts';
 import { assetContext, checkPath, type DataRequest } from './data-request.ts';
 import { DataParams, DataQuery, DocParams, MutateBody } from './schemas.ts';
-import { isPrivateId, MutationError } from './documents.ts';
+import { isPrivateId, MutationError, nestingDepth } from './documents.ts';
 import type { DatasetStore } from './store.ts';
 
 export interface ContentServicePluginOptions {
@@ -35,10 +36,10 @@ export interface ContentServicePluginOptions {
   imageCacheBytes?: number;
   /** Limits of GROQ evaluation (workers, time budget, memory, result size); defaults in query-pool.ts. */
   queryLimits?: Partial<QueryLimits>;
-  /** Listen streams open at once (default listen.ts's MAX_LISTENERS). */
-  maxListeners?: number;
-  /** Anonymous listen streams one address may hold (default listen.ts's MAX_LISTENERS_PER_ADDRESS). */
-  maxListenersPerAddress?: number;
+  /** Event streams (listen and live) open at once (default streams.ts's MAX_STREAMS). */
+  maxStreams?: number;
+  /** Anonymous event streams one address may hold (default streams.ts's MAX_STREAMS_PER_ADDRESS). */
+  maxStreamsPerAddress?: number;
   /** Bytes of query answers being sent at once (default MAX_ANSWER_BYTES_IN_FLIGHT); beyond, 503. */
   maxAnswerBytesInFlight?: number;
   /** Queries one address without the token may have in progress (default MAX_QUERIES_PER_ADDRESS). */
@@ -67,6 +68,16 @@ export const MAX_ANSWER_BYTES_IN_FLIGHT = 256 * 1024 * 1024;
  * document and never reading made the workers build 100 answers; beyond this, 503 at once.
  */
 export const MAX_QUERIES_PER_ADDRESS = 16;
+
+/**
+ * Deepest nesting a mutation or action body may have, the mutation's own wrapping included. The
+ * site's documents nest about 12 levels (a school's sections, blocks, spans and marks); the export
+ * reads at most 24.
+ */
+export const MAX_WRITE_DEPTH = 100;
+
+/** The routes whose bodies become documents. */
+const WRITE_ROUTE = /^\/v[^/]+\/data\/(mutate|actions)\//;
 
 // Browsers may call the service directly (the public client reads published data); bearer
 // tokens, not cookies, carry editor rights, so allowing any origin exposes nothing extra.
@@ -98,6 +109,14 @@ function guardRequests(app: FastifyInstance, token: string | null, log: (message
     if (access === 'anonymous' && Number(req.headers['content-length'] ?? 0) > ANONYMOUS_BODY_LIMIT)
       return payloadTooLarge(reply, ANONYMOUS_BODY_LIMIT);
     return undefined;
+  });
+
+  // A document nested thousands deep overflows the stack of whatever copies or walks it (the
+  // transaction's copy answered 500): a write nested past MAX_WRITE_DEPTH is refused as a bad request.
+  app.addHook('preValidation', async (req, reply) => {
+    if (!WRITE_ROUTE.test(req.url) || nestingDepth(req.body, MAX_WRITE_DEPTH) <= MAX_WRITE_DEPTH) return undefined;
+    const refused = new MutationError(400, `the request body is nested deeper than ${MAX_WRITE_DEPTH} levels`);
+    return reply.code(400).send(refused.toBody());
   });
 
   // A body sent without a length (chunked) is counted as it arrives.
@@ -200,21 +219,18 @@ function mutateRoute(instance: FastifyInstance, { store, dataset, token }: Optio
 /** The route plugins of their own modules: the Studio's, export, actions, live, listen, uploads and images. */
 async function registerRouteModules(app: FastifyInstance, opts: ContentServicePluginOptions, pool: QueryPool) {
   const { store, dataset, token } = opts;
+  // One gate for every stream route: the same caps per address and in total, the same keep-alives.
+  const streams = streamGate(app, {
+    keepAliveMs: opts.keepAliveMs,
+    corsHeaders: CORS,
+    ...(opts.maxStreams ? { maxStreams: opts.maxStreams } : {}),
+    ...(opts.maxStreamsPerAddress ? { maxStreamsPerAddress: opts.maxStreamsPerAddress } : {}),
+  });
   await app.register(studioRoutes, { dataset, token });
   await app.register(dataExportRoutes, { store, dataset, token });
   await app.register(actionRoutes, { store, dataset, token });
-  await app.register(liveRoutes, { store, dataset, token, keepAliveMs: opts.keepAliveMs, corsHeaders: CORS });
-  await app.register(listenRoutes, {
-    store,
-    pool,
-    ...(opts.maxListeners ? { maxListeners: opts.maxListeners } : {}),
-    ...(opts.maxListenersPerAddress ? { maxListenersPerAddress: opts.maxListenersPerAddress } : {}),
-    dataset,
-    token,
-    keepAliveMs: opts.keepAliveMs,
-    corsHeaders: CORS,
-    log: opts.log,
-  });
+  await app.register(liveRoutes, { store, dataset, token, streams });
+  await app.register(listenRoutes, { store, pool, streams, dataset, token, log: opts.log });
   await app.register(assetUploadRoutes, {
     store,
     dataset,

@@ -3,13 +3,16 @@
 // worker threads (query-worker.ts), each holding a copy of the dataset kept current from the
 // store's transactions; a query gets a time budget and a heap limit, its worker is ended (and
 // replaced) when it runs out of either or when the client goes away, and while one worker is busy
-// with a runaway query the others keep answering. The export and the preview load this service
-// in-process, so nothing a query does may ever run on their event loop.
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+// with a runaway query the others keep answering. Queries waiting for a worker take turns by client
+// address (fair-turns.ts). The export and the preview load this service in-process, so nothing a
+// query does may ever run on their event loop.
+import type { Worker } from 'node:worker_threads';
 import type { ExprNode } from 'groq-js';
 import type { Doc, Perspective } from './documents.ts';
 import type { DatasetStore } from './store.ts';
 import type { QueryError } from './groq.ts';
+import { createWorker } from './worker-thread.ts';
+import { FairQueue } from './fair-turns.ts';
 
 export { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES } from './groq.ts';
 
@@ -53,8 +56,13 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
 /** A query the service refuses or gave up on, answered in the hosted API's error shape. */
 export class QueryLimitError extends Error {
   constructor(
-    readonly status: 413 | 414 | 503,
-    readonly type: 'queryTooLargeError' | 'queryTimeoutError' | 'queryMemoryLimitError' | 'serviceBusyError',
+    readonly status: 413 | 414 | 429 | 503,
+    readonly type:
+      | 'queryTooLargeError'
+      | 'queryTimeoutError'
+      | 'queryMemoryLimitError'
+      | 'serviceBusyError'
+      | 'rateLimitError',
     readonly description: string,
   ) {
     super(description);
@@ -158,23 +166,10 @@ interface Slot {
   since: number;
 }
 
-const SELF = import.meta.url;
-
-/** The worker thread; under tsx (development, tests) its loader is registered first, as Node 20 does not pass it to workers. */
-function createWorker(options: WorkerOptions): Worker {
-  if (SELF.endsWith('.ts')) {
-    const api = import.meta.resolve('tsx/esm/api');
-    const entry = new URL('./query-worker.ts', SELF).href;
-    const boot = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(boot, { ...options, eval: true });
-  }
-  // Bundled (bin/run.mjs): dist/query-worker.mjs sits next to the chunk holding this module.
-  return new Worker(new URL('./query-worker.mjs', SELF), options);
-}
-
 export class QueryPool {
   private readonly slots = new Set<Slot>();
-  private readonly queue: Pending[] = [];
+  /** Queries waiting for a worker, taking turns by client address. */
+  private readonly queue = new FairQueue<Pending>();
   private readonly unsubscribe: () => void;
   private nextJob = 1;
   private closed = false;
@@ -238,11 +233,19 @@ export class QueryPool {
   }
 
   /** Parses a query in a worker (a parse alone can take seconds); the tree is plain data. */
-  parse(query: string, params: Record<string, unknown>, signal?: AbortSignal, trusted = false): Promise<ExprNode> {
-    return this.submit({ type: 'parse', job: this.nextJob++, query, params }, signal, trusted).then((answer) => {
-      if (answer.type === 'parsed') return answer.tree;
-      throw this.errorOf(answer);
-    });
+  parse(
+    query: string,
+    params: Record<string, unknown>,
+    signal?: AbortSignal,
+    trusted = false,
+    client = '',
+  ): Promise<ExprNode> {
+    return this.submit({ type: 'parse', job: this.nextJob++, query, params }, signal, trusted, client).then(
+      (answer) => {
+        if (answer.type === 'parsed') return answer.tree;
+        throw this.errorOf(answer);
+      },
+    );
   }
 
   private errorOf(answer: Settled): Error {
@@ -267,13 +270,9 @@ export class QueryPool {
     if (this.closed)
       return Promise.reject(new QueryLimitError(503, 'serviceBusyError', 'the content service is closing'));
     if (signal?.aborted) return Promise.reject(new QueryAbortedError());
-    if (this.queue.length >= this.limits.maxQueue)
+    if (this.queue.size >= this.limits.maxQueue)
       return Promise.reject(
-        new QueryLimitError(
-          503,
-          'serviceBusyError',
-          `${this.queue.length} queries are already waiting; try again later`,
-        ),
+        new QueryLimitError(503, 'serviceBusyError', `${this.queue.size} queries are already waiting; try again later`),
       );
     return new Promise<Settled>((resolve, reject) => {
       const pending: Pending = {
@@ -291,8 +290,7 @@ export class QueryPool {
           reject(err);
         },
         onAbort: () => {
-          const at = this.queue.indexOf(pending);
-          if (at >= 0) this.queue.splice(at, 1);
+          this.queue.remove((p) => p === pending);
           for (const slot of this.slots) if (slot.current === pending) this.kill(slot);
           pending.fail(new QueryAbortedError());
         },
@@ -304,9 +302,7 @@ export class QueryPool {
       signal?.addEventListener('abort', pending.onAbort, { once: true });
       // Waiting counts too: past the budget the client is told the service is busy instead of hanging.
       pending.waitTimer = setTimeout(() => {
-        const at = this.queue.indexOf(pending);
-        if (at < 0) return;
-        this.queue.splice(at, 1);
+        if (this.queue.remove((p) => p === pending).length === 0) return;
         pending.fail(
           new QueryLimitError(
             503,
@@ -316,7 +312,7 @@ export class QueryPool {
         );
       }, this.limits.timeoutMs);
       pending.waitTimer.unref();
-      this.queue.push(pending);
+      this.queue.push(client, pending);
       this.pump();
     });
   }
@@ -324,13 +320,13 @@ export class QueryPool {
   private pump(): void {
     const general = [...this.slots].filter((slot) => !slot.light);
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
+      if (this.queue.size === 0) return;
       if (!slot.ready || slot.dead || slot.current) continue;
       // The light worker takes work only while every other one is busy.
       if (slot.light && general.some((g) => g.ready && !g.current)) continue;
       this.start(slot, this.queue.shift()!);
     }
-    if (this.queue.length === 0) return;
+    if (this.queue.size === 0) return;
     // Queries wait and every worker is busy (a runaway query, or real concurrency): start another,
     // one at a time, up to the limit.
     const loading = [...this.slots].some((slot) => !slot.ready);
@@ -375,6 +371,7 @@ export class QueryPool {
     const light = slot.light && !pending.trusted;
     const budget = light ? this.limits.lightBudgetMs : this.limits.timeoutMs;
     slot.timer = setTimeout(() => {
+      this.queue.charge(pending.client, budget);
       this.kill(slot);
       pending.fail(
         new QueryLimitError(
@@ -401,7 +398,7 @@ export class QueryPool {
 
   private spawn(source: { text: string } | { json: string } = this.store.copySource(), light = false): void {
     if (this.closed) return;
-    const worker = createWorker({
+    const worker = createWorker('query-worker', {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
       // The worker's console would interleave with the CLI's output; it logs nothing by design.
       stdout: false,
@@ -422,6 +419,7 @@ export class QueryPool {
       const pending = slot.current;
       if (!pending || pending.message.job !== msg.job) return;
       slot.current = null;
+      this.queue.charge(pending.client, performance.now() - slot.since);
       if (slot.timer) clearTimeout(slot.timer);
       pending.settle(msg);
       this.pump();
@@ -454,7 +452,7 @@ export class QueryPool {
     if (!slot.ready && ++this.failedStarts >= 3) {
       this.log(`content-service: query workers fail to start (${err?.message ?? 'exited'}); queries are refused`);
       this.closed = true;
-      for (const p of this.queue.splice(0)) p.fail(new Error('query workers fail to start'));
+      for (const p of this.queue.drain()) p.fail(new Error('query workers fail to start'));
       return;
     }
     if (!oom && err) this.log(`content-service: a query worker failed: ${err.message}`);
@@ -482,7 +480,7 @@ export class QueryPool {
     this.closed = true;
     if (this.lightCheck) clearTimeout(this.lightCheck);
     this.unsubscribe();
-    for (const p of this.queue.splice(0))
+    for (const p of this.queue.drain())
       p.fail(new QueryLimitError(503, 'serviceBusyError', 'the content service is closing'));
     const ending = [...this.slots].map((slot) => {
       slot.dead = true;

@@ -1,7 +1,8 @@
 // GET and POST /data/query: a GROQ query checked as the hosted API checks it, evaluated in the
 // worker pool, and answered with the worker's JSON bytes wrapped unparsed. Queries without the
 // token are admitted per address and within a budget of answer bytes still being sent, so slow
-// or greedy clients get a 503 instead of holding the service's memory.
+// or greedy clients are told to wait (429 past their address's share, 503 when the answers in
+// flight fill the budget, both with Retry-After) instead of holding the service's memory.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accessOf, EDITOR_ID } from './access.ts';
@@ -14,7 +15,7 @@ import {
   type QueryPool,
   WorkerQueryError,
 } from './query-pool.ts';
-import { BadRequest, badRequest, checkParams, paramsFromQuery, tooLarge } from './http.ts';
+import { BadRequest, badRequest, checkParams, limited, paramsFromQuery, tooLarge } from './http.ts';
 import { QueryError } from './groq.ts';
 import { isImporterAssetCheck, withoutAssetUrl } from './importer-check.ts';
 import { DataParams, DataQuery, QueryBody } from './schemas.ts';
@@ -45,7 +46,12 @@ function admission(opts: QueryRoutesOptions) {
       if (inFlight >= opts.maxAnswerBytesInFlight)
         return busyError('too many answers are still being sent to their clients');
       const n = inProgress.get(ip) ?? 0;
-      if (n >= opts.maxQueriesPerAddress) return busyError(`this address already has ${n} queries in progress`);
+      if (n >= opts.maxQueriesPerAddress)
+        return new QueryLimitError(
+          429,
+          'rateLimitError',
+          `this address already has ${n} queries in progress; try again when one is answered`,
+        );
       inProgress.set(ip, n + 1);
       return null;
     },
@@ -116,7 +122,7 @@ async function answerQuery(
   const { origin, project } = assetContext(req);
   if (!editor) {
     const busy = admit.admitAnonymous(req.ip);
-    if (busy) return reply.code(503).header('cache-control', 'no-store').send(busy.toBody());
+    if (busy) return limited(reply, busy);
     reply.raw.once('close', () => admit.releaseAnonymous(req.ip));
   }
   // A client that gives up (closes the connection) ends its query's worker, not just the answer.
@@ -152,8 +158,7 @@ async function answerQuery(
       .send(Buffer.concat(parts));
   } catch (err) {
     if (err instanceof WorkerQueryError) return reply.code(400).send(err.body);
-    if (err instanceof QueryLimitError)
-      return reply.code(err.status).header('cache-control', 'no-store').send(err.toBody());
+    if (err instanceof QueryLimitError) return limited(reply, err);
     if (err instanceof QueryAbortedError) return reply.code(499).send();
     throw err;
   } finally {

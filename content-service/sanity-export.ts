@@ -11,8 +11,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { readTarGz, writeEntries, type TarLimits } from '../core/tar.ts';
+import { nestingDepth } from './documents.ts';
 
 type Json = Record<string, unknown>;
+
+/**
+ * Deepest document the conversion walks (recursively). One document nested thousands deep
+ * overflowed that walk and made every command using the tarball fail; deeper ones are kept as
+ * they are, as the folder format keeps them.
+ */
+const MAX_CONVERT_DEPTH = 200;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const MIME_TYPES: Record<string, string> = {
@@ -219,14 +227,22 @@ export function convertExportFolder(exportRoot: string, cacheDir: string): { fil
     }
   }
   const lines: Json[] = [];
+  /** Documents too deep to convert, kept as their lines: the folder format serves such a document too. */
+  const asIs: string[] = [];
   const rawLines = dataText.split('\n');
   for (let i = 0; i < rawLines.length; i++) {
     const line = rawLines[i]!.trim();
     if (line === '') continue;
     try {
       const v: unknown = JSON.parse(line);
-      if (isObject(v)) lines.push(v);
-      else warnings.push(`data.ndjson line ${i + 1} skipped: not a document`);
+      if (!isObject(v)) warnings.push(`data.ndjson line ${i + 1} skipped: not a document`);
+      else if (nestingDepth(v, MAX_CONVERT_DEPTH) <= MAX_CONVERT_DEPTH) lines.push(v);
+      else {
+        asIs.push(line);
+        warnings.push(
+          `data.ndjson line ${i + 1} (document "${String(v._id)}") is nested deeper than ${MAX_CONVERT_DEPTH} levels: kept as it is, its images not converted`,
+        );
+      }
     } catch (err) {
       warnings.push(`data.ndjson line ${i + 1} skipped: not valid JSON (${(err as Error).message})`);
     }
@@ -236,7 +252,7 @@ export function convertExportFolder(exportRoot: string, cacheDir: string): { fil
   const outDir = join(cacheDir, `export-${key}`);
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, 'dataset.ndjson');
-  const text = `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`;
+  const text = `${[...docs.map((d) => JSON.stringify(d)), ...asIs].join('\n')}\n`;
   let current: string | null = null;
   try {
     current = readFileSync(file, 'utf8');

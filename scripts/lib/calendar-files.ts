@@ -3,7 +3,8 @@
 // carries over too, and each edition's application timeline as all-day events. Every file is made
 // on every export from data the export holds, so an incremental export never loses one.
 import { eventCalendarFile, schoolCalendarFile, timelineCalendarFile } from '../../src/lib/calendar-files.ts';
-import { icsCalendarText, icsEventText, icsFile, type IcsEvent } from '../../src/lib/ics.ts';
+import { icsCalendarText, icsEventText, icsFile, icsKeys, type IcsEvent } from '../../src/lib/ics.ts';
+import { instant } from '../../src/lib/calendar-dates.ts';
 import type { LandingCopy } from '../../src/lib/landing-copy.ts';
 import type { SchoolFacts } from '../../src/lib/school-facts.ts';
 import { LANGS } from '../../src/i18n/messages.ts';
@@ -13,7 +14,7 @@ const uid = (slug: string, key: string) => `${slug}.${key}@middle-school-guide`;
 
 /** The content's own date for DTSTAMP (a fixed one when unknown), so unchanged events keep their bytes. */
 const stampOf = (updated: string | null | undefined): string =>
-  updated && !Number.isNaN(Date.parse(updated)) ? updated : '2000-01-01T00:00:00.000Z';
+  instant(updated) === null ? '2000-01-01T00:00:00.000Z' : updated!;
 
 export function calendarFiles(
   facts: readonly SchoolFacts[],
@@ -34,14 +35,19 @@ export function calendarFiles(
     const texts = events.map((e) => icsEventText(e, stamp));
     files.push({ path: schoolCalendarFile(f.slug), contents: icsCalendarText(f.title, texts) });
     for (const [i, e] of (f.events ?? []).entries()) {
-      files.push({ path: eventCalendarFile(f.slug, e.key), contents: icsCalendarText(f.title, [texts[i]!]) });
+      files.push({ path: eventCalendarFile(f.slug, e.key), contents: icsCalendarText(f.title, [texts[i] ?? null]) });
     }
   }
   copies.forEach((copy, i) => {
     const lang = LANGS[i]!;
     if (copy.enrollmentTimeline.length === 0) return;
-    const events: IcsEvent[] = copy.enrollmentTimeline.map((s) => ({
-      uid: `how-to-apply.${s.key}.${lang}@middle-school-guide`,
+    // Keys from content, reduced: a `_key` holding CRLF lines once added an event of its own.
+    const keys = icsKeys(
+      copy.enrollmentTimeline.map((s) => s.key),
+      'step',
+    );
+    const events: IcsEvent[] = copy.enrollmentTimeline.map((s, i) => ({
+      uid: `how-to-apply.${keys[i]}.${lang}@middle-school-guide`,
       title: s.title,
       start: s.date,
       allDay: true,

@@ -250,18 +250,13 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
     imageCacheDir,
     sourceId: `${source.embedded ? `embedded:${contentDir}` : `${c.apiHost ?? ''}|${c.projectId}`}|${c.dataset}`,
     selfHost: source.embedded || opts.selfHostImages || privateHost,
-    assets: startAssets(opts.base, imageCacheDir, progress, fail),
+    assets: startAssets(opts.base, progress, fail),
     renderer: loadRenderer(),
   };
 }
 
 /** Starts the bundles now (kept from the last export, or esbuild on the other core while this one reads); the render stage awaits them once. */
-function startAssets(
-  base: string,
-  imageCacheDir: string,
-  progress: Progress,
-  fail: ExportRun['fail'],
-): ExportRun['assets'] {
+function startAssets(base: string, progress: Progress, fail: ExportRun['fail']): ExportRun['assets'] {
   const bundling = cachedBundles(PROJECT_ROOT, base);
   bundling.catch(() => {}); // awaited by the render stage; a failed read must not leave it unhandled
   let assets: ReturnType<ExportRun['assets']> | null = null;

@@ -45,6 +45,8 @@ export class ImageFetchError extends Error {
   constructor(
     readonly statusCode: number | null,
     message: string,
+    /** A busy service's Retry-After, in ms (withRetry waits that long). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ImageFetchError';
@@ -90,7 +92,12 @@ async function download(remote: string, signal: AbortSignal): Promise<Uint8Array
   const res = await fetch(webpUrl(remote), { headers: { accept: 'image/webp,image/*;q=0.8' }, signal });
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});
-    throw new ImageFetchError(res.status, `${remote}: HTTP ${res.status}`);
+    const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
+    throw new ImageFetchError(
+      res.status,
+      `${remote}: HTTP ${res.status}`,
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined,
+    );
   }
   return new Uint8Array(await res.arrayBuffer());
 }

@@ -107,13 +107,21 @@ const CSV_COLUMNS = [
 const FORMULA_LEAD = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
 /**
- * A text cell: a formula lead gets a leading apostrophe, and a cell holding quotes, line breaks,
- * a formula lead or either separator is quoted (RFC 4180). Semicolons count: spreadsheets in
- * Spanish and other locales split on them, and `Evil;=HYPERLINK(…)` unquoted became a formula cell.
+ * A formula lead after a character some spreadsheet splits on (comma, semicolon, tab, line break),
+ * spaces allowed between. A quote in the middle of a field is an ordinary character to a spreadsheet
+ * splitting on the other separator, so quoting alone does not keep `https://x/;=HYPERLINK(1)` in
+ * one cell there: the text after the semicolon starts a cell of its own.
+ */
+const LEAD_AFTER_SEPARATOR = /([,;\t\r\n][ \t]*)(?=[=+\-@\uff1d\uff0b\uff0d\uff20])/g;
+
+/**
+ * A text cell: a formula lead first, or after any separator, gets an apostrophe before it, so no
+ * cell starts with one whichever separator the spreadsheet picks; a cell holding quotes, line
+ * breaks, a formula lead or either separator is quoted (RFC 4180).
  */
 function textCell(value: string): string {
   const lead = FORMULA_LEAD.test(value);
-  const safe = lead ? `'${value}` : value;
+  const safe = (lead ? `'${value}` : value).replace(LEAD_AFTER_SEPARATOR, "$1'");
   return lead || /[",;\r\n\t]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -1,7 +1,9 @@
 // Retrying for the export's network calls (content queries and image variants): a content
 // service that hiccups (5xx, reset connection, timeout) should not fail a scheduled rebuild, but a
 // service that is really down must fail it quickly and clearly, within one overall time limit.
-// The attempt loop and its exponential waits are p-retry's; what counts as transient is ours.
+// The attempt loop and its exponential waits are p-retry's; what counts as transient is ours. A
+// service that is busy rather than failing (429, or 503 with Retry-After: another client holds
+// its share) is waited for as it asks, without spending an attempt, until the time limit.
 import pRetry, { AbortError } from 'p-retry';
 
 export interface RetryOptions {
@@ -71,6 +73,31 @@ const TRANSIENT_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 
+/** Longest one Retry-After wait is taken at its word. */
+export const MAX_BUSY_WAIT_MS = 30_000;
+
+/**
+ * How long a busy service asked to be left alone (its Retry-After, in seconds), or null when the
+ * failure is not "busy": a 429, or a 503 that says when to come back. An HTTP date is not sent by
+ * the services the export reads; a 429 without the header waits a second.
+ */
+export function busyWaitMs(err: unknown): number | null {
+  const status = statusOf(err);
+  const e = err as {
+    retryAfterMs?: unknown;
+    response?: { headers?: Record<string, unknown> };
+  } | null;
+  let ms: number | null = typeof e?.retryAfterMs === 'number' ? e.retryAfterMs : null;
+  const header = e?.response?.headers?.['retry-after'];
+  if (ms === null && (typeof header === 'string' || typeof header === 'number')) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) ms = seconds * 1000;
+  }
+  if (status === 429) return Math.min(MAX_BUSY_WAIT_MS, ms ?? 1000);
+  if (status === 503 && ms !== null) return Math.min(MAX_BUSY_WAIT_MS, ms);
+  return null;
+}
+
 /** Status code carried by a client error (@sanity/client sets statusCode; fetch wrappers set status). */
 export function statusOf(err: unknown): number | null {
   const e = err as { statusCode?: unknown; status?: unknown; response?: { statusCode?: unknown } } | null;
@@ -129,29 +156,42 @@ export async function withRetry<T>(
     );
   let attempts = 0;
   let pastDeadline: DeadlineError | null = null;
+  /** One try of the task within its time share; a busy answer is waited for and asked again. */
+  const attempt = async (): Promise<T> => {
+    for (;;) {
+      const remaining = opts.deadline - Date.now();
+      if (remaining <= 0) throw new AbortError(new DeadlineError(what, 'before an attempt could start'));
+      const controller = new AbortController();
+      const timer =
+        remaining <= attemptMs
+          ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
+          : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
+      try {
+        return await task(controller.signal);
+      } catch (caught) {
+        const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
+        if (reason instanceof DeadlineError) throw new AbortError(reason);
+        // An attempt that ran out of its share is retried like any other transient failure.
+        const err = reason instanceof AttemptTimeoutError ? reason : caught;
+        const wait = reason ? null : busyWaitMs(err);
+        if (wait !== null) {
+          if (Date.now() + wait >= opts.deadline)
+            throw new AbortError(new DeadlineError(what, 'the service stayed busy', err));
+          await new Promise((r) => setTimeout(r, wait));
+          continue;
+        }
+        if (!isTransient(err)) throw new AbortError(new RetryError(what, err, attempts));
+        throw new Transient(err);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  };
   try {
     return await pRetry(
       async () => {
         attempts++;
-        const remaining = opts.deadline - Date.now();
-        if (remaining <= 0) throw new AbortError(new DeadlineError(what, 'before an attempt could start'));
-        const controller = new AbortController();
-        const timer =
-          remaining <= attemptMs
-            ? setTimeout(() => controller.abort(new DeadlineError(what, 'request still pending')), remaining)
-            : setTimeout(() => controller.abort(new AttemptTimeoutError(attemptMs)), attemptMs);
-        try {
-          return await task(controller.signal);
-        } catch (caught) {
-          const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
-          if (reason instanceof DeadlineError) throw new AbortError(reason);
-          // An attempt that ran out of its share is retried like any other transient failure.
-          const err = reason instanceof AttemptTimeoutError ? reason : caught;
-          if (!isTransient(err)) throw new AbortError(new RetryError(what, err, attempts));
-          throw new Transient(err);
-        } finally {
-          clearTimeout(timer);
-        }
+        return attempt();
       },
       {
         retries: Math.max(0, opts.attempts - 1),

@@ -4,6 +4,7 @@
 // The two mappings are apart (landing-copy.ts, site-settings.ts) so a browser loads only its page's.
 import type { Lang } from '../i18n/messages.ts';
 import { DEFAULT_LANG } from '../i18n/messages.ts';
+import { safeLinkHref } from './links.ts';
 
 /** A link as the site shows it. */
 export interface SiteLink {
@@ -79,9 +80,10 @@ export function layered(
   return { out, fallback };
 }
 
+/** Editors' links with a label and an address the link allow-list accepts (links.ts); others are left out. */
 export const links = (v: unknown, prefix: string): SiteLink[] =>
   list(v)
-    .map((l, i) => ({ key: keyOf(l, i, prefix), label: str(l.label).trim(), href: str(l.href).trim() }))
+    .map((l, i) => ({ key: keyOf(l, i, prefix), label: str(l.label).trim(), href: safeLinkHref(l.href) ?? '' }))
     .filter((l) => l.label && l.href);
 
 /** The documents of an edition: its own, the English one (when another edition), the built-in copy. */

@@ -3,6 +3,8 @@
 // school-glance.ts) and the export's warnings (fact-warnings.ts), so what an editor is stopped from
 // publishing is exactly what the export would otherwise drop or change.
 
+import { instant } from './calendar-dates.ts';
+
 /** A 24-hour time of day as content holds it: "08:05", "15:20". */
 export const CLOCK_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -31,16 +33,11 @@ export interface EventSpan {
 }
 
 export function eventSpan(e: { start?: unknown; end?: unknown }): EventSpan | null {
-  const start = Date.parse(text(e.start));
-  if (Number.isNaN(start)) return null;
+  // A date a page and a calendar can write (calendar-dates.ts): no 30 February, no year 275760.
+  const start = instant(text(e.start), DEFAULT_EVENT_MS);
+  if (start === null) return null;
   const none = e.end === undefined || e.end === null || (typeof e.end === 'string' && e.end.trim() === '');
-  const end = Date.parse(text(e.end));
-  const endProblem: EndProblem = none
-    ? 'none'
-    : Number.isNaN(end)
-      ? 'not a date'
-      : end <= start
-        ? 'not after start'
-        : null;
-  return { start, end: endProblem === null ? end : start + DEFAULT_EVENT_MS, endProblem };
+  const end = instant(text(e.end));
+  const endProblem: EndProblem = none ? 'none' : end === null ? 'not a date' : end <= start ? 'not after start' : null;
+  return { start, end: endProblem === null && end !== null ? end : start + DEFAULT_EVENT_MS, endProblem };
 }

@@ -4,6 +4,7 @@
 // export maps them; the page carries them in its data.
 import type { Lang } from '../i18n/messages.ts';
 import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
+import { calendarDay } from './calendar-dates.ts';
 import {
   asDoc,
   editionLayers,
@@ -77,9 +78,9 @@ export const LANDING_FIELDS = [
 
 const LOCALES: Record<Lang, string> = { en: 'en-US', es: 'es-US' };
 
-/** A YYYY-MM-DD date as the reader writes it ("Friday, January 15, 2027"), or '' when it is not one. */
+/** A YYYY-MM-DD date as the reader writes it ("Friday, January 15, 2027"), or '' when it is not a real day. */
 function dateText(ymd: string, lang: Lang): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(ymd) || Number.isNaN(Date.parse(`${ymd}T00:00:00Z`))) return '';
+  if (calendarDay(ymd) === null) return '';
   const format = { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' } as const;
   return new Intl.DateTimeFormat(LOCALES[lang], format).format(new Date(`${ymd}T00:00:00Z`));
 }

@@ -8,6 +8,7 @@ import { safeHttpUrl } from './links.ts';
 import { isTourShown, schoolSections, TOUR_HEADING } from './sections.ts';
 import { schoolPath } from '../routes.ts';
 import { addressLine, upcomingEvents } from './school-glance.ts';
+import { icsKeys } from './ics.ts';
 import type { GeoPoint, School, TagCategory } from './types.ts';
 
 /** The three program categories, in the order the site names them ("Arts", "Athletics", "Clubs"). */
@@ -108,11 +109,6 @@ export function schoolPrograms(school: School): Record<ProgramCategory, string[]
 const whole = (v: unknown): number | null =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : null;
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-/** A key safe in a file name (the event's calendar file). */
-const fileKey = (v: unknown, i: number): string =>
-  text(v)
-    .replace(/[^A-Za-z0-9_-]/g, '')
-    .slice(0, 64) || `event-${i + 1}`;
 
 /** What families decide by, as the facts file and the open data carry it. */
 function glanceFacts(school: School, now: number): Partial<SchoolFacts> {
@@ -120,20 +116,20 @@ function glanceFacts(school: School, now: number): Partial<SchoolFacts> {
   const bell = obj(s.bellTimes);
   const adm = obj(s.admissions);
   const [seats, applicants] = [whole(adm.seats), whole(adm.applicants)];
-  const keys = new Set<string>();
-  const events = upcomingEvents(s.events, now).map((e, i) => {
-    let key = fileKey(e._key, i);
-    while (keys.has(key)) key = `${key}-${i + 1}`;
-    keys.add(key);
-    return {
-      key,
-      title: text(e.title),
-      start: e.start,
-      end: e.end,
-      location: orNull(e.location),
-      url: safeHttpUrl(e.url),
-    };
-  });
+  const upcoming = upcomingEvents(s.events, now);
+  // Safe in the event's calendar file name and UID.
+  const keys = icsKeys(
+    upcoming.map((e) => text(e._key)),
+    'event',
+  );
+  const events = upcoming.map((e, i) => ({
+    key: keys[i]!,
+    title: text(e.title),
+    start: e.start,
+    end: e.end,
+    location: orNull(e.location),
+    url: safeHttpUrl(e.url),
+  }));
   const strings = (v: unknown) => (Array.isArray(v) ? [...new Set(v.map(text).filter(Boolean))] : []);
   return {
     grades: orNull(s.grades),

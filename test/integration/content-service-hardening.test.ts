@@ -134,8 +134,8 @@ describe('content service: the second red-team pass', () => {
       watch: false,
       log: () => {},
       token: TOKEN,
-      maxListeners: 10,
-      maxListenersPerAddress: 5,
+      maxStreams: 10,
+      maxStreamsPerAddress: 5,
     });
     const url = `${base(capped, 'listen')}?query=${encodeURIComponent('*[_type == "school"]')}`;
     const open: AbortController[] = [];

@@ -260,7 +260,7 @@ describe('image service limits', () => {
       assert.ok(codes.includes(200), codes.join());
       const busy = answers.filter((r) => r.statusCode === 503);
       assert.ok(busy.length > 0, codes.join());
-      assert.equal(busy[0]!.headers['retry-after'], '1');
+      assert.equal(busy[0]!.headers['retry-after'], '2');
       // Once the queue drained, a refused URL renders.
       assert.equal((await a.inject(urls[codes.indexOf(503)]!)).statusCode, 200);
     } finally {

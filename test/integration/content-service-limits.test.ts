@@ -170,7 +170,7 @@ function runawayQueryTests(): void {
 
 function listenLimitTests(): void {
   it('refuses listen streams beyond its cap with 429, and frees a place when one closes', async () => {
-    const capped = await startContentService({ contentDir: SAMPLE, watch: false, log: () => {}, maxListeners: 2 });
+    const capped = await startContentService({ contentDir: SAMPLE, watch: false, log: () => {}, maxStreams: 2 });
     const url = `${capped.url}/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_type == "school"]')}`;
     const streams: AbortController[] = [];
     try {

@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,16 @@ import { fileURLToPath } from 'node:url';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
 import { ANONYMOUS_BODY_LIMIT } from '../../content-service/plugin.ts';
 import { createStaticServer } from '../../scripts/lib/static-server.ts';
+
+/** The status of a GET sent from another loopback address (another client to the service). */
+function getFrom(localAddress: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { localAddress }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
 
 const MINI = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 const TOKEN = 'test-token-service-limits-0123456789';
@@ -131,6 +142,7 @@ describe('content service: answers held by clients that stop reading', () => {
     const second = await raw(service.port, ask, 5000);
     second.socket.destroy();
     assert.match(second.reply, /^HTTP\/1.1 503/);
+    assert.match(second.reply, /\r\nretry-after: 1\r\n/i);
     first.socket.destroy();
     await new Promise((r) => setTimeout(r, 200));
     const third = await fetch(`${service.url}/v2025-02-19/data/query/production?query=count(*)`);
@@ -139,7 +151,7 @@ describe('content service: answers held by clients that stop reading', () => {
 });
 
 describe('content service: queries in progress per address', () => {
-  it('answers 503 at once past the cap, without building the answer, and frees a place when one is sent', async () => {
+  it('answers 429 with Retry-After at once past the cap, without building the answer, and frees a place when one is sent', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'msg-per-address-'));
     const filler = 'x'.repeat(20_000);
     const lines = Array.from({ length: 900 }, (_, i) => JSON.stringify({ _id: `d${i}`, _type: 'note', filler }));
@@ -156,8 +168,14 @@ describe('content service: queries in progress per address', () => {
       const held = [await raw(service.port, ask, 5000), await raw(service.port, ask, 5000)];
       for (const h of held) assert.match(h.reply, /^HTTP\/1.1 200/);
       const third = await fetch(`${service.url}/v2025-02-19/data/query/production?query=count(*)`);
-      assert.equal(third.status, 503);
-      assert.match(((await third.json()) as { error: { description: string } }).error.description, /already has 2/);
+      assert.equal(third.status, 429);
+      assert.equal(third.headers.get('retry-after'), '1');
+      const body = (await third.json()) as { error: { description: string; type: string } };
+      assert.match(body.error.description, /already has 2/);
+      assert.equal(body.error.type, 'rateLimitError');
+      // Another address has its own share.
+      const other = await getFrom('127.0.0.2', `${service.url}/v2025-02-19/data/query/production?query=count(*)`);
+      assert.equal(other, 200);
       held[0]!.socket.destroy();
       await new Promise((r) => setTimeout(r, 200));
       assert.equal((await fetch(`${service.url}/v2025-02-19/data/query/production?query=count(*)`)).status, 200);

@@ -58,7 +58,7 @@ describe('open data', () => {
       { siteUrl: null, root: '/' },
     );
     const row = openDataCsv(schools).split('\r\n')[1]!;
-    assert.ok(row.startsWith('"Evil;=HYPERLINK(""http://evil.example"")",'), row);
+    assert.ok(row.startsWith(`"Evil;'=HYPERLINK(""http://evil.example"")",`), row);
     assert.ok(row.includes(`,"'＝1+1",`), row);
     // Split naively on ';' outside quotes, as a Spanish-locale spreadsheet does: no cell starts with a formula lead.
     const cells: string[] = [''];
@@ -72,8 +72,82 @@ describe('open data', () => {
     for (const c of row.split(',')) assert.doesNotMatch(c, /^[=+\-@＝＋－＠]/, c);
   });
 
+  test('CSV: `;=HYPERLINK(1)` in any field makes no formula cell, whichever separator a spreadsheet picks', () => {
+    const evil = ';=HYPERLINK(1)';
+    const variants = [evil, `x${evil}`, `x, +1`, `x\t@SUM(1)`, `x;  -2`, `x\n=1`, `x；＝1`];
+    const schools = openSchools(
+      variants.map((v, i) =>
+        fact({
+          slug: `s${i}`,
+          title: v,
+          programs: { arts: [v], athletics: [v, v], clubs: [v] },
+          tour: { title: v, url: `https://example.org/tour/${v}` },
+          grades: v,
+          address: v,
+          phone: v,
+          website: `https://example.org/${v}`,
+          transportation: v,
+          beforeAfterCare: v,
+          supportPrograms: [v],
+          events: [
+            {
+              key: 'e',
+              title: v,
+              start: '2027-01-12T17:30:00.000Z',
+              end: '2027-01-12T18:30:00.000Z',
+              location: null,
+              url: null,
+            },
+          ],
+        }),
+      ),
+      { siteUrl: null, root: '/' },
+    );
+    const csv = openDataCsv(schools);
+    let cells = 0;
+    for (const sep of [',', ';', '\t']) {
+      // As a spreadsheet reads it: a quote is special only at the start of a cell.
+      for (const cell of spreadsheetCells(csv, sep)) {
+        cells++;
+        assert.doesNotMatch(cell.trimStart(), /^[=+\-@＝＋－＠]/, `separator ${JSON.stringify(sep)}: ${cell}`);
+      }
+      // As a naive reader does: no quotes at all, every line a row.
+      for (const line of csv.split(/\r\n|\r|\n/))
+        for (const cell of line.split(sep))
+          assert.doesNotMatch(cell.replace(/^["\s]+/, ''), /^[=+\-@＝＋－＠]/, `naive ${JSON.stringify(sep)}: ${cell}`);
+    }
+    assert.ok(cells >= 26 * (variants.length + 1), `${cells} cells read`);
+    // The words stay readable: only an apostrophe is added.
+    assert.ok(csv.includes(`";'=HYPERLINK(1)"`), csv.split('\r\n')[1]);
+  });
+
   test('JSON keeps the same rows', () => {
     const schools = openSchools([fact({ title: 'Alder' })], { siteUrl: null, root: '/' });
     assert.deepEqual(JSON.parse(openDataJson(schools)), { schools });
   });
 });
+
+/**
+ * The cells a spreadsheet splitting on `sep` reads: a quote opens a quoted part only at the start
+ * of a cell (doubled inside it), and after it closes, the rest up to the separator is plain text.
+ */
+function spreadsheetCells(text: string, sep: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let cell = '';
+    if (text[i] === '"') {
+      i++;
+      while (i < text.length && !(text[i] === '"' && text[i + 1] !== '"')) {
+        cell += text[i];
+        i += text[i] === '"' ? 2 : 1;
+      }
+      i++;
+    }
+    while (i < text.length && text[i] !== sep && text[i] !== '\r' && text[i] !== '\n') cell += text[i++];
+    cells.push(cell);
+    i++;
+    if (text[i - 1] === '\r' && text[i] === '\n') i++;
+  }
+  return cells;
+}

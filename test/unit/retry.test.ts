@@ -141,3 +141,54 @@ test('a hung attempt is abandoned after its share and retried; one pending at th
     (err: Error) => err instanceof DeadlineError && /request still pending/.test(err.message),
   );
 });
+
+const busy = (statusCode: number, retryAfter?: string) =>
+  Object.assign(new Error(`HTTP ${statusCode}`), {
+    statusCode,
+    // As @sanity/client's ClientError carries the response.
+    response: { statusCode, headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter } },
+  });
+
+test('a busy service (429, or 503 with Retry-After) is waited for as it asks, without spending attempts', async () => {
+  let calls = 0;
+  const retried: number[] = [];
+  const started = performance.now();
+  const result = await withRetry(
+    'image a',
+    async () => {
+      calls++;
+      if (calls <= 6) throw busy(429, '0.05');
+      if (calls === 7) throw busy(503, '0.05');
+      return 'ok';
+    },
+    { attempts: 2, baseDelayMs: 1, deadline: Date.now() + 10_000, onRetry: (_w, _e, attempt) => retried.push(attempt) },
+  );
+  assert.equal(result, 'ok');
+  assert.equal(calls, 8);
+  assert.deepEqual(retried, [], 'no attempt was spent on a busy answer');
+  assert.ok(performance.now() - started >= 7 * 45, 'each Retry-After was waited');
+});
+
+/** What withRetry ends with for a task that always fails the same way, and how often it was run. */
+async function outcome(failure: () => Error, opts: { attempts: number; limitMs: number }) {
+  let calls = 0;
+  const task = async (): Promise<never> => {
+    calls++;
+    throw failure();
+  };
+  const deadline = Date.now() + opts.limitMs;
+  const err = await withRetry('query x', task, { attempts: opts.attempts, baseDelayMs: 1, deadline }).catch((e) => e);
+  return { err: err as Error, calls };
+}
+
+test('a service busy past the time limit fails at the limit, naming it', async () => {
+  const { err } = await outcome(() => busy(429, '1'), { attempts: 4, limitMs: 2_500 });
+  assert.ok(err instanceof DeadlineError);
+  assert.match(err.message, /query x: gave up after the overall time limit \(the service stayed busy\)/);
+});
+
+test('a 503 without Retry-After is a failure like any other: it spends an attempt', async () => {
+  const { err, calls } = await outcome(() => busy(503), { attempts: 3, limitMs: 10_000 });
+  assert.ok(err instanceof RetryError);
+  assert.equal(calls, 3);
+});

@@ -144,6 +144,28 @@ describe('site settings', () => {
     assert.equal(siteSettings({ themeColor: 'red' }, 'en', en).themeColor, '#862633');
   });
 
+  test('settings links pass the link allow-list: data:, javascript: and // addresses never reach a page', () => {
+    const hostile = {
+      elementaryLink: { label: 'Elementary', href: 'data:text/html,<script>alert(1)</script>' },
+      highSchoolLink: { label: 'High', href: '//evil.example/high' },
+      footerLinks: [
+        { _key: 'a', label: 'Script', href: 'java\tscript:alert(1)' },
+        { _key: 'b', label: 'Back-slashes', href: '/\\evil.example' },
+        { _key: 'c', label: 'Vb', href: ' VBScript:msgbox(1)' },
+        { _key: 'd', label: 'Mail', href: 'mailto:office@pine.example' },
+        { _key: 'e', label: 'Page', href: '/schools/' },
+      ],
+    };
+    const s = siteSettings(hostile, 'en', en);
+    // A refused address is left out, as one the district did not supply.
+    assert.equal(s.elementaryLink, null);
+    assert.equal(s.highSchoolLink, null);
+    assert.deepEqual(
+      s.footerLinks.map((l) => l.href),
+      ['mailto:office@pine.example', '/schools/'],
+    );
+  });
+
   test("the Spanish edition: its own links, the English name and logo, the logo's words in Spanish", () => {
     const s = siteSettings(settings, 'es', es);
     assert.equal(s.elementaryLink!.label, 'Primarias');
