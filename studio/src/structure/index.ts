@@ -69,25 +69,31 @@ function byLanguage(S: StructureBuilder, type: ListedType, title: string, icon: 
 
 /** One document per language: the English one by its fixed id, a translation from the list of one. */
 function perLanguage(S: StructureBuilder, type: 'landingPage' | 'siteSettings', title: string, icon: ComponentType) {
-  return S.listItem()
-    .title(title)
-    .icon(icon)
-    .child(
-      S.list()
-        .title(title)
-        .items(
-          SUPPORTED_LANGUAGES.map((lang) =>
-            S.listItem()
-              .id(`${type}-${lang.id}`)
-              .title(lang.title)
-              .child(
-                lang.id === 'en'
-                  ? S.document().schemaType(type).documentId(type).title(`${title} (${lang.title})`)
-                  : documentList(S, type, lang, title),
-              ),
+  return (
+    S.listItem()
+      // Not the type's name, which is the English document's id (its item below has it).
+      .id(`${type}-by-language`)
+      .title(title)
+      .icon(icon)
+      .child(
+        S.list()
+          .title(title)
+          .items(
+            SUPPORTED_LANGUAGES.map((lang) =>
+              S.listItem()
+                // The English document's item is named by the document's id, as the Studio's intent
+                // resolver expects of a document pane: an edit link to it then opens it here.
+                .id(lang.id === 'en' ? type : `${type}-${lang.id}`)
+                .title(lang.title)
+                .child(
+                  lang.id === 'en'
+                    ? S.document().schemaType(type).documentId(type).title(`${title} (${lang.title})`)
+                    : documentList(S, type, lang, title),
+                ),
+            ),
           ),
-        ),
-    );
+      )
+  );
 }
 
 export const structure: StructureResolver = (S) =>
