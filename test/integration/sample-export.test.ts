@@ -1,13 +1,12 @@
 // The sample export must stay byte-identical while the export's code is reorganised: three exports
-// of content/sample (plain, --site-url, --base) are compared with test/fixtures/sample-export.json,
-// recorded from the export before the layers were re-cut (see helpers/sample-export.ts to regenerate
-// it after an intended change of the output).
+// of content/sample (plain, --site-url, --base) are compared with test/fixtures/sample-export.json
+// (`npm run golden` regenerates it after an intended change of the output).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cleanEnv, removeDir, runExport, SAMPLE, tempDir } from './export-helpers.ts';
-import { FIXTURE, normalisedTree, VARIANTS } from './helpers/sample-export.ts';
+import { FIXTURE, normalisedTree, SAMPLE_EXPORT_EPOCH, VARIANTS } from './helpers/sample-export.ts';
 
 const work = tempDir('sample-export');
 after(() => removeDir(work));
@@ -21,7 +20,7 @@ for (const [name, flags] of Object.entries(VARIANTS)) {
     // A fixed export time: the events the sample lists stay listed whatever the day the test runs.
     const env = cleanEnv({
       EXPORT_MANIFEST_DIR: path.join(work, `manifests-${name}`),
-      SOURCE_DATE_EPOCH: '1795000000',
+      SOURCE_DATE_EPOCH: SAMPLE_EXPORT_EPOCH,
     });
     const r = await runExport(['--content', SAMPLE, '--out', out, ...flags], env, 180_000);
     assert.equal(r.code, 0, r.stderr);

@@ -1,17 +1,18 @@
 // The sample export reduced to what must not change when the export's code is reorganised: every
 // file's path and a hash of its bytes, with only what legitimately moves normalised away (the
 // content hashes esbuild puts in bundle names, the bundles' own bytes, the footer's render year).
-// test/fixtures/sample-export.json holds this for three exports of content/sample; regenerate it
-// after an intended output change with
-//   npx tsx test/integration/helpers/sample-export.ts <plain-out> <site-url-out> <base-x-out>
-// on exports made with no flags, `--site-url https://example.org` and `--base /x/` respectively.
+// test/fixtures/sample-export.json holds this for three exports of content/sample; `npm run golden`
+// (test/golden.ts) regenerates it after an intended output change.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listFiles } from '../../../scripts/lib/list-files.ts';
 
 export const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/sample-export.json');
+
+/** The fixed export time of the recorded exports: the events the sample lists stay listed whatever the day. */
+export const SAMPLE_EXPORT_EPOCH = '1795000000';
 
 /** The three exports the fixture covers: name → extra CLI flags. */
 export const VARIANTS: Record<string, string[]> = {
@@ -44,18 +45,4 @@ export function normalisedTree(dir: string): Record<string, string> {
     tree[name] = tree[name] === undefined ? digest : [tree[name], digest].sort().join(',');
   }
   return tree;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const dirs = process.argv.slice(2);
-  const names = Object.keys(VARIANTS);
-  if (dirs.length !== names.length) {
-    console.error(
-      `usage: tsx ${path.relative(process.cwd(), process.argv[1])} ${names.map((n) => `<${n}-out>`).join(' ')}`,
-    );
-    process.exit(1);
-  }
-  const fixture = Object.fromEntries(names.map((n, i) => [n, normalisedTree(path.resolve(dirs[i]!))]));
-  writeFileSync(FIXTURE, `${JSON.stringify(fixture, null, 1)}\n`);
-  console.log(`wrote ${path.relative(process.cwd(), FIXTURE)}`);
 }
