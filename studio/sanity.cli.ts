@@ -7,6 +7,7 @@
 // the Studio loads: this folder, the installed packages and the one site module the schema uses.
 import path from 'node:path';
 import { defineCliConfig } from 'sanity/cli';
+import type { Plugin } from 'vite';
 import { studioEnv } from './env.ts';
 import { TYPEGEN } from './typegen.config.ts';
 
@@ -25,6 +26,22 @@ function studioFileAccess(root: string): { allow: string[]; deny: string[] } {
   };
 }
 
+/**
+ * Offline (the embedded service: SANITY_STUDIO_API_HOST), the page Sanity writes loads nothing from
+ * outside this machine: its web fonts (studio-static.sanity.io: the Studio falls back to system
+ * fonts) and the bridge script for Sanity's hosted dashboard (core.sanity-cdn.com) are taken out.
+ */
+const offlinePage: Plugin = {
+  name: 'middle-school-guide:offline-page',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html
+        .replace(/<script[^>]*src="https:\/\/core\.sanity-cdn\.[a-z]+\/bridge\.js"[^>]*><\/script>\s*/g, '')
+        .replace(/@font-face\s*\{[^}]*studio-static\.sanity\.io[^}]*\}\s*/g, ''),
+  },
+};
+
 export default defineCliConfig({
   api: { projectId, dataset },
   typegen: TYPEGEN,
@@ -33,6 +50,7 @@ export default defineCliConfig({
     const access = studioFileAccess(root);
     return {
       ...config,
+      plugins: [...(config.plugins ?? []), ...(process.env.SANITY_STUDIO_API_HOST ? [offlinePage] : [])],
       server: {
         ...config.server,
         fs: {

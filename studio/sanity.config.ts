@@ -14,6 +14,7 @@ import { structure } from './src/structure/index.ts';
 import { resolve } from './src/presentation/resolve.ts';
 import { studioEnv } from './env.ts';
 import { spreadListenStreams } from './src/offline/spread-streams.ts';
+import { keepToLoopback } from './src/offline/loopback-only.ts';
 
 const { projectId, dataset } = studioEnv();
 
@@ -43,7 +44,10 @@ const apiHost = process.env.SANITY_STUDIO_API_HOST;
  * stream open, and a browser gives one plain-HTTP host six connections: past six streams the
  * document's own requests would wait for ever.
  */
-if (apiHost) spreadListenStreams();
+if (apiHost) {
+  keepToLoopback();
+  spreadListenStreams();
+}
 const offline = apiHost
   ? {
       apiHost,
