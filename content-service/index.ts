@@ -188,6 +188,8 @@ export async function buildContentServiceApp(
   const memoryMb = Math.max(DEFAULT_QUERY_LIMITS.memoryMb, Math.ceil(text.length / 1e6) * 16);
   const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
   store.loadText(text);
+  // A mutation's selection query is the caller's GROQ too: it runs where queries run, not here.
+  store.runSelectionsWith(pool.selectionQuery(dataset));
   // Logger off: request logs would carry the Authorization header.
   // maxParamLength: the Studio asks /data/doc for a document and every one it references at once.
   const app = Fastify({

@@ -13,6 +13,8 @@ import type { DatasetStore } from './store.ts';
 import type { QueryError } from './groq.ts';
 import { createWorker } from './worker-thread.ts';
 import { FairQueue } from './fair-turns.ts';
+import { SelectionError, type SelectionQuery } from './transaction.ts';
+import { EDITOR_ID } from './access.ts';
 
 export { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES } from './groq.ts';
 
@@ -95,6 +97,11 @@ export interface QueryJob {
   dataset: string;
   /** Answer the result's Content Source Map too (`?resultSourceMap=`): see source-map.ts. */
   sourceMap?: boolean;
+  /**
+   * Documents as a transaction under way has them, over the worker's copy for this query only
+   * (a mutation's selection by query sees what earlier mutations of its transaction did).
+   */
+  overlay?: { documentId: string; after: Doc | null }[];
 }
 
 type QueryErrorBody = ReturnType<QueryError['toBody']>;
@@ -230,6 +237,33 @@ export class QueryPool {
       }
       throw this.errorOf(answer);
     });
+  }
+
+  /**
+   * How a transaction runs its mutations' selection queries (patch or delete by query): in a worker,
+   * within the budget, over the documents with the transaction's pending changes laid over them.
+   */
+  selectionQuery(dataset: string): SelectionQuery {
+    return async (query, params, changed) => {
+      try {
+        const answer = await this.query({
+          query,
+          params,
+          perspective: 'raw',
+          authenticated: true,
+          identity: EDITOR_ID,
+          origin: '',
+          project: '',
+          dataset,
+          overlay: changed,
+        });
+        return answer.json ? (JSON.parse(answer.json.toString('utf8')) as unknown) : null;
+      } catch (err) {
+        if (err instanceof WorkerQueryError) throw new SelectionError(err.body.error.description);
+        if (err instanceof QueryLimitError) throw new SelectionError(err.description);
+        throw err;
+      }
+    };
   }
 
   /** Parses a query in a worker (a parse alone can take seconds); the tree is plain data. */

@@ -19,6 +19,20 @@ const store = new DatasetStore('dataset.ndjson', () => {});
 const reply = (message: FromWorker): void => port.postMessage(message);
 const encoder = new TextEncoder();
 
+/** The documents with a transaction's pending changes laid over them (raw ids), for one query. */
+function overlaid(
+  view: readonly Doc[],
+  overlay: { documentId: string; after: Doc | null }[] | undefined,
+): readonly Doc[] {
+  if (!overlay?.length) return view;
+  const byId = new Map(view.map((d) => [d._id, d]));
+  for (const { documentId, after } of overlay) {
+    if (after) byId.set(documentId, after);
+    else byId.delete(documentId);
+  }
+  return [...byId.values()];
+}
+
 async function handle(msg: ToWorker): Promise<void> {
   switch (msg.type) {
     case 'load':
@@ -40,7 +54,7 @@ async function handle(msg: ToWorker): Promise<void> {
     case 'query': {
       const started = performance.now();
       try {
-        const view = store.view(msg.perspective, msg.authenticated);
+        const view = overlaid(store.view(msg.perspective, msg.authenticated), msg.overlay);
         const docs = withAssetUrls(view, msg.origin, msg.project, msg.dataset);
         const tree = parseQuery(msg.query, msg.params);
         const result = await evaluateQuery(tree, msg.query, docs, {

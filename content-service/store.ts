@@ -10,7 +10,7 @@ import { readFileSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { writeFileAtomic } from './persist.ts';
-import { answeredResults, applyMutations, changesOf } from './transaction.ts';
+import { answeredResults, applyMutations, changesOf, type SelectionQuery } from './transaction.ts';
 import { DRAFTS_PREFIX } from '../core/content-rules.ts';
 import {
   isDraftId,
@@ -127,6 +127,8 @@ export class DatasetStore {
   private queue: Promise<unknown> = Promise.resolve();
   /** Each document's line in the file (as read or as last written), so a write re-serialises only what changed. */
   private lineOf = new WeakMap<Doc, string>();
+  /** Where mutations' selection queries run (the query workers); unset, in this thread. */
+  private selectionQuery: SelectionQuery | undefined;
 
   constructor(
     readonly file: string,
@@ -223,6 +225,11 @@ export class DatasetStore {
     return run;
   }
 
+  /** Mutations' selection queries run through `run` from now on (index.ts: the query workers). */
+  runSelectionsWith(run: SelectionQuery): void {
+    this.selectionQuery = run;
+  }
+
   subscribe(fn: (tx: Transaction) => void): () => void {
     this.subscribers.add(fn);
     return () => this.subscribers.delete(fn);
@@ -301,7 +308,7 @@ export class DatasetStore {
     const list = typeof mutations === 'function' ? (mutations as MutationPlan)((id) => this.docs.get(id)) : mutations;
     if (typeof mutations === 'function' && Array.isArray(list) && list.length === 0)
       return { transactionId, results: [] };
-    const copy = await applyMutations(this.docs, list, timestamp);
+    const copy = await applyMutations(this.docs, list, timestamp, this.selectionQuery);
     const changes = changesOf(this.docs, copy);
     const results = answeredResults(copy);
     if (changes.length > 0 && !opts.dryRun) {

@@ -14,6 +14,22 @@ import {
   type MutationResult,
 } from './documents.ts';
 
+/**
+ * Evaluates a mutation's selection query over the documents as the transaction has them so far
+ * (`changed`: its pending changes over the committed documents), away from the event loop and
+ * within a deadline (the store's query workers): the JSON result.
+ */
+export type SelectionQuery = (
+  query: string,
+  params: Record<string, unknown>,
+  changed: { documentId: string; after: Doc | null }[],
+) => Promise<unknown>;
+
+/** A selection query the workers refused or gave up on (a GROQ error, past its deadline): a 400. */
+export class SelectionError extends Error {}
+
+const selectionFailure = (err: unknown): string | null => (err instanceof SelectionError ? err.message : null);
+
 /** The documents as the transaction leaves them, and what it did to each. */
 export interface WorkingCopy {
   readonly working: Map<string, Doc>;
@@ -21,6 +37,8 @@ export interface WorkingCopy {
   readonly touched: Map<string, unknown[]>;
   readonly results: MutationResult['results'];
   readonly timestamp: string;
+  /** Where selection queries run; without one (a copy in a worker, a unit test) they run here. */
+  readonly selectionQuery?: SelectionQuery;
 }
 
 type Selection = { ids: string[]; byId: boolean };
@@ -64,9 +82,17 @@ async function select(
   const params = isObject(sel.params) ? sel.params : {};
   let rows: unknown;
   try {
-    rows = await runQuery(sel.query, [...copy.working.values()], { params });
+    rows = copy.selectionQuery
+      ? await copy.selectionQuery(
+          sel.query,
+          params,
+          [...copy.touched.keys()].map((id) => ({ documentId: id, after: copy.working.get(id) ?? null })),
+        )
+      : await runQuery(sel.query, [...copy.working.values()], { params });
   } catch (err) {
     if (err instanceof QueryError) fail(index, 400, `${kind} query: ${err.description}`);
+    const reason = selectionFailure(err);
+    if (reason) fail(index, 400, `${kind} query: ${reason}`);
     throw err;
   }
   const list = Array.isArray(rows) ? rows : [rows];
@@ -175,10 +201,17 @@ export async function applyMutations(
   docs: ReadonlyMap<string, Doc>,
   mutations: unknown,
   timestamp: string,
+  selectionQuery?: SelectionQuery,
 ): Promise<WorkingCopy> {
   if (!Array.isArray(mutations) || mutations.length === 0)
     throw new MutationError(400, 'The request body needs a non-empty "mutations" array');
-  const copy: WorkingCopy = { working: new Map(docs), touched: new Map(), results: [], timestamp };
+  const copy: WorkingCopy = {
+    working: new Map(docs),
+    touched: new Map(),
+    results: [],
+    timestamp,
+    ...(selectionQuery ? { selectionQuery } : {}),
+  };
   for (let index = 0; index < mutations.length; index++) await applyMutation(copy, index, mutations[index]);
   return copy;
 }
