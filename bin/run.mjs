@@ -86,8 +86,9 @@ async function build() {
     target: 'node20',
     // npm packages are bundled too: resolving and lexing ~700 CommonJS files at start cost about a
     // third of a one-school export's CPU. Native and self-spawning packages stay external.
-    // @fastify/cookie loads the ESM-or-CommonJS cookie package with import(), which a bundle resolves differently.
-    external: ['sharp', 'esbuild', 'fsevents', '@fastify/cookie'],
+    // @fastify/cookie loads the ESM-or-CommonJS cookie package with import(), which a bundle resolves differently;
+    // write-file-atomic names its temp files from CommonJS's __filename, which an ES module has not.
+    external: ['sharp', 'esbuild', 'fsevents', '@fastify/cookie', 'write-file-atomic'],
     // One React build in the bundle (the production one): the dist CLIs are what ships.
     define: { 'process.env.NODE_ENV': '"production"' },
     // Bundled CommonJS calls require() for Node built-ins; ESM has none, so each chunk makes one.

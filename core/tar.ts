@@ -1,7 +1,7 @@
 // A small, strict tar.gz reader and a deterministic writer, for `sanity dataset export` tarballs.
-// Why not the `tar` package: this repository's lock file cannot be installed with `npm ci` as it
-// stands, and a tarball handed over by a district is untrusted input that needs only a sliver of
-// tar: regular files and folders. Everything else (symlinks, hard links, devices, absolute paths,
+// Why not the `tar` package: a tarball handed over by a district is untrusted input that needs only
+// a sliver of tar, regular files and folders, and node-tar skips what it does not extract with a
+// warning (docs/dependencies.md). Everything else (symlinks, hard links, devices, absolute paths,
 // `..`) is refused outright instead of being skipped, so a crafted archive fails loudly, and sizes
 // are capped both compressed (gunzip's maxOutputLength) and per entry.
 import { gunzipSync, gzipSync } from 'node:zlib';

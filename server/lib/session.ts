@@ -1,7 +1,10 @@
 // The preview gate's cryptography: the secret is compared in constant time (HMAC digests of equal
 // length through timingSafeEqual) and a session is a server-signed, expiring cookie value, so no
-// session store is needed and rotating PREVIEW_SECRET ends every existing session.
+// session store is needed and rotating PREVIEW_SECRET ends every existing session. The signature
+// is @fastify/cookie's (HMAC-SHA256, checked in constant time); what is signed carries the
+// session's expiry, which the server checks, since a browser may keep a cookie past its Max-Age.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { signerFactory } from '@fastify/cookie';
 
 export const SESSION_COOKIE = 'preview_session';
 /**
@@ -24,6 +27,7 @@ export interface SessionSigner {
 export function createSessionSigner(secret: string, ttlMs: number): SessionSigner {
   // Derived, not the secret itself, so the cookie signature reveals nothing usable as the secret.
   const key = createHmac('sha256', secret).update('preview-session-key-v1').digest();
+  const cookie = signerFactory(key);
   const mac = (text: string): Buffer => createHmac('sha256', key).update(text).digest();
   const expected = mac(`secret:${secret}`);
 
@@ -34,18 +38,14 @@ export function createSessionSigner(secret: string, ttlMs: number): SessionSigne
     },
     issue(now = Date.now()) {
       const exp = Math.floor((now + ttlMs) / 1000).toString(36);
-      const nonce = randomBytes(9).toString('base64url');
-      const body = `v1.${exp}.${nonce}`;
-      return `${body}.${mac(body).toString('base64url')}`;
+      return cookie.sign(`v1.${exp}.${randomBytes(9).toString('base64url')}`);
     },
     verify(value, now = Date.now()) {
       if (typeof value !== 'string' || value.length > 200) return false;
-      const parts = value.split('.');
-      if (parts.length !== 4 || parts[0] !== 'v1') return false;
-      const body = parts.slice(0, 3).join('.');
-      const given = Buffer.from(parts[3]!, 'base64url');
-      const want = mac(body);
-      if (given.length !== want.length || !timingSafeEqual(given, want)) return false;
+      const signed = cookie.unsign(value);
+      if (!signed.valid) return false;
+      const parts = signed.value.split('.');
+      if (parts.length !== 3 || parts[0] !== 'v1') return false;
       const exp = parseInt(parts[1]!, 36);
       return Number.isFinite(exp) && exp * 1000 > now;
     },
@@ -54,6 +54,9 @@ export function createSessionSigner(secret: string, ttlMs: number): SessionSigne
 
 /**
  * Counts failed secret attempts per client in a sliding window (GuessThrottle's bookkeeping).
+ * Not @fastify/rate-limit: it counts every request and then refuses them all, where the gate
+ * counts only wrong secrets and never refuses a right one (an office behind one address, or a
+ * cross-site `<img src=?secret=x>` in an editor's browser, must not lock the editor out).
  */
 export class FailureLimiter {
   private readonly hits = new Map<string, number[]>();

@@ -104,7 +104,7 @@ describe('sanity dataset import (@sanity/import) into an empty embedded service'
       'each upload is stored under the name the image route serves',
     );
     assert.deepEqual(
-      readdirSync(target).filter((f) => f.endsWith('.tmp')),
+      readdirSync(target).filter((f) => /\.\d+$/.test(f)),
       [],
       'no temp file is left',
     );
