@@ -14,7 +14,7 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 export interface StreamHandlers {
   onChange(event: ChangeEvent): void;
   onStatus(state: ConnectionState): void;
-  /** The stream came back after a gap: events may have been missed, so reload. */
+  /** The stream is live for the first time, or came back after a gap: events may have been missed, so reload. */
   onResync(): void;
 }
 
@@ -57,7 +57,9 @@ export function connectChangeStream(opts: ChangeStreamOptions): () => void {
       if (closed || source !== es) return;
       attempt = 0;
       opts.onStatus('live');
-      if (everReady && gap) opts.onResync();
+      // The first time too: what the page shows was read before this stream was live, and a change
+      // in between (a draft discarded while the page opened) would otherwise never reach it.
+      if (!everReady || gap) opts.onResync();
       everReady = true;
       gap = false;
     });
