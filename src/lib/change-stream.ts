@@ -14,7 +14,7 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 export interface StreamHandlers {
   onChange(event: ChangeEvent): void;
   onStatus(state: ConnectionState): void;
-  /** The stream is live for the first time, or came back after a gap: events may have been missed, so reload. */
+  /** The stream came back after a gap (or, with resyncWhenLive, is first live): events may have been missed, so reload. */
   onResync(): void;
 }
 
@@ -26,6 +26,12 @@ export interface EventSourceLike {
 
 export interface ChangeStreamOptions extends StreamHandlers {
   url: string;
+  /**
+   * Resync when the stream is first live too: what the page shows was read before the stream was
+   * live, and a change in between (a draft discarded as a school page opened) would otherwise never
+   * reach it. A school page asks for it (one more read per page opened); the session's menus do not.
+   */
+  resyncWhenLive?: boolean;
   createEventSource(url: string): EventSourceLike;
   timers?: Timers;
   backoff?: BackoffOptions;
@@ -57,9 +63,7 @@ export function connectChangeStream(opts: ChangeStreamOptions): () => void {
       if (closed || source !== es) return;
       attempt = 0;
       opts.onStatus('live');
-      // The first time too: what the page shows was read before this stream was live, and a change
-      // in between (a draft discarded while the page opened) would otherwise never reach it.
-      if (!everReady || gap) opts.onResync();
+      if (gap || (!everReady && opts.resyncWhenLive)) opts.onResync();
       everReady = true;
       gap = false;
     });

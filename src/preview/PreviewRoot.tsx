@@ -209,7 +209,7 @@ function useSchoolFlow(
         // Live preview reads in the drafts perspective: the school's draft and its quotes' drafts alike.
         fetchById: (id) => api.document(id, 'drafts'),
         subscribe: (id, handlers) =>
-          connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, ...handlers }),
+          connectChangeStream({ url: api.eventsUrl(id), createEventSource, timers, resyncWhenLive: true, ...handlers }),
         timers,
         initial: start.initial,
         describeError: previewProblem,

@@ -83,8 +83,9 @@ function draftEditShowsUpTests(): void {
       );
       assert.ok(!(await subtitleText(w)).includes('Home of the Lions since 1962'));
       assert.match((await w.page.textContent('.section-menu'))!, /Academics & World Languages/);
-      // Let the change stream connect before editing.
+      // Let the change stream connect, and the read it makes once live, before editing.
       await liveBanner(w.page);
+      await w.page.waitForTimeout(500);
 
       const client = editorClient(service.url, TOKEN);
       const subtitle = `Edited in the Studio at ${Date.now()}`;

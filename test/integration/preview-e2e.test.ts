@@ -118,6 +118,8 @@ function watchSchool(slug: string, livepreview = true): Watched {
           url: api.eventsUrl(id),
           createEventSource: (u) => new NodeEventSource(u),
           backoff: { baseMs: 100, maxMs: 400 },
+          // As a school page asks (PreviewRoot.tsx).
+          resyncWhenLive: true,
           ...handlers,
         }),
       log: () => {},
