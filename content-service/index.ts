@@ -20,6 +20,7 @@ import {
   statKey,
 } from './sanity-export.ts';
 import { TarError } from '../core/tar.ts';
+import { selectionsThrough } from './selection-queries.ts';
 import { REPO_ROOT } from '../core/paths.ts';
 import { timeoutOptions, type HttpTimeouts } from '../core/http-timeouts.ts';
 
@@ -189,7 +190,7 @@ export async function buildContentServiceApp(
   const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
   store.loadText(text);
   // A mutation's selection query is the caller's GROQ too: it runs where queries run, not here.
-  store.runSelectionsWith(pool.selectionQuery(dataset));
+  store.runSelectionsWith(selectionsThrough(pool, dataset));
   // Logger off: request logs would carry the Authorization header.
   // maxParamLength: the Studio asks /data/doc for a document and every one it references at once.
   const app = Fastify({

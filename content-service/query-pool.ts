@@ -13,8 +13,6 @@ import type { DatasetStore } from './store.ts';
 import type { QueryError } from './groq.ts';
 import { createWorker } from './worker-thread.ts';
 import { FairQueue } from './fair-turns.ts';
-import { SelectionError, type SelectionQuery } from './transaction.ts';
-import { EDITOR_ID } from './access.ts';
 
 export { MAX_POST_QUERY_BYTES, MAX_QUERY_BYTES } from './groq.ts';
 
@@ -237,33 +235,6 @@ export class QueryPool {
       }
       throw this.errorOf(answer);
     });
-  }
-
-  /**
-   * How a transaction runs its mutations' selection queries (patch or delete by query): in a worker,
-   * within the budget, over the documents with the transaction's pending changes laid over them.
-   */
-  selectionQuery(dataset: string): SelectionQuery {
-    return async (query, params, changed) => {
-      try {
-        const answer = await this.query({
-          query,
-          params,
-          perspective: 'raw',
-          authenticated: true,
-          identity: EDITOR_ID,
-          origin: '',
-          project: '',
-          dataset,
-          overlay: changed,
-        });
-        return answer.json ? (JSON.parse(answer.json.toString('utf8')) as unknown) : null;
-      } catch (err) {
-        if (err instanceof WorkerQueryError) throw new SelectionError(err.body.error.description);
-        if (err instanceof QueryLimitError) throw new SelectionError(err.description);
-        throw err;
-      }
-    };
   }
 
   /** Parses a query in a worker (a parse alone can take seconds); the tree is plain data. */
