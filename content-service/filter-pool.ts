@@ -119,6 +119,8 @@ class Lane {
   private ready = false;
   private failedStarts = 0;
   private broken = false;
+  /** Closed with the service: a listener arriving during the close must not start a new worker. */
+  private stopped = false;
   /** Written by the worker (listen-worker.ts): the listener it evaluates, since when. One per worker. */
   private state = new BigInt64Array(new SharedArrayBuffer(16));
   private known = new Set<number>();
@@ -139,6 +141,10 @@ class Lane {
   ) {}
 
   add(entry: Entry): void {
+    if (this.stopped) {
+      entry.callbacks.ended('the content service is shutting down');
+      return;
+    }
     if (this.broken) {
       entry.callbacks.ended('listen filters cannot be evaluated on this service');
       return;
@@ -341,6 +347,7 @@ class Lane {
   }
 
   private spawn(): void {
+    if (this.stopped) return;
     // A fresh state: a worker being terminated may still write to the old one.
     this.state = new BigInt64Array(new SharedArrayBuffer(16));
     const worker = createWorker('listen-worker', {
@@ -387,6 +394,7 @@ class Lane {
   }
 
   async close(): Promise<void> {
+    this.stopped = true;
     if (this.watch) clearTimeout(this.watch);
     this.entries.clear();
     this.queue.drain();

@@ -15,6 +15,8 @@ import { DEFAULT_DATASET } from '../env.ts';
 import { upgradeTranslationLinks } from './translation-links.ts';
 
 const STUDIO = fileURLToPath(new URL('..', import.meta.url));
+/** How long `sanity dev` may take to stop on SIGTERM before it is killed. */
+const CLOSE_GRACE_MS = 5_000;
 
 export const OFFLINE_FLAGS = {
   content: {
@@ -104,7 +106,11 @@ export async function startOfflineStudio(opts: {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      // `sanity dev` stopped while Vite optimises its dependencies the first time (a fresh clone)
+      // never exits: after a grace period it is killed.
+      const grace = setTimeout(() => child.kill('SIGKILL'), CLOSE_GRACE_MS);
       await exited;
+      clearTimeout(grace);
     }
     await service.close();
   };
