@@ -8,7 +8,7 @@
 // The machine is shared, so targets are ratios measured within this run wherever possible.
 //
 // Usage: npm run bench -- [--schools 1000] [--load-seconds 5] [--skip export,weight,lighthouse,preview]
-import './lib/production-env.ts';
+import '../scripts/lib/production-env.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { createStaticServer } from '../scripts/lib/static-server.ts';
 import { intFlag, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
 import { EXIT } from '../core/exit-codes.ts';
+import { childEnv } from '../core/environment.ts';
 
 const FLAGS = {
   schools: { type: 'string', value: 'N', description: 'schools in the synthetic district (default 1000)' },
@@ -67,7 +68,7 @@ function machine() {
 
 /** Exports the bundled sample (the site families get) into a temp folder with the real CLI. */
 function exportSample(out: string): void {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
+  const env = childEnv({}, { embedded: true });
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH_ROOT, 'scripts/export.ts'), '--out', out], {
     cwd: BENCH_ROOT,
     env,

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { basename, join, resolve } from 'node:path';
 import { readTarGz, writeEntries, type TarLimits } from '../core/tar.ts';
 import { nestingDepth } from './documents.ts';
+import { type Env, processEnv } from '../core/environment.ts';
 
 type Json = Record<string, unknown>;
 
@@ -172,7 +173,7 @@ export function convertExport(lines: Json[], exportDir: string, assetsJson: Json
 }
 
 /** Where a real export's extracted files and converted dataset are kept (one subfolder per source). */
-export function defaultCacheDir(repoRoot: string, env: Record<string, string | undefined> = process.env): string {
+export function defaultCacheDir(repoRoot: string, env: Env = processEnv()): string {
   return env.CONTENT_CACHE_DIR ? resolve(env.CONTENT_CACHE_DIR) : join(repoRoot, '.cache', 'content');
 }
 

@@ -12,6 +12,7 @@ import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { byKey } from '../src/lib/order.ts';
 import { eagerModuleWrappers } from './eager-compile.ts';
 import { keptModules } from './kept-modules.ts';
+import { PRODUCTION_DEFINE } from './environment.ts';
 
 export const ASSETS_DIR = 'assets';
 /** The exported pages' browser entry and the preview's. */
@@ -150,7 +151,7 @@ function esbuildOptions({ root, entry, entryName, base, editions = {} }: BundleO
     outdir,
     write: false,
     metafile: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { ...PRODUCTION_DEFINE },
     loader: {
       '.css': 'css',
       '.svg': 'file',

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_CONTENT_DIR, REPO_ROOT } from './paths.ts';
 import { embeddedConfig, readDataset, readPublicConfig, type PublicConfig } from '../src/config/public.ts';
 import { readSecrets } from './secrets.ts';
+import { processEnv } from './environment.ts';
 
 export interface ContentSource {
   config: PublicConfig;
@@ -28,7 +29,7 @@ export async function openContentSource(opts: {
   /** The caller reads everything in parallel parts at once (a full export): the embedded service starts all its query workers. */
   fullRead?: boolean;
 }): Promise<ContentSource> {
-  const env = opts.env ?? process.env;
+  const env = opts.env ?? processEnv();
   const hosted = readPublicConfig(env);
   const { readToken } = readSecrets(env);
   if (hosted) return { config: hosted, token: readToken, embedded: false, close: async () => {} };

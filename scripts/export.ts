@@ -62,6 +62,7 @@ import {
 } from './lib/export-run.ts';
 import { readContent, renderPages, validate } from './lib/export-stages.ts';
 import { hasPublished, writeExport } from './lib/export-write.ts';
+import { processEnv } from '../core/environment.ts';
 
 export const FLAGS = {
   content: {
@@ -229,7 +230,7 @@ export function runCli(): void {
   exitOnSignals((signal) => stoppedMessage(signal));
   runCommand(() =>
     main(process.argv.slice(2), {
-      env: process.env,
+      env: processEnv(),
       stdout: process.stdout,
       stderr: process.stderr,
       cwd: process.cwd(),

@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { replaceJson } from './lib/stamped-cache.ts';
+import { childEnv, processEnv } from '../core/environment.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SUITES = ['unit', 'integration', 'browser'] as const;
@@ -69,7 +70,7 @@ function runFile(file: string): Promise<{ outcome: Outcome; report: string }> {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', '--test-reporter=spec', `--test-timeout=${TEST_TIMEOUT_MS}`, file],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' }, detached: true },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv({ FORCE_COLOR: '0' }), detached: true },
     );
     running.add(child);
     const limit = setTimeout(() => {
@@ -171,7 +172,7 @@ if (files.length === 0) {
   console.error(`no test files found for: ${asked.join(', ')}`);
   process.exit(1);
 }
-const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.max(2, availableParallelism()));
+const jobs = Math.max(1, Number(processEnv().TEST_JOBS) || Math.max(2, availableParallelism()));
 console.log(`running ${files.length} test files (${[...chosen, ...named].join(', ')}), ${jobs} at a time`);
 const started = performance.now();
 const outcomes = await runPool(files, jobs);

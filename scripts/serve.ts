@@ -10,6 +10,7 @@ import { InputError } from '../core/errors.ts';
 import { EXIT } from '../core/exit-codes.ts';
 import { normalizeBase } from './lib/options.ts';
 import { DEFAULT_PORT, HOST, serveUntilStopped } from './lib/static-server.ts';
+import { processEnv } from '../core/environment.ts';
 
 const FLAGS = {
   base: { type: 'string', value: 'PATH', description: 'the path the site is served under, e.g. /repo/ (default /)' },
@@ -32,7 +33,7 @@ async function serve(argv: readonly string[]): Promise<number> {
     if (!existsSync(path.join(dir, 'index.html')))
       throw new InputError(`${positionals[0]}: no index.html (not an export)`);
     base = normalizeBase(values.base ?? '/');
-    port = parsePort(process.env.PORT, 'PORT', DEFAULT_PORT);
+    port = parsePort(processEnv().PORT, 'PORT', DEFAULT_PORT);
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     console.error(`serve: ${err.message}\n${usage(command, FLAGS)}`);

@@ -14,6 +14,7 @@ import { DEFAULT_CONTENT_DIR, DEFAULT_OUT_DIR, REPO_ROOT } from '../core/paths.t
 import { main as runExport, stoppedMessage } from './export.ts';
 import { DEFAULT_PORT, HOST, serveUntilStopped } from './lib/static-server.ts';
 import { crashedExports, holdsExport, restoreInterruptedSwap } from './lib/write-site.ts';
+import { childEnv, processEnv } from '../core/environment.ts';
 
 export { DEFAULT_PORT, HOST };
 
@@ -31,7 +32,7 @@ async function start(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${usage('npm start -- [flags]', FLAGS)}\n`);
       return EXIT.ok;
     }
-    port = parsePort(process.env.PORT, 'PORT', DEFAULT_PORT);
+    port = parsePort(processEnv().PORT, 'PORT', DEFAULT_PORT);
     out = values.out ? path.resolve(values.out) : DEFAULT_OUT_DIR;
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
@@ -58,7 +59,7 @@ async function start(argv: readonly string[]): Promise<number> {
     );
   } else {
     // Always the bundled sample, whatever hosted project the shell may have configured.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
+    const env = childEnv({}, { embedded: true });
     const release = exitOnSignals(stoppedMessage);
     const code = await runExport(['--content', DEFAULT_CONTENT_DIR, '--out', out], {
       env,

@@ -11,11 +11,12 @@ import { keptPreviewSecret } from './config/kept-secret.ts';
 import { checkContentAccess, exampleSchool } from './lib/startup-check.ts';
 import { createPreviewClient } from './lib/preview-client.ts';
 import { schoolPath } from '../src/routes.ts';
+import { processEnv } from '../core/environment.ts';
 
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadPreviewConfig(process.argv.slice(2), process.env);
+    config = loadPreviewConfig(process.argv.slice(2), processEnv());
   } catch (err) {
     if (err instanceof InputError) {
       console.error(`preview: ${err.message}`);
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
 
   const source = await openContentSource({
     ...(config.contentDir ? { contentDir: config.contentDir } : {}),
-    env: process.env,
+    env: processEnv(),
   });
   // One credentialed client: the start-up check and the server use the same one.
   const client = createPreviewClient(source.config, source.token);

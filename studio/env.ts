@@ -53,6 +53,16 @@ function fromNode(name: string): string | undefined {
   }
 }
 
+/** SANITY_STUDIO_API_HOST: the embedded content service the offline Studio edits; undefined for sanity.io. */
+export function studioApiHost(): string | undefined {
+  return process.env.SANITY_STUDIO_API_HOST || undefined;
+}
+
+/** SANITY_STUDIO_PREVIEW_URL: the preview Presentation frames, default the local preview server. */
+export function studioPreviewUrl(): string {
+  return process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:3000';
+}
+
 /** The content model's default district time zone (siteSettings.timeZone, docs/content-model.md). */
 export const DEFAULT_TIME_ZONE = 'America/Denver';
 

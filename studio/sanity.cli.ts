@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { defineCliConfig } from 'sanity/cli';
 import type { Plugin } from 'vite';
-import { studioEnv } from './env.ts';
+import { studioApiHost, studioEnv } from './env.ts';
 import { TYPEGEN } from './typegen.config.ts';
 
 const { projectId, dataset } = studioEnv();
@@ -50,7 +50,7 @@ export default defineCliConfig({
     const access = studioFileAccess(root);
     return {
       ...config,
-      plugins: [...(config.plugins ?? []), ...(process.env.SANITY_STUDIO_API_HOST ? [offlinePage] : [])],
+      plugins: [...(config.plugins ?? []), ...(studioApiHost() ? [offlinePage] : [])],
       server: {
         ...config.server,
         fs: {

@@ -12,7 +12,7 @@ import { schemaTypes } from './src/schemaTypes/index.ts';
 import { SUPPORTED_LANGUAGES, TRANSLATED_TYPES } from './src/schemaTypes/objects/language.ts';
 import { structure } from './src/structure/index.ts';
 import { resolve } from './src/presentation/resolve.ts';
-import { studioEnv } from './env.ts';
+import { studioApiHost, studioEnv, studioPreviewUrl } from './env.ts';
 import { spreadListenStreams } from './src/offline/spread-streams.ts';
 import { keepToLoopback } from './src/offline/loopback-only.ts';
 
@@ -37,7 +37,7 @@ function creatableTemplates(prev: Template[]): Template[] {
 }
 // Set by `npm run studio -- --content DIR`: the embedded content service instead of sanity.io, and
 // the local editor's token (from the address's #token=) as the only login.
-const apiHost = process.env.SANITY_STUDIO_API_HOST;
+const apiHost = studioApiHost();
 /**
  * Offline, the Studio keeps to what the embedded service answers: the hosted-only features
  * (tasks, comments, releases, scheduling, announcements) are off. Each would also hold a listen
@@ -85,7 +85,7 @@ export default defineConfig({
     presentationTool({
       resolve,
       previewUrl: {
-        origin: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://127.0.0.1:3000',
+        origin: studioPreviewUrl(),
         // The preview server's handshake (server/plugins/gate.ts): the Studio writes a one-time
         // secret into the dataset and opens this path with it; no preview link to paste.
         previewMode: { enable: '/api/draft-mode/enable' },

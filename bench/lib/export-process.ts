@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_ROOT } from '../gen-dataset.ts';
 import { EMBEDDED_PROJECT_ID } from '../../src/config/public.ts';
+import { childEnv as inherited } from '../../core/environment.ts';
+import { TIME_LIMIT_ENV } from '../../scripts/lib/export-run.ts';
 
 export const TIME = '/usr/bin/time';
 /** The export CLI's main() run in-process, timed after module loading (see export-runner.ts). */
@@ -77,10 +79,10 @@ export interface ExportRun {
 
 /** Environment without hosted settings (the embedded service is used) and with React's production build. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (!k.startsWith('SANITY_') && k !== 'EXPORT_TIME_LIMIT_MS') env[k] = v;
-  return { ...env, NODE_ENV: 'production', ...extra };
+  // A time limit set in the shell would cut the measured exports short.
+  const env = inherited({ NODE_ENV: 'production' }, { embedded: true });
+  delete env[TIME_LIMIT_ENV];
+  return { ...env, ...extra };
 }
 
 /** The settings CI uses for a hosted project, pointed at the bench's running service. */

@@ -9,12 +9,13 @@
 // Usage: node --import tsx bench/lib/export-runner.ts [export flags]
 // Prints the export's own output, then one line: EXPORT_MAIN_MS <ms>
 import '../../scripts/lib/production-env.ts';
+import { processEnv } from '../../core/environment.ts';
 
 const { main } = await import('../../scripts/export.ts');
 const stderr = { isTTY: true, write: (s: string) => process.stderr.write(s) };
 const started = performance.now();
 const code = await main(process.argv.slice(2), {
-  env: process.env,
+  env: processEnv(),
   stdout: process.stdout,
   stderr,
   cwd: process.cwd(),

@@ -7,6 +7,7 @@ import path from 'node:path';
 // autocannon ships no type declarations; the little of it used here is typed locally.
 import autocannonUntyped from 'autocannon';
 import { BENCH_ROOT } from '../gen-dataset.ts';
+import { childEnv } from '../../core/environment.ts';
 
 export interface LoadCase {
   name: string;
@@ -51,8 +52,7 @@ function startTarget(): Promise<{ child: ChildProcess; ready: Ready }> {
     {
       cwd: BENCH_ROOT,
       env: {
-        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_'))),
-        NODE_ENV: 'production',
+        ...childEnv({ NODE_ENV: 'production' }, { embedded: true }),
       },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },

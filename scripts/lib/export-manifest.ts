@@ -17,6 +17,7 @@ import type { KnownSchools } from './validate-content.ts';
 import type { FileStamp } from './write-site.ts';
 import { readStamped, replaceJson, writeStamped } from './stamped-cache.ts';
 import { byCodeUnits } from '../../src/lib/order.ts';
+import { nodeEnv } from '../../core/environment.ts';
 
 const VERSION = 2;
 const STALE_MS = 14 * 24 * 3600 * 1000;
@@ -123,7 +124,7 @@ const CODE_KEY_CACHE = '.cache/export-code-key.json';
 
 async function cachedCodeKey(root: string): Promise<string> {
   const file = path.join(root, CODE_KEY_CACHE);
-  const tag = JSON.stringify([VERSION, process.version, process.env.NODE_ENV ?? '']);
+  const tag = JSON.stringify([VERSION, process.version, nodeEnv()]);
   const kept = readStamped<string>(file, root, tag);
   if (typeof kept === 'string') return kept;
   const since = Date.now();
@@ -145,7 +146,7 @@ async function hashModules(root: string, modules?: string[]): Promise<string> {
   } catch {
     // No lockfile: the modules still count.
   }
-  h.update(`${process.version}\0${process.env.NODE_ENV ?? ''}`);
+  h.update(`${process.version}\0${nodeEnv()}`);
   return h.digest('hex');
 }
 

@@ -13,6 +13,7 @@ import { startContentService } from '../../content-service/index.ts';
 import { EMBEDDED_PROJECT } from '../../content-service/sanity-export.ts';
 import { DEFAULT_DATASET } from '../env.ts';
 import { upgradeTranslationLinks } from './translation-links.ts';
+import { childEnv } from '../../core/environment.ts';
 
 const STUDIO = fileURLToPath(new URL('..', import.meta.url));
 /** How long `sanity dev` may take to stop on SIGTERM before it is killed. */
@@ -96,11 +97,10 @@ export async function startOfflineStudio(opts: {
   const child = spawn(process.execPath, [bin, 'dev', '--host', '127.0.0.1', '--port', String(opts.port)], {
     cwd: STUDIO,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
+    env: childEnv({
       ...offlineStudioEnv(service.url, opts.previewUrl),
       ...(timeZone ? { SANITY_STUDIO_TIME_ZONE: timeZone } : {}),
-    },
+    }),
   });
   const close = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {

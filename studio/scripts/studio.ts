@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readStudioEnv } from '../env.ts';
+import { childEnv, processEnv } from '../../core/environment.ts';
 
 const STUDIO = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,7 +23,7 @@ if (argv.some((a) => a === '--content' || a.startsWith('--content='))) {
 } else runHosted();
 
 function runHosted(): void {
-  const read = readStudioEnv(process.env);
+  const read = readStudioEnv(processEnv());
   if ('error' in read) {
     console.error(read.error);
     process.exit(1);
@@ -34,7 +35,7 @@ function runHosted(): void {
   const child = spawn(process.execPath, [bin, ...command], {
     cwd: STUDIO,
     stdio: 'inherit',
-    env: { ...process.env, SANITY_STUDIO_PROJECT_ID: read.projectId, SANITY_STUDIO_DATASET: read.dataset },
+    env: childEnv({ SANITY_STUDIO_PROJECT_ID: read.projectId, SANITY_STUDIO_DATASET: read.dataset }),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../core/paths.ts';
 
-const LAYERS = ['src', 'render', 'core', 'content-service', 'scripts', 'server'] as const;
+const LAYERS = ['src', 'render', 'core', 'content-service', 'scripts', 'server', 'studio', 'bench'] as const;
 type Layer = (typeof LAYERS)[number];
 
 /** Which layers each layer may import (besides itself and npm packages). */
@@ -20,7 +20,14 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
   core: ['src', 'content-service'],
   scripts: ['src', 'render', 'core'],
   server: ['src', 'render', 'core'],
+  // The Studio's own scripts start the embedded service; its browser bundle is held to src/ below.
+  studio: ['src', 'core', 'content-service'],
+  // The bench measures every part; nothing imports it.
+  bench: ['src', 'render', 'core', 'content-service', 'scripts', 'server'],
 };
+
+/** Folders inside the layers that are not source: installed packages and builds. */
+const NOT_SOURCE = new Set(['node_modules', 'dist', '.sanity']);
 
 const layerOf = (file: string): Layer | null => {
   const top = path.relative(REPO_ROOT, file).split(path.sep)[0];
@@ -31,6 +38,7 @@ function sourceFiles(): string[] {
   return LAYERS.flatMap((layer) =>
     (readdirSync(path.join(REPO_ROOT, layer), { recursive: true }) as string[])
       .filter((f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts'))
+      .filter((f) => !f.split(path.sep).some((part) => NOT_SOURCE.has(part)))
       .map((f) => path.join(REPO_ROOT, layer, f)),
   );
 }
@@ -110,6 +118,32 @@ describe('architecture: one-way layers', () => {
         `${rel(f)} reads a secret variable`,
       );
     }
+  });
+
+  it("the Studio's browser bundle imports no Node layer: only src/ of the site", () => {
+    // sanity.config.ts and what it imports run in the editor's browser; sanity.cli.ts, the
+    // migrations and studio/scripts/ run in Node.
+    const bundle = (f: string) =>
+      ['studio/sanity.config.ts', 'studio/env.ts'].includes(rel(f)) || rel(f).startsWith(path.join('studio', 'src'));
+    const offending = edges.filter(
+      (e) =>
+        bundle(e.from) &&
+        (e.spec.startsWith('node:') || (e.spec.startsWith('.') && !['src', 'studio'].includes(layerOf(e.to) ?? ''))),
+    );
+    assert.deepEqual(
+      offending.map((e) => `${rel(e.from)} -> ${e.spec}`),
+      [],
+    );
+  });
+
+  it('the environment is read in one module per kind of process', () => {
+    // core/environment.ts for Node commands, studio/env.ts for the Studio bundle, the NODE_ENV
+    // default the export and bench import first, and the launcher that runs before any TypeScript.
+    const readers = [...files, path.join(REPO_ROOT, 'bin/run.mjs')]
+      .filter((f) => /\bprocess\.env\b/.test(readFileSync(f, 'utf8')))
+      .map(rel)
+      .sort();
+    assert.deepEqual(readers, ['bin/run.mjs', 'core/environment.ts', 'scripts/lib/production-env.ts', 'studio/env.ts']);
   });
 
   it('only the server and the content source read secrets', () => {
