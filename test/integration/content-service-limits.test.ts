@@ -74,11 +74,6 @@ describe('content service: GROQ limits hold against the red team queries', () =>
 
   after(() => service.close());
 
-  runawayQueryTests();
-  listenLimitTests();
-});
-
-function runawayQueryTests(): void {
   it('stops the short nested count query at its budget while count(*) keeps answering', async () => {
     await twoIdleWorkers();
     const attack = query(service, HOSTILE_QUERIES.nestedRunaway);
@@ -166,9 +161,6 @@ function runawayQueryTests(): void {
       await tight.close();
     }
   });
-}
-
-function listenLimitTests(): void {
   it('refuses listen streams beyond its cap with 429, and frees a place when one closes', async () => {
     const capped = await startContentService({ contentDir: SAMPLE, watch: false, log: () => {}, maxStreams: 2 });
     const url = `${capped.url}/v2025-02-19/data/listen/production?query=${encodeURIComponent('*[_type == "school"]')}`;
@@ -198,4 +190,4 @@ function listenLimitTests(): void {
       await capped.close();
     }
   });
-}
+});

@@ -116,11 +116,6 @@ describe('listen: mutations and file edits reach @sanity/client listeners', () =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  deliversMutationListenerWithinTests();
-  sendsKeepAliveCommentsTests();
-});
-
-function deliversMutationListenerWithinTests(): void {
   it('delivers a mutation to a listener within 1 s, in the hosted event shape', async () => {
     const l = listen(editor, '*[_type == "school" && _id == $id]', { id: 'school-beacon' });
     open.push(l);
@@ -201,9 +196,6 @@ function deliversMutationListenerWithinTests(): void {
     l.close();
     assert.match(err.message, /GROQ query parse error/);
   });
-}
-
-function sendsKeepAliveCommentsTests(): void {
   it('sends keep-alive comments on an idle stream', async () => {
     const ctl = new AbortController();
     const res = await fetch(
@@ -268,4 +260,4 @@ function sendsKeepAliveCommentsTests(): void {
       'deletes stay in memory',
     );
   });
-}
+});

@@ -28,12 +28,6 @@ describe('mutate endpoint', () => {
 
   after(() => service.close());
 
-  mutationTests();
-  patchOrderAndDepthTests();
-  transactionRefusalTests();
-});
-
-function mutationTests(): void {
   it('creates documents and answers with Sanity-shaped results', async () => {
     const res = await editor.mutate<Record<string, unknown>>(
       [
@@ -115,9 +109,47 @@ function mutationTests(): void {
     await editor.delete({ query: '*[_type == "video" && title == $t]', params: { t: 'generated id' } });
     assert.equal(await raw.fetch('count(*[_type == "video" && title == "generated id"])'), 0);
   });
-}
+  it('applies setIfMissing and inc in one patch, as hosted: the count starts from what setIfMissing gave', async () => {
+    const first = await editor.patch('school-aurora').setIfMissing({ visits: 0 }).inc({ visits: 1 }).commit();
+    assert.equal(first.visits, 1);
+    const second = await editor.patch('school-aurora').setIfMissing({ visits: 0 }).inc({ visits: 1 }).commit();
+    assert.equal(second.visits, 2);
+    // An insert into the list setIfMissing makes, in the same patch.
+    const listed = await editor
+      .patch('school-aurora')
+      .setIfMissing({ notes: [] })
+      .insert('after', 'notes[-1]', [{ _key: 'n1', text: 'first' }])
+      .commit();
+    assert.deepEqual(listed.notes, [{ _key: 'n1', text: 'first' }]);
+  });
 
-function transactionRefusalTests(): void {
+  it('refuses a document nested 5,000 deep with 400, by mutate and by actions, and answers after', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const post = (route: string, body: string) =>
+      fetch(`${service.url}/v2025-02-19/data/${route}/production`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+        body,
+      });
+    const mutated = await post('mutate', `{"mutations":[{"create":{"_id":"deep","_type":"note","x":${deep}}}]}`);
+    const patched = await post('mutate', `{"mutations":[{"patch":{"id":"school-aurora","set":{"x":${deep}}}}]}`);
+    const acted = await post(
+      'actions',
+      `{"actions":[{"actionType":"sanity.action.document.create","publishedId":"deep","attributes":{"_id":"drafts.deep","_type":"note","x":${deep}},"ifExists":"fail"}]}`,
+    );
+    for (const r of [mutated, patched, acted]) {
+      assert.equal(r.status, 400);
+      const body = (await r.json()) as { error: { type: string; description: string } };
+      assert.equal(body.error.type, 'mutationError');
+      assert.match(body.error.description, /nested deeper than 100 levels/);
+    }
+    assert.equal((await raw.getDocument('deep')) ?? null, null);
+    const after = await editor
+      .patch('school-aurora')
+      .set({ nested: { a: { b: { c: 1 } } } })
+      .commit();
+    assert.equal(after.nested.a.b.c, 1);
+  });
   it('rejects a transaction as a whole when one mutation fails', async () => {
     await assert.rejects(
       editor.mutate([
@@ -192,49 +224,4 @@ function transactionRefusalTests(): void {
     for (const bad of ['', 'a..b', 'a[*]', '..title', 'a b', '[0]', 'a.', 'a[_key==x]'])
       assert.throws(() => parsePath(bad), /patch path/, bad);
   });
-}
-
-/** A patch's operations in hosted order, and a body too deep to copy. */
-function patchOrderAndDepthTests(): void {
-  it('applies setIfMissing and inc in one patch, as hosted: the count starts from what setIfMissing gave', async () => {
-    const first = await editor.patch('school-aurora').setIfMissing({ visits: 0 }).inc({ visits: 1 }).commit();
-    assert.equal(first.visits, 1);
-    const second = await editor.patch('school-aurora').setIfMissing({ visits: 0 }).inc({ visits: 1 }).commit();
-    assert.equal(second.visits, 2);
-    // An insert into the list setIfMissing makes, in the same patch.
-    const listed = await editor
-      .patch('school-aurora')
-      .setIfMissing({ notes: [] })
-      .insert('after', 'notes[-1]', [{ _key: 'n1', text: 'first' }])
-      .commit();
-    assert.deepEqual(listed.notes, [{ _key: 'n1', text: 'first' }]);
-  });
-
-  it('refuses a document nested 5,000 deep with 400, by mutate and by actions, and answers after', async () => {
-    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
-    const post = (route: string, body: string) =>
-      fetch(`${service.url}/v2025-02-19/data/${route}/production`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-        body,
-      });
-    const mutated = await post('mutate', `{"mutations":[{"create":{"_id":"deep","_type":"note","x":${deep}}}]}`);
-    const patched = await post('mutate', `{"mutations":[{"patch":{"id":"school-aurora","set":{"x":${deep}}}}]}`);
-    const acted = await post(
-      'actions',
-      `{"actions":[{"actionType":"sanity.action.document.create","publishedId":"deep","attributes":{"_id":"drafts.deep","_type":"note","x":${deep}},"ifExists":"fail"}]}`,
-    );
-    for (const r of [mutated, patched, acted]) {
-      assert.equal(r.status, 400);
-      const body = (await r.json()) as { error: { type: string; description: string } };
-      assert.equal(body.error.type, 'mutationError');
-      assert.match(body.error.description, /nested deeper than 100 levels/);
-    }
-    assert.equal((await raw.getDocument('deep')) ?? null, null);
-    const after = await editor
-      .patch('school-aurora')
-      .set({ nested: { a: { b: { c: 1 } } } })
-      .commit();
-    assert.equal(after.nested.a.b.c, 1);
-  });
-}
+});

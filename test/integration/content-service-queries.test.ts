@@ -40,12 +40,6 @@ describe('content service over test/fixtures/mini, through @sanity/client', () =
 
   after(() => service.close());
 
-  listensLoopbackReportsUrlTests();
-  showsPublishedDraftDocumentsTests();
-  answers404AnotherDatasetTests();
-});
-
-function listensLoopbackReportsUrlTests(): void {
   it('listens on loopback and reports its URL without a trailing slash', () => {
     assert.match(service.url, /^http:\/\/127\.0\.0\.1:\d+$/);
   });
@@ -133,9 +127,6 @@ function listensLoopbackReportsUrlTests(): void {
     assert.ok(navTitles.includes('Summit Charter Academy') && navTitles.includes('Lincoln Middle School (draft)'));
     assert.ok(!navTitles.includes('Lincoln Middle School'), 'the published version is replaced, not duplicated');
   });
-}
-
-function showsPublishedDraftDocumentsTests(): void {
   it('shows published and draft documents side by side in the raw perspective (token only)', async () => {
     const ids = await previewClient.fetch<string[]>(
       queries.schoolIdsBySlugQuery,
@@ -228,9 +219,6 @@ function showsPublishedDraftDocumentsTests(): void {
     const draft = await previewClient.getDocument('drafts.school-lincoln');
     assert.equal(draft?.title, 'Lincoln Middle School (draft)');
   });
-}
-
-function answers404AnotherDatasetTests(): void {
   it('answers 404 for another dataset name and unknown API versions', async () => {
     const other = createPublicClient(embeddedConfig(service.url, 'staging'));
     await assert.rejects(
@@ -253,8 +241,7 @@ function answers404AnotherDatasetTests(): void {
     assert.equal(pre.status, 204);
     assert.match(pre.headers.get('access-control-allow-headers') ?? '', /authorization/);
   });
-}
-
+});
 // ---- the bundled sample -----------------------------------------------------------------------
 
 const sampleExists = existsSync(`${SAMPLE}/dataset.ndjson`);

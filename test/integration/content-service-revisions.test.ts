@@ -74,12 +74,6 @@ describe('served _rev of documents read from dataset.ndjson', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  whileServiceRunsFollowsTests();
-  acrossRestartsTests();
-  servedRevisionTests();
-});
-
-function whileServiceRunsFollowsTests(): void {
   describe('while the service runs and follows the file', () => {
     let dir: string;
     let service: ContentService;
@@ -189,9 +183,6 @@ function whileServiceRunsFollowsTests(): void {
       assert.deepEqual(changedIds(after, undone), ['school-aurora']);
     });
   });
-}
-
-function acrossRestartsTests(): void {
   describe('across restarts', () => {
     it('serves identical revs from an unchanged file and a new rev only for the edited document', async () => {
       const dir = tempCopy(dirs);
@@ -281,9 +272,6 @@ function acrossRestartsTests(): void {
       assert.notEqual(beacon._rev, beaconRev, 'a document without a file _rev works the same way');
     });
   });
-}
-
-function servedRevisionTests(): void {
   describe('servedRevision', () => {
     const line = (o: Record<string, unknown>): string => JSON.stringify(o);
 
@@ -328,4 +316,4 @@ function servedRevisionTests(): void {
       );
     });
   });
-}
+});

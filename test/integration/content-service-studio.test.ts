@@ -28,11 +28,6 @@ describe('the Studio’s questions to the content service', () => {
 
   after(() => service.close());
 
-  knowsLocalEditorTokenTests();
-  letsBrowserReadEveryTests();
-});
-
-function knowsLocalEditorTokenTests(): void {
   it('knows the local editor by the token, and nobody without it', async () => {
     const me = await (await get('/v2026-05-04/users/me')).json();
     assert.equal(me.id, 'local-editor');
@@ -142,9 +137,6 @@ function knowsLocalEditorTokenTests(): void {
       /has no draft/,
     );
   });
-}
-
-function letsBrowserReadEveryTests(): void {
   it('lets a browser read every answer, a feature it lacks included', async () => {
     const missing = await get('/v2025-02-19/journey/comments');
     assert.equal(missing.status, 404);
@@ -188,4 +180,4 @@ function letsBrowserReadEveryTests(): void {
       controller.abort();
     }
   });
-}
+});

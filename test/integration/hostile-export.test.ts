@@ -402,15 +402,6 @@ describe('every exported page in Chromium', () => {
     );
   });
 
-  noInjectedScriptRunsTests();
-});
-
-/** Whether the landing grid shows its first cards only and links to the all-schools page. */
-function hasAllSchoolsPage(): boolean {
-  return read(out, 'index.html').includes('class="school-grid__more"');
-}
-
-function noInjectedScriptRunsTests(): void {
   // Both editions: the Spanish pages hydrate the same hostile content with their own entry.
   test('no injected script runs, on any page, whatever is hovered or clicked', { timeout: 300_000 }, async () => {
     const pages = new Map<Browser, Page>();
@@ -436,8 +427,12 @@ function noInjectedScriptRunsTests(): void {
     // Without this, a broken trap would make the test above pass vacuously.
     for (const { context } of lanes) await trapCatches(context);
   });
-}
+});
 
+/** Whether the landing grid shows its first cards only and links to the all-schools page. */
+function hasAllSchoolsPage(): boolean {
+  return read(out, 'index.html').includes('class="school-grid__more"');
+}
 async function trapCatches(context: BrowserContext): Promise<void> {
   const page = watch(await context.newPage());
   const before = hits.length;

@@ -103,11 +103,6 @@ const click = async (d: Dom, label: string) => {
 };
 
 describe('grid tools', () => {
-  gridServerRenderTests();
-  sortDistanceNearestFirstTests();
-});
-
-function gridServerRenderTests(): void {
   test('without facts the grid is as the server rendered it: every card, no tools', async () => {
     dom = await setupDom();
     await dom.render(<SchoolGrid id="options" cards={CARDS} copy={COPY} />);
@@ -199,9 +194,6 @@ function gridServerRenderTests(): void {
     assert.deepEqual(titles(dom), ['Bravo', 'Charlie']);
     assert.equal(button(dom, 'District schools').getAttribute('aria-pressed'), 'false');
   });
-}
-
-function sortDistanceNearestFirstTests(): void {
   test('sort by distance: nearest first with distances, no location last; back to name order', async () => {
     dom = await setup('http://localhost/', { lat: 0, lng: 0 });
     assert.equal(button(dom, 'Sort by name').getAttribute('aria-pressed'), 'true');
@@ -249,4 +241,4 @@ function sortDistanceNearestFirstTests(): void {
     assert.equal(shortlist, 'Agregar Bravo a mi lista');
     assert.ok(!dom.container.textContent!.includes('Sort by'), 'no English words');
   });
-}
+});

@@ -31,11 +31,6 @@ afterEach(() => {
 });
 
 describe('school page (server render)', () => {
-  emptySchoolTests();
-  numberedSectionTests();
-});
-
-function emptySchoolTests(): void {
   test('no data renders a blank page', () => {
     assert.equal(render(null), '');
   });
@@ -120,9 +115,6 @@ function emptySchoolTests(): void {
     assert.equal([...hidden.querySelectorAll('nav.section-menu a')].length, 2);
     assert.ok(page({ ...sampleSchool(), showTourSection: null }).getElementById('tours'));
   });
-}
-
-function numberedSectionTests(): void {
   test('sections: numbered h2 "01 Academics", sanitised ids, hostile href never reaches the HTML', () => {
     const html = render(sampleSchool());
     assert.ok(!html.includes('<script'), 'no injected markup');
@@ -214,4 +206,4 @@ function numberedSectionTests(): void {
     assert.ok(doc.getElementById('tours'), 'tour section shows unless explicitly false');
     assert.equal(doc.querySelector('nav.section-menu'), null, 'no empty menu');
   });
-}
+});

@@ -114,12 +114,6 @@ function assertSite(out: string, expected: Record<string, string>) {
 const siblings = (out: string) => readdirSync(path.dirname(out)).sort();
 
 describe('SiteWriter', () => {
-  unchangedFilesKeepInodeTests();
-  whateverSpareHoldsOutTests();
-  unsafePathsDuplicatePathsTests();
-});
-
-function unchangedFilesKeepInodeTests(): void {
   test('unchanged files keep inode and mtime on the second export and on the third, built from the spare', async () => {
     const out = freshOut();
     const site = {
@@ -207,9 +201,6 @@ function unchangedFilesKeepInodeTests(): void {
     assert.deepEqual(readTree(out), before, 'bytes, inodes and mtimes as before');
     assert.deepEqual(siblings(out), ['out', `out${SPARE_SUFFIX}`], 'no temp folder left');
   });
-}
-
-function whateverSpareHoldsOutTests(): void {
   test('whatever the spare holds, out/ becomes exactly the new site and nothing is written outside it', async () => {
     const out = freshOut();
     const site = {
@@ -286,9 +277,6 @@ function whateverSpareHoldsOutTests(): void {
     assert.equal(lstatSync(out).mode & 0o777, mode);
     assert.notEqual(mode, 0o700, 'out/ is readable by a web server running as another user');
   });
-}
-
-function unsafePathsDuplicatePathsTests(): void {
   test('unsafe paths, duplicate paths and a file that is also a folder are refused', async () => {
     const out = freshOut();
     await exportSite(out, { 'index.html': 'home' });
@@ -358,8 +346,7 @@ function unsafePathsDuplicatePathsTests(): void {
       { numRuns: 40, seed: 20240601 },
     );
   });
-}
-
+});
 describe('SiteUpdater', () => {
   test('only what differs is touched: unchanged files keep inode and mtime, removed ones go with their empty folders', async () => {
     const out = freshOut();
