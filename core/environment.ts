@@ -21,6 +21,11 @@ export const VARIABLES = {
   SANITY_STUDIO_URL: 'the Studio that frames the preview (server/config/preview.ts)',
   PORT: 'port of npm start, serve and the preview (core/args.ts parsePort)',
   CONTENT_CACHE_DIR: 'where unpacked dataset tarballs are kept (content-service/sanity-export.ts)',
+  EXPORT_TIME_LIMIT_MS: "the export's fetch time limit (scripts/lib/export-run.ts)",
+  EXPORT_IMAGE_CACHE_DIR: 'image variant cache of the export (scripts/lib/export-run.ts)',
+  EXPORT_MANIFEST_DIR: 'incremental export manifests (core/export-report-file.ts)',
+  SOURCE_DATE_EPOCH: "the export's clock for reproducible builds (scripts/lib/export-run.ts)",
+  SANITY_STUDIO_TIME_ZONE: 'the offline Studio passes the district time zone to its bundle (studio/env.ts)',
   NODE_ENV: "React's build; the export and the bench use production (scripts/lib/production-env.ts)",
   TEST_JOBS: 'test files run at once, default the number of cores (scripts/run-tests.ts)',
 } as const;
