@@ -1,9 +1,8 @@
 // The one esbuild configuration for the browser code. The export (hashed files on disk under
-// --base) and the preview server (served from memory under /assets/) used to run two pipelines
-// with a copied plugin whose loaders, targets and comment handling had already drifted, so the
-// preview could pass with code the export would not ship. Both now build through bundleBrowser():
-// one ESM entry that hydrates, the school and compare pages split into their own lazily loaded chunks, and the
-// stylesheet extracted, all minified with content-hashed names. Built in memory (write: false):
+// --base) and the preview server (served from memory under /assets/) both build through
+// bundleBrowser(), so the preview can never pass with code the export would not ship: one ESM
+// entry that hydrates, the school and compare pages split into their own lazily loaded chunks, and
+// the stylesheet extracted, all minified with content-hashed names. Built in memory (write: false):
 // the caller decides where, and whether, each file goes. Lives in core/ because scripts/ and
 // server/ may not import each other.
 import path from 'node:path';
@@ -223,7 +222,7 @@ export async function bundleBrowser(options: BundleOptions): Promise<BundleResul
   // The entry's own CSS (from any component-level CSS import) is linked as well.
   const cssKeys = [cssKey, ...(outputs[entryKey]!.cssBundle ? [outputs[entryKey]!.cssBundle!] : [])];
 
-  // Each file is compressed once (level 9 costs ~20 ms for the bundle; it used to run twice).
+  // Each file is compressed once: level 9 costs ~20 ms for the bundle.
   const gzipped = new Map(files.map((f) => [f.path, gz(f.contents)]));
   const sizeOf = (keys: string[]) => keys.reduce((sum, k) => sum + gzipped.get(metaRel(k))!, 0);
   return {

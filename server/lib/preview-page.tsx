@@ -1,9 +1,9 @@
 // The preview's pages, rendered on the server with the export's own render (render/render.tsx) and
 // document shell (render/document.ts), so editors see the server render and the hydration that
-// families get. The data is what the preview client used to fetch first: navigation and landing
-// cards, or the school by slug (published, or with ?livepreview the spec's draft-or-published
+// families get. The data is what the preview client would otherwise fetch first: navigation and
+// landing cards, or the school by slug (published, or with ?livepreview the spec's draft-or-published
 // lookup). A read that fails is logged and rendered empty (spec section 8), and the page tells
-// the client what failed so it loads that part itself, as it always did.
+// the client what failed so it loads that part itself.
 import { renderToString } from 'react-dom/server';
 import { stegaClean } from '@sanity/client/stega';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,6 +1,6 @@
 // The export's report: what needs an editor's attention, grouped by kind with a count and the first
-// few documents, in a few dozen lines however large the district (one line per warning was 24,006
-// lines at 1000 schools). Pure, so the export, the preview's editor home and the tests group and
+// few documents, in a few dozen lines however large the district (one line per warning would be
+// 24,006 lines at 1000 schools). Pure, so the export, the preview's editor home and the tests group and
 // write it the same way. Sources hand over structured warnings (src/lib/warn.ts); a plain sentence
 // in the log's style (`school "school-x": field y: …`) is read for its kind, document and field,
 // so a warning added as a string is grouped with its like, never lost.

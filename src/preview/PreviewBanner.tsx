@@ -1,7 +1,7 @@
 // The preview banner: a thin bar above the page telling the editor what they are looking at (draft
 // or published content) and whether live updates are connected. role=status so changes are
 // announced politely. It sits in the page's flow, so it takes its own space and covers nothing of
-// the page at any width or scroll position (a fixed label used to hide the h1 and the footer).
+// the page at any width or scroll position (a fixed label would hide the h1 and the footer).
 import type { ConnectionState } from '../lib/change-stream.ts';
 import type { PreviewMode } from '../lib/school-flow.ts';
 
