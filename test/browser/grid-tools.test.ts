@@ -46,14 +46,6 @@ const miles = (loc: { lat: number; lng: number }) =>
 describe('grid tools and shortlist', SKIP, () => {
   session = withSampleSite();
 
-  sortDistanceNearestFirstTests();
-  filtersAriaPressedCountTests();
-  shortlistToggleReloadAnotherTests();
-  keyboardTabReachesToolsTests();
-  axeFindsNothingToolsTests();
-});
-
-function sortDistanceNearestFirstTests(): void {
   test('sort by distance: nearest first with "x.x mi" on each card, no location last; the chip then knows the position', async () => {
     const grid = expectedGrid();
     const located = grid
@@ -148,9 +140,6 @@ function sortDistanceNearestFirstTests(): void {
       await w.close();
     }
   });
-}
-
-function filtersAriaPressedCountTests(): void {
   test('filters: aria-pressed, the count announced, the address, reload and the back button', async () => {
     const grid = expectedGrid();
     const charter = grid.filter((s) => s.isCharter).map((s) => s.title);
@@ -221,9 +210,6 @@ function filtersAriaPressedCountTests(): void {
       await w.close();
     }
   });
-}
-
-function shortlistToggleReloadAnotherTests(): void {
   test('shortlist: toggle, reload, another tab, and the navigation link to the comparison', async () => {
     const w = await load(1280);
     try {
@@ -280,9 +266,6 @@ function shortlistToggleReloadAnotherTests(): void {
       await w.close();
     }
   });
-}
-
-function keyboardTabReachesToolsTests(): void {
   test('keyboard: Tab reaches the tools in order, Enter and Space press them, the focus shows', async () => {
     const w = await load(375, '/', { permissions: ['geolocation'], geolocation: HERE });
     try {
@@ -340,9 +323,6 @@ function keyboardTabReachesToolsTests(): void {
       await w.close();
     }
   });
-}
-
-function axeFindsNothingToolsTests(): void {
   for (const width of [375, 1280] as const) {
     test(`${width}px: axe finds nothing with the tools in use`, async () => {
       const failures: string[] = [];
@@ -381,4 +361,4 @@ function axeFindsNothingToolsTests(): void {
       assert.deepEqual(failures, []);
     });
   }
-}
+});

@@ -35,14 +35,6 @@ async function assertClean(w: Watched, opts: { status404?: boolean } = {}): Prom
 describe('landing page', SKIP, () => {
   session = withSampleSite();
 
-  optionsScrollsOnceLoadedTests();
-  gridListsPublishedSchoolsTests();
-  heroVideoLoadsFadesTests();
-  videoFacadeTests();
-  openingOptionsCardsStayTests();
-});
-
-function optionsScrollsOnceLoadedTests(): void {
   for (const width of WIDTHS) {
     test(`${width}px: /#options scrolls, once loaded, so the options section sits right under the sticky menu`, async () => {
       const w = await load(width, '/#options');
@@ -110,9 +102,6 @@ function optionsScrollsOnceLoadedTests(): void {
       }
     });
   }
-}
-
-function gridListsPublishedSchoolsTests(): void {
   test('the grid lists the published schools sorted by title, without the hidden ones, each linking to its page', async () => {
     const w = await load(1280);
     try {
@@ -172,9 +161,6 @@ function gridListsPublishedSchoolsTests(): void {
       await w.close();
     }
   });
-}
-
-function heroVideoLoadsFadesTests(): void {
   for (const width of [768, 1280] as const) {
     test(`${width}px: the hero video loads, fades in over 1 s once it has data, and can be paused`, async () => {
       const w = await load(width);
@@ -267,9 +253,6 @@ function heroVideoLoadsFadesTests(): void {
       await w.close();
     }
   });
-}
-
-function videoFacadeTests(): void {
   test('the testimonial video is a facade: no player and no request to the host until play is pressed', async () => {
     const w = await load(1280);
     try {
@@ -347,9 +330,6 @@ function videoFacadeTests(): void {
       await w.close();
     }
   });
-}
-
-function openingOptionsCardsStayTests(): void {
   for (const prefix of ['', '/es'])
     for (const viewport of [
       { width: 390, height: 844 },
@@ -382,4 +362,4 @@ function openingOptionsCardsStayTests(): void {
         }
       });
     }
-}
+});

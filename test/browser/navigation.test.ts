@@ -64,12 +64,6 @@ function emptyNavLanding(): string {
 describe('navigation', SKIP, () => {
   session = withSampleSite();
 
-  desktopDropdownTests();
-  dropdownOnEveryPageTests();
-  emptyNavigationShowsNoTests();
-});
-
-function desktopDropdownTests(): void {
   test('1280px: the dropdown lists every school with its logo and name, non-charter first, each linking to its page', async () => {
     const w = await load(1280);
     try {
@@ -137,9 +131,6 @@ function desktopDropdownTests(): void {
       await w.close();
     }
   });
-}
-
-function dropdownOnEveryPageTests(): void {
   test('1280px: the dropdown works from the keyboard (ArrowDown opens and focuses, arrows move, Escape closes)', async () => {
     const w = await load(1280);
     try {
@@ -221,9 +212,6 @@ function dropdownOnEveryPageTests(): void {
       }
     });
   }
-}
-
-function emptyNavigationShowsNoTests(): void {
   test("empty navigation shows 'No schools found' in the dropdown and the menu, and hydrates cleanly", async () => {
     const html = emptyNavLanding();
     for (const width of WIDTHS) {
@@ -295,4 +283,4 @@ function emptyNavigationShowsNoTests(): void {
       }
     }
   });
-}
+});

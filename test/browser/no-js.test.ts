@@ -58,11 +58,6 @@ async function visit(w: Watched, urlPath: string): Promise<Watched> {
 describe('without JavaScript', SKIP, () => {
   session = withSampleSite({ lanes: 2 });
 
-  everyPageWithoutScriptTests();
-  noDeadControlTests();
-});
-
-function everyPageWithoutScriptTests(): void {
   test('every page at 375 and 1280: images load, nothing overflows, no script ran', async () => {
     const visits = exportedPages(session.site.dir)
       .filter((p) => p.file !== '404.html')
@@ -151,9 +146,6 @@ function everyPageWithoutScriptTests(): void {
       await w.close();
     }
   });
-}
-
-function noDeadControlTests(): void {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`${viewport.width}px: no control is shown that needs JavaScript, in either edition`, async () => {
       const pages = ['/', '/schools/lincoln-middle', '/compare/?schools=lincoln-middle,riverside'];
@@ -230,4 +222,4 @@ function noDeadControlTests(): void {
       }
     }
   });
-}
+});

@@ -103,11 +103,6 @@ describe('preview inside a stand-in Studio', SKIP, () => {
     await new Promise((resolve) => studio?.close(resolve));
   });
 
-  handshakeStegaFrameOverlayTests();
-  studiosPerspectiveSwitchPublishedTests();
-});
-
-function handshakeStegaFrameOverlayTests(): void {
   test('handshake, stega in the frame, overlay clicks name the document and field, navigation both ways', async () => {
     const { w, frame } = await openInStudio('/schools/lincoln-middle');
     try {
@@ -165,9 +160,6 @@ function handshakeStegaFrameOverlayTests(): void {
       await w.close();
     }
   });
-}
-
-function studiosPerspectiveSwitchPublishedTests(): void {
   test("the Studio's perspective switch: published and drafts, without a reload; its moves keep it", async () => {
     const { w, frame } = await openInStudio('/schools/lincoln-middle');
     try {
@@ -217,4 +209,4 @@ function studiosPerspectiveSwitchPublishedTests(): void {
       await w.close();
     }
   });
-}
+});

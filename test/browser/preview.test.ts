@@ -61,12 +61,6 @@ describe('preview', SKIP, () => {
     await preview?.close();
   });
 
-  draftEditShowsUpTests();
-  previewHydratesServerRenderTests();
-  bannerCoversNothingPageTests();
-});
-
-function draftEditShowsUpTests(): void {
   test('a draft edit shows up in the open page after the 1000 ms debounce', async () => {
     const w = await openPreview('/schools/lincoln-middle?livepreview=1');
     try {
@@ -153,9 +147,6 @@ function draftEditShowsUpTests(): void {
       await w.close();
     }
   });
-}
-
-function previewHydratesServerRenderTests(): void {
   test('the preview hydrates the server render without any console error or warning', async () => {
     for (const url of ['/schools/lincoln-middle?livepreview=1', '/schools/aspen-ridge', '/?livepreview=1']) {
       const w = await openPage(browser, 1280);
@@ -240,9 +231,6 @@ function previewHydratesServerRenderTests(): void {
       await editorClient(service.url, TOKEN).delete('drafts.school-riverside');
     }
   });
-}
-
-function bannerCoversNothingPageTests(): void {
   test('the banner covers nothing of the page, at every width, at the top and at the bottom', async () => {
     for (const width of [375, 768, 1280] as const) {
       const w = await openPage(browser, width);
@@ -332,4 +320,4 @@ function bannerCoversNothingPageTests(): void {
       await back?.close();
     }
   });
-}
+});

@@ -53,14 +53,6 @@ const topOf = (page: Page, id: string) =>
 describe('school page', SKIP, () => {
   session = withSampleSite();
 
-  headerNumberedSectionsTitleTests();
-  desktopSectionMenuTests();
-  phoneSectionMenuTests();
-  distanceChipPermissionShowsTests();
-  accordionsToggleMouseKeyboardTests();
-});
-
-function headerNumberedSectionsTitleTests(): void {
   test('header and numbered sections: title, subtitle, quote, zero-padded numbers in menu and headings', async () => {
     const w = await load(1280);
     try {
@@ -85,9 +77,6 @@ function headerNumberedSectionsTitleTests(): void {
       await w.close();
     }
   });
-}
-
-function desktopSectionMenuTests(): void {
   test('1280px: the section menu is one sticky row of numbered links; it tracks scrolling and marks the last entry at the bottom', async () => {
     const w = await load(1280);
     try {
@@ -162,9 +151,6 @@ function desktopSectionMenuTests(): void {
       await tall.close();
     }
   });
-}
-
-function phoneSectionMenuTests(): void {
   test("375px: the section menu is a collapsible bar showing the current number and title, toggled by 'Toggle navigation menu'", async () => {
     const w = await load(375);
     try {
@@ -204,9 +190,6 @@ function phoneSectionMenuTests(): void {
       await w.close();
     }
   });
-}
-
-function distanceChipPermissionShowsTests(): void {
   test('distance chip: with permission it shows the haversine distance in miles; denied, it stays at the prompt', async () => {
     const school = schoolBySlug('lincoln-middle');
     const here = { latitude: 39.7817, longitude: -104.8901 };
@@ -292,9 +275,6 @@ function distanceChipPermissionShowsTests(): void {
       await r.close();
     }
   });
-}
-
-function accordionsToggleMouseKeyboardTests(): void {
   test('accordions toggle by mouse and keyboard; default-open ones start open', async () => {
     const w = await load(1280);
     try {
@@ -398,4 +378,4 @@ function accordionsToggleMouseKeyboardTests(): void {
       }
     });
   }
-}
+});

@@ -99,11 +99,6 @@ describe('the real Studio offline', () => {
     removeDir(path.dirname(dir));
   });
 
-  opensLoggedLocalEditorTests();
-  presentationFramesPreviewClickTests();
-});
-
-function opensLoggedLocalEditorTests(): void {
   test('opens logged in as the local editor', SKIP, async () => {
     await page.goto(studio.url);
     await page.getByText('Schools', { exact: true }).first().waitFor({ timeout: 120_000 });
@@ -184,9 +179,6 @@ function opensLoggedLocalEditorTests(): void {
       'creating the translation leaves the English quote untouched',
     );
   });
-}
-
-function presentationFramesPreviewClickTests(): void {
   test('Presentation frames the preview; a click on the school’s name opens its field', SKIP, async () => {
     const origin = new URL(studio.url).origin;
     await page.goto(`${origin}/presentation?preview=${encodeURIComponent(SCHOOL_PATH)}`);
@@ -224,4 +216,4 @@ function presentationFramesPreviewClickTests(): void {
   test('nothing is asked of a host outside this machine', SKIP, () => {
     assert.deepEqual([...new Set(outside)], []);
   });
-}
+});

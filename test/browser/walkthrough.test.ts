@@ -61,12 +61,6 @@ const schools = publishedSchools();
 describe('family walkthrough', SKIP, () => {
   session = withSampleSite();
 
-  everySchoolDropdownCanTests();
-  returnTopMovesKeyboardTests();
-  videoPosterDownloadedOnceTests();
-});
-
-function everySchoolDropdownCanTests(): void {
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 1024, height: 600 },
@@ -132,9 +126,6 @@ function everySchoolDropdownCanTests(): void {
       }
     });
   }
-}
-
-function returnTopMovesKeyboardTests(): void {
   test("'Return to Top' moves keyboard focus to the top of the page, so Tab continues from there", async () => {
     for (const urlPath of ['/schools/lincoln-middle', '/']) {
       const w = await load({ width: 1280, height: 800 }, urlPath);
@@ -211,9 +202,6 @@ function returnTopMovesKeyboardTests(): void {
       await w.close();
     }
   });
-}
-
-function videoPosterDownloadedOnceTests(): void {
   for (const width of [375, 1280] as const) {
     test(`${width}px: the video poster is downloaded once per visit, and the school hero once`, async () => {
       const w = await load({ width, height: width === 375 ? 740 : 800 }, '/');
@@ -292,4 +280,4 @@ function videoPosterDownloadedOnceTests(): void {
       await phone.close();
     }
   });
-}
+});
