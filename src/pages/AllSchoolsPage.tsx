@@ -11,6 +11,7 @@ export function AllSchoolsPage({ data }: { data: AllSchoolsPageData }) {
   return (
     <ListingPage
       nav={data.nav}
+      place={{ page: 'schools' }}
       className="all-schools"
       titleId="all-schools-title"
       title={w.title}

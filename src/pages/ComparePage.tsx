@@ -301,7 +301,7 @@ export function ComparePage({ data }: { data: ComparePageData }) {
   const state = useSelection(data.factsSrc);
   const COMPARE_TEXT = useMessages().compare;
   return (
-    <Layout nav={data.nav} compare>
+    <Layout nav={data.nav} place={{ page: 'compare' }}>
       <div className="compare container">
         <h1 className="compare__title">{COMPARE_TEXT.heading}</h1>
         {/* One live region for every state after the shell, so a screen reader hears the outcome. */}

@@ -25,7 +25,11 @@ export function SchoolPage({ data }: { data: SchoolPageData }) {
   // Words a translation did not give (transportation, care, support) are the English school's.
   const glanceLang = fallbackLang(school, 'transportation') ?? fallbackLang(school, 'supportPrograms');
   return (
-    <Layout nav={data.nav} color={school.color} slug={school.slug}>
+    <Layout
+      nav={data.nav}
+      color={school.color}
+      place={typeof school.slug === 'string' && school.slug ? { page: 'school', slug: school.slug } : null}
+    >
       <article className="school">
         <SchoolHeader school={school} title={title} />
         {data.glance ? <AtAGlance glance={data.glance} lang={glanceLang} /> : null}

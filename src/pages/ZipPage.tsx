@@ -22,7 +22,15 @@ export function ZipPage({ data }: { data: ZipPageData }) {
   const { listing } = data;
   const w = listing.words;
   return (
-    <ListingPage nav={data.nav} className="zip-page" titleId="zip-title" title={w.title} intro={w.intro} back={w.back}>
+    <ListingPage
+      nav={data.nav}
+      place={{ page: 'zip', zip: listing.zip }}
+      className="zip-page"
+      titleId="zip-title"
+      title={w.title}
+      intro={w.intro}
+      back={w.back}
+    >
       <h2 className="zip-page__heading">{w.zoned}</h2>
       {listing.zoned.length ? <Cards schools={listing.zoned} /> : <p>{w.noZoned}</p>}
       {listing.open.length ? (
