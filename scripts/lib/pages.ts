@@ -7,7 +7,7 @@ import { CONTENT_LIMITS, limitContent, type ContentLimits } from '../../src/lib/
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls } from '../../src/lib/image.ts';
-import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
+import { byTitle, gridCards, isHiddenFromGrid, mapLandingCards, mapNavigation } from '../../src/lib/mapping.ts';
 import type { FilterCategory, SchoolFacts } from '../../src/lib/school-facts.ts';
 import { programGroups } from '../../src/lib/grid-tools.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
@@ -219,8 +219,8 @@ function districtPages(
   const zips = settingsOf(DEFAULT_LANG).zipCodes;
   // A district-sized grid: the first cards, the rest on the all-schools page (landing-grid.ts).
   const grids = new Map<Lang, LandingGrid>();
-  const landingOf = (lang: Lang, langCards: LandingCard[]): PageData => {
-    const grid = landingGrid(langCards, lang, siteEnv.base, { nav: pageNav, settings: settingsOf(lang) });
+  const landingOf = (lang: Lang, langCards: LandingCard[], other: LandingCard[]): PageData => {
+    const grid = landingGrid(langCards, lang, siteEnv.base, { nav: pageNav, settings: settingsOf(lang) }, other);
     grids.set(lang, grid);
     return landingData(lang, grid, groupsOf(langCards));
   };
@@ -247,10 +247,13 @@ function districtPages(
     pages.push(page);
     ctx.sink?.page(page);
   };
-  const cards = new Map(LANGS.map((lang) => [lang, mapLandingGrid(d.limitedLanding, lang)]));
+  // Every listed school's card: the grid shows those it does not hide, the ZIP pages all of them.
+  const allCards = new Map(LANGS.map((lang) => [lang, mapLandingCards(d.limitedLanding, lang)]));
+  const cards = new Map(LANGS.map((lang) => [lang, gridCards(allCards.get(lang)!)]));
   for (const lang of LANGS) {
     const route: RouteMatch = { page: 'landing', lang };
-    const data = landingOf(lang, cards.get(lang)!);
+    const hidden = allCards.get(lang)!.filter((c) => isHiddenFromGrid(c.title));
+    const data = landingOf(lang, cards.get(lang)!, hidden);
     const key = dataKey(data);
     add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: key });
     // Static hosts serve 404.html for any path without a file: the English landing page there.
@@ -277,7 +280,7 @@ function districtPages(
   }
   // One page per district ZIP code and edition: its zoned schools, then the open ones by distance.
   for (const lang of LANGS) {
-    for (const listing of zipListings(zips, cards.get(lang)!, facts, lang)) {
+    for (const listing of zipListings(zips, allCards.get(lang)!, facts, lang)) {
       const route: RouteMatch = { page: 'zip', zip: listing.zip, lang };
       const data: PageData = { page: 'zip', nav: pageNav, listing, settings: settingsOf(lang) };
       add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: dataKey(data) });

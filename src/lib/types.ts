@@ -221,7 +221,9 @@ export interface AllSchoolsPageData extends PageCommon {
   page: 'schools';
   nav: NavSchool[] | null;
   cards: LandingCard[];
-  words: { title: string; intro: string; back: string };
+  /** The schools the landing grid hides (spec: "Innovation Center", …), listed after the others. */
+  other?: LandingCard[];
+  words: { title: string; intro: string; other?: string; back: string };
 }
 
 /** A ZIP code's page: its zoned schools first, then those open to the district by distance. */
@@ -283,6 +285,9 @@ export interface ZipPageWords {
   intro: string;
   zoned: string;
   open: string;
+  /** The group of the schools the landing grid hides (spec: "Innovation Center", …), and a line under it. */
+  other: string;
+  otherIntro: string;
   noZoned: string;
   back: string;
 }
@@ -291,6 +296,8 @@ export interface ZipListing {
   zip: string;
   zoned: ZipSchool[];
   open: ZipSchool[];
+  /** Schools the landing grid hides, zoned for the code or open to the district: a group of their own. */
+  other: ZipSchool[];
   words: ZipPageWords;
 }
 

@@ -1,5 +1,6 @@
 // A ZIP code's page (/zip/{zip}/): the school(s) zoned for it first, then every school open to the
-// whole district, nearest first from the ZIP code's centre, as cards that work without JavaScript.
+// whole district, nearest first from the ZIP code's centre, then the other programs a family may
+// choose (those the landing grid hides), as cards that work without JavaScript.
 // It lives in the landing page's chunk: the same cards, and no chunk of its own to wait for.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
 import type { ZipSchool } from '../lib/types.ts';
@@ -37,6 +38,13 @@ export function ZipPage({ data }: { data: ZipPageData }) {
         <>
           <h2 className="zip-page__heading">{w.open}</h2>
           <Cards schools={listing.open} />
+        </>
+      ) : null}
+      {listing.other.length ? (
+        <>
+          <h2 className="zip-page__heading">{w.other}</h2>
+          <p>{w.otherIntro}</p>
+          <Cards schools={listing.other} />
         </>
       ) : null}
     </ListingPage>

@@ -176,12 +176,34 @@ describe('which schools are mine', () => {
     location: { _type: 'geopoint', lat: 40.2, lng: -105.3 },
   });
   const other = schoolWith({ _id: 'o', title: 'Other zone', slug: 'other', attendanceZipCodes: ['80127'] });
-  const facts = [lincoln, open, far, other].map((s) => schoolFacts(s, NOW)!);
+  // Titles the landing grid hides (spec section 2): still schools a family may choose.
+  const centre = schoolWith({
+    _id: 'i',
+    title: 'Northfield Innovation Center',
+    slug: 'northfield',
+    location: { _type: 'geopoint', lat: 39.75, lng: -104.99 },
+  });
+  const guideZoned = schoolWith({
+    _id: 'g',
+    title: 'Career Elevation Guide',
+    slug: 'career',
+    attendanceZipCodes: ['80210'],
+  });
+  const guideElsewhere = schoolWith({
+    _id: 'h',
+    title: 'Far Innovation Center',
+    slug: 'far-ic',
+    attendanceZipCodes: ['80127'],
+  });
+  const facts = [lincoln, open, far, other, centre, guideZoned, guideElsewhere].map((s) => schoolFacts(s, NOW)!);
   const cards = [
     card('lincoln-middle', 'Lincoln'),
     card('charter', 'Charter'),
     card('far', 'Far'),
     card('other', 'Other zone'),
+    card('northfield', 'Northfield Innovation Center'),
+    card('career', 'Career Elevation Guide'),
+    card('far-ic', 'Far Innovation Center'),
   ];
 
   test('the zoned school first, then the open ones nearest first; a school zoned elsewhere is not listed', () => {
@@ -194,8 +216,14 @@ describe('which schools are mine', () => {
       z!.open.map((s) => s.card.slug),
       ['charter', 'far'],
     );
-    assert.match(z!.open[0]!.distance!, /^\d+\.\d mi from the centre of the ZIP code$/);
+    assert.match(z!.open[0]!.distance!, /^\d+\.\d mi from the center of the ZIP code$/);
     assert.equal(z!.words.zoned, 'Your zoned school');
+    // The hidden-type schools this code may choose, in their own group: zoned here or open, nearest first.
+    assert.deepEqual(
+      z!.other.map((s) => s.card.slug),
+      ['northfield', 'career'],
+    );
+    assert.equal(z!.words.other, 'Other programs you may choose');
     const [none] = zipListings([{ zip: '80999', lat: 39.7, lng: -105 }], cards, facts, 'es');
     assert.equal(none!.zoned.length, 0);
     assert.match(none!.words.noZoned, /Ninguna escuela/);

@@ -204,8 +204,18 @@ describe('the language switcher', () => {
   });
 
   test('on a ZIP code page and the all-schools page it keeps the page', () => {
-    const words = { title: 't', intro: 'i', zoned: 'z', open: 'o', noZoned: 'n', back: 'b' };
-    const zip: PageData = { page: 'zip', nav: [], listing: { zip: '80211', zoned: [], open: [], words } };
+    const words = {
+      title: 't',
+      intro: 'i',
+      zoned: 'z',
+      open: 'o',
+      other: 'x',
+      otherIntro: 'y',
+      noZoned: 'n',
+      back: 'b',
+    };
+    const listing = { zip: '80211', zoned: [], open: [], other: [], words };
+    const zip: PageData = { page: 'zip', nav: [], listing };
     assert.equal(switcher(page(zip)).getAttribute('href'), '/es/zip/80211/');
     assert.equal(switcher(page(zip, esEnv)).getAttribute('href'), '/zip/80211/');
     assert.equal(switcher(page(zip, { ...esEnv, root: '/repo/' })).getAttribute('href'), '/repo/zip/80211/');

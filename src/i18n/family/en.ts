@@ -38,7 +38,11 @@ export const en: FamilyWords = {
   timeline: { heading: 'How to apply', addAll: 'Add these dates to your calendar' },
   allSchools: {
     title: 'All middle schools',
-    intro: (n) => `Every one of the district's ${n} middle schools, by name.`,
+    intro: (n, other) =>
+      other
+        ? `Every one of the district's ${n} middle schools and programs, by name; the ${other} that the guide's grid leaves out come last.`
+        : `Every one of the district's ${n} middle schools, by name.`,
+    other: 'Other programs you may choose',
     seeAll: (n) => `See all ${n} schools`,
     back: 'Back to the guide',
   },
@@ -50,15 +54,17 @@ export const en: FamilyWords = {
     unknown: (zip) => `ZIP code ${zip} is not in the district: pick yours from the list.`,
     sortIntro: 'Your location is not available. You can sort by distance from your ZIP code instead.',
     sortGo: 'Sort from this ZIP code',
-    sorted: (zip) => `Sorted by distance from the centre of ZIP code ${zip}, nearest first.`,
+    sorted: (zip) => `Sorted by distance from the center of ZIP code ${zip}, nearest first.`,
     sortUnknown: (zip) => `ZIP code ${zip} is not in the district, so the order is unchanged.`,
     title: (zip) => `Schools for ZIP code ${zip}`,
     intro: (zip) =>
       `Families in ${zip}: your zoned school first, then the schools every family may choose, nearest first.`,
     zoned: (n) => (n === 1 ? 'Your zoned school' : 'Your zoned schools'),
     open: 'Open to the whole district',
+    other: 'Other programs you may choose',
+    otherIntro: 'Centers and programs that the guide’s list of schools leaves out.',
     noZoned: 'No school is zoned for this ZIP code: every school below is open to you.',
-    fromCentre: (miles) => `${decimal(miles)} mi from the centre of the ZIP code`,
+    fromCentre: (miles) => `${decimal(miles)} mi from the center of the ZIP code`,
     back: 'Back to all schools',
   },
 };

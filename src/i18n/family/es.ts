@@ -38,7 +38,11 @@ export const es: FamilyWords = {
   timeline: { heading: 'Cómo solicitar', addAll: 'Agregue estas fechas a su calendario' },
   allSchools: {
     title: 'Todas las escuelas intermedias',
-    intro: (n) => `Las ${n} escuelas intermedias del distrito, por nombre.`,
+    intro: (n, other) =>
+      other
+        ? `Las ${n} escuelas intermedias y programas del distrito, por nombre; los ${other} que la lista de la guía no incluye van al final.`
+        : `Las ${n} escuelas intermedias del distrito, por nombre.`,
+    other: 'Otros programas que puede elegir',
     seeAll: (n) => `Ver las ${n} escuelas`,
     back: 'Volver a la guía',
   },
@@ -59,6 +63,8 @@ export const es: FamilyWords = {
       `Familias del ${zip}: primero la escuela que les corresponde, luego las que cualquier familia puede elegir, de la más cercana a la más lejana.`,
     zoned: (n) => (n === 1 ? 'La escuela que le corresponde' : 'Las escuelas que le corresponden'),
     open: 'Abiertas a todo el distrito',
+    other: 'Otros programas que puede elegir',
+    otherIntro: 'Centros y programas que la lista de escuelas de la guía no incluye.',
     noZoned: 'Ninguna escuela tiene asignado este código postal: todas las de abajo están abiertas para usted.',
     fromCentre: (miles) => `A ${decimal(miles)} mi del centro del código postal`,
     back: 'Volver a todas las escuelas',

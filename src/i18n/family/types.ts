@@ -34,7 +34,9 @@ export interface FamilyWords {
   /** The page listing every school, and the landing grid's link to it when it shows only the first ones. */
   allSchools: {
     title: string;
-    intro: (n: number) => string;
+    /** `n` schools in all, `other` of them in the group the grid hides. */
+    intro: (n: number, other: number) => string;
+    other: string;
     seeAll: (n: number) => string;
     back: string;
   };
@@ -54,6 +56,8 @@ export interface FamilyWords {
     intro: (zip: string) => string;
     zoned: (n: number) => string;
     open: string;
+    other: string;
+    otherIntro: string;
     noZoned: string;
     fromCentre: (miles: number) => string;
     back: string;
