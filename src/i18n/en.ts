@@ -83,6 +83,7 @@ export const en: Messages = {
     tableRegion: 'Comparison table',
     schoolPage: (title) => `Visit the ${title} page`,
     noScript: 'Comparing schools side by side needs JavaScript. Each school’s page has the same details:',
+    scrollHint: (n) => `The table is wider than the screen: scroll sideways to see all ${n} schools.`,
     none: 'None listed',
     distanceUnknown: 'Not known',
     lessThanTenth: 'Under 0.1 miles',

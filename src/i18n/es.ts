@@ -28,8 +28,7 @@ export const es: Messages = {
     pdfLabel: 'Descargar la guía de escuelas intermedias en PDF',
     pdfNote: ' (PDF, se abre en una pestaña nueva)',
     pdfNoteEnglish: ' (PDF en inglés, se abre en una pestaña nueva)',
-    // The data files are the English content (one facts file for both editions).
-    dataLabel: 'Descargar los datos de las escuelas (en inglés)',
+    dataLabel: 'Descargar los datos de las escuelas',
     dataFormats: 'CSV, o en formato',
     rightsReserved: 'Todos los derechos reservados.',
   },
@@ -86,6 +85,7 @@ export const es: Messages = {
     schoolPage: (title) => `Ver la página de ${title}`,
     noScript:
       'Para comparar escuelas lado a lado se necesita JavaScript. La página de cada escuela tiene los mismos datos:',
+    scrollHint: (n) => `La tabla es más ancha que la pantalla: desplácese hacia un lado para ver las ${n} escuelas.`,
     none: 'Nada indicado',
     distanceUnknown: 'Desconocida',
     lessThanTenth: 'A menos de 0.1 millas',

@@ -102,6 +102,8 @@ export interface Messages {
     schoolPage: (title: string) => string;
     /** Without JavaScript the page cannot read its address: what it shows instead of the table. */
     noScript: string;
+    /** On a phone, above a table wider than the screen: more schools are to the side. */
+    scrollHint: (n: number) => string;
     none: string;
     distanceUnknown: string;
     lessThanTenth: string;

@@ -22,6 +22,14 @@ export interface FamilyWords {
     support: string;
     admissionsLabel: string;
     lastYear: (seats: number, applicants: number) => string;
+    /** How last year's seats were given: the priorities in order, a lottery, the wait list. */
+    howSeats: string;
+    prioritiesIntro: string;
+    thenLottery: string;
+    lottery: string;
+    waitlisted: (n: number) => string;
+    results: string;
+    source: string;
     events: string;
     addToCalendar: string;
     addAllToCalendar: string;
