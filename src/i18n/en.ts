@@ -43,6 +43,8 @@ export const en: Messages = {
     learnMore: 'Learn more',
     learnMoreAbout: ' about ',
     fromYou: 'from your location',
+    fromZip: (zip) => `from the center of ZIP code ${zip}`,
+    noLocation: 'Distance not known: no location on file',
     empty: 'No schools found',
   },
   gridTools: {
@@ -60,6 +62,8 @@ export const en: Messages = {
     clear: 'Clear filters',
     noMatch: 'No schools match these filters.',
     count: (n) => `${n} ${n === 1 ? 'school' : 'schools'}`,
+    either: 'Schools with any one of these are shown.',
+    ignored: (words) => `Not in this list, so not used: ${words}. “Clear filters” removes them.`,
     underTenth: 'under 0.1 mi',
   },
   shortlist: {

@@ -44,6 +44,8 @@ export const es: Messages = {
     learnMore: 'Más información',
     learnMoreAbout: ' sobre ',
     fromYou: 'de usted',
+    fromZip: (zip) => `del centro del código postal ${zip}`,
+    noLocation: 'Distancia desconocida: no hay ubicación registrada',
     empty: 'No se encontraron escuelas',
   },
   gridTools: {
@@ -61,6 +63,8 @@ export const es: Messages = {
     clear: 'Quitar los filtros',
     noMatch: 'Ninguna escuela cumple con estos filtros.',
     count: (n) => `${n} ${n === 1 ? 'escuela' : 'escuelas'}`,
+    either: 'Se muestran las escuelas con cualquiera de estos.',
+    ignored: (words) => `No están en esta lista, así que no se usan: ${words}. “Quitar los filtros” los quita.`,
     underTenth: 'a menos de 0.1 mi',
   },
   shortlist: {

@@ -52,6 +52,10 @@ export interface Messages {
     learnMoreAbout: string;
     /** After a card's distance, for screen readers ("2.4 mi from your location"). */
     fromYou: string;
+    /** The same after a sort from a ZIP code's centre. */
+    fromZip: (zip: string) => string;
+    /** A sorted card whose school has no location: why it comes last. */
+    noLocation: string;
     empty: string;
   };
   /** The landing grid's tools: sort by distance, filters. English: the product spec's wording. */
@@ -74,6 +78,10 @@ export interface Messages {
     /** "7 schools", "1 school". */
     count: (n: number) => string;
     /** A card's distance that rounds to 0.0: "under 0.1 mi". */
+    /** Under a program group with two or more buttons pressed: a school with any one is shown. */
+    either: string;
+    /** Filter words the address names that no button shows. */
+    ignored: (words: string) => string;
     underTenth: string;
   };
   /** The shortlist: kept in this browser only; the navigation links to its comparison. */

@@ -332,13 +332,15 @@ export interface ZipFinderData {
   zips: string[];
   /** Each ZIP code's centre: the grid sorts by distance from it when the visitor's location is refused. */
   centres: Record<string, GeoPoint>;
-  /** `unknown`, `sorted` and `sortUnknown` hold "{zip}" where the code goes. */
+  /** `unknown`, `notZip`, `sorted` and `sortUnknown` hold "{zip}" where the code goes. */
   words: {
     heading: string;
     intro: string;
     label: string;
     go: string;
     unknown: string;
+    empty: string;
+    notZip: string;
     sortIntro: string;
     sortGo: string;
     sorted: string;

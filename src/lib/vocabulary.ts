@@ -106,7 +106,7 @@ export function resolveTerms(sources: TermSources, kind: TermKind, lang: Lang): 
   const out: FactTerm[] = [];
   const seen = new Set<string>();
   const add = (term: FactTerm | null) => {
-    if (!term || !term.label || seen.has(term.key)) return;
+    if (!term?.label || seen.has(term.key)) return;
     seen.add(term.key);
     out.push(term);
   };

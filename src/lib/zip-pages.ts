@@ -89,6 +89,8 @@ export function zipFinder(zips: readonly ZipCode[], lang: Lang): ZipFinderData {
       label: w.label,
       go: w.go,
       unknown: w.unknown('{zip}'),
+      empty: w.empty,
+      notZip: w.notZip('{zip}'),
       sortIntro: w.sortIntro,
       sortGo: w.sortGo,
       sorted: w.sorted('{zip}'),

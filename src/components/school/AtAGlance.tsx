@@ -37,7 +37,7 @@ function Value({ row, mapNote }: { row: GlanceRow; mapNote: string }) {
         {row.key === 'address' ? <span className="visually-hidden">{mapNote}</span> : null}
       </a>
     );
-  return row.lang ? <span lang={row.lang}>{row.value}</span> : <>{row.value}</>;
+  return row.lang ? <span lang={row.lang}>{row.value}</span> : row.value;
 }
 
 export function AtAGlance({ glance }: { glance: SchoolGlance }) {

@@ -70,6 +70,8 @@ export const en: FamilyWords = {
     label: 'Your ZIP code',
     go: 'Show schools',
     unknown: (zip) => `ZIP code ${zip} is not in the district: pick yours from the list.`,
+    empty: 'Type your five-digit ZIP code first.',
+    notZip: (zip) => `“${zip}” is not a ZIP code: type its five digits, like 80210.`,
     sortIntro: 'Your location is not available. You can sort by distance from your ZIP code instead.',
     sortGo: 'Sort from this ZIP code',
     sorted: (zip) => `Sorted by distance from the center of ZIP code ${zip}, nearest first.`,

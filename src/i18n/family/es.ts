@@ -71,6 +71,8 @@ export const es: FamilyWords = {
     label: 'Su código postal',
     go: 'Ver escuelas',
     unknown: (zip) => `El código postal ${zip} no está en el distrito: elija el suyo de la lista.`,
+    empty: 'Primero escriba su código postal de cinco dígitos.',
+    notZip: (zip) => `“${zip}” no es un código postal: escriba sus cinco dígitos, como 80210.`,
     sortIntro: 'No pudimos saber su ubicación. Puede ordenar por distancia desde su código postal.',
     sortGo: 'Ordenar desde este código postal',
     sorted: (zip) =>

@@ -55,6 +55,9 @@ export interface FamilyWords {
     label: string;
     go: string;
     unknown: (zip: string) => string;
+    /** Nothing typed, and something that is not five digits ("{zip}" is what was typed). */
+    empty: string;
+    notZip: (zip: string) => string;
     /** The grid's "Sort by distance" when the visitor's location is refused: from a ZIP code instead. */
     sortIntro: string;
     sortGo: string;
