@@ -142,6 +142,21 @@ export interface Messages {
     miles: (value: number) => string;
     /** Read after "2.4 mi" (hidden on screen): the chip's name starts with what it shows (WCAG 2.5.3). */
     milesNote: string;
+    /**
+     * When the location is refused: the chip offers a ZIP code instead. `zip.fromZip` is shown under
+     * a distance from a ZIP code's centre; `{zip}` is the code (or what was typed).
+     */
+    zip: {
+      offer: string;
+      label: string;
+      go: string;
+      empty: string;
+      notZip: string;
+      unknown: string;
+      fromZip: string;
+      /** Read after "2.4 mi" (hidden on screen) when the distance is from a ZIP code's centre. */
+      milesNote: string;
+    };
     tours: string;
     scheduleTourAt: string;
     scheduleTour: string;

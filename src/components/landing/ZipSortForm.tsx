@@ -22,7 +22,8 @@ export function ZipSortForm({ label, go, initial, known, words, onZip }: ZipSort
   const [problem, setProblem] = useState('');
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const got = checkZip(String(new FormData(e.currentTarget).get('zip') ?? ''), known, words);
+    const field = e.currentTarget.elements.namedItem('zip');
+    const got = checkZip(field instanceof HTMLInputElement ? field.value : '', known, words);
     if ('zip' in got) {
       setProblem('');
       onZip(got.zip);
