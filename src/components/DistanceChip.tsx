@@ -107,7 +107,7 @@ export function DistanceChip({ location, requested = false }: DistanceChipProps)
   const showMiles = shown.miles !== null && !busy;
   const from = shown.zip ? m.zip.fromZip.replace('{zip}', shown.zip) : null;
   return (
-    <div className="distance js-only">
+    <div className="distance js-only js-deferred">
       <div aria-live="polite">
         <button
           type="button"
