@@ -26,6 +26,11 @@ const EDITIONS = [
     count: (n: number) => `${n} ${n === 1 ? 'school' : 'schools'}`,
     rows: ['Grades', 'Bell times', 'Transportation', 'Support programs', 'Last year', 'Next tour or open house'],
     lastYear: /\d+ seats, \d+ applicants/,
+    fromZip: 'from the center of ZIP code 80210',
+    noLocation: 'Distance not known: no location on file',
+    otherProgram: 'Special education (IEP)',
+    either: 'Schools with any one of these are shown.',
+    ignored: 'Not in this list, so not used: underwater-basket',
   },
   {
     prefix: '/es',
@@ -40,6 +45,11 @@ const EDITIONS = [
     count: (n: number) => `${n} ${n === 1 ? 'escuela' : 'escuelas'}`,
     rows: ['Grados', 'Horario', 'Transporte', 'Programas de apoyo', 'El año pasado', 'Próxima visita o jornada'],
     lastYear: /\d+ plazas, \d+ solicitudes/,
+    fromZip: 'del centro del código postal 80210',
+    noLocation: 'Distancia desconocida: no hay ubicación registrada',
+    otherProgram: 'Educación especial (IEP)',
+    either: 'Se muestran las escuelas con cualquiera de estos.',
+    ignored: 'No están en esta lista, así que no se usan: underwater-basket',
   },
 ] as const;
 
@@ -115,6 +125,13 @@ describe('family tools on the facts', SKIP, () => {
           await messageMatches(page, e.sorted);
           await page.waitForSelector('.school-card__distance');
           assert.deepEqual(await cardTitles(page), fromZip, 'nearest the ZIP code’s centre first');
+          // Each card says where its distance is from (read aloud too), or why it has none.
+          const distances = await page.$$eval('.school-card__distance', (ps) => ps.map((p) => p.textContent ?? ''));
+          assert.equal(distances.length, grid.length);
+          assert.deepEqual(
+            distances.map((t) => (t.includes(e.noLocation) ? 'none' : t.includes(e.fromZip) ? 'zip' : t)),
+            [...grid.filter((s) => s.location).map(() => 'zip'), ...grid.filter((s) => !s.location).map(() => 'none')],
+          );
 
           // The same visit: the next "Sort by distance" uses the ZIP code without asking for it.
           await page.reload({ waitUntil: 'load' });
@@ -142,7 +159,18 @@ describe('family tools on the facts', SKIP, () => {
             await cardTitles(page),
             offering.map((s) => s.title),
           );
+          assert.equal(await page.isVisible('.grid-filters__either'), false, 'one program: nothing to say');
+          await page.getByRole('button', { name: e.otherProgram, exact: true }).click();
+          await page.waitForSelector('.grid-filters__either');
+          assert.equal(await page.textContent('.grid-filters__either'), e.either, 'two programs widen the list');
           assert.deepEqual(await axeAtTop(page), []);
+
+          // A filter word of the address that no button shows is named, not ignored silently.
+          await page.goto(`${session.site.origin}${e.prefix}/?program=iep,underwater-basket`, { waitUntil: 'load' });
+          await hydrated(page);
+          await toolsReady(page);
+          await page.waitForSelector('.grid-filters__ignored');
+          assert.match((await page.textContent('.grid-filters__ignored')) ?? '', new RegExp(`^${e.ignored}`));
           await assertClean(w);
         } finally {
           await w.close();

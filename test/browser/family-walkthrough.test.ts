@@ -3,7 +3,8 @@
 // family may choose (those the grid hides in a group of their own); "Get Distance" refused offers a
 // ZIP code; the comparison has every fact a school page shows; the Spanish Support filter and facts
 // are Spanish; no Spanish words sit inside lang="en"; failed scripts leave no dead control and no
-// tall sticky menu; a #section link marks its section. One page per test, resized between widths
+// tall sticky menu (and the phone menu, working as written, shows when it is open); a #section link
+// marks its section; "At a glance" links are 24 px targets. One page per test, resized between widths
 // where the state does not depend on the load, so the file stays short. Expectations come from the
 // sample dataset and the catalogues' words, not the site's mapping.
 import { describe, test } from 'node:test';
@@ -364,6 +365,18 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
               const height = await w.page.$eval('.section-menu', (m) => m.getBoundingClientRect().height);
               assert.ok(height <= 64, `${url} at ${width}: the section menu is one row (${height} px)`);
             }
+            if (width === 375 && !url.includes('/schools/')) {
+              // The menu works as written; open, its toggle shows a close mark instead of the menu mark.
+              const marks = () =>
+                Promise.all(
+                  ['.mobile-menu__icon--menu', '.mobile-menu__icon--close'].map((m) =>
+                    w.page.isVisible(`.mobile-menu > summary ${m}`),
+                  ),
+                );
+              assert.deepEqual(await marks(), [true, false]);
+              await w.page.click('.mobile-menu > summary');
+              assert.deepEqual(await marks(), [false, true], 'the open menu says so');
+            }
           }
         }
         w.problems.length = 0; // the 404s of the scripts themselves, which this test causes
@@ -402,6 +415,11 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
               as.map((a) => a.getAttribute('href')),
             );
             assert.deepEqual([...new Set(marked)], [`#${id}`], `${e.prefix || 'en'} ${width}: #${id} marked`);
+            // "At a glance" links are targets of at least 24 px (WCAG 2.5.8).
+            const short = await w.page.$$eval('.school-glance a', (as) =>
+              as.map((a) => a.getBoundingClientRect().height).filter((h) => h < 24),
+            );
+            assert.deepEqual(short, [], `${width}: glance links at least 24 px tall`);
           }
         }
       }
