@@ -6,8 +6,9 @@
 // tall sticky menu (and the phone menu, working as written, shows when it is open); a #section link
 // marks its section; "At a glance" links are 24 px targets. One page per test, resized between widths
 // where the state does not depend on the load, so the file stays short. Expectations come from the
-// sample dataset and the catalogues' words, not the site's mapping.
-import { describe, test } from 'node:test';
+// sample dataset and the catalogues' words, not the site's mapping; the ZIP pages, the switch and
+// the lang marks are checked on Riverbend too (test/fixtures/district: no vocabulary, typed names).
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,15 @@ import { AXE_CONTEXT, axe } from './helpers/axe.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
 import { spanishMarkedEnglish, spanishWords } from './helpers/lang-marks.ts';
 import { HIDDEN_PARTS, offersSupport, publishedSchools, sampleDocs } from './helpers/sample-data.ts';
-import { withSampleSite, type SampleSession } from './helpers/site.ts';
+import {
+  DISTRICT,
+  exportedSite,
+  SAMPLE,
+  serve,
+  withSampleSite,
+  type SampleSession,
+  type Served,
+} from './helpers/site.ts';
 
 let session: SampleSession;
 
@@ -78,8 +87,7 @@ async function visit(w: Watched, url: string): Promise<void> {
 }
 
 /** The schools a family in `zip` may choose, from the dataset: zoned for it or open to all; hidden-type ones apart. */
-function mayChoose(zip: string): { listed: string[]; other: string[] } {
-  const docs = sampleDocs();
+function mayChoose(zip: string, docs: ReturnType<typeof sampleDocs>): { listed: string[]; other: string[] } {
   const zoned = (slug: string) =>
     (docs.find((d) => (d.slug as { current?: string } | undefined)?.current === slug && d.language !== 'es')
       ?.attendanceZipCodes as string[] | undefined) ?? [];
@@ -92,8 +100,8 @@ function mayChoose(zip: string): { listed: string[]; other: string[] } {
 }
 
 /** A ZIP page's groups, from the exported file: each heading and the school slugs its cards link to. */
-function zipPageGroups(file: string): { heading: string; slugs: string[] }[] {
-  const html = readFileSync(path.join(session.site.dir, file), 'utf8');
+function zipPageGroups(dir: string, file: string): { heading: string; slugs: string[] }[] {
+  const html = readFileSync(path.join(dir, file), 'utf8');
   const main = /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
   return main
     .split('<h2 class="zip-page__heading">')
@@ -126,27 +134,76 @@ const brokenWords = (page: Page): Promise<string[]> =>
 
 describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, failed scripts', SKIP, () => {
   session = withSampleSite();
+  let district: Served;
+  before(async () => {
+    district = await serve(await exportedSite(DISTRICT));
+  });
+  after(() => district?.close());
 
-  test('every ZIP page, both editions, lists every school a family may choose, hidden-type ones in their own group', () => {
-    const settings = sampleDocs().find((d) => d._id === 'siteSettings') as { zipCodes: { zip: string }[] };
-    const zips = settings.zipCodes.map((z) => z.zip);
-    assert.ok(zips.length > 1);
-    for (const e of EDITIONS) {
-      for (const zip of zips) {
-        const want = mayChoose(zip);
-        const groups = zipPageGroups(`${e.prefix.slice(1)}${e.prefix ? '/' : ''}zip/${zip}/index.html`);
-        const last = groups.at(-1)!;
-        assert.equal(last.heading, e.zipGroups[2], `${e.prefix}/zip/${zip}/ ends with the other programs`);
-        assert.deepEqual([...last.slugs].sort(), [...want.other].sort());
-        assert.deepEqual(
-          groups
-            .slice(0, -1)
-            .flatMap((g) => g.slugs)
-            .sort(),
-          [...want.listed].sort(),
-          `${e.prefix}/zip/${zip}/ lists every other school once`,
-        );
+  test('every ZIP page, both editions, sample and Riverbend, lists every school a family may choose, hidden-type ones in their own group', () => {
+    for (const [dir, content] of [
+      [session.site.dir, SAMPLE],
+      [district.dir, DISTRICT],
+    ] as const) {
+      const docs = sampleDocs(content);
+      const settings = docs.find((d) => d._id === 'siteSettings') as { zipCodes: { zip: string }[] };
+      const zips = settings.zipCodes.map((z) => z.zip);
+      assert.ok(zips.length > 1);
+      for (const e of EDITIONS) {
+        for (const zip of zips) {
+          const want = mayChoose(zip, docs);
+          const where = `${path.basename(content)} ${e.prefix}/zip/${zip}/`;
+          const groups = zipPageGroups(dir, `${e.prefix.slice(1)}${e.prefix ? '/' : ''}zip/${zip}/index.html`);
+          const last = groups.at(-1)!;
+          assert.equal(last.heading, e.zipGroups[2], `${where} ends with the other programs`);
+          assert.deepEqual([...last.slugs].sort(), [...want.other].sort(), where);
+          assert.deepEqual(
+            groups
+              .slice(0, -1)
+              .flatMap((g) => g.slugs)
+              .sort(),
+            [...want.listed].sort(),
+            `${where} lists every other school once`,
+          );
+        }
       }
+    }
+  });
+
+  test('Riverbend at 375/768/1280: the switch on /zip/80211/ keeps the code; its Spanish pages mark only English words', async () => {
+    const w = await openPage(session.browser, 375, AXE_CONTEXT);
+    try {
+      for (const e of EDITIONS) {
+        await w.page.goto(`${district.origin}${e.prefix}/zip/80211/`, { waitUntil: 'load' });
+        await hydrated(w.page);
+        for (const width of WIDTHS) {
+          await w.page.setViewportSize(VIEWPORTS[width]);
+          const link = w.page.getByRole('link', { name: e.switchTo });
+          assert.ok(await link.isVisible(), `${width}: the switch shows`);
+          assert.equal(await link.getAttribute('href'), `${e.other}/zip/80211/`);
+        }
+      }
+      for (const url of [
+        '/es/',
+        '/es/zip/80211/',
+        '/es/schools/bluebell',
+        '/es/compare/?schools=bluebell,alder-creek',
+      ]) {
+        await w.page.goto(district.origin + url, { waitUntil: 'load' });
+        await hydrated(w.page);
+        if (url.includes('compare')) await w.page.waitForSelector('.compare table');
+        assert.deepEqual(await spanishMarkedEnglish(w.page, SPANISH), [], url);
+      }
+      // Support programs typed before the vocabulary show as written, marked English.
+      await w.page.goto(`${district.origin}/es/schools/bluebell`, { waitUntil: 'load' });
+      const support = await w.page.$$eval('.school-glance__row--supportPrograms li', (lis) =>
+        lis.map((li) => `${li.closest('[lang]')?.getAttribute('lang')}:${li.textContent}`),
+      );
+      assert.deepEqual(support, ['en:Special education (IEP)', 'en:English learner support']);
+      assert.deepEqual(await axe(w.page), []);
+      await assertClean(w);
+    } finally {
+      await w.close();
     }
   });
 
