@@ -12,12 +12,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { hydrated, openPage, SKIP, VIEWPORTS, WIDTHS, type Watched } from './helpers/browser.ts';
 import { AXE_CONTEXT, axe } from './helpers/axe.ts';
-import { unexpectedProblems } from './helpers/checks.ts';
+import { brokenWords, unexpectedProblems } from './helpers/checks.ts';
 import { spanishMarkedEnglish, spanishWords } from './helpers/lang-marks.ts';
-import { HIDDEN_PARTS, offersSupport, publishedSchools, sampleDocs } from './helpers/sample-data.ts';
+import { HIDDEN_PARTS, mayChoose, offersSupport, publishedSchools, sampleDocs } from './helpers/sample-data.ts';
 import {
   DISTRICT,
   exportedSite,
@@ -29,6 +28,7 @@ import {
 } from './helpers/site.ts';
 
 let session: SampleSession;
+let district: Served;
 
 const EDITIONS = [
   {
@@ -86,19 +86,6 @@ async function visit(w: Watched, url: string): Promise<void> {
   await hydrated(w.page);
 }
 
-/** The schools a family in `zip` may choose, from the dataset: zoned for it or open to all; hidden-type ones apart. */
-function mayChoose(zip: string, docs: ReturnType<typeof sampleDocs>): { listed: string[]; other: string[] } {
-  const zoned = (slug: string) =>
-    (docs.find((d) => (d.slug as { current?: string } | undefined)?.current === slug && d.language !== 'es')
-      ?.attendanceZipCodes as string[] | undefined) ?? [];
-  const choose = publishedSchools(docs).filter((s) => zoned(s.slug).length === 0 || zoned(s.slug).includes(zip));
-  const hidden = (title: string) => HIDDEN_PARTS.some((p) => title.includes(p));
-  return {
-    listed: choose.filter((s) => !hidden(s.title)).map((s) => s.slug),
-    other: choose.filter((s) => hidden(s.title)).map((s) => s.slug),
-  };
-}
-
 /** A ZIP page's groups, from the exported file: each heading and the school slugs its cards link to. */
 function zipPageGroups(dir: string, file: string): { heading: string; slugs: string[] }[] {
   const html = readFileSync(path.join(dir, file), 'utf8');
@@ -112,34 +99,23 @@ function zipPageGroups(dir: string, file: string): { heading: string; slugs: str
     }));
 }
 
-/** Words of the header cells split across lines ("Transporta/tion"): each word's text must sit on one line. */
-const brokenWords = (page: Page): Promise<string[]> =>
-  page.$$eval('.compare th', (ths) =>
-    ths.flatMap((th) => {
-      const found: string[] = [];
-      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const text = n.textContent ?? '';
-        for (const m of text.matchAll(/\S+/g)) {
-          const r = document.createRange();
-          r.setStart(n, m.index);
-          r.setEnd(n, m.index + m[0].length);
-          const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
-          if (tops.size > 1) found.push(m[0]);
-        }
-      }
-      return found;
-    }),
-  );
-
 describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, failed scripts', SKIP, () => {
   session = withSampleSite();
-  let district: Served;
   before(async () => {
     district = await serve(await exportedSite(DISTRICT));
   });
   after(() => district?.close());
 
+  zipPageTests();
+  riverbendTests();
+  distanceTests();
+  compareTests();
+  spanishFactsTests();
+  failedScriptsTests();
+  sectionLinkTests();
+});
+
+function zipPageTests(): void {
   test('every ZIP page, both editions, sample and Riverbend, lists every school a family may choose, hidden-type ones in their own group', () => {
     for (const [dir, content] of [
       [session.site.dir, SAMPLE],
@@ -170,6 +146,40 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
     }
   });
 
+  test('a ZIP page at 375/768/1280: the switch keeps the code, both ways; every group shows', async () => {
+    const w = await openPage(session.browser, 375, AXE_CONTEXT);
+    try {
+      for (const e of EDITIONS) {
+        await visit(w, `${e.prefix}/zip/${ZIP}/`);
+        for (const width of WIDTHS) {
+          await w.page.setViewportSize(VIEWPORTS[width]);
+          const headings = await w.page.$$eval('.zip-page__heading', (hs) =>
+            hs.filter((h) => (h as HTMLElement).offsetHeight > 0).map((h) => h.textContent),
+          );
+          assert.deepEqual(headings, [...e.zipGroups], `${width}: the groups`);
+          const hidden = await w.page.$$eval('.zip-page .school-card__link', (as) =>
+            as.filter((a) => (a as HTMLElement).offsetHeight === 0).map((a) => a.getAttribute('href')),
+          );
+          assert.deepEqual(hidden, [], `${width}: every card shows`);
+          const link = w.page.getByRole('link', { name: e.switchTo });
+          assert.ok(await link.isVisible(), `${width}: the switch shows`);
+          assert.equal(await link.getAttribute('href'), `${e.other}/zip/${ZIP}/`);
+        }
+        assert.deepEqual(await axe(w.page), [], `${e.prefix || 'en'} at 1280`);
+        await w.page.setViewportSize(VIEWPORTS[375]);
+        await w.page.getByRole('link', { name: e.switchTo }).click();
+        await w.page.waitForURL(`${session.site.origin}${e.other}/zip/${ZIP}/`);
+        await hydrated(w.page);
+        assert.equal(await w.page.getAttribute('html', 'lang'), e.other ? 'es' : 'en');
+      }
+      await assertClean(w);
+    } finally {
+      await w.close();
+    }
+  });
+}
+
+function riverbendTests(): void {
   test('Riverbend at 375/768/1280: the switch on /zip/80211/ keeps the code; its Spanish pages mark only English words', async () => {
     const w = await openPage(session.browser, 375, AXE_CONTEXT);
     try {
@@ -206,39 +216,9 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
       await w.close();
     }
   });
+}
 
-  test('a ZIP page at 375/768/1280: the switch keeps the code, both ways; every group shows', async () => {
-    const w = await openPage(session.browser, 375, AXE_CONTEXT);
-    try {
-      for (const e of EDITIONS) {
-        await visit(w, `${e.prefix}/zip/${ZIP}/`);
-        for (const width of WIDTHS) {
-          await w.page.setViewportSize(VIEWPORTS[width]);
-          const headings = await w.page.$$eval('.zip-page__heading', (hs) =>
-            hs.filter((h) => (h as HTMLElement).offsetHeight > 0).map((h) => h.textContent),
-          );
-          assert.deepEqual(headings, [...e.zipGroups], `${width}: the groups`);
-          const hidden = await w.page.$$eval('.zip-page .school-card__link', (as) =>
-            as.filter((a) => (a as HTMLElement).offsetHeight === 0).map((a) => a.getAttribute('href')),
-          );
-          assert.deepEqual(hidden, [], `${width}: every card shows`);
-          const link = w.page.getByRole('link', { name: e.switchTo });
-          assert.ok(await link.isVisible(), `${width}: the switch shows`);
-          assert.equal(await link.getAttribute('href'), `${e.other}/zip/${ZIP}/`);
-        }
-        assert.deepEqual(await axe(w.page), [], `${e.prefix || 'en'} at 1280`);
-        await w.page.setViewportSize(VIEWPORTS[375]);
-        await w.page.getByRole('link', { name: e.switchTo }).click();
-        await w.page.waitForURL(`${session.site.origin}${e.other}/zip/${ZIP}/`);
-        await hydrated(w.page);
-        assert.equal(await w.page.getAttribute('html', 'lang'), e.other ? 'es' : 'en');
-      }
-      await assertClean(w);
-    } finally {
-      await w.close();
-    }
-  });
-
+function distanceTests(): void {
   test('"Get Distance" refused offers the ZIP code, which gives the distance, at 375/768/1280', async () => {
     for (const e of EDITIONS) {
       const w = await openPage(session.browser, 375, { ...AXE_CONTEXT, permissions: [] });
@@ -267,7 +247,9 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
       }
     }
   });
+}
 
+function compareTests(): void {
   test('the comparison has distance from the ZIP code, address, phone, enrollment, care and result rows; no broken words on a phone', async () => {
     const slugs = ['lincoln-middle', 'riverside', 'aspen-ridge'];
     for (const e of EDITIONS) {
@@ -308,7 +290,7 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
         for (const width of WIDTHS) {
           await w.page.setViewportSize(VIEWPORTS[width]);
           await w.page.waitForTimeout(50);
-          assert.deepEqual(await brokenWords(w.page), [], `${width}: header words whole`);
+          assert.deepEqual(await brokenWords(w.page, '.compare th'), [], `${width}: header words whole`);
           const more = await w.page.isVisible('.compare__more');
           const wider = await w.page.$eval('.compare__scroller', (s) => s.scrollWidth > s.clientWidth + 1);
           assert.equal(more, wider, `${width}: a line says there are more columns exactly when there are`);
@@ -327,7 +309,9 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
       }
     }
   });
+}
 
+function spanishFactsTests(): void {
   test('the Spanish Support filter, facts and calendars are Spanish; no Spanish words marked English', async () => {
     const docs = sampleDocs();
     const w = await openPage(session.browser, 375, AXE_CONTEXT);
@@ -395,7 +379,9 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
       await w.close();
     }
   });
+}
 
+function failedScriptsTests(): void {
   test('scripts that fail to load leave no dead button and no tall sticky menu, at 375/768/1280', async () => {
     for (const e of EDITIONS) {
       const w = await openPage(session.browser, 375);
@@ -455,7 +441,9 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
       await w.close();
     }
   });
+}
 
+function sectionLinkTests(): void {
   test('a #section link marks that section in the menu from the start, at 375/768/1280', async () => {
     const w = await openPage(session.browser, 375);
     try {
@@ -485,4 +473,4 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
       await w.close();
     }
   });
-});
+}

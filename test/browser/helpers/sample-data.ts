@@ -99,3 +99,16 @@ export function offersSupport(school: Doc, termId: string, docs = sampleDocs()):
   const names = [term.key, ...Object.values(term.title ?? {})].filter((n): n is string => typeof n === 'string');
   return ((school.supportPrograms as string[] | undefined) ?? []).some((p) => names.includes(p));
 }
+
+/** The schools a family in `zip` may choose, from the dataset: zoned for it or open to all; hidden-type ones apart. */
+export function mayChoose(zip: string, docs: Doc[] = sampleDocs()): { listed: string[]; other: string[] } {
+  const zoned = (slug: string) =>
+    (docs.find((d) => (d.slug as { current?: string } | undefined)?.current === slug && d.language !== 'es')
+      ?.attendanceZipCodes as string[] | undefined) ?? [];
+  const choose = publishedSchools(docs).filter((s) => zoned(s.slug).length === 0 || zoned(s.slug).includes(zip));
+  const hidden = (title: string) => HIDDEN_PARTS.some((p) => title.includes(p));
+  return {
+    listed: choose.filter((s) => !hidden(s.title)).map((s) => s.slug),
+    other: choose.filter((s) => hidden(s.title)).map((s) => s.slug),
+  };
+}
