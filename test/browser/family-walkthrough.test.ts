@@ -45,7 +45,9 @@ const EDITIONS = [
       enrollment: 'Enrollment',
       care: 'Before and after care',
       results: ['Math proficiency', 'Reading proficiency', 'Attendance'],
+      others: ['Grades', 'Bell times', 'Transportation', 'Support programs', 'Last year', 'Next tour or open house'],
     },
+    lastYear: /\d+ seats, \d+ applicants/,
     students: /^\d[\d,]* students$/,
     support: 'Support',
     supportTerms: ['Special education (IEP)', 'English learner support'],
@@ -65,7 +67,9 @@ const EDITIONS = [
       enrollment: 'Estudiantes',
       care: 'Cuidado antes y después de clases',
       results: ['Dominio de matemáticas', 'Dominio de lectura', 'Asistencia'],
+      others: ['Grados', 'Horario', 'Transporte', 'Programas de apoyo', 'El año pasado', 'Próxima visita o jornada'],
     },
+    lastYear: /\d+ plazas, \d+ solicitudes/,
     students: /^\d[\d.\s]* estudiantes$/,
     support: 'Apoyo',
     supportTerms: ['Educación especial (IEP)', 'Apoyo para estudiantes de inglés'],
@@ -262,9 +266,16 @@ function compareTests(): void {
           trs.map((tr) => [...tr.children].map((c) => (c as HTMLElement).innerText.trim())),
         );
         const row = (name: string) => rows.find((r) => r[0] === name)?.slice(1);
-        const { distance, address, phone, enrollment, care, results } = e.rows;
-        for (const name of [distance, address, phone, enrollment, care, ...results])
+        const { distance, address, phone, enrollment, care, results, others } = e.rows;
+        for (const name of [distance, address, phone, enrollment, care, ...results, ...others])
           assert.equal(row(name)?.length, slugs.length, `a "${name}" row with a cell per school`);
+        const [grades, , , support, lastYear] = others.map(row);
+        assert.ok(
+          grades!.every((g) => /^\d+\s*[-–]\s*\d+$/.test(g)),
+          String(grades),
+        );
+        assert.ok(support![0]!.includes(e.supportTerms[1]), support![0]);
+        assert.match(lastYear![0]!, e.lastYear);
         assert.ok(
           row(distance)!.every((c) => /^\d+([.,]\d)? (miles|millas)$/.test(c)),
           String(row(distance)),
