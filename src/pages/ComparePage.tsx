@@ -68,8 +68,14 @@ function useSelection(factsSrc: string | null | undefined): State {
         return;
       }
       setState({ status: 'loading', names });
+      // The file downloads beside the chunk that checks it, not after it: on a phone the table is
+      // the page's largest paint, so each round trip before it is one the family waits for.
+      const file = fetch(factsSrc).then((r) =>
+        r.ok ? r.json() : Promise.reject(new Error(`${factsSrc}: HTTP ${r.status}`)),
+      );
+      file.catch(() => undefined); // answered below, with the chunk's own failure
       loadChunk('CompareFacts', () => import('../lib/compare-facts.ts'))
-        .then((m) => m.loadCompareFacts(factsSrc, zipCodes))
+        .then((m) => m.compareFacts(file, zipCodes))
         .then(
           ({ facts, origin }) => {
             // The table is the page's largest render: in slices (a transition), not one long task.
