@@ -144,10 +144,13 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
   if (templates.length === 0)
     throw new Error(`gen-dataset: ${templateDir} has no published school to use as a template`);
   const assets = source.filter((d) => d._type === 'sanity.imageAsset');
+  // The district's vocabulary is one for every school: copied once, referenced as it is.
+  const shared = source.filter((d) => d._type === 'vocabularyTerm');
+  const isShared = (id: string) => byId.get(id)?._type === 'vocabularyTerm';
   const random = prng(opts.seed ?? 1);
   const draftShare = opts.draftShare ?? 0.05;
 
-  const out: Doc[] = [...assets];
+  const out: Doc[] = [...assets, ...shared];
   const slugs: string[] = [];
   const schoolIds: string[] = [];
   const width = String(opts.n).length;
@@ -165,7 +168,12 @@ export function generateDataset(opts: GenerateOptions): GeneratedDataset {
       if (value === null || typeof value !== 'object') return value;
       const obj: { [k: string]: Json } = {};
       for (const [k, v] of Object.entries(value)) obj[k] = copy(v);
-      if (obj._type === 'reference' && typeof obj._ref === 'string' && !obj._ref.startsWith('image-'))
+      if (
+        obj._type === 'reference' &&
+        typeof obj._ref === 'string' &&
+        !obj._ref.startsWith('image-') &&
+        !isShared(obj._ref)
+      )
         obj._ref = cloneDoc(obj._ref);
       if (opts.withoutAlt && obj.asset && typeof obj.asset === 'object') {
         delete obj.alt;

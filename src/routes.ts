@@ -15,6 +15,9 @@ export type RouteMatch =
   | { page: 'schools'; lang: Lang }
   | { page: 'zip'; zip: string; lang: Lang };
 
+/** A page without its edition: what the language switcher keeps when it changes the language. */
+export type Place = RouteMatch extends infer R ? (R extends RouteMatch ? Omit<R, 'lang'> : never) : never;
+
 /** Where each edition's pages live: English at the top, every other language under '/{lang}/'. */
 const langPrefix = (lang: Lang): string => (lang === DEFAULT_LANG ? '' : `/${lang}`);
 

@@ -11,6 +11,7 @@ import { documentInternationalization } from '@sanity/document-internationalizat
 import { schemaTypes } from './src/schemaTypes/index.ts';
 import { SUPPORTED_LANGUAGES, TRANSLATED_TYPES } from './src/schemaTypes/objects/language.ts';
 import { structure } from './src/structure/index.ts';
+import { TERM_KIND_OPTIONS } from './src/schemaTypes/documents/vocabularyTerm.ts';
 import { resolve } from './src/presentation/resolve.ts';
 import { studioApiHost, studioEnv, studioPreviewUrl } from './env.ts';
 import { spreadListenStreams } from './src/offline/spread-streams.ts';
@@ -24,16 +25,28 @@ const { projectId, dataset } = studioEnv();
  * English document's menu, so it is linked; the landing page and the site settings exist once
  * per language, so they are never created from the menu.
  */
-const CREATABLE = new Set(
-  TRANSLATED_TYPES.filter((t) => t !== 'landingPage' && t !== 'siteSettings').map((t) => `${t}-en`),
-);
+/** A vocabulary term starts as the kind of the list it is made in (studio/src/structure/index.ts). */
+const TERM_TEMPLATES: Template[] = TERM_KIND_OPTIONS.map((kind) => ({
+  id: `vocabularyTerm-${kind.value}`,
+  title: kind.title,
+  schemaType: 'vocabularyTerm',
+  value: { kind: kind.value },
+}));
+
+const CREATABLE = new Set([
+  ...TRANSLATED_TYPES.filter((t) => t !== 'landingPage' && t !== 'siteSettings').map((t) => `${t}-en`),
+  ...TERM_TEMPLATES.map((t) => t.id),
+]);
 
 function creatableTemplates(prev: Template[]): Template[] {
-  return prev.map((t) => {
-    if (!CREATABLE.has(t.id)) return t;
-    const type = schemaTypes.find((s) => s.name === t.schemaType);
-    return { ...t, title: type?.title ?? t.title };
-  });
+  return [
+    ...prev.map((t) => {
+      if (!CREATABLE.has(t.id)) return t;
+      const type = schemaTypes.find((s) => s.name === t.schemaType);
+      return { ...t, title: type?.title ?? t.title };
+    }),
+    ...TERM_TEMPLATES,
+  ];
 }
 // Set by `npm run studio -- --content DIR`: the embedded content service instead of sanity.io, and
 // the local editor's token (from the address's #token=) as the only login.

@@ -9,7 +9,9 @@ import type { RenderedSite } from './pages.ts';
 import type { PublicFile } from './public-files.ts';
 import type { ContentState } from './export-manifest.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
-import { OPEN_DATA_CSV, OPEN_DATA_JSON, openDataCsv, openDataJson, openSchools } from './open-data.ts';
+import { openDataCsv, openDataFiles, openDataJson, openSchools } from './open-data.ts';
+import { factsIn } from '../../src/lib/school-facts.ts';
+import { LANGS } from '../../src/i18n/messages.ts';
 import { HEADERS_FILE, headersFile, siteHeaders } from '../../render/csp.ts';
 import { REDIRECTS_FILE, redirectsFile } from './host-files.ts';
 import type { ValidContent } from './validate-content.ts';
@@ -165,9 +167,17 @@ function siteFiles(
       ),
     );
   put('robots.txt', robotsTxt(run.opts.siteUrl));
-  const openData = openSchools(site.facts, run.opts);
-  put(OPEN_DATA_JSON, openDataJson(openData));
-  put(OPEN_DATA_CSV, openDataCsv(openData));
+  // Each edition's open data, in its language (the facts file of that edition).
+  for (const lang of LANGS) {
+    const openData = openSchools(
+      site.facts.map((f) => factsIn(f, lang)),
+      run.opts,
+      lang,
+    );
+    const file = openDataFiles(lang);
+    put(file.json, openDataJson(openData));
+    put(file.csv, openDataCsv(openData));
+  }
   // Netlify / Cloudflare Pages: the pages' CSP plus what a <meta> cannot carry (render/csp.ts).
   const imageSource = { imageHost: run.source.config.imageHost, selfHostBase: run.selfHost ? run.opts.base : null };
   put(HEADERS_FILE, headersFile(siteHeaders(imageSource)));

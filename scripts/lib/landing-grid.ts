@@ -21,12 +21,16 @@ export interface LandingGrid {
   allSchools: AllSchoolsPageData | null;
 }
 
-/** The landing grid of one edition, from every card it would list. */
+/**
+ * The landing grid of one edition, from every card it would list; `other`: the cards of the schools
+ * the grid hides, which the all-schools page lists (and counts) after the others.
+ */
 export function landingGrid(
   cards: LandingCard[],
   lang: Lang,
   base: string,
   page: { nav: NavSchool[] | null; settings: SiteSettings },
+  other: LandingCard[] = [],
 ): LandingGrid {
   if (cards.length <= GRID_FIRST_CARDS) return { cards, more: null, file: null, allSchools: null };
   const contents = JSON.stringify(cards);
@@ -45,7 +49,13 @@ export function landingGrid(
       page: 'schools',
       nav: page.nav,
       cards,
-      words: { title: words.title, intro: words.intro(cards.length), back: words.back },
+      ...(other.length ? { other } : {}),
+      words: {
+        title: words.title,
+        intro: words.intro(cards.length + other.length, other.length),
+        other: words.other,
+        back: words.back,
+      },
       settings: page.settings,
     },
   };

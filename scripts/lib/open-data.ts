@@ -1,12 +1,25 @@
 // schools.json and schools.csv: the schools' public facts as open data families, journalists and
-// other district tools can reuse, written beside the pages by every export.
-// The CSV opens in any spreadsheet: one row per school, programs joined by "; ", and text cells
+// other district tools can reuse, written beside the pages by every export, once per edition in
+// its language (es/schools.csv: the Spanish facts file's words). The columns and keys keep their
+// names in every edition, so one tool reads either file.
+// The CSV opens in any spreadsheet: one row per school, lists joined by "; ", and text cells
 // that a spreadsheet would run as a formula are defused, since school titles are typed by many hands.
+import type { Lang } from '../../src/i18n/messages.ts';
+import { openDataFile } from '../../src/lib/open-data-files.ts';
 import type { ProgramCategory, SchoolFacts, SchoolType } from '../../src/lib/school-facts.ts';
-import { pageHref } from '../../src/routes.ts';
+import { pageHref, schoolPath } from '../../src/routes.ts';
 
-export const OPEN_DATA_JSON = 'schools.json';
-export const OPEN_DATA_CSV = 'schools.csv';
+/** An edition's open data files (relative to the export root). */
+export const openDataFiles = (lang: Lang) => ({ json: openDataFile(lang, 'json'), csv: openDataFile(lang, 'csv') });
+
+/** A result as the open data carry it: the figure with its year and source. */
+export interface OpenResult {
+  measure: string;
+  value: string;
+  year: string;
+  source: string;
+  sourceUrl: string | null;
+}
 
 /** One school as the open data files carry it. */
 export interface OpenSchool {
@@ -29,6 +42,12 @@ export interface OpenSchool {
   beforeAfterCare: string | null;
   supportPrograms: string[];
   admissions: { year: number | null; seats: number; applicants: number } | null;
+  /** How last year's seats were given: priorities in order, a lottery, families left waiting, the school's words. */
+  admissionsPriorities: string[];
+  admissionsLottery: boolean | null;
+  admissionsWaitlisted: number | null;
+  admissionsNote: string | null;
+  results: OpenResult[];
   /** The ZIP codes zoned for the school; empty: open to the whole district. */
   zipCodes: string[];
   /** The soonest tour or open house not over at export: title and start (UTC ISO). */
@@ -42,11 +61,21 @@ export interface OpenSchool {
 export function openSchools(
   facts: readonly SchoolFacts[],
   site: { siteUrl: string | null; root: string },
+  lang?: Lang,
 ): OpenSchool[] {
-  return facts.map((f) => ({
+  return facts.map((f) => {
+    // The school's page in the file's edition.
+    const path = lang ? schoolPath(f.slug, lang) : f.path;
+    return openSchool(f, site.siteUrl ? site.siteUrl + path : pageHref(site.root, path));
+  });
+}
+
+function openSchool(f: SchoolFacts, url: string): OpenSchool {
+  const how = f.admissionsHow ?? null;
+  return {
     name: f.title,
     slug: f.slug,
-    url: site.siteUrl ? site.siteUrl + f.path : pageHref(site.root, f.path),
+    url,
     type: f.type,
     latitude: f.location?.lat ?? null,
     longitude: f.location?.lng ?? null,
@@ -60,11 +89,22 @@ export function openSchools(
     bellTimes: f.bellTimes ?? null,
     transportation: f.transportation ?? null,
     beforeAfterCare: f.beforeAfterCare ?? null,
-    supportPrograms: f.supportPrograms ?? [],
+    supportPrograms: (f.supportPrograms ?? []).map((t) => t.label),
     admissions: f.admissions ?? null,
+    admissionsPriorities: how?.priorities.map((t) => t.label) ?? [],
+    admissionsLottery: how ? how.lottery : null,
+    admissionsWaitlisted: how?.waitlisted ?? null,
+    admissionsNote: how?.note ?? null,
+    results: (f.results ?? []).map((r) => ({
+      measure: r.measure.label,
+      value: r.value,
+      year: r.year,
+      source: r.source,
+      sourceUrl: r.sourceUrl,
+    })),
     zipCodes: f.zipCodes ?? [],
     nextEvent: f.events?.[0] ? { title: f.events[0].title, start: f.events[0].start } : null,
-  }));
+  };
 }
 
 export function openDataJson(schools: readonly OpenSchool[]): string {
@@ -98,6 +138,11 @@ const CSV_COLUMNS = [
   'zip_codes',
   'next_event',
   'next_event_start',
+  'admissions_priorities',
+  'admissions_lottery',
+  'admissions_waitlisted',
+  'admissions_note',
+  'results',
 ] as const;
 
 /**
@@ -157,6 +202,12 @@ export function openDataCsv(schools: readonly OpenSchool[]): string {
       textCell(s.zipCodes.join('; ')),
       textCell(s.nextEvent?.title ?? ''),
       textCell(s.nextEvent?.start ?? ''),
+      textCell(s.admissionsPriorities.join('; ')),
+      s.admissionsLottery === null ? '' : String(s.admissionsLottery),
+      numberCell(s.admissionsWaitlisted),
+      textCell(s.admissionsNote ?? ''),
+      // Each figure with its year and source, as the pages show it.
+      textCell(s.results.map((r) => `${r.measure}: ${r.value} (${r.year}; ${r.source})`).join('; ')),
     ].join(','),
   );
   // A UTF-8 byte order mark first: without it Excel reads the file as ANSI and garbles accents.

@@ -7,17 +7,18 @@ import { CONTENT_LIMITS, limitContent, type ContentLimits } from '../../src/lib/
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls } from '../../src/lib/image.ts';
-import { byTitle, mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import type { FilterCategory, SchoolFacts } from '../../src/lib/school-facts.ts';
+import { byTitle, gridCards, isHiddenFromGrid, mapLandingCards, mapNavigation } from '../../src/lib/mapping.ts';
+import { factsIn, type FilterCategory, type SchoolFacts } from '../../src/lib/school-facts.ts';
 import { programGroups } from '../../src/lib/grid-tools.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
-import { landingCopy } from '../../src/lib/landing-copy.ts';
+import { landingCopy, type LandingCopy } from '../../src/lib/landing-copy.ts';
 import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-settings.ts';
 import { siteAltNotes } from '../../src/lib/alt-warnings.ts';
 import { siteNotes } from '../../src/lib/site-notes.ts';
 import { exportedFilePath, type FileSrc, fileUrlOn } from '../../src/lib/site-files.ts';
-import { calendarFiles } from './calendar-files.ts';
+import { calendarFiles, type Timeline } from './calendar-files.ts';
+import { copyLang, editionLayers } from '../../src/lib/editions.ts';
 import { landingGrid, type LandingGrid } from './landing-grid.ts';
 import { zipFinder, zipListings } from '../../src/lib/zip-pages.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
@@ -43,6 +44,8 @@ export const NAV_FILE = 'navigation.json';
  * pages of a large district. A page read with a newer file still works: facts are found by slug.
  */
 export const FACTS_FILE = 'school-facts.json';
+/** An edition's facts file (its words in its language): 'school-facts.json', 'es/school-facts.json'. */
+export const factsFile = (lang: Lang): string => (lang === DEFAULT_LANG ? FACTS_FILE : `${lang}/${FACTS_FILE}`);
 
 export type { CarriedPage, NeedsFullRead, PageAssets, RenderedPage, RenderedSite, RenderFailed } from './page-types.ts';
 import type {
@@ -142,10 +145,12 @@ export function buildPages(
     .flatMap((p) => (p.facts ? [p.facts] : []))
     .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
   const files = [
-    { path: FACTS_FILE, contents: JSON.stringify(facts) },
+    ...LANGS.map((lang) => ({ path: factsFile(lang), contents: JSON.stringify(facts.map((f) => factsIn(f, lang))) })),
     ...calendarFiles(
       facts,
-      LANGS.map((lang) => editions.get(lang)!.copy),
+      LANGS.map((lang) => timelineOf(content.site.landing, editions.get(lang)!.copy, lang)),
+      now,
+      settingsOf(DEFAULT_LANG).timeZone,
     ),
   ];
   opts.onOutput?.files(files);
@@ -193,6 +198,13 @@ function siteEditions(
   );
 }
 
+/** An edition's timeline with its document's date: the translation's, or the English one's it shows. */
+function timelineOf(raw: unknown, copy: LandingCopy, lang: Lang): Timeline {
+  const { own, english } = editionLayers(raw, lang);
+  const doc = copyLang(copy, 'enrollmentTimeline') ? english : own;
+  return { copy, updated: typeof doc?._updatedAt === 'string' ? doc._updatedAt : null };
+}
+
 interface DistrictInputs {
   limitedLanding: ValidContent['landing'];
   facts: SchoolFacts[];
@@ -210,26 +222,28 @@ function districtPages(
 ): { pages: RenderedPage[]; gridFiles: { path: string; contents: string }[] } {
   const { keys, editions, siteEnv } = ctx;
   const { pageNav, settingsOf, facts } = d;
-  const factsSrc = `${siteEnv.base}${FACTS_FILE}`;
+  const factsSrc = (lang: Lang) => `${siteEnv.base}${factsFile(lang)}`;
   // The program groups the grid's tools will list, so the page draws their panel at its height.
   const factsBySlug = new Map(facts.map((f) => [f.slug, f]));
-  const groupsOf = (shown: { slug: string }[]) =>
-    programGroups(shown.flatMap((c) => factsBySlug.get(c.slug) ?? [])).map((g) => g.category);
+  const groupsOf = (shown: { slug: string }[], lang: Lang) =>
+    programGroups(shown.flatMap((c) => (factsBySlug.has(c.slug) ? [factsIn(factsBySlug.get(c.slug)!, lang)] : []))).map(
+      (g) => g.category,
+    );
   // The district's ZIP codes are not translated: the English settings name them.
   const zips = settingsOf(DEFAULT_LANG).zipCodes;
   // A district-sized grid: the first cards, the rest on the all-schools page (landing-grid.ts).
   const grids = new Map<Lang, LandingGrid>();
-  const landingOf = (lang: Lang, langCards: LandingCard[]): PageData => {
-    const grid = landingGrid(langCards, lang, siteEnv.base, { nav: pageNav, settings: settingsOf(lang) });
+  const landingOf = (lang: Lang, langCards: LandingCard[], other: LandingCard[]): PageData => {
+    const grid = landingGrid(langCards, lang, siteEnv.base, { nav: pageNav, settings: settingsOf(lang) }, other);
     grids.set(lang, grid);
-    return landingData(lang, grid, groupsOf(langCards));
+    return landingData(lang, grid, groupsOf(langCards, lang));
   };
   const landingData = (lang: Lang, grid: LandingGrid, groups: FilterCategory[]): PageData => ({
     page: 'landing',
     nav: pageNav,
     cards: grid.cards,
     ...(grid.more ? { more: grid.more } : {}),
-    factsSrc,
+    factsSrc: factsSrc(lang),
     programGroups: groups,
     copy: editions.get(lang)!.copy,
     zipFinder: zips.length ? zipFinder(zips, lang) : null,
@@ -247,10 +261,13 @@ function districtPages(
     pages.push(page);
     ctx.sink?.page(page);
   };
-  const cards = new Map(LANGS.map((lang) => [lang, mapLandingGrid(d.limitedLanding, lang)]));
+  // Every listed school's card: the grid shows those it does not hide, the ZIP pages all of them.
+  const allCards = new Map(LANGS.map((lang) => [lang, mapLandingCards(d.limitedLanding, lang)]));
+  const cards = new Map(LANGS.map((lang) => [lang, gridCards(allCards.get(lang)!)]));
   for (const lang of LANGS) {
     const route: RouteMatch = { page: 'landing', lang };
-    const data = landingOf(lang, cards.get(lang)!);
+    const hidden = allCards.get(lang)!.filter((c) => isHiddenFromGrid(c.title));
+    const data = landingOf(lang, cards.get(lang)!, hidden);
     const key = dataKey(data);
     add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: key });
     // Static hosts serve 404.html for any path without a file: the English landing page there.
@@ -268,16 +285,21 @@ function districtPages(
   // One compare page per edition for every choice of schools: the browser reads them from its
   // address and loads the same facts file as the grid's tools.
   // Each edition gets its own data object: renders are cached by it (see appOf).
-  const compareKey = keys.keyed ? sha1(JSON.stringify(['compare', factsSrc])) : '';
   for (const lang of LANGS) {
     const route: RouteMatch = { page: 'compare', lang };
     const factWords = FAMILY_WORDS[lang].compare;
-    const data: PageData = { page: 'compare', nav: pageNav, factsSrc, factWords, settings: settingsOf(lang) };
-    add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: compareKey });
+    const data: PageData = {
+      page: 'compare',
+      nav: pageNav,
+      factsSrc: factsSrc(lang),
+      factWords,
+      settings: settingsOf(lang),
+    };
+    add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: dataKey(data) });
   }
   // One page per district ZIP code and edition: its zoned schools, then the open ones by distance.
   for (const lang of LANGS) {
-    for (const listing of zipListings(zips, cards.get(lang)!, facts, lang)) {
+    for (const listing of zipListings(zips, allCards.get(lang)!, facts, lang)) {
       const route: RouteMatch = { page: 'zip', zip: listing.zip, lang };
       const data: PageData = { page: 'zip', nav: pageNav, listing, settings: settingsOf(lang) };
       add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: dataKey(data) });

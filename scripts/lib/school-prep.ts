@@ -1,6 +1,6 @@
 // Each school made ready to render before any page is: cut to the content limits (its pages, key,
 // hash and facts are the limited data's), localised for every edition with its "at a glance" facts,
-// and its facts for the grid, compare page, ZIP pages and calendars; hashed over all editions just
+// and its facts for the grid, compare page, ZIP pages and calendars (each edition's in its language); hashed over all editions just
 // before its pages render (schoolEditionsJson). A school whose data throws here is named and left
 // out; the others go on.
 import type { Warning } from '../../src/lib/warn.ts';
@@ -62,8 +62,18 @@ function prepareRead(read: School, o: PrepareOptions): Prepared {
     });
     pageData.set(lang, { page: 'school', nav: o.pageNav, school: localized, glance, settings });
   }
-  // The facts are the English edition's (one facts file for every edition, see docs/families.md).
+  // The English facts, with every other edition's in its language (a facts file per edition).
   const school = (pageData.get(DEFAULT_LANG) as { school: School }).school;
+  const facts = schoolFacts(school, o.now);
+  if (facts) {
+    const editions: NonNullable<SchoolFacts['editions']> = {};
+    for (const lang of LANGS) {
+      if (lang === DEFAULT_LANG) continue;
+      const localized = (pageData.get(lang) as { school: School }).school;
+      editions[lang] = schoolFacts(localized, o.now, lang, school) ?? undefined;
+    }
+    facts.editions = editions;
+  }
   return {
     read,
     school,
@@ -81,7 +91,7 @@ function prepareRead(read: School, o: PrepareOptions): Prepared {
       ...altNotes(limited.value),
       ...factNotes(limited.value),
     ],
-    facts: schoolFacts(school, o.now),
+    facts,
   };
 }
 

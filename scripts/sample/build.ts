@@ -9,7 +9,7 @@ import { accordionsFor, highlightsFor } from './school-copy.ts';
 import { type Ctx, ref, section } from './school-sections.ts';
 import { spanishTranslations } from './spanish.ts';
 import { siteDocuments } from './site.ts';
-import { schoolFactFields } from './facts.ts';
+import { schoolFactFields, vocabularyDocs } from './facts.ts';
 
 export type Doc = { _id: string; _type: string } & Record<string, unknown>;
 
@@ -127,6 +127,8 @@ export function build(): Built {
   b.docs.push(...spanishTranslations(b.docs, meta));
   // The landing page and the site settings, in both languages: the site's words as editors own them.
   b.docs.push(...siteDocuments(meta));
+  // The district's vocabulary: support programs, admission priorities and result measures.
+  b.docs.push(...vocabularyDocs(meta));
   return { docs: b.docs, images: b.images, statics: b.statics };
 }
 

@@ -174,7 +174,7 @@ export function spanishTranslations(docs: readonly Doc[], meta: (id: string, typ
   return out;
 }
 
-/** Support programs as the district names them in Spanish. */
+/** Support programs as the district names them in Spanish (for a list typed before the vocabulary). */
 const SUPPORT_ES: Record<string, string> = {
   'Special education (IEP)': 'Educación especial (IEP)',
   '504 plans': 'Planes 504',
@@ -183,11 +183,16 @@ const SUPPORT_ES: Record<string, string> = {
   'Gifted and talented': 'Estudiantes dotados y talentosos',
 };
 
-/** The words of a school's facts in Spanish: transportation, care, support programs and event titles. */
+/**
+ * The words of a school's facts in Spanish: transportation, care, event titles and how last year's
+ * seats were given. Support programs chosen from the vocabulary have their Spanish titles there; a
+ * list typed before it is typed again in Spanish, with a program of the school's own.
+ */
 function spanishFacts(english: Doc): Record<string, unknown> {
   const events = (english.events as { title?: string; location?: string }[] | undefined) ?? [];
   const title = (t: string | undefined) =>
     t === 'Open house' ? 'Jornada de puertas abiertas' : t === 'Family tour' ? 'Visita para familias' : t;
+  const typed = english.supportPrograms as string[] | undefined;
   return {
     transportation: (english.transportation as string | undefined)?.startsWith('District buses')
       ? 'Autobuses del distrito desde cada vecindario de la zona; las paradas están en la página de transporte.'
@@ -196,7 +201,10 @@ function spanishFacts(english: Doc): Record<string, unknown> {
     beforeAfterCare: english.beforeAfterCare
       ? 'Cuidado desde las 7:00 y hasta las 6:00 en la biblioteca, a cargo de la YMCA.'
       : null,
-    supportPrograms: ((english.supportPrograms as string[] | undefined) ?? []).map((p) => SUPPORT_ES[p] ?? p),
+    ...(typed ? { supportPrograms: [...typed.map((p) => SUPPORT_ES[p] ?? p), 'Tutoría en español'] } : {}),
+    admissionsNote: (english.admissionsNote as string | undefined)?.startsWith('Siblings')
+      ? 'Los hermanos y los hijos del personal ocuparon cerca de un tercio de las plazas; el sorteo llenó el resto.'
+      : 'Todas las familias de la zona que presentaron su solicitud a tiempo obtuvieron plaza.',
     events: events.map((e) => ({ ...e, title: title(e.title) })),
   };
 }

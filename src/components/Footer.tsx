@@ -11,6 +11,7 @@ import type { MouseEvent } from 'react';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
 import { copyLang } from '../lib/editions.ts';
 import { pageHref } from '../routes.ts';
+import { openDataFile } from '../lib/open-data-files.ts';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useHydrated } from './useHydrated.ts';
 import { MAIN_ID } from './SkipLink.tsx';
@@ -33,7 +34,7 @@ export interface FooterProps {
 
 export function Footer({ year }: FooterProps) {
   const { root } = useSiteEnv();
-  const { footer } = useMessages();
+  const { footer, lang } = useMessages();
   const settings = useSettings();
   const hydrated = useHydrated();
   const shownYear = !hydrated && year !== undefined ? year : new Date().getFullYear();
@@ -63,10 +64,10 @@ export function Footer({ year }: FooterProps) {
           </a>
         ) : null}
         <p className="site-footer__data">
-          <a href={pageHref(root, '/schools.csv')}>{footer.dataLabel}</a>{' '}
+          <a href={pageHref(root, `/${openDataFile(lang, 'csv')}`)}>{footer.dataLabel}</a>{' '}
           <span className="site-footer__formats">
             {`(${footer.dataFormats} `}
-            <a href={pageHref(root, '/schools.json')}>JSON</a>)
+            <a href={pageHref(root, `/${openDataFile(lang, 'json')}`)}>JSON</a>)
           </span>
         </p>
         <p className="site-footer__copyright">

@@ -1,13 +1,14 @@
 // The link to the same page in the other edition, on every page: named in its own language
 // ("Español" on English pages, "English" on Spanish ones) and marked with that language, so a
 // screen reader says it as its readers would. No flags: a language is not a country.
-// The place is more than the page: the grid's filters (?type=…&program=…), the compared schools
-// (?schools=…) and the section (#student-life) live in the address, so the link takes the
-// address's query and hash along whenever it is about to be followed (pointer down, focus, click:
-// also a middle click or a copied link). The exported HTML cannot know them: without JavaScript the
-// link goes to the page alone.
+// The link goes to the same page of the other edition (a school, a ZIP code's page, the compare or
+// all-schools page; canonicalPath of the route table). The place is more than the page: the grid's
+// filters (?type=…&program=…), the compared schools (?schools=…) and the section (#student-life)
+// live in the address, so the link takes the address's query and hash along whenever it is about
+// to be followed (pointer down, focus, click: also a middle click or a copied link). The exported
+// HTML cannot know them: without JavaScript the link goes to the page alone.
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
-import { comparePath, landingPath, pageHref, schoolPath } from '../routes.ts';
+import { canonicalPath, pageHref, type Place, type RouteMatch } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 
 /** The other edition's link, with this address's query and hash. */
@@ -26,15 +27,14 @@ export const SWITCH_LABELS: Readonly<Record<Lang, string>> = {
 };
 
 /**
- * `slug`: a school page's; `compare`: on the compare page, which the other edition's compare page
- * continues (opened without a choice, it compares the same shortlist).
+ * `place`: the page this is, without its language (absent: the landing page). The other edition's
+ * compare page continues this one (opened without a choice, it compares the same shortlist).
  */
-export function LanguageSwitcher({ slug, compare }: { slug?: string | null; compare?: boolean }) {
+export function LanguageSwitcher({ place }: { place?: Place | null }) {
   const { root } = useSiteEnv();
   const { lang } = useMessages();
   const other: Lang = lang === DEFAULT_LANG ? 'es' : DEFAULT_LANG;
-  const path =
-    typeof slug === 'string' && slug ? schoolPath(slug, other) : compare ? comparePath(other) : landingPath(other);
+  const path = canonicalPath({ ...(place ?? { page: 'landing' }), lang: other } as RouteMatch);
   return (
     <a
       className="nav__lang"

@@ -8,25 +8,24 @@ import { NavBar } from './NavBar.tsx';
 import { useNavigation } from './useNavigation.ts';
 import { Footer } from './Footer.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import type { Place } from '../routes.ts';
 
 export interface LayoutProps {
   nav: NavSchool[] | null;
   /** Theme colour as #rrggbb; the default theme when absent or invalid. */
   color?: string | null;
-  /** The school's slug on a school page: the language switcher keeps the place. */
-  slug?: string | null;
-  /** On the compare page: the language switcher links to the other edition's compare page. */
-  compare?: boolean;
+  /** The page this is (absent: the landing page): the language switcher keeps the place. */
+  place?: Place | null;
   children: ReactNode;
 }
 
-export function Layout({ nav, color, slug, compare, children }: LayoutProps) {
+export function Layout({ nav, color, place, children }: LayoutProps) {
   const schools = useNavigation(nav);
   return (
     <div className="site" style={themeStyle(color) as CSSProperties}>
       <SkipLink />
       <header className="site-header">
-        <NavBar nav={schools} switcher={<LanguageSwitcher slug={slug} compare={compare} />} />
+        <NavBar nav={schools} switcher={<LanguageSwitcher place={place} />} />
       </header>
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
         {children}

@@ -13,9 +13,16 @@ import { useHydrated } from './useHydrated.ts';
 const DESKTOP_QUERY = '(min-width: 1024px)';
 const SCROLL_LOCK_CLASS = 'is-scroll-locked';
 
-function MenuIcon({ close = false }: { close?: boolean }) {
+function MenuIcon({ close = false, className = '' }: { close?: boolean; className?: string }) {
   return (
-    <svg className="mobile-menu__icon" width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg
+      className={`mobile-menu__icon ${className}`.trim()}
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
       {close ? (
         <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
       ) : (
@@ -101,8 +108,11 @@ export function MobileMenu({ nav, initiallyOpen = false }: MobileMenuProps) {
   if (!enhanced) {
     return (
       <details className="mobile-menu">
+        {/* Open, the toggle shows a close mark and looks pressed (layout.css): the cue a visitor
+            without JavaScript has that the panel under the header is the menu, and how to shut it. */}
         <summary className="mobile-menu__toggle">
-          <MenuIcon />
+          <MenuIcon className="mobile-menu__icon--menu" />
+          <MenuIcon close className="mobile-menu__icon--close" />
           <span className="visually-hidden">{NAV_A11Y.openMenu}</span>
         </summary>
         <div className="mobile-menu__panel">

@@ -20,7 +20,9 @@ const REACHED_TOLERANCE = 8;
 /**
  * Index of the section the reader is in: the last one whose top has passed under the sticky bars,
  * or the last one of all when the page is scrolled to the bottom (a short final section never
- * reaches the top). -1 before the first section.
+ * reaches the top). -1 before the first section. A section a link jumped to (#tours) stops at its
+ * scroll margin, which may sit a little below the bars: there it has been reached too, so the
+ * section the address names is the one marked, from the first frame.
  */
 export function activeSectionIndex(ids: readonly string[], doc: Document = document): number {
   const win = doc.defaultView;
@@ -34,7 +36,9 @@ export function activeSectionIndex(ids: readonly string[], doc: Document = docum
   const line = stickyOffset(doc) + REACHED_TOLERANCE;
   let active = -1;
   els.forEach((el, i) => {
-    if (el && el.getBoundingClientRect().top <= line) active = i;
+    if (!el) return;
+    const margin = Number.parseFloat(win.getComputedStyle(el).scrollMarginTop) || 0;
+    if (el.getBoundingClientRect().top <= Math.max(line, margin + REACHED_TOLERANCE)) active = i;
   });
   return active;
 }
@@ -67,6 +71,21 @@ function useActiveSection(idsKey: string): [number, (index: number) => void] {
   return [active, setActive];
 }
 
+/**
+ * In a row of links wider than the window (a tablet, many sections), the active one is scrolled
+ * into the row's view, sideways only: the page itself does not move.
+ */
+function useActiveInView(list: RefObject<HTMLOListElement | null>, active: number): void {
+  useEffect(() => {
+    const row = list.current;
+    const item = active >= 0 ? (row?.children[active] as HTMLElement | undefined) : undefined;
+    if (!row || !item || row.scrollWidth <= row.clientWidth) return;
+    const [start, end] = [item.offsetLeft - row.offsetLeft, item.offsetLeft - row.offsetLeft + item.offsetWidth];
+    if (start < row.scrollLeft) row.scrollLeft = start;
+    else if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth;
+  }, [list, active]);
+}
+
 /** An open mobile menu closes on a click elsewhere. */
 function useCloseOnClickOutside(
   open: boolean,
@@ -95,6 +114,8 @@ export function SectionMenu({ items, numbered = false, label }: SectionMenuProps
   useEffect(() => setEnhanced(true), []);
 
   const [active, setActive] = useActiveSection(idsKey);
+  const list = useRef<HTMLOListElement>(null);
+  useActiveInView(list, active);
 
   useCloseOnClickOutside(open, nav, setOpen);
 
@@ -153,7 +174,7 @@ export function SectionMenu({ items, numbered = false, label }: SectionMenuProps
             </button>
           </div>
         ) : null}
-        <ol id={listId} className="section-menu__list">
+        <ol ref={list} id={listId} className="section-menu__list">
           {items.map((item, i) => (
             <li key={`${i}:${item.id}`} className="section-menu__item">
               <a

@@ -13,7 +13,7 @@ import { loadChunk } from '../lib/chunk.ts';
 import { holdLayout, releaseAll, releaseLayout } from '../lib/settled.ts';
 import { isUsableImage } from '../lib/image-ref.ts';
 import { Kept, type KeptTag } from './kept.tsx';
-import { useHydrated } from './useHydrated.ts';
+import { markScripts, useHydrated } from './useHydrated.ts';
 import { CardImagePlaceholder } from './landing/CardImagePlaceholder.tsx';
 import type * as FullModule from './full.ts';
 import type { SchoolsDropdownProps } from './SchoolsDropdown.tsx';
@@ -48,6 +48,8 @@ function load(): Promise<Full> {
       loading = null;
       // The written parts stay: a scroll waiting for them to change waits no longer.
       releaseAll();
+      // Controls only this code answers would do nothing: hidden (js-deferred, base.css).
+      markScripts('failed');
       throw err;
     },
   );

@@ -22,10 +22,27 @@ const HydratedContext = createContext<boolean | null>(null);
 
 const subscribe = (): (() => void) => () => {};
 
+/**
+ * Marks the document once its scripts work (`<html data-scripts="ready">`): the controls that need
+ * them (`js-only`) stay invisible until then (base.css), so a page whose bundle failed to load or
+ * threw shows no button that does nothing. `failed` is added when a part's code could not be
+ * loaded (deferred.tsx): the controls only that code answers (`js-deferred`) are hidden again.
+ */
+export function markScripts(state: 'ready' | 'failed'): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  const states = new Set((root.getAttribute('data-scripts') ?? '').split(' ').filter(Boolean));
+  states.add(state);
+  root.setAttribute('data-scripts', [...states].sort().join(' '));
+}
+
 /** Tells the components under it when hydration has committed. */
 export function HydrationFlag({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => startTransition(() => setHydrated(true)), []);
+  useEffect(() => {
+    markScripts('ready');
+    startTransition(() => setHydrated(true));
+  }, []);
   return createElement(HydratedContext.Provider, { value: hydrated }, children);
 }
 

@@ -28,8 +28,7 @@ export const es: Messages = {
     pdfLabel: 'Descargar la guía de escuelas intermedias en PDF',
     pdfNote: ' (PDF, se abre en una pestaña nueva)',
     pdfNoteEnglish: ' (PDF en inglés, se abre en una pestaña nueva)',
-    // The data files are the English content (one facts file for both editions).
-    dataLabel: 'Descargar los datos de las escuelas (en inglés)',
+    dataLabel: 'Descargar los datos de las escuelas',
     dataFormats: 'CSV, o en formato',
     rightsReserved: 'Todos los derechos reservados.',
   },
@@ -45,6 +44,8 @@ export const es: Messages = {
     learnMore: 'Más información',
     learnMoreAbout: ' sobre ',
     fromYou: 'de usted',
+    fromZip: (zip) => `del centro del código postal ${zip}`,
+    noLocation: 'Distancia desconocida: no hay ubicación registrada',
     empty: 'No se encontraron escuelas',
   },
   gridTools: {
@@ -62,6 +63,8 @@ export const es: Messages = {
     clear: 'Quitar los filtros',
     noMatch: 'Ninguna escuela cumple con estos filtros.',
     count: (n) => `${n} ${n === 1 ? 'escuela' : 'escuelas'}`,
+    either: 'Se muestran las escuelas con cualquiera de estos.',
+    ignored: (words) => `No están en esta lista, así que no se usan: ${words}. “Quitar los filtros” los quita.`,
     underTenth: 'a menos de 0.1 mi',
   },
   shortlist: {
@@ -86,6 +89,7 @@ export const es: Messages = {
     schoolPage: (title) => `Ver la página de ${title}`,
     noScript:
       'Para comparar escuelas lado a lado se necesita JavaScript. La página de cada escuela tiene los mismos datos:',
+    scrollHint: (n) => `La tabla es más ancha que la pantalla: desplácese hacia un lado para ver las ${n} escuelas.`,
     none: 'Nada indicado',
     distanceUnknown: 'Desconocida',
     lessThanTenth: 'A menos de 0.1 millas',
@@ -113,6 +117,16 @@ export const es: Messages = {
     finding: 'Buscando su ubicación…',
     miles: (value) => `${decimal(value)} mi`,
     milesNote: ' (millas) desde su ubicación',
+    zip: {
+      offer: 'No pudimos saber su ubicación. Puede ver la distancia desde su código postal.',
+      label: 'Su código postal',
+      go: 'Ver la distancia',
+      empty: 'Primero escriba su código postal de cinco dígitos.',
+      notZip: '“{zip}” no es un código postal: escriba sus cinco dígitos, como 80210.',
+      unknown: 'El código postal {zip} no está en el distrito.',
+      fromZip: 'desde el centro del código postal {zip}',
+      milesNote: ' (millas) desde el centro del código postal {zip}',
+    },
     tours: 'Visitas',
     scheduleTourAt: 'Visite',
     scheduleTour: 'Reservar una visita',

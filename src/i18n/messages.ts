@@ -52,6 +52,10 @@ export interface Messages {
     learnMoreAbout: string;
     /** After a card's distance, for screen readers ("2.4 mi from your location"). */
     fromYou: string;
+    /** The same after a sort from a ZIP code's centre. */
+    fromZip: (zip: string) => string;
+    /** A sorted card whose school has no location: why it comes last. */
+    noLocation: string;
     empty: string;
   };
   /** The landing grid's tools: sort by distance, filters. English: the product spec's wording. */
@@ -74,6 +78,10 @@ export interface Messages {
     /** "7 schools", "1 school". */
     count: (n: number) => string;
     /** A card's distance that rounds to 0.0: "under 0.1 mi". */
+    /** Under a program group with two or more buttons pressed: a school with any one is shown. */
+    either: string;
+    /** Filter words the address names that no button shows. */
+    ignored: (words: string) => string;
     underTenth: string;
   };
   /** The shortlist: kept in this browser only; the navigation links to its comparison. */
@@ -102,6 +110,8 @@ export interface Messages {
     schoolPage: (title: string) => string;
     /** Without JavaScript the page cannot read its address: what it shows instead of the table. */
     noScript: string;
+    /** On a phone, above a table wider than the screen: more schools are to the side. */
+    scrollHint: (n: number) => string;
     none: string;
     distanceUnknown: string;
     lessThanTenth: string;
@@ -132,6 +142,21 @@ export interface Messages {
     miles: (value: number) => string;
     /** Read after "2.4 mi" (hidden on screen): the chip's name starts with what it shows (WCAG 2.5.3). */
     milesNote: string;
+    /**
+     * When the location is refused: the chip offers a ZIP code instead. `zip.fromZip` is shown under
+     * a distance from a ZIP code's centre; `{zip}` is the code (or what was typed).
+     */
+    zip: {
+      offer: string;
+      label: string;
+      go: string;
+      empty: string;
+      notZip: string;
+      unknown: string;
+      fromZip: string;
+      /** Read after "2.4 mi" (hidden on screen) when the distance is from a ZIP code's centre. */
+      milesNote: string;
+    };
     tours: string;
     scheduleTourAt: string;
     scheduleTour: string;

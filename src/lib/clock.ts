@@ -13,3 +13,22 @@ export function clockTime(hhmm: unknown, lang: Lang): string | null {
   const am = h < 12;
   return lang === 'es' ? `${hour}:${m[2]} ${am ? 'a. m.' : 'p. m.'}` : `${hour}:${m[2]} ${am ? 'AM' : 'PM'}`;
 }
+
+// One formatter per time zone: making one costs far more than using it.
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** "17:30": the hour and minute of `at` in `timeZone`, 24-hour, for clockTime. */
+export function zoneHHMM(at: Date, timeZone: string): string {
+  let f = zoneClocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zoneClocks.set(timeZone, f);
+  }
+  const parts = f.formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')}:${part('minute')}`;
+}
+
+/** The time of `at` in `timeZone` as the page's language writes it ("5:30 PM", "5:30 p. m."). */
+export const clockTimeIn = (at: Date, timeZone: string, lang: Lang): string =>
+  clockTime(zoneHHMM(at, timeZone), lang) ?? '';

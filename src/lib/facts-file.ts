@@ -5,7 +5,14 @@
 import { isValidLocation } from './distance.ts';
 import { loadJsonOnce } from './json-file.ts';
 import { isSafeSlug } from './slug.ts';
-import { PROGRAM_CATEGORIES, type ProgramCategory, type SchoolFacts } from './school-facts.ts';
+import {
+  PROGRAM_CATEGORIES,
+  type FactResult,
+  type FactTerm,
+  type ProgramCategory,
+  type SchoolFacts,
+} from './school-facts.ts';
+import { LANGS, type Lang } from '../i18n/messages.ts';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter(isText).map((s) => s.trim()) : []);
@@ -24,6 +31,54 @@ function admissions(v: unknown): SchoolFacts['admissions'] {
   const [seats, applicants] = [count(a.seats), count(a.applicants)];
   return seats !== null && applicants !== null ? { year: count(a.year), seats, applicants } : null;
 }
+
+const langOf = (v: unknown): Lang | undefined => LANGS.find((l) => l === v);
+const withLang = (v: unknown): { lang?: Lang } => (langOf(v) ? { lang: langOf(v) } : {});
+const TOKEN = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+
+/** Terms with a usable key (a filter token) and label. */
+function terms(v: unknown): FactTerm[] {
+  return (Array.isArray(v) ? v : []).flatMap((t) => {
+    const r = t && typeof t === 'object' ? (t as Record<string, unknown>) : {};
+    return isText(r.key) && TOKEN.test(r.key) && isText(r.label)
+      ? [{ key: r.key, label: r.label.trim(), ...withLang(r.lang) }]
+      : [];
+  });
+}
+
+/** Results with every part a reader needs: a figure without its year or source is left out. */
+function results(v: unknown): FactResult[] {
+  return (Array.isArray(v) ? v : []).flatMap((x) => {
+    const r = x && typeof x === 'object' ? (x as Record<string, unknown>) : {};
+    const [measure] = terms([r.measure]);
+    if (!measure || !isText(r.value) || !isText(r.year) || !isText(r.source)) return [];
+    return [
+      {
+        measure,
+        value: r.value,
+        year: r.year,
+        source: r.source,
+        ...(langOf(r.sourceLang) ? { sourceLang: langOf(r.sourceLang) } : {}),
+        sourceUrl: isText(r.sourceUrl) ? r.sourceUrl : null,
+      },
+    ];
+  });
+}
+
+function admissionsHow(v: unknown): SchoolFacts['admissionsHow'] {
+  if (!v || typeof v !== 'object') return null;
+  const a = v as Record<string, unknown>;
+  const how = {
+    priorities: terms(a.priorities),
+    lottery: a.lottery === true,
+    waitlisted: count(a.waitlisted),
+    note: isText(a.note) ? a.note : null,
+    ...(langOf(a.noteLang) ? { noteLang: langOf(a.noteLang) } : {}),
+  };
+  return how.priorities.length || how.lottery || how.waitlisted !== null || how.note ? how : null;
+}
+
+const textOrNull = (v: unknown): string | null => (isText(v) ? v : null);
 
 function events(v: unknown): SchoolFacts['events'] {
   return (Array.isArray(v) ? v : []).flatMap((e) => {
@@ -63,11 +118,19 @@ export function parseFacts(raw: unknown): SchoolFacts | null {
           }
         : null,
     sections: texts(r.sections),
-    supportPrograms: texts(r.supportPrograms),
-    grades: isText(r.grades) ? r.grades : null,
+    ...withLang(r.lang),
+    fallback: texts(r.fallback),
+    supportPrograms: terms(r.supportPrograms),
+    grades: textOrNull(r.grades),
+    enrollment: count(r.enrollment),
+    address: textOrNull(r.address),
+    phone: textOrNull(r.phone),
     bellTimes: bellTimes(r.bellTimes),
-    transportation: isText(r.transportation) ? r.transportation : null,
+    transportation: textOrNull(r.transportation),
+    beforeAfterCare: textOrNull(r.beforeAfterCare),
     admissions: admissions(r.admissions),
+    admissionsHow: admissionsHow(r.admissionsHow),
+    results: results(r.results),
     events: events(r.events),
     tour: tour ? { title: isText(tour.title) ? tour.title : '', url: isText(tour.url) ? tour.url : null } : null,
   };

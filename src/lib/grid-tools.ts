@@ -5,13 +5,14 @@
 import { haversineMiles, roundMiles } from './distance.ts';
 import {
   FILTER_CATEGORIES,
-  filterLabels,
+  filterOptions,
   type FilterCategory,
   type SchoolFacts,
   type SchoolType,
 } from './school-facts.ts';
 import type { GeoPoint } from './types.ts';
 import { NO_FILTERS, SCHOOL_TYPES, type FilterState } from './filter-state.ts';
+import { labelToken } from './vocabulary.ts';
 
 export { NO_FILTERS, SCHOOL_TYPES, type FilterState } from './filter-state.ts';
 
@@ -22,30 +23,12 @@ export const PROGRAM_PARAM = 'program';
 export const MAX_TOKENS = 64;
 export const MAX_TOKEN_LENGTH = 80;
 
-const tokenOfLabel = new Map<string, string>();
-
 /**
  * A label's token in the address: lower case, accents dropped, every run of other characters one
- * '-' ("Track & Field" → "track-field", "Folklórico Dance" → "folklorico-dance"). Letters of any
- * script stay, so no label becomes empty unless it has no letters or digits at all.
+ * '-' ("Track & Field" → "track-field", "Folklórico Dance" → "folklorico-dance"). A support program
+ * of the district's vocabulary is named by its key instead, the same in both editions.
  */
-export function programToken(label: string): string {
-  let token = tokenOfLabel.get(label);
-  if (token === undefined) {
-    token = label
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, MAX_TOKEN_LENGTH);
-    // A district repeats a few hundred labels across its schools, and the export works out the
-    // filter groups of every listing page from all of them; the bound keeps hostile content small.
-    if (tokenOfLabel.size >= 10_000) tokenOfLabel.clear();
-    tokenOfLabel.set(label, token);
-  }
-  return token;
-}
+export const programToken = (label: string): string => labelToken(label, MAX_TOKEN_LENGTH);
 
 export const isFiltered = (s: FilterState): boolean => s.types.length > 0 || s.programs.length > 0;
 
@@ -112,6 +95,8 @@ export function toggle(state: FilterState, kind: 'type' | 'program', value: stri
 export interface ProgramOption {
   token: string;
   label: string;
+  /** The label's language where it is not the page's (the English school's tag labels on a Spanish page). */
+  lang?: string;
 }
 export interface ProgramGroup {
   category: FilterCategory;
@@ -130,17 +115,16 @@ export function programGroups(schools: readonly SchoolFacts[]): ProgramGroup[] {
   const placed = new Set<string>();
   const groups: ProgramGroup[] = [];
   for (const category of FILTER_CATEGORIES) {
-    const options = new Map<string, string>();
+    const options = new Map<string, ProgramOption>();
     for (const s of schools) {
-      for (const label of filterLabels(s, category)) {
-        const token = programToken(label);
+      for (const term of filterOptions(s, category)) {
+        const token = term.key;
         if (!token || placed.has(token) || options.has(token)) continue;
-        options.set(token, label);
+        options.set(token, { token, label: term.label, ...(term.lang ? { lang: term.lang } : {}) });
       }
     }
     for (const token of options.keys()) placed.add(token);
-    if (options.size)
-      groups.push({ category, options: [...options].map(([token, label]) => ({ token, label })).sort(byLabel) });
+    if (options.size) groups.push({ category, options: [...options.values()].sort(byLabel) });
   }
   return groups;
 }
@@ -152,7 +136,7 @@ const tokenCache = new WeakMap<SchoolFacts, Set<string>>();
 export function schoolTokens(s: SchoolFacts): Set<string> {
   let tokens = tokenCache.get(s);
   if (!tokens) {
-    tokens = new Set(FILTER_CATEGORIES.flatMap((c) => filterLabels(s, c).map(programToken)));
+    tokens = new Set(FILTER_CATEGORIES.flatMap((c) => filterOptions(s, c).map((t) => t.key)));
     tokenCache.set(s, tokens);
   }
   return tokens;

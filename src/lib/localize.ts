@@ -21,6 +21,7 @@ export const TRANSLATABLE_FIELDS = [
   'transportation',
   'beforeAfterCare',
   'supportPrograms',
+  'admissionsNote',
   'events',
 ] as const;
 export type TranslatableField = (typeof TRANSLATABLE_FIELDS)[number];
@@ -59,6 +60,8 @@ export function localizeSchool(row: SchoolRow, lang: Lang): School {
     if (doc && present(doc[field])) out[field] = doc[field];
     else if (present(school[field])) fallback.push(field);
   }
+  // The vocabulary terms a typed list names belong to that list: the translation's own, or the English.
+  if (doc && present(doc.supportPrograms)) out.supportTerms = doc.supportTerms ?? [];
   // Images are the English school's; their words (alt) are the translation's where it has them.
   for (const field of TRANSLATED_ALT_FIELDS) out[field] = withTranslatedAlt(school[field], doc?.[field]);
   if (!fallback.includes('sectionRepeater') && Array.isArray(out.sectionRepeater))

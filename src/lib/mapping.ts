@@ -71,10 +71,11 @@ export function isHiddenFromGrid(title: string): boolean {
 }
 
 /**
- * Landing grid: sorted by title, hiding titles that contain the hidden parts. On another edition
- * than English a card's description is its translation's, else the English one (marked).
+ * Every listed school's card, sorted by title, those the grid hides included (the ZIP pages list
+ * them in a group of their own). On another edition than English a card's description is its
+ * translation's, else the English one (marked).
  */
-export function mapLandingGrid(
+export function mapLandingCards(
   rows: readonly (LandingSchoolRow | null)[] | null | undefined,
   lang: Lang = DEFAULT_LANG,
 ): LandingCard[] {
@@ -84,7 +85,6 @@ export function mapLandingGrid(
       (r): r is LandingSchoolRow =>
         !!r && typeof r === 'object' && typeof r.slug === 'string' && r.slug !== '' && typeof r.title === 'string',
     )
-    .filter((r) => !isHiddenFromGrid(r.title!))
     .sort((a, b) => byTitle(a.title!, b.title!) || byId(a, b))
     .map((r) => {
       const card: LandingCard = {
@@ -101,4 +101,16 @@ export function mapLandingGrid(
       const own = text(translation?.seoDescription).trim();
       return own ? { ...localized, description: own } : { ...localized, descriptionLang: 'en' as const };
     });
+}
+
+/** Landing grid: every card by title, hiding titles that contain the hidden parts (spec section 2). */
+export const gridCards = (cards: readonly LandingCard[]): LandingCard[] =>
+  cards.filter((c) => !isHiddenFromGrid(c.title));
+
+/** The landing grid's cards of `lang`'s edition from the rows (mapLandingCards, then gridCards). */
+export function mapLandingGrid(
+  rows: readonly (LandingSchoolRow | null)[] | null | undefined,
+  lang: Lang = DEFAULT_LANG,
+): LandingCard[] {
+  return gridCards(mapLandingCards(rows, lang));
 }

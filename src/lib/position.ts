@@ -6,6 +6,7 @@
 // A family that refuses its location may give a ZIP code instead; that is kept for the visit too.
 import { isValidLocation } from './distance.ts';
 import type { GeoPoint } from './types.ts';
+import type { ZipCode } from './builtin-settings.ts';
 
 export const POSITION_KEY = 'msg:position';
 export const ZIP_KEY = 'msg:zip';
@@ -88,4 +89,16 @@ export function requestPosition(): Promise<GeoPoint | null> {
       resolve(null);
     }
   });
+}
+
+/**
+ * Where this visit's distances are measured from: the position granted earlier, else the centre of
+ * the district ZIP code the family gave instead (named, so a page can say "from ZIP code 80210").
+ */
+export function storedOrigin(zipCodes: readonly ZipCode[]): { point: GeoPoint; zip?: string } | null {
+  const here = storedPosition();
+  if (here) return { point: here };
+  const zip = storedZip();
+  const centre = zip ? zipCodes.find((z) => z.zip === zip) : undefined;
+  return centre && zip ? { point: { lat: centre.lat, lng: centre.lng }, zip } : null;
 }

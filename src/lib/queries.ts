@@ -37,10 +37,24 @@ export const blockFields = /* groq */ `
   _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags }
 `;
 
+/** A term of the district's vocabulary (studio vocabularyTerm.ts), as src/lib/vocabulary.ts reads it. */
+export const termFields = /* groq */ `_id, kind, key, title`;
+
+/**
+ * The support-program terms a list typed before the vocabulary names (by key or by a title), so the
+ * page shows them in its language; an entry naming none is shown as written. Asked only of a school
+ * with such a list: the vocabulary is read once per school that needs it, not per school.
+ */
+const namedSupportTerms = /* groq */ `"supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&
+    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ ${termFields} })`;
+
 /** What families decide by (studio schoolFacts.ts): shown "at a glance", in the facts file and the open data. */
 export const schoolFactFields = /* groq */ `address{ street, city, state, zip }, phone, website, grades, enrollment,
-  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },
-  attendanceZipCodes, events[]{ _key, title, start, end, location, url }`;
+  bellTimes{ start, end }, transportation, beforeAfterCare,
+  "support": support[]->{ ${termFields} }, supportPrograms, ${namedSupportTerms},
+  results[]{ _key, "measure": measure->{ ${termFields} }, label, value, year, source, sourceUrl },
+  admissions{ year, seats, applicants, "priorities": priorities[]->{ ${termFields} }, lottery, waitlisted },
+  admissionsNote, attendanceZipCodes, events[]{ _key, title, start, end, location, url }`;
 
 export const schoolFields = /* groq */ `
   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,
@@ -66,7 +80,8 @@ export const englishSchoolFilter = /* groq */ `_type == "school" && (!defined(la
 export const translatedSchoolFields = /* groq */ `
   _id, language, title, subtitle, seoDescription,
   logo, image, mainImage, tourImage, seoImage,
-  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },
+  transportation, beforeAfterCare, supportPrograms, ${namedSupportTerms}, admissionsNote,
+  events[]{ _key, title, start, end, location, url },
   "featuredQuote": featuredQuote->{ ${quoteFields} },
   tourTitle, tourDescription,
   sectionRepeater[]{ _key, _type, title, href, blocks[]{ ${blockFields} } }
@@ -93,7 +108,7 @@ export const translatedSchoolIds = /* groq */ `*[_type == "translation.metadata"
  * named, so a field typed into a dataset by hand cannot reach the page.
  */
 export const landingPageFields = /* groq */ `
-  _id, language, headline, tagline,
+  _id, _updatedAt, language, headline, tagline,
   superintendentQuote{ quote, name, title },
   sectionTitles{ advantage, academics, options },
   advantageIntro, statsHeading,
@@ -124,12 +139,15 @@ export const siteSettingsTranslations = /* groq */ `"translations": ${otherLangu
  * the dataset has none (the site then shows its built-in copy, src/lib/landing-copy.ts and site-settings.ts).
  * `editions` (every translated landing page and settings document) and `hiddenLinks` (translation
  * links with a dotted id, which only a read with a token sees) let src/lib/site-notes.ts name a
- * translation families cannot read.
+ * translation families cannot read. `vocabulary` (every term's revision) is part of every page's
+ * key: a school may name a term by its key, which no reference follows, so a term's edit renders
+ * every page again.
  */
 export const siteDocuments = /* groq */ `{
     "landing": *[_type == "landingPage" && _id == "landingPage"][0]{ ${landingPageFields}, ${landingPageTranslations} },
     "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{ ${siteSettingsFields}, ${siteSettingsTranslations} },
     "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },
+    "vocabulary": *[_type == "vocabularyTerm"] | order(_id asc){ _id, _rev },
     "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id
   }`;
 
@@ -219,7 +237,7 @@ export const publishedIdOf = (id: string): string =>
  * query starts to read joins here; test/unit/site-types.test.ts holds the queries, the webhook's
  * filter and the workflow to it.
  */
-export const siteTypes = /* groq */ `["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]`;
+export const siteTypes = /* groq */ `["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "vocabularyTerm", "translation.metadata"]`;
 export const SITE_TYPES: readonly string[] = JSON.parse(siteTypes);
 
 /**

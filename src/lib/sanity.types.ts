@@ -444,6 +444,13 @@ export type Video = {
   videoId?: string;
 };
 
+export type VocabularyTermReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "vocabularyTerm";
+};
+
 export type School = {
   _id: string;
   _type: "school";
@@ -504,12 +511,31 @@ export type School = {
   };
   transportation?: string;
   beforeAfterCare?: string;
+  support?: Array<{
+    _key: string;
+  } & VocabularyTermReference>;
   supportPrograms?: Array<string>;
+  results?: Array<{
+    measure?: VocabularyTermReference;
+    label?: string;
+    value?: string;
+    year?: string;
+    source?: string;
+    sourceUrl?: string;
+    _type: "schoolResult";
+    _key: string;
+  }>;
   admissions?: {
     year?: number;
     seats?: number;
     applicants?: number;
+    priorities?: Array<{
+      _key: string;
+    } & VocabularyTermReference>;
+    lottery?: boolean;
+    waitlisted?: number;
   };
+  admissionsNote?: string;
   attendanceZipCodes?: Array<string>;
   events?: Array<{
     title?: string;
@@ -545,6 +571,20 @@ export type School = {
     alt?: string;
     decorative?: boolean;
     _type: "image";
+  };
+};
+
+export type VocabularyTerm = {
+  _id: string;
+  _type: "vocabularyTerm";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  kind?: "support" | "priority" | "measure";
+  key?: string;
+  title?: {
+    en?: string;
+    es?: string;
   };
 };
 
@@ -664,14 +704,15 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type AllSanitySchemaTypes = SiteLink | SanityImageAssetReference | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SanityFileAssetReference | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | School | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
+export type AllSanitySchemaTypes = SiteLink | SanityImageAssetReference | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SanityFileAssetReference | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | VocabularyTermReference | School | VocabularyTerm | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
 
 // Source: ../src/lib/queries.ts
 // Variable: siteDocumentsQuery
-// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  }
+// Query: {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, _updatedAt, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, _updatedAt, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "vocabulary": *[_type == "vocabularyTerm"] | order(_id asc){ _id, _rev },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  }
 export type SiteDocumentsQueryResult = {
   landing: {
     _id: "landingPage";
+    _updatedAt: string;
     language: string | null;
     headline: string | null;
     tagline: string | null;
@@ -766,6 +807,7 @@ export type SiteDocumentsQueryResult = {
       lang: string;
       doc: {
         _id: string;
+        _updatedAt: string;
         language: string | null;
         headline: null;
         tagline: null;
@@ -785,6 +827,7 @@ export type SiteDocumentsQueryResult = {
         gridIntro: null;
       } | {
         _id: string;
+        _updatedAt: string;
         language: string | null;
         headline: string | null;
         tagline: string | null;
@@ -1002,6 +1045,10 @@ export type SiteDocumentsQueryResult = {
     _type: "siteSettings";
     language: string | null;
   }>;
+  vocabulary: Array<{
+    _id: string;
+    _rev: string;
+  }>;
   hiddenLinks: Array<string>;
 };
 
@@ -1082,7 +1129,7 @@ export type LandingSchoolsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolBySlugQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_createdAt asc, _id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en") && slug.current == $slug] | order(_createdAt asc, _id asc) [0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare,  "support": support[]->{ _id, kind, key, title }, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }),  results[]{ _key, "measure": measure->{ _id, kind, key, title }, label, value, year, source, sourceUrl },  admissions{ year, seats, applicants, "priorities": priorities[]->{ _id, kind, key, title }, lottery, waitlisted },  admissionsNote, attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }), admissionsNote,  events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolBySlugQueryResult = {
   _id: string;
   _type: "school";
@@ -1168,12 +1215,59 @@ export type SchoolBySlugQueryResult = {
   } | null;
   transportation: string | null;
   beforeAfterCare: string | null;
+  support: Array<{
+    _id: string;
+    kind: "measure" | "priority" | "support" | null;
+    key: string | null;
+    title: {
+      en?: string;
+      es?: string;
+    } | null;
+  }> | null;
   supportPrograms: Array<string> | null;
+  supportTerms: Array<{
+    _id: string;
+    kind: "measure" | "priority" | "support" | null;
+    key: string | null;
+    title: {
+      en?: string;
+      es?: string;
+    } | null;
+  }>;
+  results: Array<{
+    _key: string;
+    measure: {
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    } | null;
+    label: string | null;
+    value: string | null;
+    year: string | null;
+    source: string | null;
+    sourceUrl: string | null;
+  }> | null;
   admissions: {
     year: number | null;
     seats: number | null;
     applicants: number | null;
+    priorities: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }> | null;
+    lottery: boolean | null;
+    waitlisted: number | null;
   } | null;
+  admissionsNote: string | null;
   attendanceZipCodes: Array<string> | null;
   events: Array<{
     _key: string;
@@ -1474,6 +1568,8 @@ export type SchoolBySlugQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -1493,6 +1589,8 @@ export type SchoolBySlugQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -1520,6 +1618,8 @@ export type SchoolBySlugQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -1547,6 +1647,8 @@ export type SchoolBySlugQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -1606,6 +1708,16 @@ export type SchoolBySlugQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -1903,7 +2015,7 @@ export type SchoolBySlugQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: schoolByIdQuery
-// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_id == $id][0] {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare,  "support": support[]->{ _id, kind, key, title }, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }),  results[]{ _key, "measure": measure->{ _id, kind, key, title }, label, value, year, source, sourceUrl },  admissions{ year, seats, applicants, "priorities": priorities[]->{ _id, kind, key, title }, lottery, waitlisted },  admissionsNote, attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }), admissionsNote,  events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type SchoolByIdQueryResult = {
   _id: string;
   _type: "accordion";
@@ -1936,8 +2048,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -1957,6 +2073,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -1976,6 +2094,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2003,6 +2123,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2030,6 +2152,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2089,6 +2213,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -2422,8 +2556,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -2443,6 +2581,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2462,6 +2602,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2489,6 +2631,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2516,6 +2660,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2575,6 +2721,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -2900,8 +3056,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -2921,6 +3081,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2940,6 +3102,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2967,6 +3131,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -2994,6 +3160,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -3053,6 +3221,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -3378,8 +3556,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -3399,6 +3581,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -3418,6 +3602,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -3445,6 +3631,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -3472,6 +3660,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -3531,6 +3721,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -3856,8 +4056,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -3877,6 +4081,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -3896,6 +4102,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -3923,6 +4131,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -3950,6 +4160,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -4009,6 +4221,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -4334,8 +4556,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -4355,6 +4581,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -4374,6 +4602,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -4401,6 +4631,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -4428,6 +4660,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -4487,6 +4721,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -4865,12 +5109,59 @@ export type SchoolByIdQueryResult = {
   } | null;
   transportation: string | null;
   beforeAfterCare: string | null;
+  support: Array<{
+    _id: string;
+    kind: "measure" | "priority" | "support" | null;
+    key: string | null;
+    title: {
+      en?: string;
+      es?: string;
+    } | null;
+  }> | null;
   supportPrograms: Array<string> | null;
+  supportTerms: Array<{
+    _id: string;
+    kind: "measure" | "priority" | "support" | null;
+    key: string | null;
+    title: {
+      en?: string;
+      es?: string;
+    } | null;
+  }>;
+  results: Array<{
+    _key: string;
+    measure: {
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    } | null;
+    label: string | null;
+    value: string | null;
+    year: string | null;
+    source: string | null;
+    sourceUrl: string | null;
+  }> | null;
   admissions: {
     year: number | null;
     seats: number | null;
     applicants: number | null;
+    priorities: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }> | null;
+    lottery: boolean | null;
+    waitlisted: number | null;
   } | null;
+  admissionsNote: string | null;
   attendanceZipCodes: Array<string> | null;
   events: Array<{
     _key: string;
@@ -5171,6 +5462,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -5190,6 +5483,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -5217,6 +5512,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -5244,6 +5541,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -5303,6 +5602,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -5636,8 +5945,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -5657,6 +5970,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -5676,6 +5991,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -5703,6 +6020,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -5730,6 +6049,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -5789,6 +6110,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -6114,8 +6445,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -6135,6 +6470,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -6154,6 +6491,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -6181,6 +6520,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -6208,6 +6549,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -6267,6 +6610,16 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -6592,8 +6945,12 @@ export type SchoolByIdQueryResult = {
   bellTimes: null;
   transportation: null;
   beforeAfterCare: null;
+  support: null;
   supportPrograms: null;
+  supportTerms: null;
+  results: null;
   admissions: null;
+  admissionsNote: null;
   attendanceZipCodes: null;
   events: null;
   sectionRepeater: null;
@@ -6613,6 +6970,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -6632,6 +6991,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -6659,6 +7020,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -6686,6 +7049,8 @@ export type SchoolByIdQueryResult = {
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -6745,6 +7110,519 @@ export type SchoolByIdQueryResult = {
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
+      events: Array<{
+        _key: string;
+        title: string | null;
+        start: string | null;
+        end: string | null;
+        location: string | null;
+        url: string | null;
+      }> | null;
+      featuredQuote: {
+        quote: string | null;
+        student: string | null;
+        year: string | null;
+        schoolTitle: string | null;
+      } | null;
+      tourTitle: string | null;
+      tourDescription: RichText | null;
+      sectionRepeater: Array<{
+        _key: string;
+        _type: "section";
+        title: string | null;
+        href: string | null;
+        blocks: Array<{
+          _key: string;
+          _type: "accordionSection";
+          sectionTitle: string | null;
+          columns: boolean | null;
+          topPadding: boolean | null;
+          accordions: Array<{
+            _id: string;
+            accordionTitle: string | null;
+            defaultOpen: boolean | null;
+            accordionContent: RichText | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "content";
+          columns: boolean | null;
+          body: RichText | null;
+        } | {
+          _key: string;
+          _type: "highlightSection";
+          highlights: Array<{
+            _id: string;
+            title: string | null;
+            description: RichText | null;
+            simpleDescription: string | null;
+            image: {
+              asset?: SanityImageAssetReference;
+              media?: unknown;
+              hotspot?: SanityImageHotspot;
+              crop?: SanityImageCrop;
+              alt?: string;
+              decorative?: boolean;
+              _type: "image";
+            } | null;
+            imageUrl: string | null;
+            link: string | null;
+            href: string | null;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "image";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "image";
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          alt: string | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          crop: SanityImageCrop | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          decorative: boolean | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+          hotspot: SanityImageHotspot | null;
+        } | {
+          _key: string;
+          _type: "photo";
+          asset: SanityImageAssetReference | null;
+        } | {
+          _key: string;
+          _type: "photo";
+        } | {
+          _key: string;
+          _type: "photos";
+          photoReel: Array<{
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+            _key: string;
+          }> | null;
+        } | {
+          _key: string;
+          _type: "tagList";
+          tagCategory: "arts" | "athletics" | "clubs" | null;
+          visualPerformingArtsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          athleticsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+          clubsTags: Array<{
+            _key: string;
+          } & Tag> | null;
+        } | {
+          _key: string;
+          _type: "videoTestimonial";
+          testimonial: {
+            quote: string | null;
+            student: string | null;
+            year: string | null;
+            schoolTitle: string | null;
+          } | null;
+          video: {
+            title: string | null;
+            videoId: string | null;
+          } | null;
+          backgroundImage: {
+            asset?: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            decorative?: boolean;
+            _type: "image";
+          } | null;
+        }> | null;
+      }> | null;
+    } | null;
+  }> | null;
+} | {
+  _id: string;
+  _type: "vocabularyTerm";
+  _updatedAt: string;
+  title: {
+    en?: string;
+    es?: string;
+  } | null;
+  subtitle: null;
+  slug: null;
+  logo: null;
+  staticLogo: null;
+  image: null;
+  staticImage: null;
+  mainImage: null;
+  isCharter: null;
+  color: null;
+  location: null;
+  featuredQuote: null;
+  twitter: null;
+  seoDescription: null;
+  seoImage: null;
+  showTourSection: null;
+  tourTitle: null;
+  tourDescription: null;
+  tourLink: null;
+  tourImage: null;
+  address: null;
+  phone: null;
+  website: null;
+  grades: null;
+  enrollment: null;
+  bellTimes: null;
+  transportation: null;
+  beforeAfterCare: null;
+  support: null;
+  supportPrograms: null;
+  supportTerms: null;
+  results: null;
+  admissions: null;
+  admissionsNote: null;
+  attendanceZipCodes: null;
+  events: null;
+  sectionRepeater: null;
+  translations: Array<{
+    lang: string;
+    doc: {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
+      events: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
+      events: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: null;
+      subtitle: null;
+      seoDescription: null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
+      events: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: null;
+      seoDescription: null;
+      logo: null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: null;
+      tourImage: null;
+      seoImage: null;
+      transportation: null;
+      beforeAfterCare: null;
+      supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
+      events: null;
+      featuredQuote: null;
+      tourTitle: null;
+      tourDescription: null;
+      sectionRepeater: null;
+    } | {
+      _id: string;
+      language: string | null;
+      title: string | null;
+      subtitle: string | null;
+      seoDescription: string | null;
+      logo: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      image: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      mainImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      tourImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      seoImage: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        decorative?: boolean;
+        _type: "image";
+      } | null;
+      transportation: string | null;
+      beforeAfterCare: string | null;
+      supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -7042,7 +7920,7 @@ export type SchoolByIdQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: allSchoolsQuery
-// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
+// Query: *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare,  "support": support[]->{ _id, kind, key, title }, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }),  results[]{ _key, "measure": measure->{ _id, kind, key, title }, label, value, year, source, sourceUrl },  admissions{ year, seats, applicants, "priorities": priorities[]->{ _id, kind, key, title }, lottery, waitlisted },  admissionsNote, attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }), admissionsNote,  events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }
 export type AllSchoolsQueryResult = Array<{
   _id: string;
   _type: "school";
@@ -7128,12 +8006,59 @@ export type AllSchoolsQueryResult = Array<{
   } | null;
   transportation: string | null;
   beforeAfterCare: string | null;
+  support: Array<{
+    _id: string;
+    kind: "measure" | "priority" | "support" | null;
+    key: string | null;
+    title: {
+      en?: string;
+      es?: string;
+    } | null;
+  }> | null;
   supportPrograms: Array<string> | null;
+  supportTerms: Array<{
+    _id: string;
+    kind: "measure" | "priority" | "support" | null;
+    key: string | null;
+    title: {
+      en?: string;
+      es?: string;
+    } | null;
+  }>;
+  results: Array<{
+    _key: string;
+    measure: {
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    } | null;
+    label: string | null;
+    value: string | null;
+    year: string | null;
+    source: string | null;
+    sourceUrl: string | null;
+  }> | null;
   admissions: {
     year: number | null;
     seats: number | null;
     applicants: number | null;
+    priorities: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }> | null;
+    lottery: boolean | null;
+    waitlisted: number | null;
   } | null;
+  admissionsNote: string | null;
   attendanceZipCodes: Array<string> | null;
   events: Array<{
     _key: string;
@@ -7434,6 +8359,8 @@ export type AllSchoolsQueryResult = Array<{
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -7453,6 +8380,8 @@ export type AllSchoolsQueryResult = Array<{
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -7480,6 +8409,8 @@ export type AllSchoolsQueryResult = Array<{
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -7507,6 +8438,8 @@ export type AllSchoolsQueryResult = Array<{
       transportation: null;
       beforeAfterCare: null;
       supportPrograms: null;
+      supportTerms: null;
+      admissionsNote: null;
       events: null;
       featuredQuote: null;
       tourTitle: null;
@@ -7566,6 +8499,16 @@ export type AllSchoolsQueryResult = Array<{
       transportation: string | null;
       beforeAfterCare: string | null;
       supportPrograms: Array<string> | null;
+      supportTerms: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }>;
+      admissionsNote: string | null;
       events: Array<{
         _key: string;
         title: string | null;
@@ -8137,12 +9080,31 @@ export type DocumentsByIdQueryResult = Array<{
   };
   transportation?: string;
   beforeAfterCare?: string;
+  support?: Array<{
+    _key: string;
+  } & VocabularyTermReference>;
   supportPrograms?: Array<string>;
+  results?: Array<{
+    measure?: VocabularyTermReference;
+    label?: string;
+    value?: string;
+    year?: string;
+    source?: string;
+    sourceUrl?: string;
+    _type: "schoolResult";
+    _key: string;
+  }>;
   admissions?: {
     year?: number;
     seats?: number;
     applicants?: number;
+    priorities?: Array<{
+      _key: string;
+    } & VocabularyTermReference>;
+    lottery?: boolean;
+    waitlisted?: number;
   };
+  admissionsNote?: string;
   attendanceZipCodes?: Array<string>;
   events?: Array<{
     title?: string;
@@ -8238,6 +9200,18 @@ export type DocumentsByIdQueryResult = Array<{
   language?: string;
   title?: string;
   videoId?: string;
+} | {
+  _id: string;
+  _type: "vocabularyTerm";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  kind?: "measure" | "priority" | "support";
+  key?: string;
+  title?: {
+    en?: string;
+    es?: string;
+  };
 }>;
 
 // Source: ../src/lib/queries.ts
@@ -8250,7 +9224,7 @@ export type TranslationLinksQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: revisionsQuery
-// Query: *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev }
+// Query: *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "vocabularyTerm", "translation.metadata"]]{ _id, _rev }
 export type RevisionsQueryResult = Array<{
   _id: string;
   _rev: string;
@@ -8258,12 +9232,12 @@ export type RevisionsQueryResult = Array<{
 
 // Source: ../src/lib/queries.ts
 // Variable: referrersQuery
-// Query: *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"] && references($ids)]._id
+// Query: *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "vocabularyTerm", "translation.metadata"] && references($ids)]._id
 export type ReferrersQueryResult = Array<string>;
 
 // Source: ../src/lib/queries.ts
 // Variable: exportContentQuery
-// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "created": *[_type == "school" && (!defined(language) || language == "en")]{ _id, _createdAt },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "vocabularyTerm", "translation.metadata"]]{ _id, _rev },  "created": *[_type == "school" && (!defined(language) || language == "en")]{ _id, _createdAt },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, _updatedAt, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, _updatedAt, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "vocabulary": *[_type == "vocabularyTerm"] | order(_id asc){ _id, _rev },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id },  "schools":   *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare,  "support": support[]->{ _id, kind, key, title }, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }),  results[]{ _key, "measure": measure->{ _id, kind, key, title }, label, value, year, source, sourceUrl },  admissions{ year, seats, applicants, "priorities": priorities[]->{ _id, kind, key, title }, lottery, waitlisted },  admissionsNote, attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }), admissionsNote,  events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportContentQueryResult = {
   revs: Array<{
     _id: string;
@@ -8276,6 +9250,7 @@ export type ExportContentQueryResult = {
   site: {
     landing: {
       _id: "landingPage";
+      _updatedAt: string;
       language: string | null;
       headline: string | null;
       tagline: string | null;
@@ -8370,6 +9345,7 @@ export type ExportContentQueryResult = {
         lang: string;
         doc: {
           _id: string;
+          _updatedAt: string;
           language: string | null;
           headline: null;
           tagline: null;
@@ -8389,6 +9365,7 @@ export type ExportContentQueryResult = {
           gridIntro: null;
         } | {
           _id: string;
+          _updatedAt: string;
           language: string | null;
           headline: string | null;
           tagline: string | null;
@@ -8606,6 +9583,10 @@ export type ExportContentQueryResult = {
       _type: "siteSettings";
       language: string | null;
     }>;
+    vocabulary: Array<{
+      _id: string;
+      _rev: string;
+    }>;
     hiddenLinks: Array<string>;
   };
   nav: Array<{
@@ -8760,12 +9741,59 @@ export type ExportContentQueryResult = {
     } | null;
     transportation: string | null;
     beforeAfterCare: string | null;
+    support: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }> | null;
     supportPrograms: Array<string> | null;
+    supportTerms: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }>;
+    results: Array<{
+      _key: string;
+      measure: {
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      } | null;
+      label: string | null;
+      value: string | null;
+      year: string | null;
+      source: string | null;
+      sourceUrl: string | null;
+    }> | null;
     admissions: {
       year: number | null;
       seats: number | null;
       applicants: number | null;
+      priorities: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }> | null;
+      lottery: boolean | null;
+      waitlisted: number | null;
     } | null;
+    admissionsNote: string | null;
     attendanceZipCodes: Array<string> | null;
     events: Array<{
       _key: string;
@@ -9066,6 +10094,8 @@ export type ExportContentQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -9085,6 +10115,8 @@ export type ExportContentQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -9112,6 +10144,8 @@ export type ExportContentQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -9139,6 +10173,8 @@ export type ExportContentQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -9198,6 +10234,16 @@ export type ExportContentQueryResult = {
         transportation: string | null;
         beforeAfterCare: string | null;
         supportPrograms: Array<string> | null;
+        supportTerms: Array<{
+          _id: string;
+          kind: "measure" | "priority" | "support" | null;
+          key: string | null;
+          title: {
+            en?: string;
+            es?: string;
+          } | null;
+        }>;
+        admissionsNote: string | null;
         events: Array<{
           _key: string;
           title: string | null;
@@ -9496,7 +10542,7 @@ export type ExportContentQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportIdsQuery
-// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "ids": *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc)._id,  "created": *[_type == "school" && (!defined(language) || language == "en")]{ _id, _createdAt }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "vocabularyTerm", "translation.metadata"]]{ _id, _rev },  "ids": *[_type == "school" && (!defined(language) || language == "en")] | order(_id asc)._id,  "created": *[_type == "school" && (!defined(language) || language == "en")]{ _id, _createdAt }}
 export type ExportIdsQueryResult = {
   revs: Array<{
     _id: string;
@@ -9511,7 +10557,7 @@ export type ExportIdsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportListsQuery
-// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "vocabularyTerm", "translation.metadata"]]{ _id, _rev },  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, _updatedAt, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, _updatedAt, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "vocabulary": *[_type == "vocabularyTerm"] | order(_id asc){ _id, _rev },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "nav":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter },  "landing":   *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current)] | order(title asc) { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }}
 export type ExportListsQueryResult = {
   revs: Array<{
     _id: string;
@@ -9520,6 +10566,7 @@ export type ExportListsQueryResult = {
   site: {
     landing: {
       _id: "landingPage";
+      _updatedAt: string;
       language: string | null;
       headline: string | null;
       tagline: string | null;
@@ -9614,6 +10661,7 @@ export type ExportListsQueryResult = {
         lang: string;
         doc: {
           _id: string;
+          _updatedAt: string;
           language: string | null;
           headline: null;
           tagline: null;
@@ -9633,6 +10681,7 @@ export type ExportListsQueryResult = {
           gridIntro: null;
         } | {
           _id: string;
+          _updatedAt: string;
           language: string | null;
           headline: string | null;
           tagline: string | null;
@@ -9850,6 +10899,10 @@ export type ExportListsQueryResult = {
       _type: "siteSettings";
       language: string | null;
     }>;
+    vocabulary: Array<{
+      _id: string;
+      _rev: string;
+    }>;
     hiddenLinks: Array<string>;
   };
   nav: Array<{
@@ -9923,7 +10976,7 @@ export type ExportListsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportSchoolsQuery
-// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "translation.metadata"]]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "revs": *[_type in ["school", "quote", "video", "highlight", "accordion", "landingPage", "siteSettings", "vocabularyTerm", "translation.metadata"]]{ _id, _rev },  "schools": *[_type == "school" && (!defined(language) || language == "en") && _id in $ids] | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare,  "support": support[]->{ _id, kind, key, title }, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }),  results[]{ _key, "measure": measure->{ _id, kind, key, title }, label, value, year, source, sourceUrl },  admissions{ year, seats, applicants, "priorities": priorities[]->{ _id, kind, key, title }, lottery, waitlisted },  admissionsNote, attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }), admissionsNote,  events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportSchoolsQueryResult = {
   revs: Array<{
     _id: string;
@@ -10014,12 +11067,59 @@ export type ExportSchoolsQueryResult = {
     } | null;
     transportation: string | null;
     beforeAfterCare: string | null;
+    support: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }> | null;
     supportPrograms: Array<string> | null;
+    supportTerms: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }>;
+    results: Array<{
+      _key: string;
+      measure: {
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      } | null;
+      label: string | null;
+      value: string | null;
+      year: string | null;
+      source: string | null;
+      sourceUrl: string | null;
+    }> | null;
     admissions: {
       year: number | null;
       seats: number | null;
       applicants: number | null;
+      priorities: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }> | null;
+      lottery: boolean | null;
+      waitlisted: number | null;
     } | null;
+    admissionsNote: string | null;
     attendanceZipCodes: Array<string> | null;
     events: Array<{
       _key: string;
@@ -10320,6 +11420,8 @@ export type ExportSchoolsQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -10339,6 +11441,8 @@ export type ExportSchoolsQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -10366,6 +11470,8 @@ export type ExportSchoolsQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -10393,6 +11499,8 @@ export type ExportSchoolsQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -10452,6 +11560,16 @@ export type ExportSchoolsQueryResult = {
         transportation: string | null;
         beforeAfterCare: string | null;
         supportPrograms: Array<string> | null;
+        supportTerms: Array<{
+          _id: string;
+          kind: "measure" | "priority" | "support" | null;
+          key: string | null;
+          title: {
+            en?: string;
+            es?: string;
+          } | null;
+        }>;
+        admissionsNote: string | null;
         events: Array<{
           _key: string;
           title: string | null;
@@ -10750,11 +11868,12 @@ export type ExportSchoolsQueryResult = {
 
 // Source: ../src/lib/queries.ts
 // Variable: exportChangedQuery
-// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "ids": *[_id in $ids]{    _id, _rev, _createdAt,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare, supportPrograms, admissions{ year, seats, applicants },  attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
+// Query: {  "site": {    "landing": *[_type == "landingPage" && _id == "landingPage"][0]{   _id, _updatedAt, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, _updatedAt, language, headline, tagline,  superintendentQuote{ quote, name, title },  sectionTitles{ advantage, academics, options },  advantageIntro, statsHeading,  stats[]{ _key, value, label },  panels[]{ _key, title, defaultOpen, body, links[]{ _key, label, href } },  testimonial{ title, videoId, quote, student, poster },  heroVideo{ webm{ asset }, mp4{ asset } }, heroPoster,  academicsIntro,  academicHighlights[]{ _key, title, text },  enrollmentTimeline[]{ _key, title, date, description },  gridHeading, gridIntro }  } },    "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, districtName, logo,  elementaryLink{ label, href }, highSchoolLink{ label, href },  footerText, footerLinks[]{ _key, label, href }, guide{ asset }, themeColor,  zipCodes[]{ _key, zip, lat, lng }, timeZone }  } },    "editions": *[_type in ["landingPage", "siteSettings"] && defined(language) && language != "en"]{ _id, _type, language },    "vocabulary": *[_type == "vocabularyTerm"] | order(_id asc){ _id, _rev },    "hiddenLinks": *[_type == "translation.metadata" && !(_id in path("*")) && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]._id  },  "ids": *[_id in $ids]{    _id, _rev, _createdAt,    "nav": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }),    "landing": select(_type == "school" && (!defined(language) || language == "en") && defined(slug.current) => { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id })  },  "translated": *[_type == "school" && (!defined(language) || language == "en") && defined(slug.current) && _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref]{    _id, "nav": { _id, title, subtitle, "slug": slug.current, logo, staticLogo, isCharter }, "landing": { _id, title, "slug": slug.current, logo, color, mainImage, seoDescription, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{ title, seoDescription, mainImage }  },  "translationMeta": *[_type == "translation.metadata" && references(^._id)][0]._id }  },  "schools": *[_type == "school" && (!defined(language) || language == "en") && (_id in $ids || references($ids) || _id in *[_type == "translation.metadata" && (_id in $ids || references($ids))].translations[].value._ref)]    | order(_id asc) {   _id, _type, _updatedAt, title, subtitle, "slug": slug.current,  logo, staticLogo, image, staticImage, mainImage, isCharter, color, location,  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  twitter, seoDescription, seoImage,  showTourSection, tourTitle, tourDescription, tourLink, tourImage,  address{ street, city, state, zip }, phone, website, grades, enrollment,  bellTimes{ start, end }, transportation, beforeAfterCare,  "support": support[]->{ _id, kind, key, title }, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }),  results[]{ _key, "measure": measure->{ _id, kind, key, title }, label, value, year, source, sourceUrl },  admissions{ year, seats, applicants, "priorities": priorities[]->{ _id, kind, key, title }, lottery, waitlisted },  admissionsNote, attendanceZipCodes, events[]{ _key, title, start, end, location, url },  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } }, "translations": *[_type == "translation.metadata" && references(^._id)][0].translations[coalesce(language, _key) != "en"]{    "lang": coalesce(language, _key), "doc": value->{   _id, language, title, subtitle, seoDescription,  logo, image, mainImage, tourImage, seoImage,  transportation, beforeAfterCare, supportPrograms, "supportTerms": select(defined(supportPrograms) => *[_type == "vocabularyTerm" &&    kind == "support" && (key in ^.supportPrograms || title.en in ^.supportPrograms || title.es in ^.supportPrograms)]{ _id, kind, key, title }), admissionsNote,  events[]{ _key, title, start, end, location, url },  "featuredQuote": featuredQuote->{ quote, student, year, "schoolTitle": school->title },  tourTitle, tourDescription,  sectionRepeater[]{ _key, _type, title, href, blocks[]{   _key, _type,  _type == "content" => { columns, body },  _type in ["photo", "image"] => {    asset, defined(crop) => { crop }, defined(hotspot) => { hotspot },    defined(alt) => { alt }, defined(decorative) => { decorative }  },  _type == "photos" => { photoReel },  _type == "accordionSection" => {    sectionTitle, columns, topPadding,    "accordions": accordions[]->{ _id, accordionTitle, defaultOpen, accordionContent }  },  _type == "videoTestimonial" => {    "testimonial": testimonial->{ quote, student, year, "schoolTitle": school->title },    "video": video->{ title, videoId },    backgroundImage  },  _type == "highlightSection" => {    "highlights": highlights[]->{ _id, title, description, simpleDescription, image, imageUrl, link, href }  },  _type == "tagList" => { tagCategory, visualPerformingArtsTags, athleticsTags, clubsTags } } } }  } }}
 export type ExportChangedQueryResult = {
   site: {
     landing: {
       _id: "landingPage";
+      _updatedAt: string;
       language: string | null;
       headline: string | null;
       tagline: string | null;
@@ -10849,6 +11968,7 @@ export type ExportChangedQueryResult = {
         lang: string;
         doc: {
           _id: string;
+          _updatedAt: string;
           language: string | null;
           headline: null;
           tagline: null;
@@ -10868,6 +11988,7 @@ export type ExportChangedQueryResult = {
           gridIntro: null;
         } | {
           _id: string;
+          _updatedAt: string;
           language: string | null;
           headline: string | null;
           tagline: string | null;
@@ -11084,6 +12205,10 @@ export type ExportChangedQueryResult = {
       _id: string;
       _type: "siteSettings";
       language: string | null;
+    }>;
+    vocabulary: Array<{
+      _id: string;
+      _rev: string;
     }>;
     hiddenLinks: Array<string>;
   };
@@ -11320,12 +12445,59 @@ export type ExportChangedQueryResult = {
     } | null;
     transportation: string | null;
     beforeAfterCare: string | null;
+    support: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }> | null;
     supportPrograms: Array<string> | null;
+    supportTerms: Array<{
+      _id: string;
+      kind: "measure" | "priority" | "support" | null;
+      key: string | null;
+      title: {
+        en?: string;
+        es?: string;
+      } | null;
+    }>;
+    results: Array<{
+      _key: string;
+      measure: {
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      } | null;
+      label: string | null;
+      value: string | null;
+      year: string | null;
+      source: string | null;
+      sourceUrl: string | null;
+    }> | null;
     admissions: {
       year: number | null;
       seats: number | null;
       applicants: number | null;
+      priorities: Array<{
+        _id: string;
+        kind: "measure" | "priority" | "support" | null;
+        key: string | null;
+        title: {
+          en?: string;
+          es?: string;
+        } | null;
+      }> | null;
+      lottery: boolean | null;
+      waitlisted: number | null;
     } | null;
+    admissionsNote: string | null;
     attendanceZipCodes: Array<string> | null;
     events: Array<{
       _key: string;
@@ -11626,6 +12798,8 @@ export type ExportChangedQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -11645,6 +12819,8 @@ export type ExportChangedQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -11672,6 +12848,8 @@ export type ExportChangedQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -11699,6 +12877,8 @@ export type ExportChangedQueryResult = {
         transportation: null;
         beforeAfterCare: null;
         supportPrograms: null;
+        supportTerms: null;
+        admissionsNote: null;
         events: null;
         featuredQuote: null;
         tourTitle: null;
@@ -11758,6 +12938,16 @@ export type ExportChangedQueryResult = {
         transportation: string | null;
         beforeAfterCare: string | null;
         supportPrograms: Array<string> | null;
+        supportTerms: Array<{
+          _id: string;
+          kind: "measure" | "priority" | "support" | null;
+          key: string | null;
+          title: {
+            en?: string;
+            es?: string;
+          } | null;
+        }>;
+        admissionsNote: string | null;
         events: Array<{
           _key: string;
           title: string | null;

@@ -5,13 +5,16 @@
 import type { Lang } from '../i18n/messages.ts';
 import { FAMILY_WORDS } from '../i18n/family/index.ts';
 import { safeHttpUrl } from './links.ts';
-import { clockTime } from './clock.ts';
+import { clockTime, clockTimeIn } from './clock.ts';
 import { eventSpan } from './fact-rules.ts';
 
 export { clockTime };
-import type { GlanceRow, SchoolGlance, School } from './types.ts';
+import type { GlanceRow, GlanceText, SchoolGlance, School } from './types.ts';
+import { fallbackLang } from './localize.ts';
+import { prioritiesOf, resultsOf, supportOf } from './school-terms.ts';
+import { eventFileNames } from './calendar-files.ts';
 
-export type { GlanceEvent, GlanceRow, SchoolGlance } from './types.ts';
+export type { GlanceEvent, GlanceResult, GlanceRow, GlanceText, SchoolGlance } from './types.ts';
 
 /** An event as content holds it (school.events[]). */
 export interface EventInput {
@@ -59,40 +62,36 @@ export function upcomingEvents(events: unknown, now: number): (EventInput & { st
 }
 
 // Making a formatter costs far more than using one, and an export writes every school's events
-// in two languages with the same two: one pair per locale and time zone.
-const formatterPairs = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-function formatters(locale: string, timeZone: string) {
+// in two languages with the same ones: one per locale and time zone.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(locale: string, timeZone: string): Intl.DateTimeFormat {
   const key = `${locale}\0${timeZone}`;
-  let pair = formatterPairs.get(key);
-  if (!pair) {
-    pair = {
-      day: new Intl.DateTimeFormat(locale, {
-        timeZone,
-        weekday: 'long',
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-      }),
-      time: new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }),
-    };
-    formatterPairs.set(key, pair);
+  let day = dayFormats.get(key);
+  if (!day) {
+    day = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    dayFormats.set(key, day);
   }
-  return pair;
+  return day;
 }
 
-/** An event's date and time in the district's time zone, for the reader's language. */
-export function eventWhen(start: string, end: string, locale: string, timeZone: string): string {
-  const { day, time } = formatters(locale, timeZone);
+/**
+ * An event's date and time in the district's time zone, for the reader's language: the date as the
+ * locale writes it, the times as clockTime does everywhere on the site ("5:30 PM", "5:30 p. m."),
+ * so one page never writes a time two ways.
+ */
+export function eventWhen(start: string, end: string, locale: string, timeZone: string, lang: Lang = 'en'): string {
+  const day = dayFormat(locale, timeZone);
   const s = new Date(start);
   const e = new Date(end);
-  // Intl writes a narrow no-break space in times: a plain space reads the same everywhere.
-  const plain = (t: string) => t.replace(/[\u202f\u00a0]/g, ' ');
+  const at = (d: Date) => clockTimeIn(d, timeZone, lang);
   const [startDay, endDay] = [day.format(s), day.format(e)];
-  return plain(
-    startDay === endDay
-      ? `${startDay}, ${time.format(s)} – ${time.format(e)}`
-      : `${startDay}, ${time.format(s)} – ${endDay}, ${time.format(e)}`,
-  );
+  return startDay === endDay ? `${startDay}, ${at(s)} – ${at(e)}` : `${startDay}, ${at(s)} – ${endDay}, ${at(e)}`;
 }
 
 export interface GlanceOptions {
@@ -105,14 +104,44 @@ export interface GlanceOptions {
   timeZone: string;
 }
 
+/** The words of content in `lang`'s page: `lang` on it when it is another language. */
+const said = (text: string, lang: string | undefined): GlanceText => (lang ? { text, lang } : { text });
+
+/** Last year's admissions: the figures, then how the seats were given (priorities, lottery, wait list, the note). */
+function admissionRows(school: School, opts: GlanceOptions): GlanceRow[] {
+  const g = FAMILY_WORDS[opts.lang].glance;
+  const adm = obj(school.admissions);
+  const [seats, applicants, waitlisted] = [count(adm.seats), count(adm.applicants), count(adm.waitlisted)];
+  const rows: GlanceRow[] = [];
+  if (seats !== null && applicants !== null)
+    rows.push({ key: 'admissions', label: g.admissionsLabel, value: g.lastYear(seats, applicants) });
+  const priorities = prioritiesOf(school, opts.lang).map((t) => said(t.label, t.lang));
+  const note = text(school.admissionsNote);
+  const notes = [
+    ...(adm.lottery === true ? [said(priorities.length ? g.thenLottery : g.lottery, undefined)] : []),
+    ...(waitlisted !== null ? [said(g.waitlisted(waitlisted), undefined)] : []),
+    ...(note ? [said(note, fallbackLang(school, 'admissionsNote'))] : []),
+  ];
+  if (priorities.length || notes.length)
+    rows.push({
+      key: 'admissionsHow',
+      label: g.howSeats,
+      value: priorities.length ? g.prioritiesIntro : '',
+      ...(priorities.length ? { items: priorities, ordered: true } : {}),
+      ...(notes.length ? { notes } : {}),
+    });
+  return rows;
+}
+
 /** The school's facts and coming events for one edition; empty lists when it has none. */
 export function schoolGlance(school: School, opts: GlanceOptions): SchoolGlance {
   const g = FAMILY_WORDS[opts.lang].glance;
   const s = school as School & Record<string, unknown>;
   const rows: GlanceRow[] = [];
   const add = (row: GlanceRow | null) => {
-    if (row && (row.value || row.items?.length)) rows.push(row);
+    if (row && (row.value || row.items?.length || row.results?.length || row.notes?.length)) rows.push(row);
   };
+  const own = (field: Parameters<typeof fallbackLang>[1]) => fallbackLang(school, field);
   add({ key: 'grades', label: g.grades, value: text(s.grades) });
   const enrollment = count(s.enrollment);
   add(enrollment ? { key: 'enrollment', label: g.enrollment, value: g.students(enrollment) } : null);
@@ -136,25 +165,43 @@ export function schoolGlance(school: School, opts: GlanceOptions): SchoolGlance 
   const bell = obj(s.bellTimes);
   const [start, end] = [clockTime(bell.start, opts.lang), clockTime(bell.end, opts.lang)];
   add(start || end ? { key: 'bellTimes', label: g.bellTimes, value: [start, end].filter(Boolean).join(' – ') } : null);
-  add({ key: 'transportation', label: g.transportation, value: text(s.transportation) });
-  add({ key: 'beforeAfterCare', label: g.care, value: text(s.beforeAfterCare) });
-  const support = Array.isArray(s.supportPrograms) ? [...new Set(s.supportPrograms.map(text).filter(Boolean))] : [];
-  add(support.length ? { key: 'supportPrograms', label: g.support, value: support.join(', '), items: support } : null);
-  const adm = obj(s.admissions);
-  const [seats, applicants] = [count(adm.seats), count(adm.applicants)];
-  add(
-    seats !== null && applicants !== null
-      ? { key: 'admissions', label: g.admissionsLabel, value: g.lastYear(seats, applicants) }
-      : null,
+  const withLang = (lang: string | undefined) => (lang ? { lang } : {});
+  add({
+    key: 'transportation',
+    label: g.transportation,
+    value: text(s.transportation),
+    ...withLang(own('transportation')),
+  });
+  add({ key: 'beforeAfterCare', label: g.care, value: text(s.beforeAfterCare), ...withLang(own('beforeAfterCare')) });
+  const support = supportOf(school, opts.lang).map((t) => said(t.label, t.lang));
+  add(support.length ? { key: 'supportPrograms', label: g.support, value: '', items: support } : null);
+  const results = resultsOf(school, opts.lang).map((r) => ({
+    label: said(r.measure.label, r.measure.lang),
+    value: r.value,
+    year: r.year,
+    source: said(r.source, r.sourceLang),
+    sourceUrl: r.sourceUrl,
+  }));
+  add(results.length ? { key: 'results', label: g.results, value: '', results } : null);
+  for (const row of admissionRows(school, opts)) add(row);
+  const upcoming = upcomingEvents(s.events, opts.now);
+  const files = eventFileNames(
+    upcoming.map((e) => ({ title: text(e.title), start: e.start })),
+    opts.timeZone,
   );
-  const events = upcomingEvents(s.events, opts.now).map((e, i) => ({
+  const events = upcoming.map((e, i) => ({
     key: text(e._key) || `event-${i + 1}`,
+    file: files[i]!,
     title: text(e.title),
-    when: eventWhen(e.start, e.end, opts.locale, opts.timeZone),
+    when: eventWhen(e.start, e.end, opts.locale, opts.timeZone, opts.lang),
     start: e.start,
     location: text(e.location) || null,
     url: safeHttpUrl(e.url),
   }));
-  const { heading, mapNote, events: eventsHeading, addToCalendar, addAllToCalendar, details } = g;
-  return { rows, events, words: { heading, mapNote, events: eventsHeading, addToCalendar, addAllToCalendar, details } };
+  const { heading, mapNote, events: eventsHeading, addToCalendar, addAllToCalendar, details, source } = g;
+  return {
+    rows,
+    events,
+    words: { heading, mapNote, events: eventsHeading, addToCalendar, addAllToCalendar, details, source },
+  };
 }

@@ -221,7 +221,9 @@ export interface AllSchoolsPageData extends PageCommon {
   page: 'schools';
   nav: NavSchool[] | null;
   cards: LandingCard[];
-  words: { title: string; intro: string; back: string };
+  /** The schools the landing grid hides (spec: "Innovation Center", …), listed after the others. */
+  other?: LandingCard[];
+  words: { title: string; intro: string; other?: string; back: string };
 }
 
 /** A ZIP code's page: its zoned schools first, then those open to the district by distance. */
@@ -233,19 +235,43 @@ export interface ZipPageData extends PageCommon {
 export type PageData = LandingPageData | SchoolPageData | ComparePageData | ZipPageData | AllSchoolsPageData;
 
 // A school at a glance and its coming events (src/lib/school-glance.ts makes them).
+/** Words of content, with their language where it is not the page's (English on a Spanish page). */
+export interface GlanceText {
+  text: string;
+  lang?: string;
+}
+
+/** A result as the glance shows it: the year and the source always with the figure. */
+export interface GlanceResult {
+  label: GlanceText;
+  value: string;
+  year: string;
+  source: GlanceText;
+  sourceUrl: string | null;
+}
+
 export interface GlanceRow {
   /** Which fact, for the row's class name and tests: 'grades', 'phone', … */
   key: string;
   label: string;
   value: string;
+  /** The value's language when it is not the page's (a fact the translation does not give). */
+  lang?: string;
   /** A link the value opens (map search, tel:, the school's website). */
   href?: string;
-  /** A list instead of one value (support programs). */
-  items?: string[];
+  /** A list with (or instead of) the value: support programs, admission priorities (ordered). */
+  items?: GlanceText[];
+  ordered?: boolean;
+  /** Sentences after the value or list (how seats were given). */
+  notes?: GlanceText[];
+  /** The school's results, each with its year and source. */
+  results?: GlanceResult[];
 }
 
 export interface GlanceEvent {
   key: string;
+  /** Its calendar file's name (src/lib/calendar-files.ts eventFileNames): the event and its day. */
+  file: string;
   title: string;
   /** "Tuesday, January 12, 2027, 5:30 – 7:00 PM", in the district's time zone. */
   when: string;
@@ -266,6 +292,8 @@ export interface SchoolGlance {
     addToCalendar: string;
     addAllToCalendar: string;
     details: string;
+    /** Before a result's source ("Source"), after its year. */
+    source: string;
   };
 }
 
@@ -283,6 +311,9 @@ export interface ZipPageWords {
   intro: string;
   zoned: string;
   open: string;
+  /** The group of the schools the landing grid hides (spec: "Innovation Center", …), and a line under it. */
+  other: string;
+  otherIntro: string;
   noZoned: string;
   back: string;
 }
@@ -291,6 +322,8 @@ export interface ZipListing {
   zip: string;
   zoned: ZipSchool[];
   open: ZipSchool[];
+  /** Schools the landing grid hides, zoned for the code or open to the district: a group of their own. */
+  other: ZipSchool[];
   words: ZipPageWords;
 }
 
@@ -299,13 +332,15 @@ export interface ZipFinderData {
   zips: string[];
   /** Each ZIP code's centre: the grid sorts by distance from it when the visitor's location is refused. */
   centres: Record<string, GeoPoint>;
-  /** `unknown`, `sorted` and `sortUnknown` hold "{zip}" where the code goes. */
+  /** `unknown`, `notZip`, `sorted` and `sortUnknown` hold "{zip}" where the code goes. */
   words: {
     heading: string;
     intro: string;
     label: string;
     go: string;
     unknown: string;
+    empty: string;
+    notZip: string;
     sortIntro: string;
     sortGo: string;
     sorted: string;
@@ -313,7 +348,10 @@ export interface ZipFinderData {
   };
 }
 
-/** The compare table's fact rows' names (src/i18n/family/); `lastYear` holds {seats} and {applicants}. */
+/**
+ * The compare table's fact rows' names and words (src/i18n/family/): `lastYear` holds {seats} and
+ * {applicants}, `students` and `waitlisted` {n}, `distanceFromZip` {zip}.
+ */
 export interface FactRowWords {
   grades: string;
   bellTimes: string;
@@ -322,4 +360,17 @@ export interface FactRowWords {
   admissions: string;
   nextEvent: string;
   lastYear: string;
+  address: string;
+  phone: string;
+  enrollment: string;
+  students: string;
+  care: string;
+  /** Before a result's source, after its year. */
+  source: string;
+  howSeats: string;
+  thenLottery: string;
+  lottery: string;
+  waitlisted: string;
+  /** The distance row's name when distances are from the centre of the ZIP code a family gave. */
+  distanceFromZip: string;
 }

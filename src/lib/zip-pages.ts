@@ -1,10 +1,14 @@
 // "Which schools are mine", pure: for each of the district's ZIP codes, the schools zoned for it
 // and then every school open to the whole district, each nearest first from the ZIP code's centre
-// (a family that does not share its location can still sort by distance). From the landing cards
-// and the schools' facts, which the export holds for every school, carried over or not.
+// (a family that does not share its location can still sort by distance). Schools whose titles the
+// landing grid hides (spec: "Innovation Center", …) are still schools a family may choose: they are
+// listed in a group of their own, by the same rule (zoned for the code, or open to the district).
+// From every school's card and the schools' facts, which the export holds for every school,
+// carried over or not.
 import { FAMILY_WORDS } from '../i18n/family/index.ts';
 import type { Lang } from '../i18n/messages.ts';
 import type { ZipCode } from './builtin-settings.ts';
+import { isHiddenFromGrid } from './mapping.ts';
 import { haversineMiles, roundMiles } from './distance.ts';
 import type { SchoolFacts } from './school-facts.ts';
 import type { LandingCard, ZipFinderData, ZipListing, ZipSchool } from './types.ts';
@@ -15,7 +19,10 @@ const nearestFirst = (a: ZipSchool, b: ZipSchool): number =>
   (a.miles ?? Number.POSITIVE_INFINITY) - (b.miles ?? Number.POSITIVE_INFINITY) ||
   a.card.title.localeCompare(b.card.title);
 
-/** Each ZIP code's listing for the `lang` edition; `cards` are that edition's landing cards. */
+/**
+ * Each ZIP code's listing for the `lang` edition; `cards` are that edition's cards of every listed
+ * school, those the grid hides included (mapLandingCards).
+ */
 export function zipListings(
   zips: readonly ZipCode[],
   cards: readonly LandingCard[],
@@ -36,23 +43,33 @@ export function zipListings(
       miles,
       distance,
     });
-    const zoned = schools
+    const mayChoose = schools.filter((s) => {
+      const zoned = s.facts.zipCodes ?? [];
+      return zoned.length === 0 || zoned.includes(z.zip);
+    });
+    const hidden = mayChoose.filter((s) => isHiddenFromGrid(s.card.title));
+    const listed = mayChoose.filter((s) => !isHiddenFromGrid(s.card.title));
+    const zoned = listed
       .filter((s) => s.facts.zipCodes?.includes(z.zip))
       .map(strip)
       .sort(nearestFirst);
-    const open = schools
+    const open = listed
       .filter((s) => (s.facts.zipCodes ?? []).length === 0)
       .map(strip)
       .sort(nearestFirst);
+    const other = hidden.map(strip).sort(nearestFirst);
     return {
       zip: z.zip,
       zoned,
       open,
+      other,
       words: {
         title: w.title(z.zip),
         intro: w.intro(z.zip),
         zoned: w.zoned(zoned.length),
         open: w.open,
+        other: w.other,
+        otherIntro: w.otherIntro,
         noZoned: w.noZoned,
         back: w.back,
       },
@@ -72,6 +89,8 @@ export function zipFinder(zips: readonly ZipCode[], lang: Lang): ZipFinderData {
       label: w.label,
       go: w.go,
       unknown: w.unknown('{zip}'),
+      empty: w.empty,
+      notZip: w.notZip('{zip}'),
       sortIntro: w.sortIntro,
       sortGo: w.sortGo,
       sorted: w.sorted('{zip}'),

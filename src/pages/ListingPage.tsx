@@ -2,12 +2,14 @@
 // introduction, the lists, and the way back to the guide's grid.
 import type { ReactNode } from 'react';
 import { Layout } from '../components/Layout.tsx';
-import { landingPath, pageHref } from '../routes.ts';
+import { landingPath, pageHref, type Place } from '../routes.ts';
 import type { NavSchool } from '../lib/types.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 
 interface ListingPageProps {
   nav: NavSchool[] | null;
+  /** The page itself, for the language switcher. */
+  place: Place;
   /** The section's own class, and its heading's id. */
   className: string;
   titleId: string;
@@ -17,11 +19,11 @@ interface ListingPageProps {
   children: ReactNode;
 }
 
-export function ListingPage({ nav, className, titleId, title, intro, back, children }: ListingPageProps) {
+export function ListingPage({ nav, place, className, titleId, title, intro, back, children }: ListingPageProps) {
   const { root } = useSiteEnv();
   const m = useMessages();
   return (
-    <Layout nav={nav}>
+    <Layout nav={nav} place={place}>
       <section className={`landing-section ${className}`} aria-labelledby={titleId}>
         <div className="container">
           <h1 id={titleId} className="landing-section__title">

@@ -22,13 +22,15 @@ export function SchoolPage({ data }: { data: SchoolPageData }) {
   if (!school) return null;
   // Shown only for a draft that has no title yet, so the page still has an h1.
   const title = (typeof school.title === 'string' ? school.title.trim() : '') || m.school.untitled;
-  // Words a translation did not give (transportation, care, support) are the English school's.
-  const glanceLang = fallbackLang(school, 'transportation') ?? fallbackLang(school, 'supportPrograms');
   return (
-    <Layout nav={data.nav} color={school.color} slug={school.slug}>
+    <Layout
+      nav={data.nav}
+      color={school.color}
+      place={typeof school.slug === 'string' && school.slug ? { page: 'school', slug: school.slug } : null}
+    >
       <article className="school">
         <SchoolHeader school={school} title={title} />
-        {data.glance ? <AtAGlance glance={data.glance} lang={glanceLang} /> : null}
+        {data.glance ? <AtAGlance glance={data.glance} /> : null}
         {data.glance && typeof school.slug === 'string' ? (
           <SchoolEvents glance={data.glance} slug={school.slug} lang={fallbackLang(school, 'events')} />
         ) : null}

@@ -1,5 +1,6 @@
 // A ZIP code's page (/zip/{zip}/): the school(s) zoned for it first, then every school open to the
-// whole district, nearest first from the ZIP code's centre, as cards that work without JavaScript.
+// whole district, nearest first from the ZIP code's centre, then the other programs a family may
+// choose (those the landing grid hides), as cards that work without JavaScript.
 // It lives in the landing page's chunk: the same cards, and no chunk of its own to wait for.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
 import type { ZipSchool } from '../lib/types.ts';
@@ -22,13 +23,28 @@ export function ZipPage({ data }: { data: ZipPageData }) {
   const { listing } = data;
   const w = listing.words;
   return (
-    <ListingPage nav={data.nav} className="zip-page" titleId="zip-title" title={w.title} intro={w.intro} back={w.back}>
+    <ListingPage
+      nav={data.nav}
+      place={{ page: 'zip', zip: listing.zip }}
+      className="zip-page"
+      titleId="zip-title"
+      title={w.title}
+      intro={w.intro}
+      back={w.back}
+    >
       <h2 className="zip-page__heading">{w.zoned}</h2>
       {listing.zoned.length ? <Cards schools={listing.zoned} /> : <p>{w.noZoned}</p>}
       {listing.open.length ? (
         <>
           <h2 className="zip-page__heading">{w.open}</h2>
           <Cards schools={listing.open} />
+        </>
+      ) : null}
+      {listing.other.length ? (
+        <>
+          <h2 className="zip-page__heading">{w.other}</h2>
+          <p>{w.otherIntro}</p>
+          <Cards schools={listing.other} />
         </>
       ) : null}
     </ListingPage>

@@ -202,7 +202,17 @@ test('the create menu offers no landing page or site settings, and each type onc
   const ids = await options.evaluateAll((els) =>
     els.map((e) => e.getAttribute('data-testid')!.slice('create-new-'.length)),
   );
-  assert.deepEqual(ids.sort(), ['accordion-en', 'highlight-en', 'quote-en', 'school-en', 'video-en']);
+  // The district's vocabulary: a term of each kind (support program, result measure, admission priority).
+  assert.deepEqual(ids.sort(), [
+    'accordion-en',
+    'highlight-en',
+    'quote-en',
+    'school-en',
+    'video-en',
+    'vocabularyTerm-measure',
+    'vocabularyTerm-priority',
+    'vocabularyTerm-support',
+  ]);
   await page.keyboard.press('Escape');
 });
 

@@ -70,9 +70,10 @@ describe('incremental export', () => {
     const second = await exportTo(out);
     assert.match(first.stdout, /pages \d+ rendered, 0 carried over/);
     // The page and its folder form (one file, hard-linked), in each edition (English and Spanish),
-    // and the facts file: a section title is one of the school's facts. The pages that link to the
-    // facts file (landing pages, 404.html, compare pages) stay: the file's name does not change.
-    assert.match(second.stdout, /5 written, \d+ unchanged; pages 2 rendered, \d+ carried over/);
+    // and each edition's facts file: a section title is one of the school's facts (untranslated, the
+    // Spanish file shows the English one). The pages that link to the facts files (landing pages,
+    // 404.html, compare pages) stay: the files' names do not change.
+    assert.match(second.stdout, /6 written, \d+ unchanged; pages 2 rendered, \d+ carried over/);
     assert.deepEqual(warningsOf(second.stderr), warningsOf(first.stderr));
     // Updated in place: no temp tree was built, so none is left beside out/, and no spare was made.
     assert.deepEqual(
@@ -86,8 +87,9 @@ describe('incremental export', () => {
     const changed = Object.keys(afterSnap).filter(
       (f) => afterSnap[f]!.ino !== beforeSnap[f]?.ino || afterSnap[f]!.mtimeMs !== beforeSnap[f]?.mtimeMs,
     );
-    // Both editions: the fixture has no translation, so the Spanish page shows the edited English too.
+    // Both editions: the fixture has no translation, so the Spanish page (and facts) show the edited English too.
     assert.deepEqual(changed, [
+      'es/school-facts.json',
       'es/schools/alpha-middle.html',
       'es/schools/alpha-middle/index.html',
       'school-facts.json',

@@ -42,9 +42,19 @@ describe('open data and the facts file', () => {
       .split('\r\n');
     assert.equal(
       csv[0],
-      'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link,grades,enrollment,address,phone,website,bell_start,bell_end,transportation,before_after_care,support_programs,admissions_year,admissions_seats,admissions_applicants,zip_codes,next_event,next_event_start',
+      'name,slug,url,type,latitude,longitude,arts,athletics,clubs,tour_link,grades,enrollment,address,phone,website,bell_start,bell_end,transportation,before_after_care,support_programs,admissions_year,admissions_seats,admissions_applicants,zip_codes,next_event,next_event_start,admissions_priorities,admissions_lottery,admissions_waitlisted,admissions_note,results',
     );
     assert.equal(csv.length, slugs.length + 1);
+    // The Spanish edition's files: the same schools and columns, each linking its Spanish page.
+    const es = JSON.parse(read(out, 'es/schools.json')) as { schools: { slug: string; url: string }[] };
+    assert.deepEqual(es.schools.map((s) => s.slug).sort(), slugs);
+    for (const s of es.schools) assert.equal(s.url, `https://example.org/guide/es/schools/${s.slug}`);
+    assert.equal(
+      read(out, 'es/schools.csv')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0],
+      csv[0],
+    );
   });
 
   test('the footer links to the data under the site path, and the landing page names an existing facts file', () => {
@@ -57,5 +67,10 @@ describe('open data and the facts file', () => {
     assert.ok(existsSync(path.join(out, file)));
     const facts = JSON.parse(read(out, file)) as SchoolFacts[];
     assert.deepEqual(facts.map((f) => f.slug).sort(), expectedSlugs(readDataset(MINI)));
+    // The Spanish pages link their own edition's data and facts.
+    const es = read(out, 'es/index.html');
+    assert.match(es, /<a href="\/guide\/es\/schools\.csv">Descargar los datos de las escuelas<\/a>/);
+    assert.equal((embeddedJson(es, DATA_ID) as LandingPageData).factsSrc, '/guide/es/school-facts.json');
+    assert.ok(existsSync(path.join(out, 'es/school-facts.json')));
   });
 });

@@ -8,7 +8,8 @@ import { clockTime, eventWhen, schoolGlance, upcomingEvents } from '../../src/li
 import { foldLine, icsFile } from '../../src/lib/ics.ts';
 import { zipListings } from '../../src/lib/zip-pages.ts';
 import { schoolFacts } from '../../src/lib/school-facts.ts';
-import { calendarFiles } from '../../scripts/lib/calendar-files.ts';
+import { calendarFiles, eventLocation } from '../../scripts/lib/calendar-files.ts';
+import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
 import { schoolWith } from './helpers/school-fixture.ts';
 import { builtinCopy } from './helpers/landing-copy.ts';
 import type { LandingCard } from '../../src/lib/types.ts';
@@ -25,7 +26,7 @@ const lincoln = schoolWith({
   phone: '(303) 555-0142',
   bellTimes: { start: '08:05', end: '15:20' },
   supportPrograms: ['504 plans', 'English learner support', '504 plans'],
-  admissions: { year: 2025, seats: 120, applicants: 310 },
+  admissions: { year: 2025, seats: 120, applicants: 310, priorities: null, lottery: null, waitlisted: null },
   attendanceZipCodes: ['80210'],
   location: { _type: 'geopoint', lat: 39.7392, lng: -104.9731 },
   events: [
@@ -67,7 +68,7 @@ describe('at a glance', () => {
     assert.equal(row('bellTimes').value, '8:05 AM – 3:20 PM');
     assert.equal(row('phone').href, 'tel:3035550142');
     assert.match(row('address').href!, /openstreetmap\.org\/search\?query=1200%20Lincoln%20Avenue/);
-    assert.deepEqual(row('supportPrograms').items, ['504 plans', 'English learner support']);
+    assert.deepEqual(row('supportPrograms').items, [{ text: '504 plans' }, { text: 'English learner support' }]);
     assert.equal(row('admissions').value, 'Last year: 120 seats, 310 applicants');
     const es = schoolGlance(lincoln, { lang: 'es', locale: 'es-US', now: NOW, timeZone: 'America/Denver' });
     assert.equal(es.rows[0]!.label, 'Grados');
@@ -119,10 +120,14 @@ describe('calendar files', () => {
 
   test('a school calendar parses with ical.js: UID, DTSTAMP, DTSTART/DTEND in UTC, SUMMARY, LOCATION, URL', () => {
     const facts = schoolFacts(lincoln, NOW)!;
-    const files = calendarFiles([facts], [builtinCopy('en'), builtinCopy('es')]);
+    const files = calendarFiles([facts], [], NOW);
     assert.deepEqual(
-      files.map((f) => f.path),
-      ['calendar/lincoln-middle.ics', 'schools/lincoln-middle/open.ics', 'schools/lincoln-middle/tour.ics'],
+      files.filter((f) => !f.path.startsWith('es/')).map((f) => f.path),
+      [
+        'calendar/lincoln-middle.ics',
+        'schools/lincoln-middle/open-house-2027-01-12.ics',
+        'schools/lincoln-middle/family-tour-spring-2027-02-03.ics',
+      ],
     );
     const text = files[0]!.contents;
     assert.ok(
@@ -130,12 +135,15 @@ describe('calendar files', () => {
       'folded at 75 octets',
     );
     const cal = new ICAL.Component(ICAL.parse(text));
+    assert.equal(cal.getFirstPropertyValue('x-wr-calname'), 'Lincoln Middle School: Tours and open houses');
     const events = cal.getAllSubcomponents('vevent');
     assert.equal(events.length, 2);
     const tour = new ICAL.Event(events[1]!);
     assert.equal(tour.uid, 'lincoln-middle.tour@middle-school-guide');
     assert.equal(tour.summary, 'Family tour, spring (Lincoln Middle School)');
-    assert.equal(tour.location, 'Front office; east door');
+    // Where it is, with the street address a map can find.
+    assert.equal(tour.location, 'Front office; east door, 1200 Lincoln Avenue, Cedar Valley, CO 80210');
+    assert.equal(new ICAL.Event(events[0]!).location, '1200 Lincoln Avenue, Cedar Valley, CO 80210');
     assert.equal(tour.startDate.toJSDate().toISOString(), '2027-02-03T16:00:00.000Z');
     assert.equal(tour.startDate.zone.tzid, 'UTC');
     assert.equal(tour.endDate.toJSDate().toISOString(), '2027-02-03T17:00:00.000Z');
@@ -150,7 +158,14 @@ describe('calendar files', () => {
         { key: 'a', title: 'Applications open', date: '2027-01-04', dateText: 'x', description: 'Apply, online' },
       ],
     };
-    const [file] = calendarFiles([], [copy, builtinCopy('es')]);
+    const [file] = calendarFiles(
+      [],
+      [
+        { copy, updated: null },
+        { copy: builtinCopy('es'), updated: null },
+      ],
+      NOW,
+    );
     assert.equal(file!.path, 'calendar/how-to-apply.ics');
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file!.contents)).getFirstSubcomponent('vevent')!);
     assert.ok(event.startDate.isDate);
@@ -158,6 +173,55 @@ describe('calendar files', () => {
     assert.equal(event.endDate.toString(), '2027-01-05');
     assert.equal(event.description, 'Apply, online');
     assert.match(icsFile({ name: 'X', stamp: '2027-01-01T00:00:00Z', events: [] }), /^BEGIN:VCALENDAR\r\n/);
+  });
+});
+
+describe('calendar files: where and in which language', () => {
+  test("an event's location names the street once", () => {
+    const address = '1200 Lincoln Avenue, Cedar Valley, CO 80210';
+    const street = '1200 Lincoln Avenue';
+    assert.equal(
+      eventLocation('Lincoln Middle School, 1200 Lincoln Avenue', address, street),
+      'Lincoln Middle School, 1200 Lincoln Avenue, Cedar Valley, CO 80210',
+    );
+    assert.equal(eventLocation(`Gym, ${address}`, address, street), `Gym, ${address}`);
+    assert.equal(eventLocation('Gym', address, street), `Gym, ${address}`);
+    assert.equal(eventLocation(null, address, street), address);
+    assert.equal(eventLocation('Gym', null, null), 'Gym');
+  });
+
+  test("the Spanish calendars speak Spanish: the calendar's name, the events' titles and their files' names", () => {
+    const row = {
+      ...lincoln,
+      translations: [
+        {
+          lang: 'es',
+          doc: {
+            _id: 'lincoln-es',
+            title: 'Lincoln Middle School',
+            events: [
+              { _key: 'open', title: 'Jornada de puertas abiertas', start: '2027-01-12T17:30:00-07:00', end: null },
+            ],
+          },
+        },
+      ],
+    } as SchoolRow;
+    const facts = schoolFacts(lincoln, NOW)!;
+    facts.editions = { es: schoolFacts(localizeSchool(row, 'es'), NOW, 'es', lincoln)! };
+    const files = calendarFiles([facts], [], NOW).filter((f) => f.path.startsWith('es/'));
+    assert.deepEqual(
+      files.map((f) => f.path),
+      ['es/calendar/lincoln-middle.ics', 'es/schools/lincoln-middle/jornada-de-puertas-abiertas-2027-01-12.ics'],
+    );
+    const cal = new ICAL.Component(ICAL.parse(files[0]!.contents));
+    assert.equal(
+      cal.getFirstPropertyValue('x-wr-calname'),
+      'Lincoln Middle School: Visitas y jornadas de puertas abiertas',
+    );
+    assert.equal(
+      new ICAL.Event(cal.getFirstSubcomponent('vevent')!).summary,
+      'Jornada de puertas abiertas (Lincoln Middle School)',
+    );
   });
 });
 
@@ -176,12 +240,34 @@ describe('which schools are mine', () => {
     location: { _type: 'geopoint', lat: 40.2, lng: -105.3 },
   });
   const other = schoolWith({ _id: 'o', title: 'Other zone', slug: 'other', attendanceZipCodes: ['80127'] });
-  const facts = [lincoln, open, far, other].map((s) => schoolFacts(s, NOW)!);
+  // Titles the landing grid hides (spec section 2): still schools a family may choose.
+  const centre = schoolWith({
+    _id: 'i',
+    title: 'Northfield Innovation Center',
+    slug: 'northfield',
+    location: { _type: 'geopoint', lat: 39.75, lng: -104.99 },
+  });
+  const guideZoned = schoolWith({
+    _id: 'g',
+    title: 'Career Elevation Guide',
+    slug: 'career',
+    attendanceZipCodes: ['80210'],
+  });
+  const guideElsewhere = schoolWith({
+    _id: 'h',
+    title: 'Far Innovation Center',
+    slug: 'far-ic',
+    attendanceZipCodes: ['80127'],
+  });
+  const facts = [lincoln, open, far, other, centre, guideZoned, guideElsewhere].map((s) => schoolFacts(s, NOW)!);
   const cards = [
     card('lincoln-middle', 'Lincoln'),
     card('charter', 'Charter'),
     card('far', 'Far'),
     card('other', 'Other zone'),
+    card('northfield', 'Northfield Innovation Center'),
+    card('career', 'Career Elevation Guide'),
+    card('far-ic', 'Far Innovation Center'),
   ];
 
   test('the zoned school first, then the open ones nearest first; a school zoned elsewhere is not listed', () => {
@@ -194,8 +280,14 @@ describe('which schools are mine', () => {
       z!.open.map((s) => s.card.slug),
       ['charter', 'far'],
     );
-    assert.match(z!.open[0]!.distance!, /^\d+\.\d mi from the centre of the ZIP code$/);
+    assert.match(z!.open[0]!.distance!, /^\d+\.\d mi from the center of the ZIP code$/);
     assert.equal(z!.words.zoned, 'Your zoned school');
+    // The hidden-type schools this code may choose, in their own group: zoned here or open, nearest first.
+    assert.deepEqual(
+      z!.other.map((s) => s.card.slug),
+      ['northfield', 'career'],
+    );
+    assert.equal(z!.words.other, 'Other programs you may choose');
     const [none] = zipListings([{ zip: '80999', lat: 39.7, lng: -105 }], cards, facts, 'es');
     assert.equal(none!.zoned.length, 0);
     assert.match(none!.words.noZoned, /Ninguna escuela/);

@@ -203,6 +203,27 @@ describe('the language switcher', () => {
     assert.ok(!switcher(page(landing)).querySelector('img'), 'no flag');
   });
 
+  test('on a ZIP code page and the all-schools page it keeps the page', () => {
+    const words = {
+      title: 't',
+      intro: 'i',
+      zoned: 'z',
+      open: 'o',
+      other: 'x',
+      otherIntro: 'y',
+      noZoned: 'n',
+      back: 'b',
+    };
+    const listing = { zip: '80211', zoned: [], open: [], other: [], words };
+    const zip: PageData = { page: 'zip', nav: [], listing };
+    assert.equal(switcher(page(zip)).getAttribute('href'), '/es/zip/80211/');
+    assert.equal(switcher(page(zip, esEnv)).getAttribute('href'), '/zip/80211/');
+    assert.equal(switcher(page(zip, { ...esEnv, root: '/repo/' })).getAttribute('href'), '/repo/zip/80211/');
+    const all: PageData = { page: 'schools', nav: [], cards: [], words: { title: 't', intro: 'i', back: 'b' } };
+    assert.equal(switcher(page(all)).getAttribute('href'), '/es/schools/');
+    assert.equal(switcher(page(all, esEnv)).getAttribute('href'), '/schools/');
+  });
+
   test('the Spanish page links within its edition and speaks Spanish', () => {
     const nav = [
       { id: 'a', name: 'Lincoln Middle School', description: '', link: '/schools/lincoln-middle', icon: null },

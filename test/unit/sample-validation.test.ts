@@ -19,6 +19,7 @@ const CONTENT_TYPES = [
   'accordion',
   'landingPage',
   'siteSettings',
+  'vocabularyTerm',
   'translation.metadata',
 ];
 

@@ -12,7 +12,9 @@ import { SectionMenu } from '../../src/components/SectionMenu.tsx';
 import { VideoFacade } from '../../src/components/VideoFacade.tsx';
 import { App } from '../../src/App.tsx';
 import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
-import { defaultSiteEnv } from '../../src/SiteEnv.tsx';
+import { defaultSiteEnv, SiteEnvProvider } from '../../src/SiteEnv.tsx';
+import { builtinSettings } from '../../src/lib/builtin-settings.ts';
+import { en } from '../../src/i18n/en.ts';
 import type { PageData } from '../../src/lib/types.ts';
 
 let dom: Dom | null = null;
@@ -76,6 +78,36 @@ describe('distance chip', () => {
     await press(dom);
     assert.equal(chip(dom).textContent, 'Get Distance');
     assert.equal(dom.container.textContent, 'Get Distance');
+  });
+
+  test('denied, in a district with ZIP codes: the chip returns to the prompt and offers a ZIP code instead', async () => {
+    dom = await setupDom();
+    mockGeo(dom, 'denied');
+    const settings = { ...builtinSettings(en), zipCodes: [{ zip: '80210', lat: 0, lng: 1 }] };
+    await dom.render(
+      <SiteEnvProvider env={{ ...defaultSiteEnv, settings }}>
+        <DistanceChip location={school} />
+      </SiteEnvProvider>,
+    );
+    assert.equal(dom.container.querySelector('.distance__zip'), null, 'nothing offered before a refusal');
+    await press(dom);
+    assert.equal(chip(dom).textContent, 'Get Distance', 'the chip itself is reset (spec section 4)');
+    assert.match(text(dom.container.querySelector('.distance__offer')), /distance from your ZIP code/);
+    const form = dom.container.querySelector('.distance__zip form') as HTMLFormElement;
+    const input = form.querySelector('input')!;
+    const submit = async (value: string) => {
+      await dom!.act(async () => {
+        input.value = value;
+        (form.querySelector('button[type="submit"]') as HTMLButtonElement).click();
+        await sleep(1);
+      });
+    };
+    await submit('8021');
+    assert.match(text(form.querySelector('[role="status"]')), /“8021” is not a ZIP code/);
+    await submit('80210');
+    assert.equal(chip(dom).textContent, '69.1 mi from the center of ZIP code 80210');
+    assert.equal(text(dom.container.querySelector('.distance__from')), 'from the center of ZIP code 80210');
+    assert.equal(text(form.querySelector('[role="status"]')), '', 'the earlier problem is gone');
   });
 
   test('a distance that rounds to 0 shows the prompt', async () => {

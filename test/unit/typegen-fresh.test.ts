@@ -47,6 +47,7 @@ describe('generated schema and types', () => {
       'siteSettings',
       'translation.metadata',
       'video',
+      'vocabularyTerm',
     ]);
     const names = new Set(types.map((t) => t.name));
     for (const block of [

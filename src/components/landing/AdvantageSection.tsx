@@ -20,7 +20,12 @@ export function AdvantageSection({ id, copy }: { id: string; copy: LandingCopy }
           </p>
         ) : null}
         {copy.stats.length > 0 ? (
-          <StatsList stats={copy.stats} heading={copy.statsHeading} lang={copyLang(copy, 'stats')} />
+          <StatsList
+            stats={copy.stats}
+            heading={copy.statsHeading}
+            lang={copyLang(copy, 'stats')}
+            headingLang={copyLang(copy, 'statsHeading')}
+          />
         ) : null}
         <div className="landing-advantage__panels" lang={panelsLang}>
           {copy.panels.map((panel) => (

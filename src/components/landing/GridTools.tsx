@@ -39,6 +39,8 @@ export interface GridView {
   cards: LandingCard[];
   order: number[];
   miles: (string | null)[] | null;
+  /** Where the distances are from, for screen readers ("from the center of ZIP code 80210"). */
+  from?: string;
 }
 
 export interface GridToolsProps {
@@ -95,14 +97,20 @@ export function GridTools({ cards, more, factsSrc, onView, zips }: GridToolsProp
     [facts, all],
   );
   const state = useMemo(() => knownOnly(filters, groups), [filters, groups]);
+  // Words of the address no button shows: said, so a family knows the link it followed asked for more.
+  const ignored = useMemo(
+    () => (facts ? filters.programs.filter((t) => !state.programs.includes(t)) : []),
+    [facts, filters, state],
+  );
 
   const view = useMemo<GridView | null>(() => {
     if (!cardFacts || !list) return null;
     const matches = makeMatcher(state, groups);
     const words = { miles: m.school.miles, underTenth: m.gridTools.underTenth };
     const sorted = here ? byDistance(cardFacts, here, words) : { order: list.map((_, i) => i), miles: null };
-    return { cards: list, order: sorted.order.filter((i) => matches(cardFacts[i])), miles: sorted.miles };
-  }, [cardFacts, list, state, groups, here, m]);
+    const from = sort.zip ? m.options.fromZip(sort.zip) : m.options.fromYou;
+    return { cards: list, order: sorted.order.filter((i) => matches(cardFacts[i])), miles: sorted.miles, from };
+  }, [cardFacts, list, state, groups, here, m, sort.zip]);
 
   // Before paint: the landing page's pending panel goes in the same frame as this one comes.
   useLayoutEffect(() => {
@@ -140,12 +148,20 @@ export function GridTools({ cards, more, factsSrc, onView, zips }: GridToolsProp
       onSort={(byDistance) => (byDistance ? sort.sortByDistance() : sort.sortByName())}
       onPress={press}
       onExpand={(category, open) => setExpanded((e) => ({ ...e, [category]: open }))}
+      ignored={ignored}
       onClear={() => {
         if (isFiltered(filters)) go(NO_FILTERS);
       }}
     >
       {sort.askZip && zips ? (
-        <ZipSortForm label={zips.words.label} go={zips.words.sortGo} initial={storedZip() ?? ''} onZip={sort.fromZip} />
+        <ZipSortForm
+          label={zips.words.label}
+          go={zips.words.sortGo}
+          initial={storedZip() ?? ''}
+          known={(zip) => !!zips.centres[zip]}
+          words={{ empty: zips.words.empty, notZip: zips.words.notZip, unknown: zips.words.sortUnknown }}
+          onZip={sort.fromZip}
+        />
       ) : null}
     </GridToolsPanel>
   );

@@ -24,14 +24,24 @@ export interface GridToolsPanelProps {
   onPress?: (kind: 'type' | 'program', value: string) => void;
   onExpand?: (category: FilterCategory, open: boolean) => void;
   onClear?: () => void;
+  /** Filter words the address names that no button shows (a stale or mistyped link): said, not used. */
+  ignored?: readonly string[];
   /** Drawn under the status line: the ZIP code form when the visitor's location is refused. */
   children?: ReactNode;
 }
 
-function Toggle({ pressed, onClick, label }: { pressed: boolean; onClick?: () => void; label: string }) {
+interface ToggleProps {
+  pressed: boolean;
+  onClick?: () => void;
+  label: string;
+  /** The label's language where it is not the page's (a program named in English on a Spanish page). */
+  lang?: string;
+}
+
+function Toggle({ pressed, onClick, label, lang }: ToggleProps) {
   return (
     <button type="button" className="grid-tools__toggle" aria-pressed={pressed} onClick={onClick}>
-      {label}
+      {lang ? <span lang={lang}>{label}</span> : label}
     </button>
   );
 }
@@ -83,7 +93,8 @@ export function GridToolsPanel(p: GridToolsPanelProps) {
           </div>
         </fieldset>
         {p.groups.map((g) => {
-          const open = p.expanded[g.category] ?? g.options.some((o) => state.programs.includes(o.token));
+          const pressed = g.options.filter((o) => state.programs.includes(o.token)).length;
+          const open = p.expanded[g.category] ?? pressed > 0;
           const panelId = `${idBase}-${g.category}`;
           return (
             <fieldset key={g.category} className="grid-filters__group">
@@ -103,14 +114,18 @@ export function GridToolsPanel(p: GridToolsPanelProps) {
                   <Toggle
                     key={o.token}
                     label={o.label}
+                    lang={o.lang}
                     pressed={state.programs.includes(o.token)}
                     onClick={() => p.onPress?.('program', o.token)}
                   />
                 ))}
               </div>
+              {/* Two buttons of one group widen the list: a school with either one is shown. */}
+              {pressed > 1 ? <p className="grid-filters__either">{GRID_TOOLS.either}</p> : null}
             </fieldset>
           );
         })}
+        {p.ignored?.length ? <p className="grid-filters__ignored">{GRID_TOOLS.ignored(p.ignored.join(', '))}</p> : null}
         <div className="grid-filters__footer">
           <p className="grid-filters__count" role={status} aria-live={pending ? undefined : 'polite'}>
             {GRID_TOOLS.count(p.count)}

@@ -14,12 +14,11 @@ interface Props {
 export function HowToApply({ copy, heading, addAll, src }: Props) {
   const steps = copy.enrollmentTimeline;
   if (steps.length === 0) return null;
+  // Only the steps' own words are the district's (English where the edition has none): the
+  // heading, the dates and the button are the page's, in its language.
+  const lang = copyLang(copy, 'enrollmentTimeline');
   return (
-    <section
-      className="how-to-apply container"
-      aria-labelledby="how-to-apply-title"
-      lang={copyLang(copy, 'enrollmentTimeline')}
-    >
+    <section className="how-to-apply container" aria-labelledby="how-to-apply-title">
       <h2 id="how-to-apply-title" className="how-to-apply__title">
         {heading}
       </h2>
@@ -29,8 +28,10 @@ export function HowToApply({ copy, heading, addAll, src }: Props) {
             <p className="how-to-apply__date">
               <time dateTime={s.date}>{s.dateText}</time>
             </p>
-            <p className="how-to-apply__step">{s.title}</p>
-            {s.description ? <p>{s.description}</p> : null}
+            <p className="how-to-apply__step" lang={lang}>
+              {s.title}
+            </p>
+            {s.description ? <p lang={lang}>{s.description}</p> : null}
           </li>
         ))}
       </ol>

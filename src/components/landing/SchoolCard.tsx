@@ -8,12 +8,15 @@ import { ShortlistButton } from '../ShortlistButton.tsx';
 
 interface SchoolCardProps {
   card: LandingCard;
+  /** "2.4 mi" in a list sorted by distance; null: sorted, but the school has no location (it comes last). */
   distance?: string | null;
-  /** The distance already says from where (a ZIP page's): no "from your location" after it. */
+  /** The distance already says from where (a ZIP page's): no note after it. */
   distanceSaysWhere?: boolean;
+  /** Where the distance is from, for screen readers; default "from your location". */
+  distanceFrom?: string;
 }
 
-export function SchoolCard({ card, distance, distanceSaysWhere = false }: SchoolCardProps) {
+export function SchoolCard({ card, distance, distanceSaysWhere = false, distanceFrom }: SchoolCardProps) {
   const { root } = useSiteEnv();
   const m = useMessages();
   return (
@@ -24,8 +27,10 @@ export function SchoolCard({ card, distance, distanceSaysWhere = false }: School
         {distance ? (
           <p className="school-card__distance">
             <span className="school-card__distance-value">{distance}</span>
-            {distanceSaysWhere ? null : <span className="visually-hidden"> {m.options.fromYou}</span>}
+            {distanceSaysWhere ? null : <span className="visually-hidden"> {distanceFrom ?? m.options.fromYou}</span>}
           </p>
+        ) : distance === null ? (
+          <p className="school-card__distance school-card__distance--unknown">{m.options.noLocation}</p>
         ) : null}
         {card.description && (
           <p className="school-card__description" lang={card.descriptionLang}>

@@ -119,7 +119,11 @@ export function SchoolGrid({ id, cards, more, factsSrc, programGroups, copy, zip
               const card = shown[i]!;
               return (
                 <li key={card.id || card.slug} className="school-grid__item">
-                  <SchoolCard card={card} distance={view?.miles?.[i]} />
+                  <SchoolCard
+                    card={card}
+                    distance={view?.miles ? view.miles[i] : undefined}
+                    distanceFrom={view?.from}
+                  />
                 </li>
               );
             })}

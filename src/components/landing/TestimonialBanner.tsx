@@ -7,6 +7,7 @@ import type { LandingCopy } from '../../lib/landing-copy.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
 import { VideoFacade, type VideoFacadeProps } from '../VideoFacade.tsx';
+import { ContentLang } from '../content-lang.ts';
 
 const SIZES = '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 2rem)';
 const POSTER_WIDTHS = [480, 800, 1280] as const;
@@ -26,16 +27,20 @@ export function TestimonialBanner({ copy }: { copy: LandingCopy }) {
   const testimonial = copy.testimonial;
   const poster = usePoster(testimonial.poster);
   if (!testimonial.videoId && !testimonial.quote) return null;
+  const lang = copyLang(copy, 'testimonial');
   return (
-    <section className="landing-testimonial" aria-label={labels.label} lang={copyLang(copy, 'testimonial')}>
+    <section className="landing-testimonial" aria-label={labels.label}>
       <div className="landing-testimonial__inner container">
         {testimonial.videoId ? (
-          <div className="landing-testimonial__video">
-            <VideoFacade videoId={testimonial.videoId} title={testimonial.title} poster={poster} />
+          <div className="landing-testimonial__video" lang={lang}>
+            {/* The video's title is the district's words; the play button's the page's (content-lang.ts). */}
+            <ContentLang.Provider value={lang}>
+              <VideoFacade videoId={testimonial.videoId} title={testimonial.title} poster={poster} />
+            </ContentLang.Provider>
           </div>
         ) : null}
         {testimonial.quote ? (
-          <figure className="landing-testimonial__quote">
+          <figure className="landing-testimonial__quote" lang={lang}>
             <blockquote>
               <p>“{testimonial.quote}”</p>
             </blockquote>

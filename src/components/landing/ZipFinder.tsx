@@ -1,20 +1,25 @@
 // "Find schools by ZIP code": without JavaScript a list of the district's ZIP pages; once the
-// page is interactive, also a field that goes straight to the page of the ZIP code typed.
-import { useState, type FormEvent } from 'react';
+// page is interactive, also a field that goes straight to the page of the ZIP code typed. What is
+// wrong with a code (nothing typed, not five digits, not in the district) is said under the field,
+// naming what was typed, and goes away as soon as the family types again.
+import { useId, useState, type FormEvent } from 'react';
 import { pageHref, zipPath } from '../../routes.ts';
 import type { ZipFinderData } from '../../lib/types.ts';
+import { checkZip } from '../../lib/zip-input.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 
 export function ZipFinder({ finder }: { finder: ZipFinderData }) {
   const { root } = useSiteEnv();
   const { lang } = useMessages();
   const [problem, setProblem] = useState('');
+  const statusId = useId();
   const w = finder.words;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const zip = String(new FormData(e.currentTarget).get('zip') ?? '').trim();
-    if (finder.zips.includes(zip)) window.location.assign(pageHref(root, zipPath(zip, lang)));
-    else setProblem(w.unknown.replace('{zip}', zip));
+    const typed = String(new FormData(e.currentTarget).get('zip') ?? '');
+    const got = checkZip(typed, (zip) => finder.zips.includes(zip), w);
+    if ('zip' in got) window.location.assign(pageHref(root, zipPath(got.zip, lang)));
+    else setProblem(got.problem);
   };
   return (
     <section className="zip-finder container" aria-labelledby="zip-finder-title">
@@ -23,20 +28,22 @@ export function ZipFinder({ finder }: { finder: ZipFinderData }) {
       </h2>
       <p>{w.intro}</p>
       {/* Drawn from the start (no jump when the page becomes interactive), hidden without scripting. */}
-      <form className="zip-finder__form js-only" onSubmit={onSubmit}>
+      <form className="zip-finder__form js-only" onSubmit={onSubmit} noValidate>
         <label htmlFor="zip-finder-input">{w.label}</label>
         <input
           id="zip-finder-input"
           name="zip"
           inputMode="numeric"
           autoComplete="postal-code"
-          pattern="\d{5}"
-          maxLength={5}
+          maxLength={10}
+          aria-describedby={statusId}
+          aria-invalid={problem ? true : undefined}
+          onInput={() => setProblem('')}
         />
         <button type="submit" className="button">
           {w.go}
         </button>
-        <p role="status" className="zip-finder__status">
+        <p id={statusId} role="status" className="zip-finder__status">
           {problem}
         </p>
       </form>

@@ -10,6 +10,8 @@ import { useMessages } from '../../SiteEnv.tsx';
 export interface DistanceSort {
   /** Where distances are measured from; null: the grid is in name order. */
   here: GeoPoint | null;
+  /** The ZIP code whose centre `here` is; null: the visitor's own position. */
+  zip: string | null;
   busy: boolean;
   message: string;
   /** Whether the ZIP code form shows (the location was refused, or the order is from a ZIP code). */
@@ -22,6 +24,7 @@ export interface DistanceSort {
 export function useDistanceSort(zips: ZipFinderData | null | undefined): DistanceSort {
   const GRID_TOOLS = useMessages().gridTools;
   const [here, setHere] = useState<GeoPoint | null>(null);
+  const [zip, setZip] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [askZip, setAskZip] = useState(false);
@@ -43,6 +46,7 @@ export function useDistanceSort(zips: ZipFinderData | null | undefined): Distanc
     setAskZip(true);
     setMessage(zips.words.sorted.replace('{zip}', zip));
     setHere(centre);
+    setZip(zip);
   };
   const sortByDistance = () => {
     if (busy) return;
@@ -50,6 +54,7 @@ export function useDistanceSort(zips: ZipFinderData | null | undefined): Distanc
     if (known) {
       setMessage(GRID_TOOLS.sorted);
       setHere(known);
+      setZip(null);
       return;
     }
     const zip = storedZip();
@@ -65,6 +70,7 @@ export function useDistanceSort(zips: ZipFinderData | null | undefined): Distanc
       if (pos) {
         setMessage(GRID_TOOLS.sorted);
         setHere(pos);
+        setZip(null);
       } else if (zips?.zips.length) {
         setAskZip(true);
         setMessage(zips.words.sortIntro);
@@ -76,6 +82,7 @@ export function useDistanceSort(zips: ZipFinderData | null | undefined): Distanc
   const sortByName = () => {
     setMessage('');
     setHere(null);
+    setZip(null);
   };
-  return { here, busy, message, askZip, sortByDistance, sortByName, fromZip };
+  return { here, zip, busy, message, askZip, sortByDistance, sortByName, fromZip };
 }

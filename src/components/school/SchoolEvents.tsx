@@ -1,14 +1,16 @@
 // A school's coming tours and open houses, each with a calendar file, and one file with them all.
 // The list is made at export, so events already over are not shown (the scheduled rebuild keeps it
-// current); the files are static .ics (RFC 5545) any calendar app opens.
+// current); the files are static .ics (RFC 5545) any calendar app opens, in the page's language,
+// each event's named after it.
 import { assetUrl } from '../../config/site.ts';
 import { eventCalendarFile, schoolCalendarFile } from '../../lib/calendar-files.ts';
 import type { SchoolGlance } from '../../lib/types.ts';
-import { useSiteEnv } from '../../SiteEnv.tsx';
+import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 
 export function SchoolEvents({ glance, slug, lang }: { glance: SchoolGlance; slug: string; lang?: string }) {
   const { events, words: m } = glance;
   const { base, preview } = useSiteEnv();
+  const { lang: pageLang } = useMessages();
   if (events.length === 0) return null;
   // The calendar files exist in exports only: the editors' preview lists the events without them.
   const files = !preview;
@@ -33,15 +35,19 @@ export function SchoolEvents({ glance, slug, lang }: { glance: SchoolGlance; slu
             ) : null}
             <p className="school-events__links">
               {files ? (
-                <a href={assetUrl(base, eventCalendarFile(slug, e.key))} download>
+                <a href={assetUrl(base, eventCalendarFile(slug, e.file, pageLang))} download>
                   {m.addToCalendar}
-                  <span className="visually-hidden">{`: ${e.title}`}</span>
+                  <span className="visually-hidden">
+                    : <span lang={lang}>{e.title}</span>
+                  </span>
                 </a>
               ) : null}
               {e.url ? (
                 <a href={e.url}>
                   {m.details}
-                  <span className="visually-hidden">{`: ${e.title}`}</span>
+                  <span className="visually-hidden">
+                    : <span lang={lang}>{e.title}</span>
+                  </span>
                 </a>
               ) : null}
             </p>
@@ -50,7 +56,7 @@ export function SchoolEvents({ glance, slug, lang }: { glance: SchoolGlance; slu
       </ul>
       {files ? (
         <p className="school-events__all">
-          <a className="button button--outline" href={assetUrl(base, schoolCalendarFile(slug))} download>
+          <a className="button button--outline" href={assetUrl(base, schoolCalendarFile(slug, pageLang))} download>
             {m.addAllToCalendar}
           </a>
         </p>

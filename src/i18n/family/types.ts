@@ -22,6 +22,14 @@ export interface FamilyWords {
     support: string;
     admissionsLabel: string;
     lastYear: (seats: number, applicants: number) => string;
+    /** How last year's seats were given: the priorities in order, a lottery, the wait list. */
+    howSeats: string;
+    prioritiesIntro: string;
+    thenLottery: string;
+    lottery: string;
+    waitlisted: (n: number) => string;
+    results: string;
+    source: string;
     events: string;
     addToCalendar: string;
     addAllToCalendar: string;
@@ -34,7 +42,9 @@ export interface FamilyWords {
   /** The page listing every school, and the landing grid's link to it when it shows only the first ones. */
   allSchools: {
     title: string;
-    intro: (n: number) => string;
+    /** `n` schools in all, `other` of them in the group the grid hides. */
+    intro: (n: number, other: number) => string;
+    other: string;
     seeAll: (n: number) => string;
     back: string;
   };
@@ -45,6 +55,9 @@ export interface FamilyWords {
     label: string;
     go: string;
     unknown: (zip: string) => string;
+    /** Nothing typed, and something that is not five digits ("{zip}" is what was typed). */
+    empty: string;
+    notZip: (zip: string) => string;
     /** The grid's "Sort by distance" when the visitor's location is refused: from a ZIP code instead. */
     sortIntro: string;
     sortGo: string;
@@ -54,6 +67,8 @@ export interface FamilyWords {
     intro: (zip: string) => string;
     zoned: (n: number) => string;
     open: string;
+    other: string;
+    otherIntro: string;
     noZoned: string;
     fromCentre: (miles: number) => string;
     back: string;

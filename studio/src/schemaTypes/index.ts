@@ -9,6 +9,7 @@ import { landingPage } from './documents/landingPage.ts';
 import { siteSettings } from './documents/siteSettings.ts';
 import { siteLink } from './objects/siteLink.ts';
 import { translationMetadata } from './documents/translationMetadata.ts';
+import { vocabularyTerm } from './documents/vocabularyTerm.ts';
 import { blockTypes } from './blocks/index.ts';
 import { richText } from './objects/richText.ts';
 import { section } from './objects/section.ts';
@@ -22,6 +23,7 @@ export const documentTypes = [
   accordion,
   landingPage,
   siteSettings,
+  vocabularyTerm,
   translationMetadata,
 ];
 export const schemaTypes = [...documentTypes, section, ...blockTypes, tag, richText, siteLink];

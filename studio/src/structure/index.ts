@@ -6,9 +6,10 @@
 // straight away under its fixed id, a translation is listed once it exists, and neither offers
 // a second one to create.
 import type { StructureBuilder, StructureResolver } from 'sanity/structure';
-import { CogIcon, CommentIcon, DocumentIcon, HomeIcon, ListIcon, PlayIcon, StarIcon } from '@sanity/icons';
+import { CogIcon, CommentIcon, DocumentIcon, HomeIcon, ListIcon, PlayIcon, StarIcon, TagIcon } from '@sanity/icons';
 import type { ComponentType } from 'react';
 import { SUPPORTED_LANGUAGES } from '../schemaTypes/objects/language.ts';
+import { TERM_KIND_OPTIONS } from '../schemaTypes/documents/vocabularyTerm.ts';
 
 /** The API version the desk's lists query with (Sanity asks for one with a custom filter). */
 export const STRUCTURE_API_VERSION = '2025-02-19';
@@ -96,6 +97,39 @@ function perLanguage(S: StructureBuilder, type: 'landingPage' | 'siteSettings', 
   );
 }
 
+/**
+ * The district's vocabulary, one list per kind: each term has its title in every language on one
+ * document (not translations), so it is listed once; a new term starts as the list's kind.
+ */
+function vocabulary(S: StructureBuilder) {
+  return S.listItem()
+    .id('vocabulary')
+    .title('Vocabulary')
+    .icon(TagIcon)
+    .child(
+      S.list()
+        .title('Vocabulary')
+        .items(
+          TERM_KIND_OPTIONS.map((kind) =>
+            S.listItem()
+              .id(`vocabulary-${kind.value}`)
+              .title(`${kind.title}s`)
+              .child(
+                S.documentList()
+                  .id(`vocabulary-${kind.value}-list`)
+                  .title(`${kind.title}s`)
+                  .schemaType('vocabularyTerm')
+                  .apiVersion(STRUCTURE_API_VERSION)
+                  .filter('_type == "vocabularyTerm" && kind == $kind')
+                  .params({ kind: kind.value })
+                  .defaultOrdering([{ field: 'title.en', direction: 'asc' }])
+                  .initialValueTemplates([S.initialValueTemplateItem(`vocabularyTerm-${kind.value}`)]),
+              ),
+          ),
+        ),
+    );
+}
+
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')
@@ -103,6 +137,7 @@ export const structure: StructureResolver = (S) =>
       byLanguage(S, 'school', 'Schools', HomeIcon),
       perLanguage(S, 'landingPage', 'Landing page', DocumentIcon),
       perLanguage(S, 'siteSettings', 'Site settings', CogIcon),
+      vocabulary(S),
       S.divider(),
       byLanguage(S, 'quote', 'Quotes', CommentIcon),
       byLanguage(S, 'highlight', 'Highlights', StarIcon),

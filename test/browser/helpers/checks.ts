@@ -1,5 +1,5 @@
 // Page-level checks shared by the browser tests: which console lines are acceptable, loading every
-// lazy image by scrolling like a reader, broken images, and horizontal overflow.
+// lazy image by scrolling like a reader, broken images, horizontal overflow and words broken across lines.
 import type { Page } from 'playwright-core';
 import type { FrameGlobal } from './browser.ts';
 
@@ -125,3 +125,23 @@ export async function horizontalOverflow(
     return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: vw, culprits };
   });
 }
+
+/** Words of the elements `selector` finds that are split across lines ("Transporta/tion"): a word must sit on one line. */
+export const brokenWords = (page: Page, selector: string): Promise<string[]> =>
+  page.$$eval(selector, (ths) =>
+    ths.flatMap((th) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index);
+          r.setEnd(n, m.index + m[0].length);
+          const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+          if (tops.size > 1) found.push(m[0]);
+        }
+      }
+      return found;
+    }),
+  );

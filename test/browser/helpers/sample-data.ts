@@ -85,3 +85,30 @@ export function heroPosterHash(docs = sampleDocs()): string {
   if (!hash) throw new Error('the sample landing page has no hero poster');
   return hash;
 }
+
+/**
+ * Whether a school document offers a support term of the district's vocabulary: by reference
+ * (`support`), or in a list typed before the vocabulary (`supportPrograms`) by the term's key or
+ * one of its titles, as docs/content-model.md says.
+ */
+export function offersSupport(school: Doc, termId: string, docs = sampleDocs()): boolean {
+  const term = docs.find((d) => d._id === termId) as { key?: string; title?: Record<string, unknown> } | undefined;
+  if (!term) throw new Error(`no vocabulary term ${termId} in the sample`);
+  const refs = (school.support as { _ref?: string }[] | undefined) ?? [];
+  if (refs.some((r) => r._ref === termId)) return true;
+  const names = [term.key, ...Object.values(term.title ?? {})].filter((n): n is string => typeof n === 'string');
+  return ((school.supportPrograms as string[] | undefined) ?? []).some((p) => names.includes(p));
+}
+
+/** The schools a family in `zip` may choose, from the dataset: zoned for it or open to all; hidden-type ones apart. */
+export function mayChoose(zip: string, docs: Doc[] = sampleDocs()): { listed: string[]; other: string[] } {
+  const zoned = (slug: string) =>
+    (docs.find((d) => (d.slug as { current?: string } | undefined)?.current === slug && d.language !== 'es')
+      ?.attendanceZipCodes as string[] | undefined) ?? [];
+  const choose = publishedSchools(docs).filter((s) => zoned(s.slug).length === 0 || zoned(s.slug).includes(zip));
+  const hidden = (title: string) => HIDDEN_PARTS.some((p) => title.includes(p));
+  return {
+    listed: choose.filter((s) => !hidden(s.title)).map((s) => s.slug),
+    other: choose.filter((s) => hidden(s.title)).map((s) => s.slug),
+  };
+}

@@ -1,4 +1,5 @@
-// The exported sample site the browser tests look at, served the way `npm start` serves it
+// The exported sample site the browser tests look at (and Riverbend's, test/fixtures/district, for
+// the tests a district not ours must pass too), served the way `npm start` serves it
 // (scripts/lib/static-server.ts on 127.0.0.1, port 0).
 //
 // Exporting takes a few seconds, and every browser test file needs the same site, so the export is
@@ -6,7 +7,7 @@
 // bin/, public/, content/sample/, package-lock.json: paths, sizes and mtimes). Any edit, even one
 // undone again, changes the key, so a test never looks at a stale site. The first test process to
 // need it exports into a private folder under a lock and renames it into place; parallel ones wait
-// for it, so no process sees half a site and the sample is exported once per source tree.
+// for it, so no process sees half a site and each content is exported once per source tree.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -32,6 +33,8 @@ import { launch } from './browser.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const SAMPLE = path.join(ROOT, 'content/sample');
+/** Riverbend, the district that is not ours (test/fixtures/district/README.md). */
+export const DISTRICT = path.join(ROOT, 'test/fixtures/district');
 const INPUTS = [
   'src',
   'render',
@@ -46,8 +49,9 @@ const INPUTS = [
 ];
 const CACHE_PREFIX = 'msg-browser-site-';
 
-function fingerprint(): string {
+function fingerprint(content: string): string {
   const hash = createHash('sha256');
+  hash.update(`${path.relative(ROOT, content)}\n`);
   const walk = (rel: string) => {
     const abs = path.join(ROOT, rel);
     if (!existsSync(abs)) return;
@@ -59,16 +63,17 @@ function fingerprint(): string {
     }
   };
   INPUTS.forEach(walk);
+  if (content !== SAMPLE) walk(path.relative(ROOT, content));
   return hash.digest('hex').slice(0, 16);
 }
 
-function runExport(out: string, extra: string[]): Promise<void> {
+function runExport(content: string, out: string): Promise<void> {
   // The embedded sample service, whatever hosted project the shell may have configured.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SANITY_')));
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(ROOT, 'bin/run.mjs'), 'export', '--content', SAMPLE, '--out', out, ...extra],
+      [path.join(ROOT, 'bin/run.mjs'), 'export', '--content', content, '--out', out],
       {
         cwd: ROOT,
         env,
@@ -92,10 +97,10 @@ function runExport(out: string, extra: string[]): Promise<void> {
   });
 }
 
-/** The exported sample site's folder (exported now, or reused from an identical earlier run). */
-export async function exportedSite(): Promise<string> {
-  const key = fingerprint();
-  const dir = path.join(tmpdir(), `${CACHE_PREFIX}${key}`);
+/** The exported site's folder, of the sample or `content` (exported now, or reused from an identical earlier run). */
+export async function exportedSite(content = SAMPLE): Promise<string> {
+  const key = fingerprint(content);
+  const dir = path.join(tmpdir(), `${CACHE_PREFIX}${content === SAMPLE ? '' : `${path.basename(content)}-`}${key}`);
   if (existsSync(path.join(dir, 'index.html'))) return dir;
   // Test files start side by side: the first to arrive exports, the others wait for its site
   // instead of exporting the same one again.
@@ -106,7 +111,7 @@ export async function exportedSite(): Promise<string> {
   }
   try {
     if (existsSync(path.join(dir, 'index.html'))) return dir;
-    await exportInto(dir);
+    await exportInto(content, dir);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
@@ -141,10 +146,10 @@ function alive(pid: number): boolean {
   }
 }
 
-async function exportInto(dir: string): Promise<void> {
+async function exportInto(content: string, dir: string): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), `${CACHE_PREFIX}work-`));
   try {
-    await runExport(path.join(work, 'out'), []);
+    await runExport(content, path.join(work, 'out'));
     try {
       renameSync(path.join(work, 'out'), dir);
     } catch (err) {
@@ -156,10 +161,14 @@ async function exportInto(dir: string): Promise<void> {
   }
 }
 
-/** Exports of older source trees are dead weight: drops those not touched for an hour. */
+/**
+ * Exports of older source trees are dead weight: drops those of the same content not touched for
+ * an hour (another content's export of this tree may be in use).
+ */
 function dropOldExports(keep: string): void {
+  const kind = path.basename(keep).slice(0, -16);
   for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith(CACHE_PREFIX) || name === path.basename(keep) || name.endsWith('.lock')) continue;
+    if (name === path.basename(keep) || !new RegExp(`^${kind}[0-9a-f]{16}$`).test(name)) continue;
     const p = path.join(tmpdir(), name);
     try {
       if (Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { recursive: true, force: true });
