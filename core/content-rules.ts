@@ -1,5 +1,5 @@
 // Facts about Sanity's data that the embedded content service shares with the site, named once in
 // src/ (browser-safe) and passed on here because content-service/ may import core/ but not src/.
 export { DATASET_NAME, DEFAULT_DATASET } from '../src/config/public.ts';
-export { DRAFTS_PREFIX } from '../src/lib/queries.ts';
-export { collectReferences } from '../src/lib/references.ts';
+export { DRAFTS_PREFIX } from '../src/lib/content/queries.ts';
+export { collectReferences } from '../src/build/references.ts';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import type { ReportGroup } from '../src/lib/report.ts';
+import type { ReportGroup } from '../src/build/report.ts';
 import { REPO_ROOT } from './paths.ts';
 
 /** Where exports keep their manifests and reports, and its environment override (tests, the bench). */

@@ -8,7 +8,7 @@ import { ComparePage } from '../src/pages/ComparePage.tsx';
 import { LandingPage } from '../src/pages/LandingPage.tsx';
 import { SchoolList } from '../src/components/SchoolList.tsx';
 import { matchRoute } from '../src/routes.ts';
-import type { NavSchool, PageData } from '../src/lib/types.ts';
+import type { NavSchool, PageData } from '../src/lib/content/types.ts';
 import { SiteEnvProvider, type SiteEnv } from '../src/SiteEnv.tsx';
 
 /** The navigation's school list alone, as the menus show it (the export collects its image variants). */

@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../src/config/public.ts';
-import type { BackoffOptions } from '../src/lib/backoff.ts';
+import type { BackoffOptions } from '../src/preview/loading/backoff.ts';
 import { createPreviewClient, createStegaClient } from './lib/preview-client.ts';
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import { createContentApi } from './lib/content-api.ts';

@@ -16,7 +16,7 @@ import type {
   PageData,
   SchoolPageData,
   ZipPageData,
-} from './lib/types.ts';
+} from './lib/content/types.ts';
 import { loadChunk } from './lib/chunk.ts';
 import { SiteEnvProvider, type SiteEnv } from './SiteEnv.tsx';
 import { HydrationFlag } from './components/useHydrated.ts';

@@ -1,13 +1,13 @@
 // The render environment shared by the export, the preview server and the browser: where images
 // come from and the asset base path. Passed explicitly so rendering stays pure.
-import type { EditorSchool } from './lib/editor-home.ts';
-import type { ExportReportSummary, ReportGroup } from './lib/report.ts';
+import type { EditorSchool } from './preview/editor-home.ts';
+import type { ExportReportSummary, ReportGroup } from './build/report.ts';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ImageSettings } from './lib/image.ts';
+import type { ImageSettings } from './lib/images/image.ts';
 import { consoleWarnings, type Warnings } from './lib/warn.ts';
 import { FALLBACK_MESSAGES } from './i18n/fallback.ts';
 import type { Lang, Messages } from './i18n/messages.ts';
-import { builtinSettings, type SiteSettings } from './lib/builtin-settings.ts';
+import { builtinSettings, type SiteSettings } from './lib/content/builtin-settings.ts';
 
 export interface SiteEnv {
   images: ImageSettings;
@@ -53,7 +53,7 @@ export interface PreviewEnv {
   initial?: PreviewInitial | null;
   /** On the landing page: every school and its state, for the editor home (null when unreadable). */
   editorSchools?: EditorSchool[] | null;
-  /** On the landing page: what the district has not supplied, grouped (src/lib/site-notes.ts). */
+  /** On the landing page: what the district has not supplied, grouped (src/build/site-notes.ts). */
   editorNotes?: ReportGroup[] | null;
   /** On the landing page: the last export's report (its summary), when the preview can read it. */
   lastExport?: ExportReportSummary | null;

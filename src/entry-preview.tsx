@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadSchoolPage } from './App.tsx';
 import { BrowserRouter } from 'react-router-dom';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
-import type { PageData } from './lib/types.ts';
+import type { PageData } from './lib/content/types.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 import { readEmbeddedJson } from './lib/embedded-json.ts';
 import { createPreviewApi } from './preview/api.ts';

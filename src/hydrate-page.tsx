@@ -8,7 +8,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { App, loadComparePage, loadLandingPage, loadSchoolPage } from './App.tsx';
 import { matchRoute, stripRoot } from './routes.ts';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
-import type { PageData } from './lib/types.ts';
+import type { PageData } from './lib/content/types.ts';
 import type { Messages } from './i18n/messages.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 import { readEmbeddedJson } from './lib/embedded-json.ts';

@@ -3,8 +3,8 @@
 // Paths are relative to studio/.
 
 export const SCHEMA_FILE = 'schema.json';
-export const TYPES_FILE = '../src/lib/sanity.types.ts';
-export const QUERY_FILES = '../src/lib/queries.ts';
+export const TYPES_FILE = '../src/lib/content/sanity.types.ts';
+export const QUERY_FILES = '../src/lib/content/queries.ts';
 
 export const TYPEGEN = {
   path: QUERY_FILES,

@@ -3,11 +3,11 @@
 //   reduced to each file's path and hash (test/integration/helpers/sample-export.ts), at the fixed
 //   export time the test uses;
 // - test/fixtures/queries-before.json: the text of every GROQ query and fragment the site sends
-//   (src/lib/queries.ts), which test/unit/queries-text.test.ts pins.
+//   (src/lib/content/queries.ts), which test/unit/queries-text.test.ts pins.
 // Review the diff before committing it: every changed line is an output families get.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as queries from '../src/lib/queries.ts';
+import * as queries from '../src/lib/content/queries.ts';
 import { cleanEnv, removeDir, runExport, SAMPLE, tempDir } from './integration/export-helpers.ts';
 import { FIXTURE, normalisedTree, SAMPLE_EXPORT_EPOCH, VARIANTS } from './integration/helpers/sample-export.ts';
 

@@ -8,11 +8,11 @@ import {
   eventFileNames,
   schoolCalendarFile,
   timelineCalendarFile,
-} from '../../src/lib/calendar-files.ts';
-import { icsCalendarText, icsEventText, icsFile, icsKeys, type IcsEvent } from '../../src/lib/ics.ts';
-import { instant } from '../../src/lib/calendar-dates.ts';
-import type { LandingCopy } from '../../src/lib/landing-copy.ts';
-import { factsIn, type SchoolFacts } from '../../src/lib/school-facts.ts';
+} from '../../src/lib/calendar/calendar-paths.ts';
+import { icsCalendarText, icsEventText, icsFile, icsKeys, type IcsEvent } from '../../src/lib/calendar/ics.ts';
+import { instant } from '../../src/lib/calendar/calendar-dates.ts';
+import type { LandingCopy } from '../../src/lib/content/landing-copy.ts';
+import { factsIn, type SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import { LANGS } from '../../src/i18n/messages.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/config/site.ts';

@@ -1,4 +1,4 @@
-// The export's warnings, kept for its report: grouped as they come (src/lib/report.ts) for the
+// The export's warnings, kept for its report: grouped as they come (src/build/report.ts) for the
 // summary of a few dozen lines the export prints, and every one written to a file beside the
 // export's manifest (core/export-report-file.ts: `.cache/export-manifests/<out's key>.report.ndjson`,
 // outside what is published and outside out/'s folder) for the editor who fixes them, a CI job, or
@@ -7,7 +7,7 @@
 import { mkdir, open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReportSummary } from '../../core/export-report-file.ts';
-import { formatReport, NOT_CONTENT_KINDS, type ReportGroup, toWarning, WarningGroups } from '../../src/lib/report.ts';
+import { formatReport, NOT_CONTENT_KINDS, type ReportGroup, toWarning, WarningGroups } from '../../src/build/report.ts';
 import { type Warning, type WarningInput, warningText } from '../../src/lib/warn.ts';
 
 /** Warnings written at once: a district's 240,000 are never one string. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { InputError } from '../../core/errors.ts';
 import { EXIT, type ExitCode } from '../../core/exit-codes.ts';
 import { readPublicConfig } from '../../src/config/public.ts';
-import type { ContentLimits } from '../../src/lib/content-limits.ts';
+import type { ContentLimits } from '../../src/build/content-limits.ts';
 import { contentFormatOf, openContentSource, type ContentSource } from '../../core/content-source.ts';
 import { DEFAULT_CONTENT_DIR, REPO_ROOT } from '../../core/paths.ts';
 import type { BundleResult, BundleSizes } from '../../core/bundler.ts';
@@ -24,7 +24,7 @@ import type { ValidContent } from './validate-content.ts';
 import { checkOutDir, holdsExport, restoreInterruptedSwap, type WriteStats } from './write-site.ts';
 import { ExportReport } from './export-report.ts';
 import { MANIFEST_DIR, MANIFEST_DIR_ENV, manifestDirOf, reportFileOf } from '../../core/export-report-file.ts';
-import type { ReportGroup } from '../../src/lib/report.ts';
+import type { ReportGroup } from '../../src/build/report.ts';
 import type { WarningInput } from '../../src/lib/warn.ts';
 
 export const PROJECT_ROOT = REPO_ROOT;
@@ -92,7 +92,7 @@ export interface ExportOptions {
   verbose?: boolean;
   /** --strict: any warning about the content fails the export (EXIT.strict) before anything is published. */
   strict?: boolean;
-  /** The content limits (src/lib/content-limits.ts); no flag: only in-process callers (tests) change them. */
+  /** The content limits (src/build/content-limits.ts); no flag: only in-process callers (tests) change them. */
   limits?: ContentLimits;
 }
 

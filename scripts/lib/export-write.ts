@@ -10,7 +10,7 @@ import type { PublicFile } from './public-files.ts';
 import type { ContentState } from './export-manifest.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 import { openDataCsv, openDataFiles, openDataJson, openSchools } from './open-data.ts';
-import { factsIn } from '../../src/lib/school-facts.ts';
+import { factsIn } from '../../src/lib/facts/school-facts.ts';
 import { LANGS } from '../../src/i18n/messages.ts';
 import { HEADERS_FILE, headersFile, siteHeaders } from '../../render/csp.ts';
 import { REDIRECTS_FILE, redirectsFile } from './host-files.ts';

@@ -5,7 +5,7 @@
 // read compares revisions with the previous export's and fetches only the schools a change can reach.
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
-import { createPublicClient } from '../../src/lib/client.ts';
+import { createPublicClient } from '../../src/build/public-client.ts';
 import {
   exportChangedQuery,
   exportContentQuery,
@@ -15,9 +15,9 @@ import {
   referrersQuery,
   revisionsQuery,
   SCHOOL_REFERENCE_DEPTH,
-} from '../../src/lib/queries.ts';
-import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
-import type { SiteDocuments } from '../../src/lib/editions.ts';
+} from '../../src/lib/content/queries.ts';
+import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/content/types.ts';
+import type { SiteDocuments } from '../../src/lib/content/editions.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 
 /** Document id → `_rev`, of every published document. */

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_QUALITY } from '../../src/lib/image.ts';
+import { IMAGE_QUALITY } from '../../src/lib/images/image.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { statusOf, withRetry, type RetryOptions } from './retry.ts';
 

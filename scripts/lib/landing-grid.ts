@@ -3,12 +3,12 @@
 // phone. Past GRID_FIRST_CARDS the page carries the first cards and a link to the all-schools page
 // (/schools/, plain cards, complete without JavaScript); the grid's tools load every card from a
 // content-hashed file per edition, cached for good, when the grid nears the window.
-import { GRID_FIRST_CARDS } from '../../src/lib/grid-cards.ts';
+import { GRID_FIRST_CARDS } from '../../src/lib/family-tools/grid-cards.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import type { Lang } from '../../src/i18n/messages.ts';
 import { allSchoolsPath } from '../../src/routes.ts';
-import type { AllSchoolsPageData, GridMore, LandingCard, NavSchool } from '../../src/lib/types.ts';
-import type { SiteSettings } from '../../src/lib/site-settings.ts';
+import type { AllSchoolsPageData, GridMore, LandingCard, NavSchool } from '../../src/lib/content/types.ts';
+import type { SiteSettings } from '../../src/build/site-settings.ts';
 import { sha1 } from './export-manifest.ts';
 
 export interface LandingGrid {

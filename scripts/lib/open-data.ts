@@ -5,8 +5,8 @@
 // The CSV opens in any spreadsheet: one row per school, lists joined by "; ", and text cells
 // that a spreadsheet would run as a formula are defused, since school titles are typed by many hands.
 import type { Lang } from '../../src/i18n/messages.ts';
-import { openDataFile } from '../../src/lib/open-data-files.ts';
-import type { ProgramCategory, SchoolFacts, SchoolType } from '../../src/lib/school-facts.ts';
+import { openDataFile } from '../../src/lib/facts/open-data-files.ts';
+import type { ProgramCategory, SchoolFacts, SchoolType } from '../../src/lib/facts/school-facts.ts';
 import { pageHref, schoolPath } from '../../src/routes.ts';
 
 /** An edition's open data files (relative to the export root). */

@@ -3,8 +3,8 @@
 // needs to carry a render over (its key, warnings and image variants, recorded host-free).
 import type { WarningInput } from '../../src/lib/warn.ts';
 import { LANGS, type Lang } from '../../src/i18n/messages.ts';
-import type { SiteSettings } from '../../src/lib/site-settings.ts';
-import type { School } from '../../src/lib/types.ts';
+import type { SiteSettings } from '../../src/build/site-settings.ts';
+import type { School } from '../../src/lib/content/types.ts';
 import { canonicalPath, routeFile, type RouteMatch } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { sha1, type PageRecord } from './export-manifest.ts';

@@ -2,7 +2,7 @@
 // the next export needs to carry them again. Apart from pages.ts so the modules that build a page
 // and the export that writes them share the types without importing each other.
 import type { Lang } from '../../src/i18n/messages.ts';
-import type { SchoolFacts } from '../../src/lib/school-facts.ts';
+import type { SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import type { RouteMatch } from '../../src/routes.ts';
 import type { PageRecord } from './export-manifest.ts';
 import type { SchoolState } from './validate-content.ts';

@@ -3,13 +3,13 @@
 // never allowed to break the build or write outside out/.
 import type { Warning, WarningInput } from '../../src/lib/warn.ts';
 import { slugKey, slugProblem } from '../../src/lib/slug.ts';
-import { quoted } from '../../src/lib/warning-text.ts';
+import { quoted } from '../../src/build/warning-text.ts';
 import { byKey } from '../../src/lib/order.ts';
-import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
-import type { SchoolFacts } from '../../src/lib/school-facts.ts';
+import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/content/types.ts';
+import type { SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import { type Holders, keeperOf } from './address-keeper.ts';
 import type { ContentRead } from './fetch-content.ts';
-import type { SiteDocuments } from '../../src/lib/editions.ts';
+import type { SiteDocuments } from '../../src/lib/content/editions.ts';
 
 /**
  * What the site needs of a school's data without reading it again: its hash and its date for the

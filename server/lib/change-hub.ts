@@ -4,7 +4,7 @@
 // the relay (change-relay.ts, with its reconnect backoff) for the first watcher of an id, fans its
 // events out to all watchers, and stops it when the last one leaves.
 import type { SanityClient } from '@sanity/client';
-import type { BackoffOptions } from '../../src/lib/backoff.ts';
+import type { BackoffOptions } from '../../src/preview/loading/backoff.ts';
 import { relayChanges, type RelayHandlers } from './change-relay.ts';
 
 interface Upstream {

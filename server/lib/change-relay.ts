@@ -7,7 +7,7 @@
 // The loop stays hand-written rather than p-retry (which the export uses): a subscription never
 // "succeeds" and ends, its attempt count must reset on every `welcome`, the browser is told each delay
 // before the wait, and it is stopped from outside. The delay itself is the one backoffDelay the
-// browser's event stream uses (src/lib/backoff.ts, dependency-free so it can ship to browsers).
+// browser's event stream uses (src/preview/loading/backoff.ts, dependency-free so it can ship to browsers).
 import type { SanityClient } from '@sanity/client';
 import {
   documentsByIdQuery,
@@ -15,10 +15,10 @@ import {
   publishedIdOf,
   SCHOOL_REFERENCE_DEPTH,
   translationLinksQuery,
-} from '../../src/lib/queries.ts';
-import { collectReferences } from '../../src/lib/references.ts';
-import { backoffDelay, type BackoffOptions } from '../../src/lib/backoff.ts';
-import type { ChangeEvent } from '../../src/lib/change-stream.ts';
+} from '../../src/lib/content/queries.ts';
+import { collectReferences } from '../../src/build/references.ts';
+import { backoffDelay, type BackoffOptions } from '../../src/preview/loading/backoff.ts';
+import type { ChangeEvent } from '../../src/preview/loading/change-stream.ts';
 
 /** Listens for the watched ids; results are never included (ids and transitions only). */
 export const CHANGE_LISTEN_QUERY = '*[_id in $ids]';

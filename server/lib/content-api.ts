@@ -12,22 +12,28 @@ import {
   schoolBySlugQuery,
   schoolIdsBySlugQuery,
   siteDocumentsQuery,
-} from '../../src/lib/queries.ts';
-import { landingCopy, type LandingCopy } from '../../src/lib/landing-copy.ts';
-import { siteSettings, withLogo, type SiteSettings } from '../../src/lib/site-settings.ts';
-import { createImageUrls } from '../../src/lib/image.ts';
+} from '../../src/lib/content/queries.ts';
+import { landingCopy, type LandingCopy } from '../../src/lib/content/landing-copy.ts';
+import { siteSettings, withLogo, type SiteSettings } from '../../src/build/site-settings.ts';
+import { createImageUrls } from '../../src/lib/images/image.ts';
 import type { PublicConfig } from '../../src/config/public.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import type { Lang } from '../../src/i18n/messages.ts';
-import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import type { LandingCard, LandingSchoolRow, NavSchool, NavigationSchoolRow, School } from '../../src/lib/types.ts';
-import type { SchoolLookup } from '../../src/lib/school-flow.ts';
-import { editorSchools, type EditorSchool } from '../../src/lib/editor-home.ts';
-import { siteAltNotes } from '../../src/lib/alt-warnings.ts';
-import type { SiteDocuments } from '../../src/lib/editions.ts';
-import { groupWarnings, type ReportGroup } from '../../src/lib/report.ts';
-import { siteNotes } from '../../src/lib/site-notes.ts';
-import { type FileSrc, fileUrlOn } from '../../src/lib/site-files.ts';
+import { mapLandingGrid, mapNavigation } from '../../src/lib/content/mapping.ts';
+import type {
+  LandingCard,
+  LandingSchoolRow,
+  NavSchool,
+  NavigationSchoolRow,
+  School,
+} from '../../src/lib/content/types.ts';
+import type { SchoolLookup } from '../../src/preview/loading/school-flow.ts';
+import { editorSchools, type EditorSchool } from '../../src/preview/editor-home.ts';
+import { siteAltNotes } from '../../src/build/alt-warnings.ts';
+import type { SiteDocuments } from '../../src/lib/content/editions.ts';
+import { groupWarnings, type ReportGroup } from '../../src/build/report.ts';
+import { siteNotes } from '../../src/build/site-notes.ts';
+import { type FileSrc, fileUrlOn } from '../../src/lib/content/site-files.ts';
 import { upstreamError } from './upstream.ts';
 
 /** 'published' is what families will see after the next export; 'drafts' overlays unpublished edits. */

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SanityClient } from '@sanity/client';
 import type { PublicConfig } from '../../src/config/public.ts';
-import type { BackoffOptions } from '../../src/lib/backoff.ts';
+import type { BackoffOptions } from '../../src/preview/loading/backoff.ts';
 import type { ChangeHub } from './change-hub.ts';
 import type { ContentApi } from './content-api.ts';
 import type { PreviewBundle } from './preview-bundle.ts';

@@ -5,7 +5,7 @@
 import type { SanityClient } from '@sanity/client';
 import { createContentApi } from './content-api.ts';
 import { upstreamError } from './upstream.ts';
-import type { EditorSchool } from '../../src/lib/editor-home.ts';
+import type { EditorSchool } from '../../src/preview/editor-home.ts';
 
 export type StartupCheck =
   | { ok: true; schools: EditorSchool[] }

@@ -7,7 +7,7 @@
 // costs a connection and memory, and sessions are cheap to open.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { openSse } from '../../core/sse.ts';
-import { publishedIdOf } from '../../src/lib/queries.ts';
+import { publishedIdOf } from '../../src/lib/content/queries.ts';
 import type { PreviewContext, SseStream } from '../lib/context.ts';
 import { HttpError } from '../lib/upstream.ts';
 import { SESSION_COOKIE } from '../lib/session.ts';

@@ -2,17 +2,17 @@
 // pressed, then shows the distance in miles. A failure returns the chip to the prompt without a word
 // on the chip (spec sections 4 and 8); beside it, the chip then offers a ZIP code instead (the spec
 // is silent on a way to a distance without the location): a district code shows the distance from
-// its centre, said under the chip, and is kept for the visit like the grid's (lib/position.ts).
+// its centre, said under the chip, and is kept for the visit like the grid's (lib/family-tools/position.ts).
 // Its name is its text ("2.4 mi") plus a note hidden on screen, never a different aria-label: a
 // voice user says what they see (WCAG 2.5.3, axe label-content-name-mismatch).
 // A position granted earlier in the visit (here or by the landing grid's "Sort by distance"), else
 // a ZIP code given earlier, is shown right after hydration without asking again. Hidden without
 // JavaScript (js-only): there it could not ask for the position.
 import { useEffect, useRef, useState } from 'react';
-import { haversineMiles, isValidLocation, roundMiles } from '../lib/distance.ts';
-import { GEO_OPTIONS, requestPosition, storedOrigin, storedZip, storeZip } from '../lib/position.ts';
+import { haversineMiles, isValidLocation, roundMiles } from '../lib/family-tools/distance.ts';
+import { GEO_OPTIONS, requestPosition, storedOrigin, storedZip, storeZip } from '../lib/family-tools/position.ts';
 import { useMessages, useSettings } from '../SiteEnv.tsx';
-import type { GeoPoint } from '../lib/types.ts';
+import type { GeoPoint } from '../lib/content/types.ts';
 import { ZipSortForm } from './landing/ZipSortForm.tsx';
 
 // Its words ('Get Distance', '2.4 mi', and 'Finding your location…' while the browser looks for

@@ -9,9 +9,9 @@
 // server render (tests, reproducible exports).
 import type { MouseEvent } from 'react';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
-import { copyLang } from '../lib/editions.ts';
+import { copyLang } from '../lib/content/editions.ts';
 import { pageHref } from '../routes.ts';
-import { openDataFile } from '../lib/open-data-files.ts';
+import { openDataFile } from '../lib/facts/open-data-files.ts';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useHydrated } from './useHydrated.ts';
 import { MAIN_ID } from './SkipLink.tsx';

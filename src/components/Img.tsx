@@ -1,6 +1,6 @@
 // One <img> for every content image: intrinsic width/height so nothing shifts, lazy unless it is
 // the page's largest above-the-fold image.
-import type { ImageVariant } from '../lib/image.ts';
+import type { ImageVariant } from '../lib/images/image.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
 import { plainText } from '../lib/plain-text.ts';
 
@@ -12,7 +12,7 @@ interface Props {
   priority?: boolean;
   className?: string;
   sizes?: string;
-  /** A srcset value (srcSetOf in lib/image.ts); `sizes` says how wide the image is drawn. */
+  /** A srcset value (srcSetOf in lib/images/image.ts); `sizes` says how wide the image is drawn. */
   srcSet?: string;
   /** The alt text's language when it differs from the page's (English words on the Spanish edition). */
   lang?: string;

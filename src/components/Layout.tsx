@@ -1,7 +1,7 @@
 // The frame of every page: skip link, header with the navigation bar, <main> and footer, with the
 // page's theme colour applied as CSS custom properties on one wrapper (no CSS-in-JS at runtime).
 import type { CSSProperties, ReactNode } from 'react';
-import type { NavSchool } from '../lib/types.ts';
+import type { NavSchool } from '../lib/content/types.ts';
 import { themeStyle } from '../lib/theme.ts';
 import { SkipLink, MAIN_ID } from './SkipLink.tsx';
 import { NavBar } from './NavBar.tsx';

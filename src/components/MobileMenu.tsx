@@ -2,9 +2,9 @@
 // navigation bar. Like the dropdown it is a <details> in the server HTML (usable without
 // JavaScript, hydrates without a mismatch) and becomes a modal panel once hydrated.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { NavSchool } from '../lib/types.ts';
+import type { NavSchool } from '../lib/content/types.ts';
 import { useMessages, useSettings } from '../SiteEnv.tsx';
-import { copyLang } from '../lib/editions.ts';
+import { copyLang } from '../lib/content/editions.ts';
 import { SchoolList } from './SchoolList.tsx';
 import { ShortlistLink } from './ShortlistLink.tsx';
 import { useHydrated } from './useHydrated.ts';

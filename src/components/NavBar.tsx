@@ -2,10 +2,10 @@
 // text), the district's elementary/high school links when it has given them, the schools
 // dropdown, and on small screens the menu button (which the stylesheet swaps in).
 import type { ReactNode } from 'react';
-import type { NavSchool } from '../lib/types.ts';
+import type { NavSchool } from '../lib/content/types.ts';
 import { landingPath, pageHref } from '../routes.ts';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
-import { copyLang } from '../lib/editions.ts';
+import { copyLang } from '../lib/content/editions.ts';
 import { SchoolsDropdown } from './SchoolsDropdown.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { ShortlistLink } from './ShortlistLink.tsx';

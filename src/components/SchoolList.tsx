@@ -1,11 +1,11 @@
 // The navigation's school list, shared by the dropdown and the mobile menu (and rendered alone by
 // the export for the variants of a shared navigation.json), so both menus show the same links.
-import type { NavSchool } from '../lib/types.ts';
+import type { NavSchool } from '../lib/content/types.ts';
 import { NAV_ALL_SCHOOLS } from '../config/site.ts';
 import { langHref, pageHref } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 import { useImages } from './useImages.ts';
-import { IMAGE_WIDTHS, type ImageVariant } from '../lib/image.ts';
+import { IMAGE_WIDTHS, type ImageVariant } from '../lib/images/image.ts';
 import { staticAssetUrl } from '../lib/links.ts';
 import { Img } from './Img.tsx';
 import { useHydrated } from './useHydrated.ts';

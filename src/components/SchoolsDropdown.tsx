@@ -2,7 +2,7 @@
 // render) is a <details> element, so the school list works without JavaScript and hydrates without
 // a mismatch; after hydration it becomes a disclosure button with keyboard support.
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { NavSchool } from '../lib/types.ts';
+import type { NavSchool } from '../lib/content/types.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import { SchoolList } from './SchoolList.tsx';
 import { useHydrated } from './useHydrated.ts';

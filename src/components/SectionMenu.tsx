@@ -3,9 +3,9 @@
 // hydration it tracks the active section, scrolls smoothly below the measured sticky bars, keeps the
 // hash in sync without a jump, and on small screens collapses behind a toggle.
 import { useEffect, useId, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { padNumber } from '../lib/sections.ts';
+import { padNumber } from '../lib/content/sections.ts';
 import { scrollToId, stickyOffset } from '../lib/scroll.ts';
-import type { NavLink } from '../lib/types.ts';
+import type { NavLink } from '../lib/content/types.ts';
 import { useMessages } from '../SiteEnv.tsx';
 
 export interface SectionMenuProps {

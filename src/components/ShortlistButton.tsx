@@ -4,7 +4,7 @@
 // unpressed; the stored shortlist applies right after hydration (useShortlist). Hidden without
 // JavaScript (js-only), where pressing it would do nothing.
 import { useState } from 'react';
-import { SHORTLIST_MAX, toggleShortlist } from '../lib/shortlist.ts';
+import { SHORTLIST_MAX, toggleShortlist } from '../lib/family-tools/shortlist.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import { useShortlist } from './useShortlist.ts';
 

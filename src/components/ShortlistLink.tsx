@@ -4,7 +4,7 @@
 // JavaScript (its list lives in the browser's storage, so the comparison could not be filled). On a
 // phone the bar shows it too, as a bookmark and the count (`data-count`, drawn by CSS); its name
 // stays "Shortlist (N)", which contains that count.
-import { compareHref } from '../lib/shortlist.ts';
+import { compareHref } from '../lib/family-tools/shortlist.ts';
 import { langHref, pageHref } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 import { useShortlist } from './useShortlist.ts';

@@ -10,8 +10,8 @@
 // a card the grid's tools add later gets the component).
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { loadChunk } from '../lib/chunk.ts';
-import { holdLayout, releaseAll, releaseLayout } from '../lib/settled.ts';
-import { isUsableImage } from '../lib/image-ref.ts';
+import { holdLayout, releaseAll, releaseLayout } from '../lib/final-layout.ts';
+import { isUsableImage } from '../lib/images/image-ref.ts';
 import { Kept, type KeptTag } from './kept.tsx';
 import { markScripts, useHydrated } from './useHydrated.ts';
 import { CardImagePlaceholder } from './landing/CardImagePlaceholder.tsx';
@@ -22,8 +22,8 @@ import type { SectionMenuProps } from './SectionMenu.tsx';
 import type { FooterProps } from './Footer.tsx';
 import type { HeroVideoProps } from './landing/HeroVideo.tsx';
 import type { DistanceChipProps } from './DistanceChip.tsx';
-import type { LandingCopy } from '../lib/landing-copy.ts';
-import type { SanityImage, VideoTestimonialBlock as VideoTestimonialData } from '../lib/types.ts';
+import type { LandingCopy } from '../lib/content/landing-copy.ts';
+import type { SanityImage, VideoTestimonialBlock as VideoTestimonialData } from '../lib/content/types.ts';
 
 type Full = typeof FullModule;
 
@@ -61,7 +61,7 @@ function loadWhenIdle(): void {
   if (scheduled) return;
   scheduled = true;
   const start = () => void load().catch(report);
-  // An address naming a place on the page waits for the final layout to scroll there (settled.ts).
+  // An address naming a place on the page waits for the final layout to scroll there (final-layout.ts).
   if (window.location.hash) start();
   else if (typeof window.requestIdleCallback === 'function')
     window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });

@@ -23,7 +23,7 @@ import type { PhotoBlock as FullPhotoBlock } from './blocks/PhotoBlock.tsx';
 import type { PhotosBlock as FullPhotosBlock } from './blocks/PhotosBlock.tsx';
 import type { TagListBlock as FullTagListBlock } from './blocks/TagListBlock.tsx';
 import type { CompareNoScript as FullCompareNoScript } from './CompareNoScript.tsx';
-import { isUsableImage } from '../lib/image-ref.ts';
+import { isUsableImage } from '../lib/images/image-ref.ts';
 import { staticAssetUrl } from '../lib/links.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
 import { tagsFor } from './blocks/tags.ts';

@@ -2,7 +2,7 @@
 // first-load JavaScript imports SiteEnv, and only the components that build image URLs in the
 // browser (menus, a grid card shown by the tools, the editors' preview) should bring the builder.
 import { useMemo } from 'react';
-import { createImageUrls, type ImageUrls } from '../lib/image.ts';
+import { createImageUrls, type ImageUrls } from '../lib/images/image.ts';
 import { useSiteEnv, useWarnings } from '../SiteEnv.tsx';
 
 /** Image URL builder for the current environment, created once per environment. */

@@ -3,8 +3,8 @@
 // every page, and the browser loads it here after hydration: 'Loading schools...' until then, and
 // on a failed fetch the error is logged and 'No schools found' shows (spec section 8).
 import { useEffect, useState } from 'react';
-import type { NavSchool } from '../lib/types.ts';
-import { parseNavList } from '../lib/mapping.ts';
+import type { NavSchool } from '../lib/content/types.ts';
+import { parseNavList } from '../lib/content/mapping.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
 
 /** One request per page however many components ask (the dropdown and the menu share it). */

@@ -4,7 +4,7 @@
 // list is the very array readShortlist gives when nothing is stored: with another, equal one, React
 // saw a change and re-rendered every card's button at once, synchronously, after hydration.
 import { useSyncExternalStore } from 'react';
-import { EMPTY_SHORTLIST, readShortlist, subscribeShortlist } from '../lib/shortlist.ts';
+import { EMPTY_SHORTLIST, readShortlist, subscribeShortlist } from '../lib/family-tools/shortlist.ts';
 
 export function useShortlist(): readonly string[] {
   return useSyncExternalStore(subscribeShortlist, readShortlist, () => EMPTY_SHORTLIST);

@@ -4,8 +4,8 @@
 // titles and descriptions that name none.
 import { en } from '../i18n/en.ts';
 import type { Lang, Messages } from '../i18n/messages.ts';
-import type { ImageUrls } from './image.ts';
-import type { School, SanityImage } from './types.ts';
+import type { ImageUrls } from './images/image.ts';
+import type { School, SanityImage } from './content/types.ts';
 import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
 
 export const TITLE_SEPARATOR = ' | ';

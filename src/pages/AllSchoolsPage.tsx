@@ -3,7 +3,7 @@
 // JavaScript, then the schools the grid hides (counted too); the sorting and filtering tools stay on the landing page, which loads every card for
 // them. It lives in the landing page's chunk: the same cards, no chunk of its own.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
-import type { AllSchoolsPageData, LandingCard } from '../lib/types.ts';
+import type { AllSchoolsPageData, LandingCard } from '../lib/content/types.ts';
 import { ListingPage } from './ListingPage.tsx';
 
 function Cards({ cards }: { cards: LandingCard[] }) {

@@ -8,12 +8,12 @@
 import { startTransition, useEffect, useState } from 'react';
 import { Layout } from '../components/Layout.tsx';
 import { LANDING_SECTIONS } from '../config/site.ts';
-import { COMPARE_MAX, COMPARE_MIN, parseCompareQuery, selectSchools, shownName } from '../lib/compare.ts';
-import { compareHref, readShortlist } from '../lib/shortlist.ts';
+import { COMPARE_MAX, COMPARE_MIN, parseCompareQuery, selectSchools, shownName } from '../lib/family-tools/compare.ts';
+import { compareHref, readShortlist } from '../lib/family-tools/shortlist.ts';
 import { loadChunk } from '../lib/chunk.ts';
-import type { SchoolFacts } from '../lib/school-facts.ts';
+import type { SchoolFacts } from '../lib/facts/school-facts.ts';
 import { CompareNoScript as NoScript } from '../components/CompareNoScript.tsx';
-import type { ComparePageData } from '../lib/types.ts';
+import type { ComparePageData } from '../lib/content/types.ts';
 import { langHref, pageHref } from '../routes.ts';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
 import { CompareTable, type CompareOrigin } from './CompareTable.tsx';
@@ -74,7 +74,7 @@ function useSelection(factsSrc: string | null | undefined): State {
         r.ok ? r.json() : Promise.reject(new Error(`${factsSrc}: HTTP ${r.status}`)),
       );
       file.catch(() => undefined); // answered below, with the chunk's own failure
-      loadChunk('CompareFacts', () => import('../lib/compare-facts.ts'))
+      loadChunk('CompareFacts', () => import('../lib/family-tools/compare-facts.ts'))
         .then((m) => m.compareFacts(file, zipCodes))
         .then(
           ({ facts, origin }) => {

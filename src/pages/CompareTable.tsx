@@ -6,15 +6,15 @@
 // translation does not give, a term without a title in the page's language) is marked lang="en"
 // on its own element; the page's own words ("Nothing listed", the row names) never are.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { haversineMiles, roundMiles } from '../lib/distance.ts';
+import { haversineMiles, roundMiles } from '../lib/family-tools/distance.ts';
 import { safeHttpUrl } from '../lib/links.ts';
-import type { FactResult, FactTerm, SchoolFacts } from '../lib/school-facts.ts';
-import { TOUR_HEADING } from '../lib/sections.ts';
+import type { FactResult, FactTerm, SchoolFacts } from '../lib/facts/school-facts.ts';
+import { TOUR_HEADING } from '../lib/content/sections.ts';
 import { DEFAULT_LANG, type Messages } from '../i18n/messages.ts';
-import type { FactRowWords, GeoPoint } from '../lib/types.ts';
+import type { FactRowWords, GeoPoint } from '../lib/content/types.ts';
 import { pageHref, schoolPath } from '../routes.ts';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
-import { clockTime, clockTimeIn } from '../lib/clock.ts';
+import { clockTime, clockTimeIn } from '../lib/facts/clock.ts';
 
 /** Where distances are measured from: the visitor's position, or the centre of the ZIP code they gave. */
 export interface CompareOrigin {

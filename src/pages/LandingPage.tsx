@@ -1,9 +1,9 @@
 // The guide's landing page: hero, section menu, advantage, testimonial, academics and the grid of
-// schools. The words are the editors' landingPage document (src/lib/landing-copy.ts), neutral
+// schools. The words are the editors' landingPage document (src/lib/content/landing-copy.ts), neutral
 // built-in headings where it has none; a section with nothing of the district's to show is left
 // out, with its menu entry. The data brings them with the schools.
 import { useEffect, useRef } from 'react';
-import type { AllSchoolsPageData, LandingPageData, ZipPageData } from '../lib/types.ts';
+import type { AllSchoolsPageData, LandingPageData, ZipPageData } from '../lib/content/types.ts';
 import { AllSchoolsPage } from './AllSchoolsPage.tsx';
 import { ZipPage } from './ZipPage.tsx';
 import { HowToApply } from '../components/landing/HowToApply.tsx';
@@ -11,7 +11,7 @@ import { ZipFinder } from '../components/landing/ZipFinder.tsx';
 import { LANDING_SECTIONS } from '../config/site.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import { scrollToId } from '../lib/scroll.ts';
-import { layoutSettled } from '../lib/settled.ts';
+import { layoutSettled } from '../lib/final-layout.ts';
 import { Layout } from '../components/Layout.tsx';
 import { SectionMenu } from '../components/SectionMenu.tsx';
 import { LandingHero } from '../components/landing/LandingHero.tsx';
@@ -19,7 +19,7 @@ import { AdvantageSection } from '../components/landing/AdvantageSection.tsx';
 import { TestimonialBanner } from '../components/landing/TestimonialBanner.tsx';
 import { AcademicSection } from '../components/landing/AcademicSection.tsx';
 import { SchoolGrid } from '../components/landing/SchoolGrid.tsx';
-import { hasAcademics, hasAdvantage } from '../lib/landing-copy.ts';
+import { hasAcademics, hasAdvantage } from '../lib/content/landing-copy.ts';
 
 const [ADVANTAGE_ID, ACADEMICS_ID, OPTIONS_ID] = LANDING_SECTIONS.map((s) => s.id) as [string, string, string];
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Layout } from '../components/Layout.tsx';
 import { landingPath, pageHref, type Place } from '../routes.ts';
-import type { NavSchool } from '../lib/types.ts';
+import type { NavSchool } from '../lib/content/types.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 
 interface ListingPageProps {

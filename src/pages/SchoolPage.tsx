@@ -6,12 +6,12 @@ import { SectionMenu } from '../components/SectionMenu.tsx';
 import { SchoolHeader } from '../components/school/SchoolHeader.tsx';
 import { SchoolSection } from '../components/school/SchoolSection.tsx';
 import { TourSection } from '../components/school/TourSection.tsx';
-import { isTourShown, schoolSections, sectionMenuItems } from '../lib/sections.ts';
-import type { SchoolPageData } from '../lib/types.ts';
+import { isTourShown, schoolSections, sectionMenuItems } from '../lib/content/sections.ts';
+import type { SchoolPageData } from '../lib/content/types.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import { AtAGlance } from '../components/school/AtAGlance.tsx';
 import { SchoolEvents } from '../components/school/SchoolEvents.tsx';
-import { fallbackLang } from '../lib/localize.ts';
+import { fallbackLang } from '../lib/content/localize.ts';
 
 export function SchoolPage({ data }: { data: SchoolPageData }) {
   const school = data.school && typeof data.school === 'object' ? data.school : null;

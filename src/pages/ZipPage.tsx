@@ -3,8 +3,8 @@
 // choose (those the landing grid hides), as cards that work without JavaScript.
 // It lives in the landing page's chunk: the same cards, and no chunk of its own to wait for.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
-import type { ZipSchool } from '../lib/types.ts';
-import type { ZipPageData } from '../lib/types.ts';
+import type { ZipSchool } from '../lib/content/types.ts';
+import type { ZipPageData } from '../lib/content/types.ts';
 import { ListingPage } from './ListingPage.tsx';
 
 function Cards({ schools }: { schools: ZipSchool[] }) {

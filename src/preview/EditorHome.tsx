@@ -7,8 +7,8 @@
 import { schoolPath } from '../routes.ts';
 import { DEFAULT_LANG } from '../i18n/messages.ts';
 import { LANGUAGE_NAMES } from '../components/LanguageSwitcher.tsx';
-import { EDITOR_STATE_LABEL, type EditorSchool } from '../lib/editor-home.ts';
-import type { ExportReportSummary, ReportGroup } from '../lib/report.ts';
+import { EDITOR_STATE_LABEL, type EditorSchool } from './editor-home.ts';
+import type { ExportReportSummary, ReportGroup } from '../build/report.ts';
 
 /** Warnings by kind, with the documents and fields to fix. */
 function Groups({ groups }: { groups: readonly ReportGroup[] }) {

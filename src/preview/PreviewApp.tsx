@@ -11,11 +11,11 @@ import type { SchoolPageComponent } from '../App.tsx';
 import { matchPreviewRoute, matchRoute } from '../routes.ts';
 import { CATALOGUES } from '../i18n/catalogues.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
-import type { NavSchool, PageData } from '../lib/types.ts';
-import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
-import { debounce } from '../lib/debounce.ts';
-import { DRAFT_REFRESH_DEBOUNCE_MS } from '../lib/school-flow.ts';
-import { keepLoading } from '../lib/keep-loading.ts';
+import type { NavSchool, PageData } from '../lib/content/types.ts';
+import { connectChangeStream, type EventSourceLike } from './loading/change-stream.ts';
+import { debounce } from './loading/debounce.ts';
+import { DRAFT_REFRESH_DEBOUNCE_MS } from './loading/school-flow.ts';
+import { keepLoading } from './loading/keep-loading.ts';
 import type { PreviewApi } from './api.ts';
 import { PreviewRoot, toggleLivepreview } from './PreviewRoot.tsx';
 

@@ -2,8 +2,8 @@
 // or published content) and whether live updates are connected. role=status so changes are
 // announced politely. It sits in the page's flow, so it takes its own space and covers nothing of
 // the page at any width or scroll position (a fixed label would hide the h1 and the footer).
-import type { ConnectionState } from '../lib/change-stream.ts';
-import type { PreviewMode } from '../lib/school-flow.ts';
+import type { ConnectionState } from './loading/change-stream.ts';
+import type { PreviewMode } from './loading/school-flow.ts';
 
 export interface BannerProps {
   livepreview: boolean;

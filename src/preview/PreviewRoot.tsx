@@ -9,23 +9,23 @@ import { App, type SchoolPageComponent } from '../App.tsx';
 import { LandingPage } from '../pages/LandingPage.tsx';
 import type { PreviewRouteMatch } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
-import type { LandingCard, NavSchool, PageData, School } from '../lib/types.ts';
-import { connectChangeStream, type EventSourceLike } from '../lib/change-stream.ts';
-import type { Timers } from '../lib/debounce.ts';
-import { startSchoolFlow, type SchoolFlowState } from '../lib/school-flow.ts';
-import type { EditorSchool } from '../lib/editor-home.ts';
-import { keepLoading } from '../lib/keep-loading.ts';
+import type { LandingCard, NavSchool, PageData, School } from '../lib/content/types.ts';
+import { connectChangeStream, type EventSourceLike } from './loading/change-stream.ts';
+import type { Timers } from './loading/debounce.ts';
+import { startSchoolFlow, type SchoolFlowState } from './loading/school-flow.ts';
+import type { EditorSchool } from './editor-home.ts';
+import { keepLoading } from './loading/keep-loading.ts';
 import { previewProblem, type PreviewApi } from './api.ts';
 import { bannerNote, PreviewBanner } from './PreviewBanner.tsx';
 import { EditorHome } from './EditorHome.tsx';
-import type { ExportReportSummary, ReportGroup } from '../lib/report.ts';
-import { localizeSchool } from '../lib/localize.ts';
+import type { ExportReportSummary, ReportGroup } from '../build/report.ts';
+import { localizeSchool } from '../lib/content/localize.ts';
 import { plainText } from '../lib/plain-text.ts';
 import { landingTitle, schoolTitle } from '../lib/seo.ts';
 import { CATALOGUES } from '../i18n/catalogues.ts';
-import { schoolGlance } from '../lib/school-glance.ts';
-import { landingCopy, type LandingCopy } from '../lib/landing-copy.ts';
-import { builtinSettings, type SiteSettings } from '../lib/builtin-settings.ts';
+import { schoolGlance } from '../lib/facts/school-glance.ts';
+import { landingCopy, type LandingCopy } from '../lib/content/landing-copy.ts';
+import { builtinSettings, type SiteSettings } from '../lib/content/builtin-settings.ts';
 import { LANDING_BUILTIN } from '../i18n/landing/index.ts';
 
 interface SiteCopy {
@@ -190,7 +190,7 @@ function useEditorHome(api: PreviewApi, page: PreviewRouteMatch['page'], env: Si
   return home;
 }
 
-/** Runs the school page loading flow (lib/school-flow.ts) while the page shows a school. */
+/** Runs the school page loading flow (preview/loading/school-flow.ts) while the page shows a school. */
 function useSchoolFlow(
   props: Pick<PreviewRootProps, 'api' | 'createEventSource' | 'timers' | 'onRefresher'>,
   flow: { slug: string | null; livepreview: boolean; start: StartFrom },

@@ -1,11 +1,11 @@
 // The browser's client for the preview server's own API (same origin, session cookie). It only
 // knows the fixed named endpoints; the credentialed content client never reaches the browser.
-import type { LandingCard, NavSchool, School } from '../lib/types.ts';
-import type { SchoolLookup } from '../lib/school-flow.ts';
-import type { EditorSchool } from '../lib/editor-home.ts';
-import type { ExportReportSummary, ReportGroup } from '../lib/report.ts';
-import type { LandingCopy } from '../lib/landing-copy.ts';
-import type { SiteSettings } from '../lib/builtin-settings.ts';
+import type { LandingCard, NavSchool, School } from '../lib/content/types.ts';
+import type { SchoolLookup } from './loading/school-flow.ts';
+import type { EditorSchool } from './editor-home.ts';
+import type { ExportReportSummary, ReportGroup } from '../build/report.ts';
+import type { LandingCopy } from '../lib/content/landing-copy.ts';
+import type { SiteSettings } from '../lib/content/builtin-settings.ts';
 import type { Lang } from '../i18n/messages.ts';
 
 export class PreviewApiError extends Error {

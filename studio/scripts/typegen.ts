@@ -1,5 +1,5 @@
 // `npm run typegen [-- --out DIR]`: extracts the Studio schema to studio/schema.json and runs
-// Sanity TypeGen over src/lib/queries.ts into src/lib/sanity.types.ts. With --out both go to DIR
+// Sanity TypeGen over src/lib/content/queries.ts into src/lib/content/sanity.types.ts. With --out both go to DIR
 // instead: test/unit/typegen-fresh.test.ts regenerates into a temp dir and compares, so stale
 // committed files fail `npm test`.
 // The schema is compiled and extracted in-process with the same calls `sanity schema extract`

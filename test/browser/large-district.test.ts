@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { generateDataset } from '../../bench/gen-dataset.ts';
-import { GRID_FIRST_CARDS } from '../../src/lib/grid-cards.ts';
+import { GRID_FIRST_CARDS } from '../../src/lib/family-tools/grid-cards.ts';
 import { hydrated, launch, openPage, SKIP } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
 import { AXE_CONTEXT, axe } from './helpers/axe.ts';

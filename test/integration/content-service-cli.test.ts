@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { embeddedConfig } from '../../src/config/public.ts';
-import { createPublicClient } from '../../src/lib/client.ts';
+import { createPublicClient } from '../../src/build/public-client.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
 import { intFlag, parseArgs } from '../../core/args.ts';
 import { InputError } from '../../core/errors.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import sharp from 'sharp';
-import { createImageUrls } from '../../src/lib/image.ts';
+import { createImageUrls } from '../../src/lib/images/image.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
 import { imagesPlugin } from '../../content-service/images.ts';
 import { MAX_OUTPUT_PIXELS } from '../../content-service/image-params.ts';

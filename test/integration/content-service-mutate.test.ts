@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { SanityClient } from '@sanity/client';
 import { embeddedConfig } from '../../src/config/public.ts';
-import { createPublicClient } from '../../src/lib/client.ts';
+import { createPublicClient } from '../../src/build/public-client.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
 import { parsePath } from '../../content-service/patch.ts';

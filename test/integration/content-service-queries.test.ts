@@ -1,5 +1,5 @@
 // Acceptance: the site's own GROQ, run by the real @sanity/client against the embedded service,
-// returns the shapes src/lib/types.ts promises; perspectives hide or overlay drafts as the hosted
+// returns the shapes src/lib/content/types.ts promises; perspectives hide or overlay drafts as the hosted
 // API does; bad queries and bad tokens fail the way the client reports usefully. A second suite
 // runs the same checks over the bundled sample (content/sample) when it exists.
 import { watchedIds } from '../../server/lib/change-relay.ts';
@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SanityClient } from '@sanity/client';
 import { createClient } from '@sanity/client';
-import * as queries from '../../src/lib/queries.ts';
+import * as queries from '../../src/lib/content/queries.ts';
 import { embeddedConfig, PREVIEW_API_VERSION } from '../../src/config/public.ts';
-import { createPublicClient } from '../../src/lib/client.ts';
-import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import type { NavigationSchoolRow, School } from '../../src/lib/types.ts';
+import { createPublicClient } from '../../src/build/public-client.ts';
+import { mapLandingGrid, mapNavigation } from '../../src/lib/content/mapping.ts';
+import type { NavigationSchoolRow, School } from '../../src/lib/content/types.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
 import { checkSchool, siteQueries, runAllSiteQueries } from './helpers/site-query-shapes.ts';
@@ -284,7 +284,7 @@ describe('content service over content/sample', {
     );
     assert.equal(lincoln.translations[0]!.doc.subtitle, 'El hogar de los Leones desde 1962');
     assert.equal(lincoln.translations[0]!.doc.featuredQuote?.schoolTitle, 'Lincoln Middle School');
-    // A school without a translation: null, and its Spanish page falls back (src/lib/localize.ts).
+    // A school without a translation: null, and its Spanish page falls back (src/lib/content/localize.ts).
     const riverside = await client.fetch<{ translations: unknown }>(queries.schoolBySlugQuery, { slug: 'riverside' });
     assert.equal(riverside.translations, null);
     const nav = await client.fetch<NavigationSchoolRow[]>(queries.navigationSchoolsQuery);

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPublicClient } from '../../src/lib/client.ts';
+import { createPublicClient } from '../../src/build/public-client.ts';
 import { EMBEDDED_PROJECT_ID, PREVIEW_API_VERSION, type PublicConfig } from '../../src/config/public.ts';
 import { openContentSource, REPO_ROOT, type ContentSource } from '../../core/content-source.ts';
 import { createPreviewClient } from '../../server/lib/preview-client.ts';

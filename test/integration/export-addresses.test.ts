@@ -95,7 +95,7 @@ describe('a look-alike address never replaces an established school', () => {
   test('full export: the established school keeps its page, the others are skipped by name', async () => {
     const first = await exportTo(out);
     assert.equal(first.skips.length, 0);
-    // Riverbend's facts that break the rules are named too (src/lib/fact-warnings.ts).
+    // Riverbend's facts that break the rules are named too (src/build/fact-warnings.ts).
     assert.deepEqual(
       first.stderr.split('\n').filter((l) => /"school-cypress": field (bellTimes|events)/.test(l)),
       [

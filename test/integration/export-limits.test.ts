@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONTENT_LIMITS } from '../../src/lib/content-limits.ts';
+import { CONTENT_LIMITS } from '../../src/build/content-limits.ts';
 import { exportSite, ExportError, parseExportArgs, type ExportIo } from '../../scripts/export.ts';
 import {
   cleanEnv,

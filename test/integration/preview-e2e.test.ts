@@ -1,5 +1,5 @@
 // End to end over real HTTP on 127.0.0.1: the embedded content service (with a token), the preview
-// server, and the browser-side flow (src/lib/school-flow.ts, change-stream.ts + src/preview/api.ts) driven in Node
+// server, and the browser-side flow (src/preview/loading/school-flow.ts, change-stream.ts + src/preview/api.ts) driven in Node
 // against the real SSE endpoint. An editor's mutations reach the previewing client: a draft is
 // re-fetched once after the 1000 ms quiet period, a burst ends on its last edit, a published
 // school without a draft updates live, a draft-only school previews, and the page recovers by
@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildPreviewServer } from '../../server/app.ts';
 import { embeddedConfig } from '../../src/config/public.ts';
 import { startContentService, type ContentService } from '../../content-service/index.ts';
-import { connectChangeStream, type EventSourceLike } from '../../src/lib/change-stream.ts';
-import { startSchoolFlow, type SchoolFlow, type SchoolFlowState } from '../../src/lib/school-flow.ts';
+import { connectChangeStream, type EventSourceLike } from '../../src/preview/loading/change-stream.ts';
+import { startSchoolFlow, type SchoolFlow, type SchoolFlowState } from '../../src/preview/loading/school-flow.ts';
 import { createPreviewApi } from '../../src/preview/api.ts';
-import type { School } from '../../src/lib/types.ts';
+import type { School } from '../../src/lib/content/types.ts';
 import { captureLog, editorClient, startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
 
 const TOKEN = `e2e_token_${'x4'.repeat(16)}`;

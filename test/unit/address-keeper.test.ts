@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { holdersOf, keeperOf } from '../../scripts/lib/address-keeper.ts';
 import type { ContentRead } from '../../scripts/lib/fetch-content.ts';
 import { type KnownSchools, validateContent } from '../../scripts/lib/validate-content.ts';
-import type { School } from '../../src/lib/types.ts';
+import type { School } from '../../src/lib/content/types.ts';
 import { warningText } from '../../src/lib/warn.ts';
 
 const claim = (_id: string, created: string | null) => ({ _id, created });

@@ -154,6 +154,26 @@ describe('architecture: one-way layers', () => {
     for (const layer of readers) assert.ok(layer === 'server' || layer === 'core', `${layer} reads secrets`);
   });
 
+  it('src/build/ (pure code only the export and the preview server run) never reaches a browser', () => {
+    // The rest of src/ may import its types, which leave no code behind; a value import would bundle it.
+    const build = path.join(REPO_ROOT, 'src', 'build') + path.sep;
+    const leaks = files
+      .filter((f) => layerOf(f) === 'src' && !f.startsWith(build))
+      .flatMap((f) => {
+        const source = ts.createSourceFile(f, readFileSync(f, 'utf8'), ts.ScriptTarget.Latest);
+        return source.statements.flatMap((s) => {
+          const spec = (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier;
+          if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) return [];
+          const typeOnly = ts.isImportDeclaration(s) ? s.importClause?.isTypeOnly : s.isTypeOnly;
+          return !typeOnly && path.resolve(path.dirname(f), spec.text).startsWith(build)
+            ? [`${rel(f)} -> ${spec.text}`]
+            : [];
+        });
+      });
+    assert.ok(existsSync(build), 'src/build/ exists');
+    assert.deepEqual(leaks, []);
+  });
+
   it('has no import cycles', () => {
     const resolveFile = (p: string): string | null => [p, `${p}.ts`, `${p}.tsx`].find((c) => files.includes(c)) ?? null;
     const next = new Map<string, string[]>(files.map((f) => [f, []]));

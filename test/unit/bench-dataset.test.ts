@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_TEMPLATE_DIR, generateDataset, readNdjson } from '../../bench/gen-dataset.ts';
 import { slugProblem } from '../../src/lib/slug.ts';
-import { parseAssetRef } from '../../src/lib/image-ref.ts';
+import { parseAssetRef } from '../../src/lib/images/image-ref.ts';
 
 const refsOf = (value: unknown, out: string[] = []): string[] => {
   if (Array.isArray(value)) for (const v of value) refsOf(v, out);

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { BlockRenderer, blockComponents, componentFor } from '../../src/components/blocks/BlockRenderer.tsx';
 import { learnMoreTarget } from '../../src/components/blocks/HighlightSectionBlock.tsx';
 import { SiteEnvProvider, defaultSiteEnv } from '../../src/SiteEnv.tsx';
-import type { Block } from '../../src/lib/types.ts';
+import type { Block } from '../../src/lib/content/types.ts';
 import { resetWarnings } from '../../src/lib/warn.ts';
 import { parseHtml, text } from './helpers/html.ts';
 

@@ -1,4 +1,4 @@
-// Calendar injection and impossible dates, replayed through the one calendar writer (src/lib/ics.ts):
+// Calendar injection and impossible dates, replayed through the one calendar writer (src/lib/calendar/ics.ts):
 // a timeline step's `_key` holding CRLF lines added a whole event with an alarm and a link to
 // how-to-apply.ics (ical.js read 4 events instead of 2); bare CR and other control characters in any
 // text were written raw; `2027-02-30` gave an invalid DATE and an invalid `<time datetime>`; and one
@@ -7,11 +7,11 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import ICAL from 'ical.js';
 import { calendarFiles } from '../../scripts/lib/calendar-files.ts';
-import { landingCopy } from '../../src/lib/landing-copy.ts';
-import { schoolFacts } from '../../src/lib/school-facts.ts';
-import { schoolGlance } from '../../src/lib/school-glance.ts';
-import { calendarDay, instant } from '../../src/lib/calendar-dates.ts';
-import { icsText } from '../../src/lib/ics.ts';
+import { landingCopy } from '../../src/lib/content/landing-copy.ts';
+import { schoolFacts } from '../../src/lib/facts/school-facts.ts';
+import { schoolGlance } from '../../src/lib/facts/school-glance.ts';
+import { calendarDay, instant } from '../../src/lib/calendar/calendar-dates.ts';
+import { icsText } from '../../src/lib/calendar/ics.ts';
 import { builtinCopy } from './helpers/landing-copy.ts';
 import { schoolWith } from './helpers/school-fixture.ts';
 

@@ -11,16 +11,16 @@ import { App } from '../../src/App.tsx';
 import { ComparePage } from '../../src/pages/ComparePage.tsx';
 import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
-import { parseCompareQuery, selectSchools, shownName } from '../../src/lib/compare.ts';
-import { SHORTLIST_KEY } from '../../src/lib/shortlist.ts';
-import { POSITION_KEY } from '../../src/lib/position.ts';
-import type { SchoolFacts } from '../../src/lib/school-facts.ts';
+import { parseCompareQuery, selectSchools, shownName } from '../../src/lib/family-tools/compare.ts';
+import { SHORTLIST_KEY } from '../../src/lib/family-tools/shortlist.ts';
+import { POSITION_KEY } from '../../src/lib/family-tools/position.ts';
+import type { SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import { canonicalPath, matchPreviewRoute, matchRoute, routeAliases, routeFile } from '../../src/routes.ts';
 import { defaultSiteEnv } from '../../src/SiteEnv.tsx';
-import type { ComparePageData } from '../../src/lib/types.ts';
-// The page loads its facts reader as a chunk (src/lib/compare-facts.ts); loaded here once, the
+import type { ComparePageData } from '../../src/lib/content/types.ts';
+// The page loads its facts reader as a chunk (src/lib/family-tools/compare-facts.ts); loaded here once, the
 // page's import of it settles at once, as a cached chunk does in a browser.
-import '../../src/lib/compare-facts.ts';
+import '../../src/lib/family-tools/compare-facts.ts';
 
 const COMPARE_TEXT = en.compare;
 const ROW_LABELS = en.compare.rows;

@@ -3,7 +3,7 @@
 // where it must be, reported with its field, and content within the limits is left as it is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONTENT_LIMITS, limitContent } from '../../src/lib/content-limits.ts';
+import { CONTENT_LIMITS, limitContent } from '../../src/build/content-limits.ts';
 import { readDataset, SAMPLE } from '../integration/export-helpers.ts';
 
 const span = (text: string, marks: string[] = []) => ({ _type: 'span', _key: 's', text, marks });

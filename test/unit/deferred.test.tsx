@@ -11,7 +11,7 @@ import { CardImage as FullCardImage } from '../../src/components/landing/CardIma
 import { CardImage, DistanceChip, SchoolsDropdown } from '../../src/components/deferred.tsx';
 import { DistanceChip as FullDistanceChip } from '../../src/components/DistanceChip.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
-import type { NavSchool, SanityImage } from '../../src/lib/types.ts';
+import type { NavSchool, SanityImage } from '../../src/lib/content/types.ts';
 import { HydrationFlag } from '../../src/components/useHydrated.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 

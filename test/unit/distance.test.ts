@@ -1,7 +1,12 @@
 // The distance chip's arithmetic: haversine in miles (earth radius 3958.8) and one-decimal display.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { EARTH_RADIUS_MILES, formatMiles, haversineMiles, isValidLocation } from '../../src/lib/distance.ts';
+import {
+  EARTH_RADIUS_MILES,
+  formatMiles,
+  haversineMiles,
+  isValidLocation,
+} from '../../src/lib/family-tools/distance.ts';
 
 const close = (a: number, b: number, eps = 1e-6) => assert.ok(Math.abs(a - b) < eps, `${a} ≈ ${b}`);
 

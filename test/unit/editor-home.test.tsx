@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { editorSchools } from '../../src/lib/editor-home.ts';
+import { editorSchools } from '../../src/preview/editor-home.ts';
 import { EditorHome } from '../../src/preview/EditorHome.tsx';
 
 test('editorSchools: one entry per school, its state, the draft title, title order; junk rows ignored', () => {

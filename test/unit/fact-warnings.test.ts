@@ -6,11 +6,11 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { factNotes } from '../../src/lib/fact-warnings.ts';
-import { eventSpan } from '../../src/lib/fact-rules.ts';
-import { schoolFacts } from '../../src/lib/school-facts.ts';
-import { schoolGlance } from '../../src/lib/school-glance.ts';
-import type { School } from '../../src/lib/types.ts';
+import { factNotes } from '../../src/build/fact-warnings.ts';
+import { eventSpan } from '../../src/lib/facts/fact-rules.ts';
+import { schoolFacts } from '../../src/lib/facts/school-facts.ts';
+import { schoolGlance } from '../../src/lib/facts/school-glance.ts';
+import type { School } from '../../src/lib/content/types.ts';
 import { schoolWith } from './helpers/school-fixture.ts';
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };

@@ -4,15 +4,15 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import ICAL from 'ical.js';
-import { clockTime, eventWhen, schoolGlance, upcomingEvents } from '../../src/lib/school-glance.ts';
-import { foldLine, icsFile } from '../../src/lib/ics.ts';
-import { zipListings } from '../../src/lib/zip-pages.ts';
-import { schoolFacts } from '../../src/lib/school-facts.ts';
+import { clockTime, eventWhen, schoolGlance, upcomingEvents } from '../../src/lib/facts/school-glance.ts';
+import { foldLine, icsFile } from '../../src/lib/calendar/ics.ts';
+import { zipListings } from '../../src/build/zip-pages.ts';
+import { schoolFacts } from '../../src/lib/facts/school-facts.ts';
 import { calendarFiles, eventLocation } from '../../scripts/lib/calendar-files.ts';
-import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
+import { localizeSchool, type SchoolRow } from '../../src/lib/content/localize.ts';
 import { schoolWith } from './helpers/school-fixture.ts';
 import { builtinCopy } from './helpers/landing-copy.ts';
-import type { LandingCard } from '../../src/lib/types.ts';
+import type { LandingCard } from '../../src/lib/content/types.ts';
 
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 const lincoln = schoolWith({

@@ -7,11 +7,11 @@ import { afterEach, describe, test } from 'node:test';
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { SchoolGrid } from '../../src/components/landing/SchoolGrid.tsx';
 import { factsOf, restoreFetch, serveFacts } from './helpers/facts-fixture.ts';
-import type { LandingCard } from '../../src/lib/types.ts';
+import type { LandingCard } from '../../src/lib/content/types.ts';
 import { defaultSiteEnv, SiteEnvProvider } from '../../src/SiteEnv.tsx';
 import { es } from '../../src/i18n/es.ts';
 import type { Messages } from '../../src/i18n/messages.ts';
-import { landingCopy } from '../../src/lib/landing-copy.ts';
+import { landingCopy } from '../../src/lib/content/landing-copy.ts';
 
 const COPY = landingCopy(null, 'en');
 

@@ -14,8 +14,8 @@ import {
   programToken,
   serializeFilterState,
   toggle,
-} from '../../src/lib/grid-tools.ts';
-import { parseFactsList } from '../../src/lib/facts-file.ts';
+} from '../../src/lib/family-tools/grid-tools.ts';
+import { parseFactsList } from '../../src/lib/facts/facts-file.ts';
 import { factsOf } from './helpers/facts-fixture.ts';
 
 const facts = factsOf;

@@ -11,11 +11,11 @@ import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { LANGS } from '../../src/i18n/messages.ts';
-import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
-import { mapLandingGrid } from '../../src/lib/mapping.ts';
+import { localizeSchool, type SchoolRow } from '../../src/lib/content/localize.ts';
+import { mapLandingGrid } from '../../src/lib/content/mapping.ts';
 import { hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
-import { createImageUrls } from '../../src/lib/image.ts';
-import type { PageData } from '../../src/lib/types.ts';
+import { createImageUrls } from '../../src/lib/images/image.ts';
+import type { PageData } from '../../src/lib/content/types.ts';
 import { renderDocument } from '../../render/document.ts';
 import {
   alternatePaths,

@@ -2,8 +2,8 @@
 // fixes, the size arithmetic behind every width/height attribute, and the self-hosted file names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createImageUrls, croppedSize, fnv1a, IMAGE_WIDTHS } from '../../src/lib/image.ts';
-import { parseAssetRef } from '../../src/lib/image-ref.ts';
+import { createImageUrls, croppedSize, fnv1a, IMAGE_WIDTHS } from '../../src/lib/images/image.ts';
+import { parseAssetRef } from '../../src/lib/images/image-ref.ts';
 
 const settings = { projectId: 'demo', dataset: 'production', imageHost: 'https://cdn.example' };
 const img = (ref: string, extra: object = {}) => ({ _type: 'image', asset: { _ref: ref }, ...extra });

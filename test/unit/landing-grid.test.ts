@@ -4,11 +4,11 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { landingGrid } from '../../scripts/lib/landing-grid.ts';
-import { GRID_FIRST_CARDS } from '../../src/lib/grid-cards.ts';
-import { gridCards, mapLandingCards } from '../../src/lib/mapping.ts';
-import { builtinSettings } from '../../src/lib/builtin-settings.ts';
+import { GRID_FIRST_CARDS } from '../../src/lib/family-tools/grid-cards.ts';
+import { gridCards, mapLandingCards } from '../../src/lib/content/mapping.ts';
+import { builtinSettings } from '../../src/lib/content/builtin-settings.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
-import type { LandingSchoolRow } from '../../src/lib/types.ts';
+import type { LandingSchoolRow } from '../../src/lib/content/types.ts';
 
 const rows: LandingSchoolRow[] = Array.from({ length: GRID_FIRST_CARDS + 3 }, (_, i) => ({
   _id: `s${i}`,

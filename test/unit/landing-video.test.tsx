@@ -9,7 +9,7 @@ import { LandingHero } from '../../src/components/landing/LandingHero.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import { HERO_VIDEO_FADE_MS } from '../../src/config/site.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
-import { landingCopy } from '../../src/lib/landing-copy.ts';
+import { landingCopy } from '../../src/lib/content/landing-copy.ts';
 import { sampleCopy } from './helpers/landing-copy.ts';
 
 const env: SiteEnv = {

@@ -2,9 +2,9 @@
 // and filtering families see are decided here, so each rule has a case that breaks if it changes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isHiddenFromGrid, mapLandingGrid, mapNavigation, parseNavList } from '../../src/lib/mapping.ts';
+import { isHiddenFromGrid, mapLandingGrid, mapNavigation, parseNavList } from '../../src/lib/content/mapping.ts';
 import { schoolPath } from '../../src/routes.ts';
-import type { LandingSchoolRow, NavigationSchoolRow } from '../../src/lib/types.ts';
+import type { LandingSchoolRow, NavigationSchoolRow } from '../../src/lib/content/types.ts';
 import { imageOf, landingRowWith, navRowWith } from './helpers/school-fixture.ts';
 
 const nav = (

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { NavBar } from '../../src/components/NavBar.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
-import type { NavSchool } from '../../src/lib/types.ts';
+import type { NavSchool } from '../../src/lib/content/types.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { sampleSettings } from './helpers/landing-copy.ts';
 

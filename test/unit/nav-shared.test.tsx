@@ -8,12 +8,12 @@ import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { Layout } from '../../src/components/Layout.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
-import type { NavSchool } from '../../src/lib/types.ts';
+import type { NavSchool } from '../../src/lib/content/types.ts';
 import { NAV_ALL_SCHOOLS } from '../../src/config/site.ts';
 import { en } from '../../src/i18n/en.ts';
 
 const NAV_STATES = en.nav;
-import { parseNavList } from '../../src/lib/mapping.ts';
+import { parseNavList } from '../../src/lib/content/mapping.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 
 const schools: NavSchool[] = Array.from({ length: 30 }, (_, i) => ({

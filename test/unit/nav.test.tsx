@@ -7,11 +7,11 @@ import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { NavBar } from '../../src/components/NavBar.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
-import type { NavSchool } from '../../src/lib/types.ts';
+import type { NavSchool } from '../../src/lib/content/types.ts';
 import { en } from '../../src/i18n/en.ts';
-import { builtinSettings } from '../../src/lib/builtin-settings.ts';
-import { createImageUrls } from '../../src/lib/image.ts';
-import { withLogo } from '../../src/lib/site-settings.ts';
+import { builtinSettings } from '../../src/lib/content/builtin-settings.ts';
+import { createImageUrls } from '../../src/lib/images/image.ts';
+import { withLogo } from '../../src/build/site-settings.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { sampleSettings } from './helpers/landing-copy.ts';
 

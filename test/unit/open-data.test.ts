@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openDataCsv, openDataJson, openSchools } from '../../scripts/lib/open-data.ts';
-import type { SchoolFacts } from '../../src/lib/school-facts.ts';
+import type { SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import { factsOf } from './helpers/facts-fixture.ts';
 
 const fact = (over: Partial<SchoolFacts>): SchoolFacts => factsOf('x', { title: 'X', ...over });

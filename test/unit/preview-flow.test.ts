@@ -3,21 +3,21 @@
 // live) and the change stream's own capped reconnect backoff.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffDelay } from '../../src/lib/backoff.ts';
+import { backoffDelay } from '../../src/preview/loading/backoff.ts';
 import {
   connectChangeStream,
   type ChangeEvent,
   type EventSourceLike,
   type StreamHandlers,
-} from '../../src/lib/change-stream.ts';
-import { debounce, type Timers } from '../../src/lib/debounce.ts';
+} from '../../src/preview/loading/change-stream.ts';
+import { debounce, type Timers } from '../../src/preview/loading/debounce.ts';
 import {
   chooseSource,
   DRAFT_REFRESH_DEBOUNCE_MS,
   startSchoolFlow,
   type SchoolFlowState,
   type SchoolLookup,
-} from '../../src/lib/school-flow.ts';
+} from '../../src/preview/loading/school-flow.ts';
 
 class FakeClock implements Timers {
   now = 0;

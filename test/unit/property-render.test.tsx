@@ -1,7 +1,7 @@
 // Property-based tests: instead of the cases someone thought of, fast-check generates random
 // documents of the content model (schools with random sections, every block type, portable text
 // with random styles, marks and links, strings mixing unicode, markup and script) and runs them
-// through the export's own pipeline without I/O: validation, mapping (src/lib/mapping.ts), the pure
+// through the export's own pipeline without I/O: validation, mapping (src/lib/content/mapping.ts), the pure
 // render (render/render.tsx) and the document shell (render/document.ts). Whatever arrives, rendering
 // never throws, the HTML parses to one document with only the page's own scripts, no injected
 // element or event-handler attribute, only safe link schemes, a valid theme colour, and hydration
@@ -9,7 +9,7 @@
 // First, as in the export CLI: React's production build, the one the export renders with (the
 // development build's checks made each run several times slower, and are not what ships).
 import '../../scripts/lib/production-env.ts';
-import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
+import { localizeSchool, type SchoolRow } from '../../src/lib/content/localize.ts';
 import { strict as assert } from 'node:assert';
 import { after, afterEach, beforeEach, describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -17,10 +17,10 @@ import { Window } from 'happy-dom';
 import { buildPages, type PageAssets } from '../../scripts/lib/pages.ts';
 import { validateContent } from '../../scripts/lib/validate-content.ts';
 import { render } from '../../render/render.tsx';
-import { mapLandingGrid, mapNavigation } from '../../src/lib/mapping.ts';
+import { mapLandingGrid, mapNavigation } from '../../src/lib/content/mapping.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { isSafeSlug } from '../../src/lib/slug.ts';
-import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/types.ts';
+import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../src/lib/content/types.ts';
 import { resetWarnings, warningText } from '../../src/lib/warn.ts';
 import { schoolPath } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';

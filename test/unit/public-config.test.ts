@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { InputError } from '../../src/lib/input-error.ts';
 import { DEFAULT_API_VERSION, embeddedConfig, readPublicConfig, SANITY_IMAGE_HOST } from '../../src/config/public.ts';
-import { createPublicClient } from '../../src/lib/client.ts';
+import { createPublicClient } from '../../src/build/public-client.ts';
 
 describe('readPublicConfig', () => {
   it('returns null without SANITY_PROJECT_ID (commands then start the embedded service)', () => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'groq-js';
-import { SCHOOL_REFERENCE_DEPTH, schoolFields, translatedSchoolFields } from '../../src/lib/queries.ts';
+import { SCHOOL_REFERENCE_DEPTH, schoolFields, translatedSchoolFields } from '../../src/lib/content/queries.ts';
 
 type Node = { type?: string; [k: string]: unknown };
 

@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import * as queries from '../../src/lib/queries.ts';
+import * as queries from '../../src/lib/content/queries.ts';
 
 const before = JSON.parse(readFileSync(new URL('../fixtures/queries-before.json', import.meta.url), 'utf8')) as Record<
   string,
@@ -27,7 +27,7 @@ test('no projection passes unknown fields through: every field a query reads is 
 });
 
 test('queries are wrapped in defineQuery so TypeGen reads them', () => {
-  const source = readFileSync(new URL('../../src/lib/queries.ts', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../src/lib/content/queries.ts', import.meta.url), 'utf8');
   for (const name of Object.keys(before).filter((n) => n.endsWith('Query'))) {
     assert.match(source, new RegExp(`export const ${name} = defineQuery\\(`), `${name} is not a defineQuery call`);
   }

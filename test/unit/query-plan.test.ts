@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { evaluate, parse, type ExprNode } from 'groq-js';
 import { directProjection, hoistSubqueries, planQuery } from '../../content-service/query-plan.ts';
-import * as queries from '../../src/lib/queries.ts';
+import * as queries from '../../src/lib/content/queries.ts';
 import { REPO_ROOT } from '../../core/paths.ts';
 import { groqAnswers, type Query } from './helpers/groq-answers.ts';
 

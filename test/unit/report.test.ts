@@ -10,7 +10,7 @@ import {
   REPORT_MAX_LINES,
   WARNING_KINDS,
   WarningGroups,
-} from '../../src/lib/report.ts';
+} from '../../src/build/report.ts';
 import type { WarningInput } from '../../src/lib/warn.ts';
 
 describe('classifyWarning: a plain sentence read for its kind, document and field', () => {

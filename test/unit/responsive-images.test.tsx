@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
 import { render } from '../../render/render.tsx';
 import { renderDocument } from '../../render/document.ts';
-import { SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../src/lib/image.ts';
+import { SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../src/lib/images/image.ts';
 import { TestimonialBanner } from '../../src/components/landing/TestimonialBanner.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import { landingSeo } from '../../src/lib/seo.ts';
-import type { PageData } from '../../src/lib/types.ts';
+import type { PageData } from '../../src/lib/content/types.ts';
 import { sampleSchool } from './helpers/school-fixture.ts';
 import { sampleCopy } from './helpers/landing-copy.ts';
 

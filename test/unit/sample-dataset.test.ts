@@ -2,14 +2,14 @@
 // the whole content model: every field, block type, rich-text feature and special school, and the
 // documents it references. Its images, public/ media and the generator's reproducibility are checked
 // in sample-media.test.ts.
-import { TRANSLATABLE_FIELDS } from '../../src/lib/localize.ts';
+import { TRANSLATABLE_FIELDS } from '../../src/lib/content/localize.ts';
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { evaluate, parse } from 'groq-js';
-import { isHiddenFromGrid, mapNavigation } from '../../src/lib/mapping.ts';
-import { schoolBySlugQuery, navigationSchoolsQuery } from '../../src/lib/queries.ts';
+import { isHiddenFromGrid, mapNavigation } from '../../src/lib/content/mapping.ts';
+import { schoolBySlugQuery, navigationSchoolsQuery } from '../../src/lib/content/queries.ts';
 import { TRANSLATED_TYPES } from '../../studio/src/schemaTypes/objects/language.ts';
 import {
   PUBLIC,

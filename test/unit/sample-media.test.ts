@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { parseAssetRef } from '../../src/lib/image-ref.ts';
+import { parseAssetRef } from '../../src/lib/images/image-ref.ts';
 import { heroFrameSvg } from '../../scripts/sample/public.ts';
 import { oneMascot } from '../../scripts/sample/school-copy.ts';
 import { ROOT, SAMPLE, PUBLIC, byId, schools, assets, all, ndjson } from './helpers/sample-dataset.ts';

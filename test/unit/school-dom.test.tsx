@@ -13,9 +13,9 @@ import { VideoFacade } from '../../src/components/VideoFacade.tsx';
 import { App } from '../../src/App.tsx';
 import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
 import { defaultSiteEnv, SiteEnvProvider } from '../../src/SiteEnv.tsx';
-import { builtinSettings } from '../../src/lib/builtin-settings.ts';
+import { builtinSettings } from '../../src/lib/content/builtin-settings.ts';
 import { en } from '../../src/i18n/en.ts';
-import type { PageData } from '../../src/lib/types.ts';
+import type { PageData } from '../../src/lib/content/types.ts';
 
 let dom: Dom | null = null;
 afterEach(() => {

@@ -3,8 +3,8 @@
 // location, quote or tour the page would not show is absent here too.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { schoolFacts, schoolPrograms } from '../../src/lib/school-facts.ts';
-import type { Block } from '../../src/lib/types.ts';
+import { schoolFacts, schoolPrograms } from '../../src/lib/facts/school-facts.ts';
+import type { Block } from '../../src/lib/content/types.ts';
 import { geopoint, schoolWith, sectionWith } from './helpers/school-fixture.ts';
 
 const tags = (...labels: (string | null)[]) => labels.map((label, i) => ({ _key: `t${i}`, _type: 'tag', label }));

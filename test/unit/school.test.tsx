@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { renderToString } from 'react-dom/server';
 import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
 import { SiteEnvProvider, defaultSiteEnv, type SiteEnv } from '../../src/SiteEnv.tsx';
-import type { School } from '../../src/lib/types.ts';
+import type { School } from '../../src/lib/content/types.ts';
 import { resetWarnings } from '../../src/lib/warn.ts';
 import { parseHtml, text } from './helpers/html.ts';
 import { sampleSchool, schoolWith } from './helpers/school-fixture.ts';

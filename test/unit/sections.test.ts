@@ -8,8 +8,8 @@ import {
   sanitizeAnchorId,
   schoolSections,
   sectionMenuItems,
-} from '../../src/lib/sections.ts';
-import type { School, Section } from '../../src/lib/types.ts';
+} from '../../src/lib/content/sections.ts';
+import type { School, Section } from '../../src/lib/content/types.ts';
 import { schoolWith, sectionWith } from './helpers/school-fixture.ts';
 
 const school = (sections: (Partial<Section> | null)[], extra: Partial<School> = {}): School =>

@@ -2,7 +2,7 @@
 // name it (DISTRICT, as the export passes it), and no district named when it has given no name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createImageUrls } from '../../src/lib/image.ts';
+import { createImageUrls } from '../../src/lib/images/image.ts';
 import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
 import {
@@ -18,7 +18,7 @@ import {
   trimDescription,
   twitterHandle,
 } from '../../src/lib/seo.ts';
-import type { School } from '../../src/lib/types.ts';
+import type { School } from '../../src/lib/content/types.ts';
 import { geopoint, imageOf, schoolWith } from './helpers/school-fixture.ts';
 
 const DISTRICT_NAME = 'Riverbend School District';

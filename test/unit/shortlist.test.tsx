@@ -16,8 +16,8 @@ import {
   subscribeShortlist,
   toggleShortlist,
   writeShortlist,
-} from '../../src/lib/shortlist.ts';
-import { POSITION_KEY, requestPosition, storedPosition } from '../../src/lib/position.ts';
+} from '../../src/lib/family-tools/shortlist.ts';
+import { POSITION_KEY, requestPosition, storedPosition } from '../../src/lib/family-tools/position.ts';
 import { ShortlistButton } from '../../src/components/ShortlistButton.tsx';
 import { ShortlistLink } from '../../src/components/ShortlistLink.tsx';
 import { DistanceChip } from '../../src/components/DistanceChip.tsx';

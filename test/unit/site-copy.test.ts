@@ -3,14 +3,14 @@
 // lang="en" when they fall back), and the images' alternative text and its warnings.
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { landingCopy } from '../../src/lib/landing-copy.ts';
-import { siteSettings } from '../../src/lib/site-settings.ts';
-import { imageAlt, withTranslatedAlt } from '../../src/lib/alt-text.ts';
-import { altNotes, siteAltNotes } from '../../src/lib/alt-warnings.ts';
-import { localizeSchool } from '../../src/lib/localize.ts';
+import { landingCopy } from '../../src/lib/content/landing-copy.ts';
+import { siteSettings } from '../../src/build/site-settings.ts';
+import { imageAlt, withTranslatedAlt } from '../../src/lib/images/alt-text.ts';
+import { altNotes, siteAltNotes } from '../../src/build/alt-warnings.ts';
+import { localizeSchool } from '../../src/lib/content/localize.ts';
 import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
-import type { School } from '../../src/lib/types.ts';
+import type { School } from '../../src/lib/content/types.ts';
 import { LANDING_BUILTIN } from '../../src/i18n/landing/index.ts';
 
 const block = (text: string) => ({

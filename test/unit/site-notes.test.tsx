@@ -3,8 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
-import { siteNotes } from '../../src/lib/site-notes.ts';
-import { groupWarnings } from '../../src/lib/report.ts';
+import { siteNotes } from '../../src/build/site-notes.ts';
+import { groupWarnings } from '../../src/build/report.ts';
 import { EditorHome } from '../../src/preview/EditorHome.tsx';
 import { sampleSiteDocuments } from './helpers/landing-copy.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

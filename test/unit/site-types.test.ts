@@ -1,4 +1,4 @@
-// One list of the document types the site reads (siteTypes in src/lib/queries.ts): the export's
+// One list of the document types the site reads (siteTypes in src/lib/content/queries.ts): the export's
 // incremental read compares their revisions, and the publish webhook's filter (docs/deploying.md,
 // the workflow) rebuilds on them. Publishing the landing page or the settings once waited for the
 // nightly run because the filter named only the school's types.
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../core/paths.ts';
-import * as queries from '../../src/lib/queries.ts';
+import * as queries from '../../src/lib/content/queries.ts';
 
 const read = (rel: string) => readFileSync(path.join(REPO_ROOT, rel), 'utf8');
 const schema = JSON.parse(read('studio/schema.json')) as { name: string; type: string }[];

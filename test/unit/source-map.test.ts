@@ -12,7 +12,7 @@ import { stegaClean, stegaEncodeSourceMap } from '@sanity/client/stega';
 import { vercelStegaDecode } from '@vercel/stega';
 import { runQuery } from '../../content-service/groq.ts';
 import { resultSourceMap } from '../../content-service/source-map.ts';
-import { schoolBySlugQuery } from '../../src/lib/queries.ts';
+import { schoolBySlugQuery } from '../../src/lib/content/queries.ts';
 import { REPO_ROOT } from '../../core/paths.ts';
 
 const docs = readFileSync(path.join(REPO_ROOT, 'content/sample/dataset.ndjson'), 'utf8')

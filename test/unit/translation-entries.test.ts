@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { evaluate, parse } from 'groq-js';
-import { landingPageTranslations, schoolBySlugQuery } from '../../src/lib/queries.ts';
+import { landingPageTranslations, schoolBySlugQuery } from '../../src/lib/content/queries.ts';
 
 const ref = (id: string) => ({ _type: 'reference', _ref: id });
 const school = { _id: 'school-a', _type: 'school', language: 'en', title: 'A Middle School', slug: { current: 'a' } };

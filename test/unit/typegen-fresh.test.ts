@@ -1,4 +1,4 @@
-// studio/schema.json and src/lib/sanity.types.ts are generated but committed (the site's
+// studio/schema.json and src/lib/content/sanity.types.ts are generated but committed (the site's
 // type-check needs them without running the Studio). This regenerates both into a temp dir with
 // the same script as `npm run typegen` and fails when the committed ones differ: a schema or query
 // change without `npm run typegen` cannot pass npm test.
@@ -64,15 +64,15 @@ describe('generated schema and types', () => {
     }
   });
 
-  it('src/lib/sanity.types.ts is current, with a result type for every query', () => {
+  it('src/lib/content/sanity.types.ts is current, with a result type for every query', () => {
     assert.ok(generated);
-    const committed = readFileSync(join(ROOT, 'src/lib/sanity.types.ts'), 'utf8');
+    const committed = readFileSync(join(ROOT, 'src/lib/content/sanity.types.ts'), 'utf8');
     // TypeGen names the schema file it read; the temp copy's path is the one expected difference.
     const fresh = readFileSync(join(tmp, 'sanity.types.ts'), 'utf8').replace(
       /^\/\/ Source: .*schema\.json$/m,
       '// Source: schema.json',
     );
-    assert.ok(fresh === committed, 'src/lib/sanity.types.ts is stale: run `npm run typegen` and commit');
+    assert.ok(fresh === committed, 'src/lib/content/sanity.types.ts is stale: run `npm run typegen` and commit');
     for (const name of [
       'NavigationSchoolsQueryResult',
       'LandingSchoolsQueryResult',

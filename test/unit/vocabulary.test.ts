@@ -5,15 +5,15 @@
 // seats were given is told from content.
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { resolveTerms, termLabel } from '../../src/lib/vocabulary.ts';
-import { resultsOf, supportOf } from '../../src/lib/school-terms.ts';
-import { schoolGlance } from '../../src/lib/school-glance.ts';
-import { factsIn, schoolFacts } from '../../src/lib/school-facts.ts';
-import { localizeSchool, type SchoolRow } from '../../src/lib/localize.ts';
-import { programGroups } from '../../src/lib/grid-tools.ts';
-import { parseFactsList } from '../../src/lib/facts-file.ts';
+import { resolveTerms, termLabel } from '../../src/lib/facts/vocabulary.ts';
+import { resultsOf, supportOf } from '../../src/lib/facts/school-terms.ts';
+import { schoolGlance } from '../../src/lib/facts/school-glance.ts';
+import { factsIn, schoolFacts } from '../../src/lib/facts/school-facts.ts';
+import { localizeSchool, type SchoolRow } from '../../src/lib/content/localize.ts';
+import { programGroups } from '../../src/lib/family-tools/grid-tools.ts';
+import { parseFactsList } from '../../src/lib/facts/facts-file.ts';
 import { schoolWith } from './helpers/school-fixture.ts';
-import type { School } from '../../src/lib/types.ts';
+import type { School } from '../../src/lib/content/types.ts';
 
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 const term = (kind: 'support' | 'priority' | 'measure', key: string, en: string, es?: string) => ({

@@ -2,7 +2,7 @@
 // long paste cut), and a code the district does not have; a district code passes.
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
-import { checkZip } from '../../src/lib/zip-input.ts';
+import { checkZip } from '../../src/lib/family-tools/zip-input.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 
 const known = (zip: string) => zip === '80210';

@@ -1,5 +1,8 @@
 // A group of collapsible panels with an optional heading, in one or two columns.
-import type { Accordion as AccordionData, AccordionSectionBlock as AccordionSectionData } from '../../lib/types.ts';
+import type {
+  Accordion as AccordionData,
+  AccordionSectionBlock as AccordionSectionData,
+} from '../../lib/content/types.ts';
 import { Accordion } from '../Accordion.tsx';
 import { RichText } from '../richtext/RichText.tsx';
 

@@ -1,7 +1,7 @@
 // The block-type -> component map for section blocks. Unknown types render nothing visible and log
 // one warning per type; null entries (deleted references) are skipped. Content never crashes the page.
 import type { ComponentType } from 'react';
-import type { Block, KnownBlock } from '../../lib/types.ts';
+import type { Block, KnownBlock } from '../../lib/content/types.ts';
 import { useWarnings } from '../../SiteEnv.tsx';
 import { AccordionSectionBlock } from './AccordionSectionBlock.tsx';
 import { ContentBlock } from './ContentBlock.tsx';

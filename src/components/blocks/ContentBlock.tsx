@@ -1,5 +1,5 @@
 // Body text of a section, in one column or (from tablet width) two.
-import type { ContentBlock as ContentBlockData } from '../../lib/types.ts';
+import type { ContentBlock as ContentBlockData } from '../../lib/content/types.ts';
 import { RichText } from '../richtext/RichText.tsx';
 
 export function ContentBlock({ block }: { block: ContentBlockData }) {

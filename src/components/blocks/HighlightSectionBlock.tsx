@@ -1,15 +1,15 @@
 // Highlight cards: image, title, description and a 'Learn More' link that goes to the internal
 // address if there is one, else to the external one in a new tab. Unsafe addresses give no link.
-import { IMAGE_WIDTHS, type ImageVariant } from '../../lib/image.ts';
+import { IMAGE_WIDTHS, type ImageVariant } from '../../lib/images/image.ts';
 import { safeHttpUrl, safeInternalHref, staticAssetUrl } from '../../lib/links.ts';
-import type { Highlight, HighlightSectionBlock as HighlightSectionData } from '../../lib/types.ts';
+import type { Highlight, HighlightSectionBlock as HighlightSectionData } from '../../lib/content/types.ts';
 import { langHref, pageHref } from '../../routes.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
 import { useLangs } from '../content-lang.ts';
 import { Img } from '../Img.tsx';
 import { RichText, hasRichText } from '../richtext/RichText.tsx';
-import { imageAlt } from '../../lib/alt-text.ts';
+import { imageAlt } from '../../lib/images/alt-text.ts';
 
 /** Static images have no known size: this nominal 4:3 size reserves the space; CSS crops to fit. */
 const STATIC_SIZE = { width: 640, height: 480 } as const;

@@ -1,11 +1,11 @@
 // A strip of photos in slightly rotated frames; the rotation cycles through 5 patterns (spec section 9)
 // so neighbouring frames never tilt the same way.
-import { IMAGE_WIDTHS } from '../../lib/image.ts';
-import { isUsableImage } from '../../lib/image-ref.ts';
-import type { PhotosBlock as PhotosBlockData } from '../../lib/types.ts';
+import { IMAGE_WIDTHS } from '../../lib/images/image.ts';
+import { isUsableImage } from '../../lib/images/image-ref.ts';
+import type { PhotosBlock as PhotosBlockData } from '../../lib/content/types.ts';
 import { useImages } from '../useImages.ts';
 import { Img } from '../Img.tsx';
-import { imageAlt } from '../../lib/alt-text.ts';
+import { imageAlt } from '../../lib/images/alt-text.ts';
 
 export const ROTATION_PATTERNS = 5;
 

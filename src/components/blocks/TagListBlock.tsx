@@ -1,5 +1,5 @@
 // Pill labels for one category of activities (arts, athletics or clubs).
-import type { TagListBlock as TagListData } from '../../lib/types.ts';
+import type { TagListBlock as TagListData } from '../../lib/content/types.ts';
 import { useWarnings } from '../../SiteEnv.tsx';
 import { tagsFor } from './tags.ts';
 

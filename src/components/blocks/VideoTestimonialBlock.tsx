@@ -1,7 +1,7 @@
 // A student's video testimonial: the quote as text (readable without playing anything) beside a
 // video facade whose poster is the block's background image at 1920 wide.
-import { IMAGE_WIDTHS } from '../../lib/image.ts';
-import type { VideoTestimonialBlock as VideoTestimonialData } from '../../lib/types.ts';
+import { IMAGE_WIDTHS } from '../../lib/images/image.ts';
+import type { VideoTestimonialBlock as VideoTestimonialData } from '../../lib/content/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
 import { VideoFacade } from '../VideoFacade.tsx';

@@ -1,6 +1,6 @@
 // Which tags a tag-list block shows. Apart from the component so the families' stand-in
 // (src/components/kept.tsx) can tell whether the block draws anything.
-import type { Tag, TagListBlock as TagListData } from '../../lib/types.ts';
+import type { Tag, TagListBlock as TagListData } from '../../lib/content/types.ts';
 
 const LISTS = {
   arts: 'visualPerformingArtsTags',

@@ -1,7 +1,7 @@
 // 'Academic Preparation': the numbered highlights from the landing page's words.
-import { padNumber } from '../../lib/sections.ts';
-import { copyLang } from '../../lib/editions.ts';
-import type { LandingCopy } from '../../lib/landing-copy.ts';
+import { padNumber } from '../../lib/content/sections.ts';
+import { copyLang } from '../../lib/content/editions.ts';
+import type { LandingCopy } from '../../lib/content/landing-copy.ts';
 
 export function AcademicSection({ id, copy }: { id: string; copy: LandingCopy }) {
   return (

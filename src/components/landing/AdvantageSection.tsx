@@ -1,7 +1,7 @@
 // 'The District Advantage': statistics and the collapsible panels, some with links to district
 // pages (those open in the same tab: they are the district's own site).
-import { copyLang } from '../../lib/editions.ts';
-import type { LandingCopy } from '../../lib/landing-copy.ts';
+import { copyLang } from '../../lib/content/editions.ts';
+import type { LandingCopy } from '../../lib/content/landing-copy.ts';
 import { Accordion } from '../Accordion.tsx';
 import { PanelText } from './PanelText.tsx';
 import { StatsList } from './StatsList.tsx';

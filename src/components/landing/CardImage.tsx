@@ -2,9 +2,9 @@
 // has none. Its own module so the families' bundles can keep the photos the export wrote and
 // build image URLs only for a card the grid's tools show later (src/components/deferred.tsx).
 // The photo is decorative next to the card's title, so its alt is empty unless an editor wrote one.
-import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/image.ts';
-import type { SanityImage } from '../../lib/types.ts';
-import { altLang, imageAlt } from '../../lib/alt-text.ts';
+import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/images/image.ts';
+import type { SanityImage } from '../../lib/content/types.ts';
+import { altLang, imageAlt } from '../../lib/images/alt-text.ts';
 import { useImages } from '../useImages.ts';
 import { Img } from '../Img.tsx';
 import { CardImagePlaceholder } from './CardImagePlaceholder.tsx';

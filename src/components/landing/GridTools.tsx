@@ -12,7 +12,7 @@
 // instead (the district's ZIP codes come with the landing page's finder); the code is kept for the
 // visit, so the next "Sort by distance" uses it without asking.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { loadFacts } from '../../lib/facts-file.ts';
+import { loadFacts } from '../../lib/facts/facts-file.ts';
 import {
   byDistance,
   isFiltered,
@@ -24,10 +24,10 @@ import {
   serializeFilterState,
   toggle,
   type FilterState,
-} from '../../lib/grid-tools.ts';
-import { storedZip } from '../../lib/position.ts';
-import type { FilterCategory, SchoolFacts } from '../../lib/school-facts.ts';
-import type { GridMore, LandingCard, ZipFinderData } from '../../lib/types.ts';
+} from '../../lib/family-tools/grid-tools.ts';
+import { storedZip } from '../../lib/family-tools/position.ts';
+import type { FilterCategory, SchoolFacts } from '../../lib/facts/school-facts.ts';
+import type { GridMore, LandingCard, ZipFinderData } from '../../lib/content/types.ts';
 import { useAllCards } from './useAllCards.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { GridToolsPanel } from './GridToolsPanel.tsx';

@@ -4,9 +4,9 @@
 // loaded: the tools then replace it in the same place at the same height, so the cards below do
 // not jump when a family opens '/#options' on a phone. Without JavaScript it is hidden (js-only).
 import { useId, type ReactNode } from 'react';
-import { SCHOOL_TYPES, type FilterState } from '../../lib/filter-state.ts';
-import type { ProgramGroup } from '../../lib/grid-tools.ts';
-import type { FilterCategory } from '../../lib/school-facts.ts';
+import { SCHOOL_TYPES, type FilterState } from '../../lib/family-tools/filter-state.ts';
+import type { ProgramGroup } from '../../lib/family-tools/grid-tools.ts';
+import type { FilterCategory } from '../../lib/facts/school-facts.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 
 export interface GridToolsPanelProps {

@@ -1,7 +1,7 @@
 // "How to apply": the district's application steps with their dates, and one calendar file with
 // them all as all-day events (written by the export beside the pages).
-import type { LandingCopy } from '../../lib/landing-copy.ts';
-import { copyLang } from '../../lib/editions.ts';
+import type { LandingCopy } from '../../lib/content/landing-copy.ts';
+import { copyLang } from '../../lib/content/editions.ts';
 
 interface Props {
   copy: LandingCopy;

@@ -1,7 +1,7 @@
 // The landing page's opening: headline, tagline and the superintendent's quote over the
 // background video (the video is decoration; all text is in the HTML).
-import { copyLang } from '../../lib/editions.ts';
-import type { LandingCopy } from '../../lib/landing-copy.ts';
+import { copyLang } from '../../lib/content/editions.ts';
+import type { LandingCopy } from '../../lib/content/landing-copy.ts';
 import { HeroVideo } from './HeroVideo.tsx';
 
 export function LandingHero({ copy }: { copy: LandingCopy }) {

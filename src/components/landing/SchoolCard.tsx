@@ -1,6 +1,6 @@
 // One school in the landing grid: 800x600 crop, title, short description, 'Learn more' and the
 // shortlist button; when the grid is sorted by distance, the distance ("2.4 mi").
-import type { LandingCard } from '../../lib/types.ts';
+import type { LandingCard } from '../../lib/content/types.ts';
 import { pageHref, schoolPath } from '../../routes.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { CardImage } from './CardImage.tsx';

@@ -6,16 +6,16 @@
 // pending, at the height the tools will have (the district's program groups come with the data):
 // inserting it later pushed the cards ~370 px down under a phone user's thumb.
 import { useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
-import type { GridMore, LandingCard, ZipFinderData } from '../../lib/types.ts';
+import type { GridMore, LandingCard, ZipFinderData } from '../../lib/content/types.ts';
 import { pageHref } from '../../routes.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
-import { copyLang } from '../../lib/editions.ts';
-import type { LandingCopy } from '../../lib/landing-copy.ts';
+import { copyLang } from '../../lib/content/editions.ts';
+import type { LandingCopy } from '../../lib/content/landing-copy.ts';
 import { loadChunk } from '../../lib/chunk.ts';
 import { SchoolCard } from './SchoolCard.tsx';
 import type { GridToolsProps, GridView } from './GridTools.tsx';
 import { GridToolsPending } from './GridToolsPending.tsx';
-import type { FilterCategory } from '../../lib/school-facts.ts';
+import type { FilterCategory } from '../../lib/facts/school-facts.ts';
 
 /** An address naming filters wants the tools at once. */
 const FILTERED_ADDRESS = /[?&](?:type|program)=/;

@@ -1,5 +1,5 @@
 // The headline statistics (spec section 9), value first so it reads "12 High school focus programs".
-import type { LandingCopy } from '../../lib/landing-copy.ts';
+import type { LandingCopy } from '../../lib/content/landing-copy.ts';
 
 interface StatsListProps {
   stats: LandingCopy['stats'];

@@ -1,9 +1,9 @@
 // The landing page's student video testimonial: the video player loads only on request
 // (VideoFacade), the quote is plain text beside it. The poster is the editors' (testimonial.poster,
 // else the landing page's hero poster), in smaller copies for phones; without one, none.
-import { srcSetOf } from '../../lib/image.ts';
-import { copyLang } from '../../lib/editions.ts';
-import type { LandingCopy } from '../../lib/landing-copy.ts';
+import { srcSetOf } from '../../lib/images/image.ts';
+import { copyLang } from '../../lib/content/editions.ts';
+import type { LandingCopy } from '../../lib/content/landing-copy.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
 import { VideoFacade, type VideoFacadeProps } from '../VideoFacade.tsx';

@@ -4,8 +4,8 @@
 // naming what was typed, and goes away as soon as the family types again.
 import { useId, useState, type FormEvent } from 'react';
 import { pageHref, zipPath } from '../../routes.ts';
-import type { ZipFinderData } from '../../lib/types.ts';
-import { checkZip } from '../../lib/zip-input.ts';
+import type { ZipFinderData } from '../../lib/content/types.ts';
+import { checkZip } from '../../lib/family-tools/zip-input.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 
 export function ZipFinder({ finder }: { finder: ZipFinderData }) {

@@ -4,7 +4,7 @@
 // under the field, naming what was typed, and gone as soon as the family types again); a district
 // code goes to `onZip`, which keeps it for the visit.
 import { useId, useState, type FormEvent } from 'react';
-import { checkZip, type ZipInputWords } from '../../lib/zip-input.ts';
+import { checkZip, type ZipInputWords } from '../../lib/family-tools/zip-input.ts';
 
 export interface ZipSortFormProps {
   label: string;

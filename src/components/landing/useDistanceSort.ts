@@ -3,8 +3,8 @@
 // position.ts), or, once that is refused, the centre of a district ZIP code the family gives,
 // which is kept for the visit so the next sort uses it without asking.
 import { useEffect, useRef, useState } from 'react';
-import { requestPosition, storedPosition, storedZip, storeZip } from '../../lib/position.ts';
-import type { GeoPoint, ZipFinderData } from '../../lib/types.ts';
+import { requestPosition, storedPosition, storedZip, storeZip } from '../../lib/family-tools/position.ts';
+import type { GeoPoint, ZipFinderData } from '../../lib/content/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 
 export interface DistanceSort {

@@ -12,7 +12,7 @@ import type { Warnings } from '../../lib/warn.ts';
 import { langHref, pageHref } from '../../routes.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { PhotoBlock } from '../blocks/PhotoBlock.tsx';
-import type { PhotoBlock as PhotoBlockData } from '../../lib/types.ts';
+import type { PhotoBlock as PhotoBlockData } from '../../lib/content/types.ts';
 
 type Children = { children?: ReactNode };
 

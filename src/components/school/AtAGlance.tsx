@@ -1,10 +1,10 @@
 // A school at a glance: the facts families decide by (grades, address, phone, bell times, care,
 // support, results, last year's admissions and how the seats were given), only those the school
-// has, written for the reader at export (src/lib/school-glance.ts). A definition list, so it reads
+// has, written for the reader at export (src/lib/facts/school-glance.ts). A definition list, so it reads
 // and prints as label and value. Each piece of content carries its own language where it is not the
 // page's (lang="en" on an English fact of a Spanish page), never a row or the section around it:
 // the labels are the page's words.
-import type { GlanceResult, GlanceRow, GlanceText, SchoolGlance } from '../../lib/types.ts';
+import type { GlanceResult, GlanceRow, GlanceText, SchoolGlance } from '../../lib/content/types.ts';
 
 const Said = ({ text }: { text: GlanceText }) => (text.lang ? <span lang={text.lang}>{text.text}</span> : text.text);
 

@@ -1,5 +1,5 @@
 // The student quote in the school header: quote text, then student, school title and year.
-import type { Quote } from '../../lib/types.ts';
+import type { Quote } from '../../lib/content/types.ts';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 

@@ -3,8 +3,8 @@
 // current); the files are static .ics (RFC 5545) any calendar app opens, in the page's language,
 // each event's named after it.
 import { assetUrl } from '../../config/site.ts';
-import { eventCalendarFile, schoolCalendarFile } from '../../lib/calendar-files.ts';
-import type { SchoolGlance } from '../../lib/types.ts';
+import { eventCalendarFile, schoolCalendarFile } from '../../lib/calendar/calendar-paths.ts';
+import type { SchoolGlance } from '../../lib/content/types.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 
 export function SchoolEvents({ glance, slug, lang }: { glance: SchoolGlance; slug: string; lang?: string }) {

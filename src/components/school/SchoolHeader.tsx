@@ -1,10 +1,10 @@
 // The top of a school page: hero image, logo, title, subtitle, the distance chip (the header's
 // "location": families want "how far is it from me", not coordinates), the shortlist button and
 // the featured quote.
-import { isValidLocation } from '../../lib/distance.ts';
-import { isShortlistSlug } from '../../lib/shortlist.ts';
-import type { School } from '../../lib/types.ts';
-import { fallbackLang } from '../../lib/localize.ts';
+import { isValidLocation } from '../../lib/family-tools/distance.ts';
+import { isShortlistSlug } from '../../lib/family-tools/shortlist.ts';
+import type { School } from '../../lib/content/types.ts';
+import { fallbackLang } from '../../lib/content/localize.ts';
 import { DistanceChip } from '../DistanceChip.tsx';
 import { ShortlistButton } from '../ShortlistButton.tsx';
 import { FeaturedQuote } from './FeaturedQuote.tsx';

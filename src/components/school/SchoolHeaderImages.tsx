@@ -2,13 +2,13 @@
 // the content-service image in several widths or the school's static file. Apart from the header
 // so the families' bundles keep what the export wrote (src/components/kept.tsx) and the header's
 // buttons hydrate without the image URL builder.
-import { IMAGE_WIDTHS, SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../lib/image.ts';
+import { IMAGE_WIDTHS, SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../lib/images/image.ts';
 import { staticAssetUrl } from '../../lib/links.ts';
-import type { School } from '../../lib/types.ts';
+import type { School } from '../../lib/content/types.ts';
 import { useMessages, useSiteEnv } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
 import { Img } from '../Img.tsx';
-import { altLang, imageAlt } from '../../lib/alt-text.ts';
+import { altLang, imageAlt } from '../../lib/images/alt-text.ts';
 
 /** Static images have no known size; these nominal sizes reserve the space and CSS fits the image in it. */
 export const STATIC_HERO_SIZE = { width: 1280, height: 720 } as const;

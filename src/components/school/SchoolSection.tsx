@@ -1,6 +1,6 @@
 // One numbered section of a school page: "01 Academics" as its h2, then its blocks. An untranslated
 // section is lang="en"; its blocks mark their interface words with the page's language (content-lang.ts).
-import type { SectionModel } from '../../lib/sections.ts';
+import type { SectionModel } from '../../lib/content/sections.ts';
 import { BlockRenderer } from '../blocks/BlockRenderer.tsx';
 import { ContentLang } from '../content-lang.ts';
 

@@ -1,15 +1,15 @@
 // "06 Tours": how to visit the school, with a 'Schedule a Tour' button to the district's scheduling
 // page (absolute http(s) only; opens in a new tab).
-import { IMAGE_WIDTHS } from '../../lib/image.ts';
+import { IMAGE_WIDTHS } from '../../lib/images/image.ts';
 import { safeHttpUrl } from '../../lib/links.ts';
-import { TOUR_ID, TOUR_NUMBER, padNumber } from '../../lib/sections.ts';
-import { fallbackLang } from '../../lib/localize.ts';
-import type { School } from '../../lib/types.ts';
+import { TOUR_ID, TOUR_NUMBER, padNumber } from '../../lib/content/sections.ts';
+import { fallbackLang } from '../../lib/content/localize.ts';
+import type { School } from '../../lib/content/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
 import { Img } from '../Img.tsx';
 import { RichText } from '../richtext/RichText.tsx';
-import { altLang, imageAlt } from '../../lib/alt-text.ts';
+import { altLang, imageAlt } from '../../lib/images/alt-text.ts';
 
 export function TourSection({ school, title }: { school: School; title: string }) {
   const photo = useImages().width(school.tourImage, IMAGE_WIDTHS.photo);

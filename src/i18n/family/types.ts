@@ -1,11 +1,11 @@
 // The words of the facts families decide by: a school at a glance, its tours and open houses, the
 // landing page's application timeline and the pages by ZIP code. The export and the preview
-// server write them into each page's data (src/lib/school-glance.ts, src/lib/zip-pages.ts), so no
+// server write them into each page's data (src/lib/facts/school-glance.ts, src/build/zip-pages.ts), so no
 // browser catalogue carries them.
-import type { FactRowWords } from '../../lib/types.ts';
+import type { FactRowWords } from '../../lib/content/types.ts';
 
 export interface FamilyWords {
-  /** A school at a glance, its tours and open houses (src/lib/school-glance.ts). */
+  /** A school at a glance, its tours and open houses (src/lib/facts/school-glance.ts). */
   glance: {
     heading: string;
     grades: string;

@@ -1,5 +1,5 @@
 // What the browser tests expect, computed straight from the sample dataset file and the spec's
-// rules, not through the site's own mapping code: a bug in src/lib/mapping.ts must not be able to
+// rules, not through the site's own mapping code: a bug in src/lib/content/mapping.ts must not be able to
 // move the expectation along with the page.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,7 +61,7 @@ export function expectedGrid(schools = publishedSchools()): SampleSchool[] {
   return schools.filter((s) => !HIDDEN_PARTS.some((p) => s.title.includes(p))).sort((a, b) => cmp(a.title, b.title));
 }
 
-/** Great-circle distance in miles (mean Earth radius 3958.8 mi), written here independently of src/lib/distance.ts. */
+/** Great-circle distance in miles (mean Earth radius 3958.8 mi), written here independently of src/lib/family-tools/distance.ts. */
 export function haversineMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const toRad = (d: number) => (d * Math.PI) / 180;
   const s =

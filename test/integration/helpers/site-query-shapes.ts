@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { SanityClient } from '@sanity/client';
-import * as queries from '../../../src/lib/queries.ts';
-import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../../src/lib/types.ts';
+import * as queries from '../../../src/lib/content/queries.ts';
+import type { LandingSchoolRow, NavigationSchoolRow, School } from '../../../src/lib/content/types.ts';
 
 export const isStr = (v: unknown): boolean => typeof v === 'string';
 export const optional = (v: unknown, check: (x: unknown) => boolean): boolean =>

@@ -1,6 +1,6 @@
 // A school's facts for tests of the decision tools (an empty district school unless told otherwise),
 // and the facts file served to the page under test in place of the network.
-import type { SchoolFacts } from '../../../src/lib/school-facts.ts';
+import type { SchoolFacts } from '../../../src/lib/facts/school-facts.ts';
 
 export function factsOf(slug: string, over: Partial<SchoolFacts> = {}): SchoolFacts {
   return {

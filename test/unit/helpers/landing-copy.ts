@@ -1,12 +1,12 @@
 // The landing copy and settings tests render pages with: the built-in copy of each language (what a
 // dataset without a landingPage document shows: neutral headings only), and the sample district's
 // own documents from content/sample, mapped as the export maps them (its files linked under a base).
-import { landingCopy, type LandingCopy } from '../../../src/lib/landing-copy.ts';
-import { siteSettings, type SiteSettings } from '../../../src/lib/site-settings.ts';
-import { exportedFilePath, type FileSrc } from '../../../src/lib/site-files.ts';
+import { landingCopy, type LandingCopy } from '../../../src/lib/content/landing-copy.ts';
+import { siteSettings, type SiteSettings } from '../../../src/build/site-settings.ts';
+import { exportedFilePath, type FileSrc } from '../../../src/lib/content/site-files.ts';
 import { CATALOGUES } from '../../../src/i18n/catalogues.ts';
 import type { Lang } from '../../../src/i18n/messages.ts';
-import type { SiteDocuments } from '../../../src/lib/editions.ts';
+import type { SiteDocuments } from '../../../src/lib/content/editions.ts';
 import { byId, ofType } from './sample-dataset.ts';
 
 export const builtinCopy = (lang: Lang = 'en'): LandingCopy => landingCopy(null, lang);

@@ -1,5 +1,5 @@
 // A complete school document (as returned by schoolBySlugQuery) for the school-page and block tests.
-import type { LandingSchoolRow, NavigationSchoolRow, School, Section } from '../../../src/lib/types.ts';
+import type { LandingSchoolRow, NavigationSchoolRow, School, Section } from '../../../src/lib/content/types.ts';
 
 const img = (hash: string, w = 1600, h = 1000) => ({
   _type: 'image' as const,

@@ -2,11 +2,11 @@
 // admission priority ("Siblings of current students") or a result measure ("Math proficiency"),
 // with a title per language. Schools choose terms by reference, so every page, filter, comparison,
 // facts file and spreadsheet names the term in the page's language, and a filter address names it
-// by its key in every edition (src/lib/vocabulary.ts). The titles are fields of one document, not
+// by its key in every edition (src/lib/facts/vocabulary.ts). The titles are fields of one document, not
 // translations of it: a term is one thing in every language, and the filter keys must not diverge.
 import { defineField, defineType, getPublishedId, type ValidationContext } from 'sanity';
 import { TagIcon } from '@sanity/icons';
-import { TERM_KEY, TERM_KEY_MAX } from '../../../../src/lib/vocabulary.ts';
+import { TERM_KEY, TERM_KEY_MAX } from '../../../../src/lib/facts/vocabulary.ts';
 import { SUPPORTED_LANGUAGES } from '../objects/language.ts';
 
 export const TERM_KIND_OPTIONS = [

@@ -1,7 +1,7 @@
 // Alternative text for every image field: what a screen reader says instead of the picture. An
 // editor writes it in each language (a translation's image carries its own `alt`), or marks the
 // image decorative, which the site renders with alt="" so screen readers skip it. The export
-// warns, naming the document and field, when neither is set (src/lib/alt-warnings.ts). Content
+// warns, naming the document and field, when neither is set (src/build/alt-warnings.ts). Content
 // published before alt text was asked for is flagged, not blocked: a district's older pictures
 // would otherwise stop every one-field edit from publishing.
 import { defineField, type ImageRule, type ValidationContext } from 'sanity';

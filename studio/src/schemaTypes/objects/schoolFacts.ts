@@ -3,12 +3,12 @@
 // and applicants and how they were given, which ZIP codes it is zoned for, and its tours and open
 // houses. Field names are the content contract (docs/content-model.md,
 // "School facts"); every field is optional, and the page shows only what a school has.
-// The rules are the export's (src/lib/fact-rules.ts): a fact the Studio lets through is one the
+// The rules are the export's (src/lib/facts/fact-rules.ts): a fact the Studio lets through is one the
 // site shows as written, and the export warns about any other.
 import { defineArrayMember, defineField } from 'sanity';
-import { CLOCK_TIME, eventSpan, ZIP_CODE } from '../../../../src/lib/fact-rules.ts';
+import { CLOCK_TIME, eventSpan, ZIP_CODE } from '../../../../src/lib/facts/fact-rules.ts';
 import { studioTimeZone } from '../../../env.ts';
-import type { TermKind } from '../../../../src/lib/vocabulary.ts';
+import type { TermKind } from '../../../../src/lib/facts/vocabulary.ts';
 
 const GROUP = 'facts';
 const TIME_ZONE = studioTimeZone();

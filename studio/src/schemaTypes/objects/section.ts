@@ -1,5 +1,5 @@
 // A school page section: its number in the sticky menu comes from its position, its anchor from
-// `href`. The anchor rules mirror what src/lib/sections.ts keeps, so what the editor types is
+// `href`. The anchor rules mirror what src/lib/content/sections.ts keeps, so what the editor types is
 // the anchor families get.
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { BlockContentIcon } from '@sanity/icons';
