@@ -55,12 +55,6 @@ describe('compare page', SKIP, () => {
     assert.ok(slugs.length >= 4);
   });
 
-  compareTableTests();
-  keyboardRegionEveryLinkTests();
-  noAxeViolationsTableTests();
-});
-
-function compareTableTests(): void {
   test('1280: a table with the schools as column headers, an unknown name named and skipped', async () => {
     const w = await openPage(session.browser, 1280);
     try {
@@ -150,9 +144,6 @@ function compareTableTests(): void {
       await w.close();
     }
   });
-}
-
-function keyboardRegionEveryLinkTests(): void {
   test('keyboard: the region and every link are reached by Tab; arrow keys scroll the table', async () => {
     const w = await openPage(session.browser, 375);
     try {
@@ -231,9 +222,6 @@ function keyboardRegionEveryLinkTests(): void {
       await w.close();
     }
   });
-}
-
-function noAxeViolationsTableTests(): void {
   for (const width of [375, 1280] as const) {
     test(`${width}px: no axe violations in the table, unknown-name and too-few states`, async () => {
       const w = await openPage(session.browser, width, AXE_CONTEXT);
@@ -254,8 +242,7 @@ function noAxeViolationsTableTests(): void {
       assert.deepEqual(failures, []);
     });
   }
-}
-
+});
 /** What print emulation shows: hidden parts, link addresses, the table's fit. */
 async function printed(page: Page) {
   return page.evaluate(() => {

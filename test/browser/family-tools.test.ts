@@ -82,14 +82,14 @@ describe('family tools on the facts', SKIP, () => {
   for (const width of [375, 1280] as const) {
     for (const e of EDITIONS) {
       const where = `${width} px${e.prefix ? ', Spanish' : ''}`;
-      zipSortTests(where, width, e);
+      testZipSort(where, width, e);
     }
   }
 });
 
 type Edition = (typeof EDITIONS)[number];
 
-function zipSortTests(where: string, width: 375 | 1280, e: Edition): void {
+function testZipSort(where: string, width: 375 | 1280, e: Edition): void {
   const docs = sampleDocs();
   const settings = docs.find((d) => d._id === 'siteSettings') as {
     zipCodes: { zip: string; lat: number; lng: number }[];

@@ -110,16 +110,6 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
   });
   after(() => district?.close());
 
-  zipPageTests();
-  riverbendTests();
-  distanceTests();
-  compareTests();
-  spanishFactsTests();
-  failedScriptsTests();
-  sectionLinkTests();
-});
-
-function zipPageTests(): void {
   test('every ZIP page, both editions, sample and Riverbend, lists every school a family may choose, hidden-type ones in their own group', () => {
     for (const [dir, content] of [
       [session.site.dir, SAMPLE],
@@ -181,9 +171,6 @@ function zipPageTests(): void {
       await w.close();
     }
   });
-}
-
-function riverbendTests(): void {
   test('Riverbend at 375/768/1280: the switch on /zip/80211/ keeps the code; its Spanish pages mark only English words', async () => {
     const w = await openPage(session.browser, 375, AXE_CONTEXT);
     try {
@@ -220,9 +207,6 @@ function riverbendTests(): void {
       await w.close();
     }
   });
-}
-
-function distanceTests(): void {
   test('"Get Distance" refused offers the ZIP code, which gives the distance, at 375/768/1280', async () => {
     for (const e of EDITIONS) {
       const w = await openPage(session.browser, 375, { ...AXE_CONTEXT, permissions: [] });
@@ -251,9 +235,6 @@ function distanceTests(): void {
       }
     }
   });
-}
-
-function compareTests(): void {
   test('the comparison has distance from the ZIP code, address, phone, enrollment, care and result rows; no broken words on a phone', async () => {
     const slugs = ['lincoln-middle', 'riverside', 'aspen-ridge'];
     for (const e of EDITIONS) {
@@ -320,9 +301,6 @@ function compareTests(): void {
       }
     }
   });
-}
-
-function spanishFactsTests(): void {
   test('the Spanish Support filter, facts and calendars are Spanish; no Spanish words marked English', async () => {
     const docs = sampleDocs();
     const w = await openPage(session.browser, 375, AXE_CONTEXT);
@@ -390,9 +368,6 @@ function spanishFactsTests(): void {
       await w.close();
     }
   });
-}
-
-function failedScriptsTests(): void {
   test('scripts that fail to load leave no dead button and no tall sticky menu, at 375/768/1280', async () => {
     for (const e of EDITIONS) {
       const w = await openPage(session.browser, 375);
@@ -452,9 +427,6 @@ function failedScriptsTests(): void {
       await w.close();
     }
   });
-}
-
-function sectionLinkTests(): void {
   test('a #section link marks that section in the menu from the start, at 375/768/1280', async () => {
     const w = await openPage(session.browser, 375);
     try {
@@ -484,4 +456,4 @@ function sectionLinkTests(): void {
       await w.close();
     }
   });
-}
+});

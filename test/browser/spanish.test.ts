@@ -29,12 +29,6 @@ async function switchLanguage(page: Page, name: string, expected: string): Promi
 describe('the Spanish edition', SKIP, () => {
   session = withSampleSite();
 
-  switcherKeepsSchoolBothTests();
-  switcherKeepsFiltersComparedTests();
-  spanishCompareTableEnglishTests();
-});
-
-function switcherKeepsSchoolBothTests(): void {
   test('the switcher keeps the school, both ways, and each edition hydrates in its language', async () => {
     const w = await openPage(session.browser, 1280);
     try {
@@ -99,9 +93,6 @@ function switcherKeepsSchoolBothTests(): void {
       await w.close();
     }
   });
-}
-
-function switcherKeepsFiltersComparedTests(): void {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`${viewport.width}px: the switcher keeps the filters, the compared schools and the section`, async () => {
       const w = await openPage(session.browser, viewport);
@@ -167,9 +158,6 @@ function switcherKeepsFiltersComparedTests(): void {
       assert.deepEqual(failures, []);
     });
   }
-}
-
-function spanishCompareTableEnglishTests(): void {
   test('the Spanish compare table: English facts marked lang="en", Spanish ones not, the tour named as on the school page', async () => {
     const w = await openPage(session.browser, DESKTOP);
     try {
@@ -211,4 +199,4 @@ function spanishCompareTableEnglishTests(): void {
       assert.match(html, /<meta name="robots" content="noindex/, url);
     }
   });
-}
+});

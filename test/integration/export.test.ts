@@ -39,12 +39,6 @@ const isWebp = (b: Buffer) =>
   b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP';
 
 describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
-  exportRunTests();
-  schoolPagesTitleDescriptionTests();
-  sitemapListsLandingPageTests();
-});
-
-function exportRunTests(): void {
   test('exits 0 with a summary of pages, images, bytes and time', () => {
     assert.equal(first.code, 0, first.stderr);
     assert.match(
@@ -145,9 +139,6 @@ function exportRunTests(): void {
       'the guide',
     );
   });
-}
-
-function schoolPagesTitleDescriptionTests(): void {
   test('school pages: title, description, canonical, social cards, MiddleSchool JSON-LD with geo, lazily loaded chunk', () => {
     const withLocation = docs.find(
       (d) =>
@@ -230,13 +221,6 @@ function schoolPagesTitleDescriptionTests(): void {
     assert.equal((embeddedJson(html, '__DATA__') as { page: string }).page, 'compare');
     for (const s of slugs) assert.ok(!read(outA, `schools/${s}.html`).includes('ComparePage'), s);
   });
-}
-
-/** The files a page's HTML loads before it hydrates: its module script and modulepreloads. */
-const firstLoadOf = (html: string): string[] =>
-  [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="\/([^"]+)"/g)].map((m) => m[1]!);
-
-function sitemapListsLandingPageTests(): void {
   test('sitemap lists the landing page, the compare page and every school; robots.txt points at it', () => {
     const sitemap = read(outA, 'sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -350,4 +334,7 @@ function sitemapListsLandingPageTests(): void {
       assert.ok(!existsSync(out), `${args.join(' ')} wrote ${out}`);
     }
   });
-}
+});
+/** The files a page's HTML loads before it hydrates: its module script and modulepreloads. */
+const firstLoadOf = (html: string): string[] =>
+  [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="\/([^"]+)"/g)].map((m) => m[1]!);

@@ -72,12 +72,6 @@ describe('sample dataset: the Spanish edition', () => {
 });
 
 describe('sample dataset: documents', () => {
-  documentBasicsTests();
-  coversSpecialSchoolsTests();
-  schoolContentTests();
-});
-
-function documentBasicsTests(): void {
   it('has unique ids and readable, stable id patterns', () => {
     assert.equal(byId.size, docs.length, 'duplicate _id');
     for (const d of docs) {
@@ -168,9 +162,6 @@ function documentBasicsTests(): void {
     for (const q of ofType('quote')) if (q.school) assert.equal(byId.get(q.school._ref)!._type, 'school');
     assert.ok(ofType('quote').filter((q) => q.school).length >= 20, 'quotes name their school');
   });
-}
-
-function coversSpecialSchoolsTests(): void {
   it('covers the special schools', () => {
     const charters = publishedSchools.filter((s) => s.isCharter === true);
     assert.ok(charters.length >= 2, 'two charter schools so ordering is testable');
@@ -249,9 +240,6 @@ function coversSpecialSchoolsTests(): void {
       assert.ok(ratio >= 4.5, `${c} has contrast ${ratio.toFixed(2)} against white`);
     }
   });
-}
-
-function schoolContentTests(): void {
   it('gives every school 3-6 well-formed sections with anchor hrefs', () => {
     for (const s of schools) {
       const secs = s.sectionRepeater as any[];
@@ -275,8 +263,7 @@ function schoolContentTests(): void {
       assert.equal(new Set(keys).size, keys.length, 'duplicate _key in one array');
     }
   });
-}
-
+});
 describe('sample dataset: blocks and rich text', () => {
   it('uses every block type, plus an unknown one', () => {
     for (const t of KNOWN_BLOCKS)
