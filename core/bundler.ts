@@ -1,7 +1,7 @@
 // The one esbuild configuration for the browser code. The export (hashed files on disk under
 // --base) and the preview server (served from memory under /assets/) both build through
 // bundleBrowser(), so the preview can never pass with code the export would not ship: one ESM
-// entry that hydrates, the school and compare pages split into their own lazily loaded chunks, and
+// entry that hydrates, each page kind's module (src/routes.ts) split into its own lazily loaded chunk, and
 // the stylesheet extracted, all minified with content-hashed names. Built in memory (write: false):
 // the caller decides where, and whether, each file goes. Lives in core/ because scripts/ and
 // server/ may not import each other.
@@ -12,6 +12,7 @@ import { byKey } from '../src/lib/order.ts';
 import { eagerModuleWrappers } from './eager-compile.ts';
 import { keptModules } from './kept-modules.ts';
 import { PRODUCTION_DEFINE } from './environment.ts';
+import { PAGE_MODULES } from '../src/routes.ts';
 
 export const ASSETS_DIR = 'assets';
 /** The exported pages' browser entry and the preview's. */
@@ -22,9 +23,6 @@ export const CLIENT_ENTRY_ES = 'src/entry-client-es.tsx';
 export const FALLBACK_MESSAGES_MODULE = 'src/i18n/fallback.ts';
 export const PREVIEW_ENTRY = 'src/entry-preview.tsx';
 export const STYLES_ENTRY = 'src/styles/index.css';
-export const SCHOOL_PAGE_MODULE = 'src/pages/SchoolPage.tsx';
-export const COMPARE_PAGE_MODULE = 'src/pages/ComparePage.tsx';
-export const LANDING_PAGE_MODULE = 'src/pages/LandingPage.tsx';
 
 export interface BundleFile {
   /** Path relative to the asset base folder, e.g. 'assets/entry-client-AB12CD34.js'. */
@@ -39,12 +37,8 @@ export interface BundleResult {
   cssUrls: string[];
   /** Chunks every page's entry imports statically, worth a modulepreload. */
   entryPreload: string[];
-  /** The school page chunk and what it imports beyond the entry's chunks. */
-  schoolPreload: string[];
-  /** The compare page chunk and what it imports beyond the entry's chunks. */
-  comparePreload: string[];
-  /** The landing page chunk (also 404.html's) and what it imports beyond the entry's chunks. */
-  landingPreload: string[];
+  /** By page module (src/routes.ts): its chunk and what that imports beyond the entry's chunks. */
+  pagePreload: Record<string, string[]>;
   sizes: BundleSizes;
   /** Further entries (BundleOptions.editions), by output name: their URL, preloads and first-load size. */
   editions: Record<string, { entryUrl: string; entryPreload: string[]; firstLoadJsGzip: number }>;
@@ -55,12 +49,8 @@ export interface BundleResult {
 export interface BundleSizes {
   /** gzip bytes of the JS every page loads before it can hydrate (entry + its static imports). */
   firstLoadJsGzip: number;
-  /** gzip bytes the school pages add (the lazily loaded chunk and its own imports). */
-  schoolChunkGzip: number;
-  /** gzip bytes the compare page adds (its lazily loaded chunk and its own imports). */
-  compareChunkGzip: number;
-  /** gzip bytes the landing page adds (its lazily loaded chunk and its own imports). */
-  landingChunkGzip: number;
+  /** By page module: gzip bytes its pages add (the lazily loaded chunk and its own imports). */
+  pageChunkGzip: Record<string, number>;
   cssGzip: number;
   /** Every output file: raw and gzip bytes. */
   files: { path: string; bytes: number; gzip: number }[];
@@ -216,9 +206,7 @@ export async function bundleBrowser(options: BundleOptions): Promise<BundleResul
     const key = outputOf(outputs, module, '.js');
     return [key, ...staticClosure(outputs, key)].filter((k) => k !== entryKey && !entryDeps.includes(k));
   };
-  const schoolDeps = lazyDeps(SCHOOL_PAGE_MODULE);
-  const compareDeps = lazyDeps(COMPARE_PAGE_MODULE);
-  const landingDeps = lazyDeps(LANDING_PAGE_MODULE);
+  const pageDeps = PAGE_MODULES.map((m) => [m, lazyDeps(m)] as const);
   // The entry's own CSS (from any component-level CSS import) is linked as well.
   const cssKeys = [cssKey, ...(outputs[entryKey]!.cssBundle ? [outputs[entryKey]!.cssBundle!] : [])];
 
@@ -230,14 +218,10 @@ export async function bundleBrowser(options: BundleOptions): Promise<BundleResul
     entryUrl: url(metaRel(entryKey)),
     cssUrls: urls(cssKeys),
     entryPreload: urls(entryDeps),
-    schoolPreload: urls(schoolDeps),
-    comparePreload: urls(compareDeps),
-    landingPreload: urls(landingDeps),
+    pagePreload: Object.fromEntries(pageDeps.map(([m, deps]) => [m, urls(deps)])),
     sizes: {
       firstLoadJsGzip: sizeOf([entryKey, ...entryDeps]),
-      schoolChunkGzip: sizeOf(schoolDeps),
-      compareChunkGzip: sizeOf(compareDeps),
-      landingChunkGzip: sizeOf(landingDeps),
+      pageChunkGzip: Object.fromEntries(pageDeps.map(([m, deps]) => [m, sizeOf(deps)])),
       cssGzip: sizeOf(cssKeys),
       files: files.map((f) => ({ path: f.path, bytes: f.contents.length, gzip: gzipped.get(f.path)! })),
     },

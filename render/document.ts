@@ -1,7 +1,7 @@
 // The full HTML document around the app's HTML. Pure string building so the export is
 // deterministic and testable; every content-derived value is escaped for its context (attribute,
 // text, or JSON inside <script>).
-import type { PageData } from '../src/lib/content/types.ts';
+import type { PageData } from '../src/routes.ts';
 import type { SiteEnv } from '../src/SiteEnv.tsx';
 import type { PageSeo } from '../src/lib/seo.ts';
 import { serializeForScript, DATA_ID, ENV_ID, ROOT_ID } from '../src/lib/serialize.ts';

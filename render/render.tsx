@@ -1,15 +1,28 @@
-// The pure server render shared by the export (and anything else that needs a page's HTML): the
-// same <App> the browser hydrates, with the school and compare pages imported statically because
-// renderToString cannot wait for the browser's lazily loaded chunk.
+// The pure server render shared by the export and the preview server: the same <App> the browser
+// hydrates, with every page kind's component loaded before the first render, because
+// renderToString cannot wait for the browser's lazily loaded chunks.
 import { renderToString } from 'react-dom/server';
 import { App } from '../src/App.tsx';
-import { SchoolPage } from '../src/pages/SchoolPage.tsx';
-import { ComparePage } from '../src/pages/ComparePage.tsx';
-import { LandingPage } from '../src/pages/LandingPage.tsx';
 import { SchoolList } from '../src/components/SchoolList.tsx';
-import { matchRoute } from '../src/routes.ts';
-import type { NavSchool, PageData } from '../src/lib/content/types.ts';
+import {
+  dataFits,
+  loadPage,
+  matchRoute,
+  PAGE_KINDS,
+  type PageComponent,
+  type PageData,
+  type PageKindName,
+} from '../src/routes.ts';
+import type { NavSchool } from '../src/lib/content/types.ts';
 import { SiteEnvProvider, type SiteEnv } from '../src/SiteEnv.tsx';
+
+const kinds = Object.keys(PAGE_KINDS) as PageKindName[];
+const PAGES = new Map<PageKindName, PageComponent>(
+  await Promise.all(kinds.map(async (k) => [k, await loadPage(k)] as const)),
+);
+
+/** The component of a kind's page, loaded (what `render` uses; tests render pages with it too). */
+export const pageComponent = (page: PageKindName): PageComponent => PAGES.get(page)!;
 
 /** The navigation's school list alone, as the menus show it (the export collects its image variants). */
 export function renderSchoolList(nav: NavSchool[], env: SiteEnv, className?: string): string {
@@ -26,16 +39,6 @@ export function renderSchoolList(nav: NavSchool[], env: SiteEnv, className?: str
  * its address does not describe. (Any path may show the landing page: that is the 404 page.)
  */
 export function render(url: string, data: PageData, env: SiteEnv): string {
-  const route = matchRoute(url);
-  if (
-    data.page === 'school' &&
-    (route.page !== 'school' || (data.school?.slug != null && data.school.slug !== route.slug))
-  ) {
-    throw new Error(`render: school data for ${JSON.stringify(data.school?.slug)} does not belong at ${url}`);
-  }
-  if (data.page === 'compare' && route.page !== 'compare')
-    throw new Error(`render: compare data does not belong at ${url}`);
-  return renderToString(
-    <App data={data} env={env} schoolPage={SchoolPage} comparePage={ComparePage} landingPage={LandingPage} />,
-  );
+  if (!dataFits(matchRoute(url), data)) throw new Error(`render: ${data.page} page data does not belong at ${url}`);
+  return renderToString(<App data={data} env={env} page={pageComponent(data.page)} />);
 }

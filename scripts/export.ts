@@ -176,7 +176,9 @@ export function formatSummary(s: ExportSummary, cwd: string): string {
     `Exported ${s.pages} pages (${s.schools} schools), ${s.images.total} images, ${s.write.files} files, ${formatBytes(s.write.bytes)} to ${rel}/ in ${formatMs(s.ms)}`,
     `  ${s.write.written} written, ${s.write.unchanged} unchanged; pages ${s.rendered} rendered, ${s.carried} carried over; images ${s.images.fetched} fetched, ${s.images.cached} from cache${s.images.missing ? `, ${s.images.missing} missing` : ''}`,
     `  content: ${s.content.changed === null ? `all read (${s.content.fetched} school documents)` : `${s.content.changed} changed document(s) since the last export, ${s.content.fetched} school document(s) read`}`,
-    `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, landing chunk ${formatBytes(s.bundle.landingChunkGzip)} gzip, school chunk ${formatBytes(s.bundle.schoolChunkGzip)} gzip, compare chunk ${formatBytes(s.bundle.compareChunkGzip)} gzip, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
+    `  JS first load ${formatBytes(s.bundle.firstLoadJsGzip)} gzip, ${Object.entries(s.bundle.pageChunkGzip)
+      .map(([module, bytes]) => `${path.basename(module, '.tsx')} chunk ${formatBytes(bytes)} gzip`)
+      .join(', ')}, CSS ${formatBytes(s.bundle.cssGzip)} gzip`,
     ...s.report.lines,
     '',
   ].join('\n');

@@ -4,10 +4,9 @@
 // preview server's API (never the content service directly). Served only by the preview server
 // (server/routes/pages.ts), behind its session gate.
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { loadSchoolPage } from './App.tsx';
 import { BrowserRouter } from 'react-router-dom';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
-import type { PageData } from './lib/content/types.ts';
+import { loadPage, type PageData } from './routes.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 import { readEmbeddedJson } from './lib/embedded-json.ts';
 import { createPreviewApi } from './preview/api.ts';
@@ -29,8 +28,8 @@ async function main(): Promise<void> {
   // Editors switch editions in place, so the preview carries every catalogue (families' pages ship one).
   const env: SiteEnv = { ...defaultSiteEnv, ...served, messages: CATALOGUES[served?.lang ?? DEFAULT_LANG] };
   const data = readEmbeddedJson<PageData>(DATA_ID);
-  // The server rendered the school page without Suspense: its chunk must be here before hydrating.
-  const schoolPage = data?.page === 'school' ? await loadSchoolPage() : null;
+  // The server rendered the page without Suspense: its chunk must be here before hydrating.
+  const firstPage = data ? await loadPage(data.page) : null;
   const app = (
     <BrowserRouter>
       <PreviewApp
@@ -38,7 +37,7 @@ async function main(): Promise<void> {
         first={data}
         api={api}
         createEventSource={createEventSource}
-        schoolPage={schoolPage}
+        firstPage={firstPage}
         refreshBus={refreshBus}
       />
     </BrowserRouter>

@@ -5,10 +5,10 @@
 // its chunk before hydrating (see App.tsx).
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { App, loadComparePage, loadLandingPage, loadSchoolPage } from './App.tsx';
-import { matchRoute, stripRoot } from './routes.ts';
+import { App } from './App.tsx';
+import { dataFits, loadPage, matchRoute, stripRoot } from './routes.ts';
 import { defaultSiteEnv, type SiteEnv } from './SiteEnv.tsx';
-import type { PageData } from './lib/content/types.ts';
+import type { PageData } from './routes.ts';
 import type { Messages } from './i18n/messages.ts';
 import { DATA_ID, ENV_ID, ROOT_ID } from './lib/serialize.ts';
 import { readEmbeddedJson } from './lib/embedded-json.ts';
@@ -20,19 +20,13 @@ async function main(messages: Messages): Promise<void> {
   const env: SiteEnv = { ...defaultSiteEnv, ...readEmbeddedJson<Partial<SiteEnv>>(ENV_ID), messages };
   // The route table and the embedded data must agree; 404.html carries landing data for any path.
   const route = matchRoute(stripRoot(env.root, window.location.pathname));
-  if (data.page === 'school' && route.page !== 'school')
-    console.warn('School data on a non-school path:', window.location.pathname);
-  const schoolPage = data.page === 'school' ? await loadSchoolPage() : null;
-  const comparePage = data.page === 'compare' ? await loadComparePage() : null;
-  const landingPage =
-    data.page === 'landing' || data.page === 'zip' || data.page === 'schools' ? await loadLandingPage() : null;
+  if (!dataFits(route, data))
+    console.warn(`The data of a ${data.page} page on another path:`, window.location.pathname);
+  const page = await loadPage(data.page);
   // As a transition, hydration yields to the browser every few milliseconds instead of running as
   // one task: on a slow phone the whole page in one go was a long task (over 50 ms) that held up a tap.
   startTransition(() => {
-    hydrateRoot(
-      root,
-      <App data={data} env={env} schoolPage={schoolPage} comparePage={comparePage} landingPage={landingPage} />,
-    );
+    hydrateRoot(root, <App data={data} env={env} page={page} />);
   });
 }
 

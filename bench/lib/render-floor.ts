@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       entryUrl: '/assets/entry-client-ABCDEFGH.js',
       cssUrls: ['/assets/styles-ABCDEFGH.css'],
       entryPreload: ['/assets/chunk-ABCDEFGH.js'],
-      schoolPreload: ['/assets/SchoolPage-ABCDEFGH.js'],
+      pagePreload: { 'src/pages/SchoolPage.tsx': ['/assets/SchoolPage-ABCDEFGH.js'] },
       favicon: '/favicon.svg',
     };
     const warn = console.warn;

@@ -83,9 +83,7 @@ export async function renderPages(
     cssUrls: bundle.cssUrls,
     entryPreload: bundle.entryPreload,
     editions: bundle.editions['entry-client-es'] ? { es: bundle.editions['entry-client-es'] } : {},
-    schoolPreload: bundle.schoolPreload,
-    comparePreload: bundle.comparePreload,
-    landingPreload: bundle.landingPreload,
+    pagePreload: bundle.pagePreload,
     favicon: publicFiles.some((f) => f.path === 'favicon.svg') ? `${opts.base}favicon.svg` : null,
   };
   const { manifest, previous } = plan;

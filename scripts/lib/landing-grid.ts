@@ -7,8 +7,7 @@ import { GRID_FIRST_CARDS } from '../../src/lib/family-tools/grid-cards.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import type { Lang } from '../../src/i18n/messages.ts';
 import { allSchoolsPath } from '../../src/routes.ts';
-import type { AllSchoolsPageData, GridMore, LandingCard, NavSchool } from '../../src/lib/content/types.ts';
-import type { SiteSettings } from '../../src/build/site-settings.ts';
+import type { GridMore, LandingCard } from '../../src/lib/content/types.ts';
 import { sha1 } from './export-manifest.ts';
 
 export interface LandingGrid {
@@ -16,47 +15,23 @@ export interface LandingGrid {
   cards: LandingCard[];
   /** Absent when the page shows every card. */
   more: GridMore | null;
-  /** The cards file (relative to the asset base) and the all-schools page's data, with `more`. */
+  /** The cards file (relative to the asset base), with `more`. */
   file: { path: string; contents: string } | null;
-  allSchools: AllSchoolsPageData | null;
 }
 
-/**
- * The landing grid of one edition, from every card it would list; `other`: the cards of the schools
- * the grid hides, which the all-schools page lists (and counts) after the others.
- */
-export function landingGrid(
-  cards: LandingCard[],
-  lang: Lang,
-  base: string,
-  page: { nav: NavSchool[] | null; settings: SiteSettings },
-  other: LandingCard[] = [],
-): LandingGrid {
-  if (cards.length <= GRID_FIRST_CARDS) return { cards, more: null, file: null, allSchools: null };
+/** The landing grid of one edition, from every card it would list. */
+export function landingGrid(cards: LandingCard[], lang: Lang, base: string): LandingGrid {
+  if (cards.length <= GRID_FIRST_CARDS) return { cards, more: null, file: null };
   const contents = JSON.stringify(cards);
   const path = `data/grid-${lang}-${sha1(contents).slice(0, 8)}.json`;
-  const words = FAMILY_WORDS[lang].allSchools;
   return {
     cards: cards.slice(0, GRID_FIRST_CARDS),
     more: {
       total: cards.length,
       href: allSchoolsPath(lang),
-      label: words.seeAll(cards.length),
+      label: FAMILY_WORDS[lang].allSchools.seeAll(cards.length),
       cardsSrc: `${base}${path}`,
     },
     file: { path, contents },
-    allSchools: {
-      page: 'schools',
-      nav: page.nav,
-      cards,
-      ...(other.length ? { other } : {}),
-      words: {
-        title: words.title,
-        intro: words.intro(cards.length + other.length, other.length),
-        other: words.other,
-        back: words.back,
-      },
-      settings: page.settings,
-    },
   };
 }

@@ -5,15 +5,22 @@ import { render } from '../../render/render.tsx';
 import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
 import { createWarnings, type WarningInput, type Warnings, warningText } from '../../src/lib/warn.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/images/image.ts';
-import { compareSeo, hreflangAlternates, landingSeo, schoolSeo, zipSeo } from '../../src/lib/seo.ts';
+import { hreflangAlternates } from '../../src/lib/seo.ts';
+import { pageBuild } from './page-builds.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, type Lang } from '../../src/i18n/messages.ts';
-import { themeColors } from '../../src/lib/theme.ts';
 import type { LandingCopy } from '../../src/lib/content/landing-copy.ts';
 import type { SiteSettings } from '../../src/build/site-settings.ts';
 import type { SchoolFacts } from '../../src/lib/facts/school-facts.ts';
-import type { PageData, School } from '../../src/lib/content/types.ts';
-import { alternatePaths, canonicalPath, routeAliases, type RouteMatch } from '../../src/routes.ts';
+import type { School } from '../../src/lib/content/types.ts';
+import {
+  alternatePaths,
+  canonicalPath,
+  PAGE_KINDS,
+  routeAliases,
+  type PageData,
+  type RouteMatch,
+} from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { sha1, type PageRecord } from './export-manifest.ts';
 import type { PageKeys } from './page-keys.ts';
@@ -118,7 +125,7 @@ export function renderPage(ctx: PageContext, job: PageJob): RenderedPage | null 
   );
   // Reported through the page's sink, so a carried page replays them like its render's own.
   for (const note of job.notes ?? []) sink.always(note);
-  const page = renderOne(ctx, { route, url, data: data!, dataJson: dataJson(), school, indexable, warnings: sink });
+  const page = renderOne(ctx, { route, url, data: data!, dataJson: dataJson(), indexable, warnings: sink });
   if (ctx.keys.keyed) ctx.records.set(file, ctx.keys.recordOf(key, warnings, page.used));
   return { file, aliases, url, html: Buffer.from(page.html), route, sitemap };
 }
@@ -128,7 +135,6 @@ interface RenderJob {
   url: string;
   data: PageData;
   dataJson: string;
-  school: School | CarriedSchool | null;
   indexable: boolean;
   warnings: Warnings;
 }
@@ -167,7 +173,7 @@ function appOf(ctx: PageContext, j: RenderJob) {
 
 /** The page's document: the app inside its head (SEO, hreflang, assets, CSP) with its embedded data. */
 function renderOne(ctx: PageContext, j: RenderJob): { html: string; used: Map<string, string> } {
-  const { route, data, school, indexable } = j;
+  const { route, data, indexable } = j;
   const app = appOf(ctx, j);
   const used = new Map(app.used);
   // The social card image is a variant too (self-hosted like the page's own).
@@ -183,13 +189,8 @@ function renderOne(ctx: PageContext, j: RenderJob): { html: string; used: Map<st
     headline: edition.copy.headline,
     poster: edition.copy.heroPoster,
   };
-  const seo = school
-    ? schoolSeo(school as School, canonicalPath(route), seoCtx)
-    : data.page === 'compare'
-      ? compareSeo(canonicalPath(route), seoCtx)
-      : data.page === 'zip' || data.page === 'schools'
-        ? zipSeo(data.page === 'zip' ? data.listing.words : data.words, canonicalPath(route), seoCtx)
-        : landingSeo(indexable ? canonicalPath(route) : null, seoCtx);
+  const build = pageBuild(data.page);
+  const seo = build.seo(data, canonicalPath(route), seoCtx, indexable);
   // hreflang on indexable pages only (every edition of a page names all of them, itself included).
   const alternates = indexable ? hreflangAlternates(ctx.siteUrl, alternatePaths(route)) : [];
   if (alternates.length) seo.alternates = alternates;
@@ -198,7 +199,7 @@ function renderOne(ctx: PageContext, j: RenderJob): { html: string; used: Map<st
     data,
     env,
     seo,
-    themeColor: school ? themeColors((school as School).color).color : edition.settings.themeColor,
+    themeColor: build.themeColor?.(data) ?? edition.settings.themeColor,
     assets: documentAssets(ctx.assets, route.lang, data.page),
     lcpImage: app.lcp ? { src: app.lcp } : null,
     noindex: !indexable,
@@ -218,9 +219,7 @@ function documentAssets(assets: PageAssets, lang: Lang, page: PageData['page']):
     entry: entry?.entryUrl ?? assets.entryUrl,
     modulePreload: [
       ...(entry?.entryPreload ?? assets.entryPreload),
-      ...(page === 'school' ? assets.schoolPreload : []),
-      ...(page === 'compare' ? (assets.comparePreload ?? []) : []),
-      ...(['landing', 'zip', 'schools'].includes(page) ? (assets.landingPreload ?? []) : []),
+      ...(assets.pagePreload[PAGE_KINDS[page].module] ?? []),
     ],
     favicon: assets.favicon,
   };

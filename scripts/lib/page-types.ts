@@ -11,10 +11,8 @@ export interface PageAssets {
   entryUrl: string;
   cssUrls: string[];
   entryPreload: string[];
-  schoolPreload: string[];
-  /** The compare page's chunk and its own imports (absent: none preloaded). */
-  comparePreload?: string[];
-  landingPreload?: string[];
+  /** By page module (src/routes.ts): its chunk and its own imports (absent: none preloaded). */
+  pagePreload: Record<string, string[]>;
   favicon: string | null;
   /** Each other language's entry (its catalogue) and preloads; absent: that edition uses the English entry. */
   editions?: Partial<Record<Lang, { entryUrl: string; entryPreload: string[] }>>;

@@ -8,7 +8,7 @@ import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
 import { createImageUrls } from '../../src/lib/images/image.ts';
 import { byTitle, gridCards, isHiddenFromGrid, mapLandingCards, mapNavigation } from '../../src/lib/content/mapping.ts';
-import { factsIn, type FilterCategory, type SchoolFacts } from '../../src/lib/facts/school-facts.ts';
+import { factsIn, type SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import { programGroups } from '../../src/lib/family-tools/grid-tools.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import { DEFAULT_LANG, LANGS, type Lang } from '../../src/i18n/messages.ts';
@@ -19,18 +19,24 @@ import { siteNotes } from '../../src/build/site-notes.ts';
 import { exportedFilePath, type FileSrc, fileUrlOn } from '../../src/lib/content/site-files.ts';
 import { calendarFiles, type Timeline } from './calendar-files.ts';
 import { copyLang, editionLayers } from '../../src/lib/content/editions.ts';
-import { landingGrid, type LandingGrid } from './landing-grid.ts';
-import { zipFinder, zipListings } from '../../src/build/zip-pages.ts';
-import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
-import { timelineCalendarFile } from '../../src/lib/calendar/calendar-paths.ts';
-import type { LandingCard, PageData, School } from '../../src/lib/content/types.ts';
-import { canonicalPath, notFoundFile, routeFile, schoolPath, type RouteMatch } from '../../src/routes.ts';
+import { landingGrid } from './landing-grid.ts';
+import { pageBuild, type EditionInputs } from './page-builds.ts';
+import type { NavSchool, School } from '../../src/lib/content/types.ts';
+import {
+  canonicalPath,
+  PAGE_KINDS,
+  routeFile,
+  schoolPath,
+  type PageData,
+  type PageKindName,
+  type RouteMatch,
+} from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import type { ValidContent } from './validate-content.ts';
 import { sha1, type PageRecord } from './export-manifest.ts';
 import { siteCsp } from '../../render/csp.ts';
 import { carriedProblem, createPageKeys, schoolPageFiles } from './page-keys.ts';
-import { collectVariants, renderPage, type PageContext, type PageJob } from './page-render.ts';
+import { collectVariants, renderPage, type PageContext } from './page-render.ts';
 import { prepareSchools, schoolEditionsJson, type Prepared } from './school-prep.ts';
 
 /** Above this size the navigation list is a shared file instead of part of every page's data. */
@@ -208,13 +214,14 @@ function timelineOf(raw: unknown, copy: LandingCopy, lang: Lang): Timeline {
 interface DistrictInputs {
   limitedLanding: ValidContent['landing'];
   facts: SchoolFacts[];
-  pageNav: PageData['nav'];
+  pageNav: NavSchool[] | null;
   settingsOf: (lang: Lang) => SiteSettings;
 }
 
 /**
- * The landing pages (and 404 pages) of each edition, the all-schools pages of a district-sized
- * grid, the compare pages and the pages by ZIP code; with the grid's cards files.
+ * Every edition's pages of every kind but the school pages (page-builds.ts: the landing page and
+ * 404.html, the all-schools page of a district-sized grid, the compare page, the pages by ZIP
+ * code), with the grid's cards files.
  */
 function districtPages(
   ctx: PageContext,
@@ -222,90 +229,56 @@ function districtPages(
 ): { pages: RenderedPage[]; gridFiles: { path: string; contents: string }[] } {
   const { keys, editions, siteEnv } = ctx;
   const { pageNav, settingsOf, facts } = d;
-  const factsSrc = (lang: Lang) => `${siteEnv.base}${factsFile(lang)}`;
   // The program groups the grid's tools will list, so the page draws their panel at its height.
   const factsBySlug = new Map(facts.map((f) => [f.slug, f]));
   const groupsOf = (shown: { slug: string }[], lang: Lang) =>
     programGroups(shown.flatMap((c) => (factsBySlug.has(c.slug) ? [factsIn(factsBySlug.get(c.slug)!, lang)] : []))).map(
       (g) => g.category,
     );
-  // The district's ZIP codes are not translated: the English settings name them.
-  const zips = settingsOf(DEFAULT_LANG).zipCodes;
-  // A district-sized grid: the first cards, the rest on the all-schools page (landing-grid.ts).
-  const grids = new Map<Lang, LandingGrid>();
-  const landingOf = (lang: Lang, langCards: LandingCard[], other: LandingCard[]): PageData => {
-    const grid = landingGrid(langCards, lang, siteEnv.base, { nav: pageNav, settings: settingsOf(lang) }, other);
-    grids.set(lang, grid);
-    return landingData(lang, grid, groupsOf(langCards, lang));
-  };
-  const landingData = (lang: Lang, grid: LandingGrid, groups: FilterCategory[]): PageData => ({
-    page: 'landing',
-    nav: pageNav,
-    cards: grid.cards,
-    ...(grid.more ? { more: grid.more } : {}),
-    factsSrc: factsSrc(lang),
-    programGroups: groups,
-    copy: editions.get(lang)!.copy,
-    zipFinder: zips.length ? zipFinder(zips, lang) : null,
-    timeline: editions.get(lang)!.copy.enrollmentTimeline.length
-      ? { ...FAMILY_WORDS[lang].timeline, src: `${siteEnv.base}${timelineCalendarFile(lang)}` }
-      : null,
-    settings: settingsOf(lang),
-  });
+  const inputs = new Map(
+    LANGS.map((lang): [Lang, EditionInputs] => {
+      // Every listed school's card: the grid lists those it does not hide, the ZIP pages all of them.
+      const cards = mapLandingCards(d.limitedLanding, lang);
+      const listed = gridCards(cards);
+      return [
+        lang,
+        {
+          lang,
+          nav: pageNav,
+          settings: settingsOf(lang),
+          copy: editions.get(lang)!.copy,
+          base: siteEnv.base,
+          factsSrc: `${siteEnv.base}${factsFile(lang)}`,
+          cards,
+          listed,
+          hidden: cards.filter((c) => isHiddenFromGrid(c.title)),
+          // The district's ZIP codes are not translated: the English settings name them.
+          zips: settingsOf(DEFAULT_LANG).zipCodes,
+          facts,
+          // A district-sized grid: the first cards, the rest on the all-schools page.
+          grid: landingGrid(listed, lang, siteEnv.base),
+          programGroups: groupsOf(listed, lang),
+        },
+      ];
+    }),
+  );
   // A page's key covers its data but the navigation (navKey) and the settings (in `common`).
   const dataKey = (data: PageData) => (keys.keyed ? sha1(JSON.stringify({ ...data, nav: null, settings: null })) : '');
   const pages: RenderedPage[] = [];
-  const add = (job: PageJob) => {
-    const page = renderPage(ctx, job);
-    if (!page) return;
-    pages.push(page);
-    ctx.sink?.page(page);
-  };
-  // Every listed school's card: the grid shows those it does not hide, the ZIP pages all of them.
-  const allCards = new Map(LANGS.map((lang) => [lang, mapLandingCards(d.limitedLanding, lang)]));
-  const cards = new Map(LANGS.map((lang) => [lang, gridCards(allCards.get(lang)!)]));
-  for (const lang of LANGS) {
-    const route: RouteMatch = { page: 'landing', lang };
-    const hidden = allCards.get(lang)!.filter((c) => isHiddenFromGrid(c.title));
-    const data = landingOf(lang, cards.get(lang)!, hidden);
-    const key = dataKey(data);
-    add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: key });
-    // Static hosts serve 404.html for any path without a file: the English landing page there.
-    // A miss under /es/ is answered in Spanish: '/es/404.html', which `npm start`, Cloudflare Pages
-    // (the nearest 404.html) and Netlify (the `_redirects` rule) serve for it.
-    const notFound = notFoundFile(lang);
-    add({ route, url: `/${notFound}`, file: notFound, data, indexable: false, dataKey: key });
-  }
-  for (const [lang, grid] of grids) {
-    if (!grid.allSchools) continue;
-    const route: RouteMatch = { page: 'schools', lang };
-    const data = grid.allSchools;
-    add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: dataKey(data) });
-  }
-  // One compare page per edition for every choice of schools: the browser reads them from its
-  // address and loads the same facts file as the grid's tools.
-  // Each edition gets its own data object: renders are cached by it (see appOf).
-  for (const lang of LANGS) {
-    const route: RouteMatch = { page: 'compare', lang };
-    const factWords = FAMILY_WORDS[lang].compare;
-    const data: PageData = {
-      page: 'compare',
-      nav: pageNav,
-      factsSrc: factsSrc(lang),
-      factWords,
-      settings: settingsOf(lang),
-    };
-    add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: dataKey(data) });
-  }
-  // One page per district ZIP code and edition: its zoned schools, then the open ones by distance.
-  for (const lang of LANGS) {
-    for (const listing of zipListings(zips, allCards.get(lang)!, facts, lang)) {
-      const route: RouteMatch = { page: 'zip', zip: listing.zip, lang };
-      const data: PageData = { page: 'zip', nav: pageNav, listing, settings: settingsOf(lang) };
-      add({ route, url: canonicalPath(route), file: routeFile(route), data, indexable: true, dataKey: dataKey(data) });
+  for (const kind of (Object.keys(PAGE_KINDS) as PageKindName[]).map(pageBuild)) {
+    for (const lang of LANGS) {
+      for (const { route, data, at } of kind.pages?.(inputs.get(lang)!) ?? []) {
+        const url = at?.url ?? canonicalPath(route);
+        const file = at?.file ?? routeFile(route);
+        // Each edition has its own data object: renders are cached by it (see appOf), so 404.html reuses its landing page's.
+        const page = renderPage(ctx, { route, url, file, data, indexable: !at, dataKey: dataKey(data) });
+        if (!page) continue;
+        pages.push(page);
+        ctx.sink?.page(page);
+      }
     }
   }
-  const gridFiles = [...grids.values()].flatMap((g) => (g.file ? [g.file] : []));
+  const gridFiles = [...inputs.values()].flatMap((e) => (e.grid.file ? [e.grid.file] : []));
   return { pages, gridFiles };
 }
 

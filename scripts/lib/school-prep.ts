@@ -15,7 +15,8 @@ import { schoolFacts, type SchoolFacts } from '../../src/lib/facts/school-facts.
 import { schoolGlance } from '../../src/lib/facts/school-glance.ts';
 import { showInvisible } from '../../src/lib/slug.ts';
 import type { SiteSettings } from '../../src/build/site-settings.ts';
-import type { PageData, School } from '../../src/lib/content/types.ts';
+import type { School } from '../../src/lib/content/types.ts';
+import type { PageData } from '../../src/routes.ts';
 import { serializePageData } from '../../render/document.ts';
 import { sha1 } from './export-manifest.ts';
 import type { CarriedSchool, ValidContent } from './validate-content.ts';

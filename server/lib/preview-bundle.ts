@@ -21,9 +21,9 @@ export interface PreviewBundle {
   script: string;
   /** URLs of the stylesheets the entry imports. */
   styles: string[];
-  /** Chunks the entry imports statically, and those the school page adds (modulepreload hints). */
+  /** Chunks the entry imports statically, and by page module those its chunk adds (modulepreload hints). */
   entryPreload: string[];
-  schoolPreload: string[];
+  pagePreload: Record<string, string[]>;
   /** Every output by URL. */
   files: Map<string, BundleFile>;
 }
@@ -54,7 +54,7 @@ async function buildBundle(root: string): Promise<PreviewBundle> {
     script: result.entryUrl,
     styles: result.cssUrls,
     entryPreload: result.entryPreload,
-    schoolPreload: result.schoolPreload,
+    pagePreload: result.pagePreload,
     files,
   };
 }

@@ -9,13 +9,13 @@ import { stegaClean } from '@sanity/client/stega';
 import type { FastifyBaseLogger } from 'fastify';
 import { render } from '../../render/render.tsx';
 import { renderDocument } from '../../render/document.ts';
-import { canonicalPath, type PreviewRouteMatch } from '../../src/routes.ts';
+import { canonicalPath, PAGE_KINDS, type PageData, type PreviewRouteMatch } from '../../src/routes.ts';
 import { slugProblem } from '../../src/lib/slug.ts';
 import { chooseSource } from '../../src/preview/loading/school-flow.ts';
 import { createImageUrls } from '../../src/lib/images/image.ts';
 import { landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { DEFAULT_THEME_COLOR, themeColors } from '../../src/lib/theme.ts';
-import type { PageData, School } from '../../src/lib/content/types.ts';
+import type { School } from '../../src/lib/content/types.ts';
 import type { PreviewInitial, SiteEnv } from '../../src/SiteEnv.tsx';
 import { bannerNote, PreviewBanner } from '../../src/preview/PreviewBanner.tsx';
 import { toggleLivepreview } from '../../src/preview/PreviewRoot.tsx';
@@ -197,7 +197,7 @@ export function renderPreviewPage(opts: RenderPreviewOptions): string {
     assets: {
       css: opts.bundle.styles,
       entry: opts.bundle.script,
-      modulePreload: [...opts.bundle.entryPreload, ...(data.page === 'school' ? opts.bundle.schoolPreload : [])],
+      modulePreload: [...opts.bundle.entryPreload, ...(opts.bundle.pagePreload[PAGE_KINDS[data.page].module] ?? [])],
       favicon: opts.favicon,
     },
     robots: 'noindex, nofollow',

@@ -2,7 +2,7 @@
 // own page. Its own module so the families' bundles keep the export's HTML of it (kept.tsx): the
 // page drops it once its script runs, and the menus' school list with its icons stays out of the
 // compare page's first load.
-import type { ComparePageData } from '../lib/content/types.ts';
+import type { ComparePageData } from '../pages/ComparePage.tsx';
 import { useMessages } from '../SiteEnv.tsx';
 import { SchoolList } from './SchoolList.tsx';
 

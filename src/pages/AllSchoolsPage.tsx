@@ -3,8 +3,18 @@
 // JavaScript, then the schools the grid hides (counted too); the sorting and filtering tools stay on the landing page, which loads every card for
 // them. It lives in the landing page's chunk: the same cards, no chunk of its own.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
-import type { AllSchoolsPageData, LandingCard } from '../lib/content/types.ts';
 import { ListingPage } from './ListingPage.tsx';
+import type { LandingCard, NavSchool, PageCommon } from '../lib/content/types.ts';
+
+/** The page listing every school (/schools/): the landing grid's cards, all of them, with no tools. */
+export interface AllSchoolsPageData extends PageCommon {
+  page: 'schools';
+  nav: NavSchool[] | null;
+  cards: LandingCard[];
+  /** The schools the landing grid hides (spec: "Innovation Center", …), listed after the others. */
+  other?: LandingCard[];
+  words: { title: string; intro: string; other?: string; back: string };
+}
 
 function Cards({ cards }: { cards: LandingCard[] }) {
   return (

@@ -13,10 +13,22 @@ import { compareHref, readShortlist } from '../lib/family-tools/shortlist.ts';
 import { loadChunk } from '../lib/chunk.ts';
 import type { SchoolFacts } from '../lib/facts/school-facts.ts';
 import { CompareNoScript as NoScript } from '../components/CompareNoScript.tsx';
-import type { ComparePageData } from '../lib/content/types.ts';
 import { langHref, pageHref } from '../routes.ts';
 import { useMessages, useSettings, useSiteEnv } from '../SiteEnv.tsx';
 import { CompareTable, type CompareOrigin } from './CompareTable.tsx';
+import type { FactRowWords, NavSchool, PageCommon } from '../lib/content/types.ts';
+
+/**
+ * The compare page: its schools come from its address in the browser, their facts from the shared
+ * facts file (`factsSrc`, under the asset base; null when the export wrote none).
+ */
+export interface ComparePageData extends PageCommon {
+  page: 'compare';
+  /** The rows of the facts families decide by, their words in the page's language. */
+  factWords?: FactRowWords | null;
+  nav: NavSchool[] | null;
+  factsSrc: string | null;
+}
 
 export { CompareTable } from './CompareTable.tsx';
 

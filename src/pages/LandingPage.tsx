@@ -3,9 +3,6 @@
 // built-in headings where it has none; a section with nothing of the district's to show is left
 // out, with its menu entry. The data brings them with the schools.
 import { useEffect, useRef } from 'react';
-import type { AllSchoolsPageData, LandingPageData, ZipPageData } from '../lib/content/types.ts';
-import { AllSchoolsPage } from './AllSchoolsPage.tsx';
-import { ZipPage } from './ZipPage.tsx';
 import { HowToApply } from '../components/landing/HowToApply.tsx';
 import { ZipFinder } from '../components/landing/ZipFinder.tsx';
 import { LANDING_SECTIONS } from '../config/site.ts';
@@ -20,6 +17,33 @@ import { TestimonialBanner } from '../components/landing/TestimonialBanner.tsx';
 import { AcademicSection } from '../components/landing/AcademicSection.tsx';
 import { SchoolGrid } from '../components/landing/SchoolGrid.tsx';
 import { hasAcademics, hasAdvantage } from '../lib/content/landing-copy.ts';
+import type { GridMore, LandingCard, NavSchool, PageCommon, TagCategory, ZipFinderData } from '../lib/content/types.ts';
+import type { LandingCopy } from '../lib/content/landing-copy.ts';
+
+export interface LandingPageData extends PageCommon {
+  page: 'landing';
+  nav: NavSchool[] | null;
+  /** The grid's cards: every school, or the first ones when `more` says there are others. */
+  cards: LandingCard[];
+  /** The grid shows its first cards only (a district-sized list): the rest are on the all-schools page. */
+  more?: GridMore | null;
+  /** The landing page's words (src/lib/content/landing-copy.ts): the editors', or the built-in copy of the page's language. */
+  copy: LandingCopy;
+  /** "Find schools by ZIP code": the district's ZIP pages (absent: the district has none). */
+  zipFinder?: ZipFinderData | null;
+  /** "How to apply": its words and the calendar file of the application dates (absent: no timeline). */
+  timeline?: { heading: string; addAll: string; src: string | null } | null;
+  /**
+   * URL of the schools' public facts (src/lib/facts/school-facts.ts) as one content-hashed JSON file,
+   * which the grid's tools load when first used; absent where no such file exists (the preview).
+   */
+  factsSrc?: string | null;
+  /**
+   * The program categories the grid's tools will list, so the page draws their panel at its final
+   * height before the facts file has loaded; absent: none.
+   */
+  programGroups?: (TagCategory | 'support')[] | null;
+}
 
 const [ADVANTAGE_ID, ACADEMICS_ID, OPTIONS_ID] = LANDING_SECTIONS.map((s) => s.id) as [string, string, string];
 
@@ -48,13 +72,11 @@ function useHashScroll(ready: boolean): void {
   }, [ready]);
 }
 
-/** The landing page, a ZIP code's page or every school's: they live in this chunk (App.tsx loads it for each). */
-export function LandingPage({ data }: { data: LandingPageData | ZipPageData | AllSchoolsPageData }) {
-  if (data.page === 'zip') return <ZipPage data={data} />;
-  return data.page === 'schools' ? <AllSchoolsPage data={data} /> : <Landing data={data} />;
-}
+// A ZIP code's page and every school's share this chunk: the same cards, and no chunk of their own to wait for.
+export { AllSchoolsPage } from './AllSchoolsPage.tsx';
+export { ZipPage } from './ZipPage.tsx';
 
-function Landing({ data }: { data: LandingPageData }) {
+export function LandingPage({ data }: { data: LandingPageData }) {
   useHashScroll(Array.isArray(data.cards));
   const m = useMessages();
   const copy = data.copy;

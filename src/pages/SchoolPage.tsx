@@ -7,11 +7,19 @@ import { SchoolHeader } from '../components/school/SchoolHeader.tsx';
 import { SchoolSection } from '../components/school/SchoolSection.tsx';
 import { TourSection } from '../components/school/TourSection.tsx';
 import { isTourShown, schoolSections, sectionMenuItems } from '../lib/content/sections.ts';
-import type { SchoolPageData } from '../lib/content/types.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import { AtAGlance } from '../components/school/AtAGlance.tsx';
 import { SchoolEvents } from '../components/school/SchoolEvents.tsx';
 import { fallbackLang } from '../lib/content/localize.ts';
+import type { NavSchool, PageCommon, School, SchoolGlance } from '../lib/content/types.ts';
+
+export interface SchoolPageData extends PageCommon {
+  page: 'school';
+  nav: NavSchool[] | null;
+  school: School | null;
+  /** The school at a glance and its coming events, written for the page's edition (src/lib/facts/school-glance.ts). */
+  glance?: SchoolGlance | null;
+}
 
 export function SchoolPage({ data }: { data: SchoolPageData }) {
   const school = data.school && typeof data.school === 'object' ? data.school : null;

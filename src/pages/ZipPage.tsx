@@ -3,9 +3,15 @@
 // choose (those the landing grid hides), as cards that work without JavaScript.
 // It lives in the landing page's chunk: the same cards, and no chunk of its own to wait for.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
-import type { ZipSchool } from '../lib/content/types.ts';
-import type { ZipPageData } from '../lib/content/types.ts';
 import { ListingPage } from './ListingPage.tsx';
+import type { NavSchool, PageCommon, ZipListing, ZipSchool } from '../lib/content/types.ts';
+
+/** A ZIP code's page: its zoned schools first, then those open to the district by distance. */
+export interface ZipPageData extends PageCommon {
+  page: 'zip';
+  nav: NavSchool[] | null;
+  listing: ZipListing;
+}
 
 function Cards({ schools }: { schools: ZipSchool[] }) {
   return (

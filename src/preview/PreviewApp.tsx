@@ -7,11 +7,12 @@
 // loads its data from the preview API, as a client-only render always did.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { SchoolPageComponent } from '../App.tsx';
+import type { PageComponent } from '../routes.ts';
 import { matchPreviewRoute, matchRoute } from '../routes.ts';
 import { CATALOGUES } from '../i18n/catalogues.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
-import type { NavSchool, PageData } from '../lib/content/types.ts';
+import type { NavSchool } from '../lib/content/types.ts';
+import type { PageData } from '../routes.ts';
 import { connectChangeStream, type EventSourceLike } from './loading/change-stream.ts';
 import { debounce } from './loading/debounce.ts';
 import { DRAFT_REFRESH_DEBOUNCE_MS } from './loading/school-flow.ts';
@@ -66,7 +67,8 @@ export interface PreviewAppProps {
   first: PageData | null;
   api: PreviewApi;
   createEventSource(url: string): EventSourceLike;
-  schoolPage?: SchoolPageComponent | null;
+  /** The first page's component, loaded before hydrating (the server render has no Suspense). */
+  firstPage?: PageComponent | null;
   refreshBus: RefreshBus;
 }
 
@@ -237,7 +239,7 @@ function useStudioOverlays(here: string, navigate: Navigate, refreshBus: Refresh
   }, [refreshBus]);
 }
 
-export function PreviewApp({ env, first, api, createEventSource, schoolPage, refreshBus }: PreviewAppProps) {
+export function PreviewApp({ env, first, api, createEventSource, firstPage, refreshBus }: PreviewAppProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const livepreview = livepreviewIn(location.search);
@@ -272,7 +274,7 @@ export function PreviewApp({ env, first, api, createEventSource, schoolPage, ref
       // No hash: the server never sees it, and the banner's link must match its render.
       href={location.pathname + location.search}
       initial={isFirst ? first : null}
-      schoolPage={schoolPage}
+      firstPage={isFirst ? firstPage : null}
       nav={nav}
       schoolsVersion={schoolsVersion}
       onRefresher={onRefresher}

@@ -5,11 +5,11 @@
 // preview API. The menus' list and the every-school change stream belong to the session
 // (PreviewApp.tsx), which outlives the pages: this component is mounted once per page.
 import { useEffect, useMemo, useState } from 'react';
-import { App, type SchoolPageComponent } from '../App.tsx';
+import { App } from '../App.tsx';
 import { LandingPage } from '../pages/LandingPage.tsx';
-import type { PreviewRouteMatch } from '../routes.ts';
 import type { SiteEnv } from '../SiteEnv.tsx';
-import type { LandingCard, NavSchool, PageData, School } from '../lib/content/types.ts';
+import type { LandingCard, NavSchool, School } from '../lib/content/types.ts';
+import type { PageComponent, PageData, PreviewRouteMatch } from '../routes.ts';
 import { connectChangeStream, type EventSourceLike } from './loading/change-stream.ts';
 import type { Timers } from './loading/debounce.ts';
 import { startSchoolFlow, type SchoolFlowState } from './loading/school-flow.ts';
@@ -43,8 +43,8 @@ export interface PreviewRootProps {
   timers?: Timers;
   /** The page data the server rendered (hydration); env.preview.initial says how it went. */
   initial?: PageData | null;
-  /** The school page component, loaded before hydrating (the server render has no Suspense). */
-  schoolPage?: SchoolPageComponent | null;
+  /** The first page's component, loaded before hydrating (the server render has no Suspense). */
+  firstPage?: PageComponent | null;
   /** The menus' schools, kept by the session across pages (null while loading). */
   nav: NavSchool[] | null;
   /**
@@ -271,7 +271,7 @@ function usePageTitle(route: PreviewRouteMatch, site: SiteCopy | null, data: Pag
 }
 
 export function PreviewRoot(props: PreviewRootProps) {
-  const { route, env, api, href, timers, initial, schoolPage, nav, schoolsVersion = 0 } = props;
+  const { route, env, api, href, timers, initial, firstPage, nav, schoolsVersion = 0 } = props;
   const livepreview = env.preview?.livepreview === true;
   const perspective = livepreview ? 'drafts' : 'published';
   const served = initial ? (env.preview?.initial ?? null) : null;
@@ -329,7 +329,7 @@ export function PreviewRoot(props: PreviewRootProps) {
         <EditorHome schools={editorHome.schools} notes={editorHome.notes} lastExport={editorHome.lastExport} />
       )}
       {/* The landing page is in the preview's own bundle: no chunk to wait for when hydrating it. */}
-      <App data={data} env={env} schoolPage={schoolPage} landingPage={LandingPage} />
+      <App data={data} env={env} page={data?.page === 'landing' ? LandingPage : firstPage} />
     </>
   );
 }

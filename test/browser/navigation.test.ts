@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render } from '../../render/render.tsx';
 import { serializeForScript } from '../../src/lib/serialize.ts';
-import type { PageData } from '../../src/lib/content/types.ts';
+import type { PageData } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { hydrated, openPage, SKIP, WIDTHS, type Watched } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';

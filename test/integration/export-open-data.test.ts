@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DATA_ID } from '../../src/lib/serialize.ts';
-import type { LandingPageData } from '../../src/lib/content/types.ts';
+import type { LandingPageData } from '../../src/pages/LandingPage.tsx';
 import type { SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import {
   cleanEnv,

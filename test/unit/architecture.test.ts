@@ -1,7 +1,9 @@
 // The layer rules of ARCHITECTURE.md, enforced: dependencies run one way, src/ (what reaches a
 // browser) touches no Node module and no secret, scripts/ and server/ never import each other,
-// and no module imports itself back through a cycle. Imports are read with TypeScript's own
-// pre-processor, so comments and strings that merely look like imports do not count.
+// and no module loads itself back through a cycle. Imports are read with TypeScript's own
+// pre-processor, so comments and strings that merely look like imports do not count. A cycle is
+// one of imports that run when a module loads: a type-only import is erased, and a dynamic
+// import() (how the page registry, src/routes.ts, names each page's chunk) runs later, on demand.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -61,6 +63,29 @@ function readGraph(): { files: string[]; edges: Edge[] } {
     }
   }
   return { files, edges };
+}
+
+/** The modules a file's loading runs: its imports and re-exports, but not type-only ones or dynamic import(). */
+function loadTimeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const specs: string[] = [];
+  for (const node of source.statements) {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const allTypes =
+        clause?.isTypeOnly ||
+        (clause &&
+          !clause.name &&
+          bindings &&
+          ts.isNamedImports(bindings) &&
+          bindings.elements.every((e) => e.isTypeOnly));
+      if (!allTypes) specs.push((node.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
+      specs.push((node.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return specs;
 }
 
 const { files, edges } = readGraph();
@@ -177,9 +202,11 @@ describe('architecture: one-way layers', () => {
   it('has no import cycles', () => {
     const resolveFile = (p: string): string | null => [p, `${p}.ts`, `${p}.tsx`].find((c) => files.includes(c)) ?? null;
     const next = new Map<string, string[]>(files.map((f) => [f, []]));
-    for (const e of edges) {
-      const to = e.spec.startsWith('.') ? resolveFile(e.to) : null;
-      if (to) next.get(e.from)!.push(to);
+    for (const from of files) {
+      for (const spec of loadTimeImports(from)) {
+        const to = spec.startsWith('.') ? resolveFile(path.resolve(path.dirname(from), spec)) : null;
+        if (to) next.get(from)!.push(to);
+      }
     }
     // Tarjan's strongly connected components: any component of more than one module is a cycle.
     let index = 0;

@@ -17,7 +17,7 @@ import { POSITION_KEY } from '../../src/lib/family-tools/position.ts';
 import type { SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import { canonicalPath, matchPreviewRoute, matchRoute, routeAliases, routeFile } from '../../src/routes.ts';
 import { defaultSiteEnv } from '../../src/SiteEnv.tsx';
-import type { ComparePageData } from '../../src/lib/content/types.ts';
+import type { ComparePageData } from '../../src/pages/ComparePage.tsx';
 // The page loads its facts reader as a chunk (src/lib/family-tools/compare-facts.ts); loaded here once, the
 // page's import of it settles at once, as a cached chunk does in a browser.
 import '../../src/lib/family-tools/compare-facts.ts';
@@ -120,7 +120,7 @@ const DATA: ComparePageData = { page: 'compare', nav: [], factsSrc: '/school-fac
 
 describe('the server render', () => {
   test('a neutral shell: the heading and how to pick schools, with a link to the school list', () => {
-    const html = renderToString(<App data={DATA} env={defaultSiteEnv} comparePage={ComparePage} />);
+    const html = renderToString(<App data={DATA} env={defaultSiteEnv} page={ComparePage} />);
     const doc = parseHtml(html);
     assert.equal(text(doc.querySelector('h1')), COMPARE_TEXT.heading);
     assert.match(text(doc.querySelector('.compare__howto')), /Add 2 to 4 schools to your shortlist/);
@@ -130,7 +130,7 @@ describe('the server render', () => {
 
   test('the Spanish edition: its words, and its link stays in the Spanish school list', () => {
     const env = { ...defaultSiteEnv, messages: es };
-    const html = renderToString(<App data={DATA} env={env} comparePage={ComparePage} />);
+    const html = renderToString(<App data={DATA} env={env} page={ComparePage} />);
     const doc = parseHtml(html);
     assert.equal(text(doc.querySelector('h1')), 'Comparar escuelas');
     assert.match(text(doc.querySelector('.compare__howto')), /agregue de 2 a 4 escuelas a su lista/);
@@ -140,7 +140,7 @@ describe('the server render', () => {
 
   test("the language switcher keeps the place: each edition's compare page links to the other's", () => {
     const switcher = (env: typeof defaultSiteEnv) =>
-      parseHtml(renderToString(<App data={DATA} env={env} comparePage={ComparePage} />))
+      parseHtml(renderToString(<App data={DATA} env={env} page={ComparePage} />))
         .querySelector('a.nav__lang')
         ?.getAttribute('href');
     assert.equal(switcher(defaultSiteEnv), '/es/compare/');
@@ -169,7 +169,7 @@ async function openCompare(
   if (opts.position !== undefined) d.window.sessionStorage.setItem(POSITION_KEY, JSON.stringify(opts.position));
   if (opts.shortlist !== undefined) d.window.localStorage.setItem(SHORTLIST_KEY, JSON.stringify(opts.shortlist));
   fetched = serveFacts(opts.list ?? FACTS);
-  const ui = <App data={opts.data ?? DATA} env={defaultSiteEnv} comparePage={ComparePage} />;
+  const ui = <App data={opts.data ?? DATA} env={defaultSiteEnv} page={ComparePage} />;
   const errors = await d.hydrate(ui, renderToString(ui));
   assert.deepEqual(errors, [], 'hydrates without mismatches');
   await settled(d);

@@ -5,8 +5,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { renderToString } from 'react-dom/server';
 import { App } from '../../src/App.tsx';
-import { LandingPage } from '../../src/pages/LandingPage.tsx';
-import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
+import { pageComponent } from '../../render/render.tsx';
 import { en } from '../../src/i18n/en.ts';
 import { es } from '../../src/i18n/es.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
@@ -15,7 +14,7 @@ import { localizeSchool, type SchoolRow } from '../../src/lib/content/localize.t
 import { mapLandingGrid } from '../../src/lib/content/mapping.ts';
 import { hreflangAlternates, landingSeo, schoolSeo } from '../../src/lib/seo.ts';
 import { createImageUrls } from '../../src/lib/images/image.ts';
-import type { PageData } from '../../src/lib/content/types.ts';
+import type { PageData } from '../../src/routes.ts';
 import { renderDocument } from '../../render/document.ts';
 import {
   alternatePaths,
@@ -35,7 +34,7 @@ import { LANDING_BUILTIN } from '../../src/i18n/landing/index.ts';
 
 const esEnv: SiteEnv = { ...defaultSiteEnv, messages: es };
 const page = (data: PageData, env: SiteEnv = defaultSiteEnv) =>
-  parseHtml(renderToString(<App data={data} env={env} schoolPage={SchoolPage} landingPage={LandingPage} />));
+  parseHtml(renderToString(<App data={data} env={env} page={pageComponent(data.page)} />));
 
 /** Every leaf of a catalogue by path: strings, and functions called with sample arguments. */
 function leaves(value: unknown, path = ''): Map<string, string> {

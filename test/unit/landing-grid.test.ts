@@ -4,11 +4,14 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import { landingGrid } from '../../scripts/lib/landing-grid.ts';
+import { pageBuild } from '../../scripts/lib/page-builds.ts';
+import { builtinCopy } from './helpers/landing-copy.ts';
 import { GRID_FIRST_CARDS } from '../../src/lib/family-tools/grid-cards.ts';
 import { gridCards, mapLandingCards } from '../../src/lib/content/mapping.ts';
 import { builtinSettings } from '../../src/lib/content/builtin-settings.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
 import type { LandingSchoolRow } from '../../src/lib/content/types.ts';
+import type { PageData } from '../../src/routes.ts';
 
 const rows: LandingSchoolRow[] = Array.from({ length: GRID_FIRST_CARDS + 3 }, (_, i) => ({
   _id: `s${i}`,
@@ -29,13 +32,32 @@ test('the all-schools page lists and counts the schools the grid hides, after th
       hidden.map((c) => c.title),
       ['Northfield Innovation Center'],
     );
-    const grid = landingGrid(shown, lang, '/', { nav: [], settings: builtinSettings(CATALOGUES[lang]) }, hidden);
-    assert.equal(grid.allSchools?.cards.length, rows.length - 1);
+    const grid = landingGrid(shown, lang, '/');
+    const settings = builtinSettings(CATALOGUES[lang]);
+    const [page, ...more] = pageBuild('schools').pages!({
+      lang,
+      nav: [],
+      settings,
+      copy: builtinCopy(lang),
+      base: '/',
+      factsSrc: '/school-facts.json',
+      cards: all,
+      listed: shown,
+      hidden,
+      zips: [],
+      facts: [],
+      grid,
+      programGroups: [],
+    });
+    assert.equal(more.length, 0, 'one all-schools page per edition');
+    assert.equal(page?.data.page, 'schools');
+    const data = page!.data as Extract<PageData, { page: 'schools' }>;
+    assert.equal(data.cards.length, rows.length - 1);
     assert.deepEqual(
-      grid.allSchools?.other?.map((c) => c.slug),
+      data.other?.map((c) => c.slug),
       ['s0'],
     );
-    assert.match(grid.allSchools!.words.intro, new RegExp(`\\b${rows.length}\\b`));
+    assert.match(data.words.intro, new RegExp(`\\b${rows.length}\\b`));
     assert.equal(grid.more?.total, rows.length - 1, "the grid's own count stays the grid's");
   }
 });

@@ -10,7 +10,8 @@ import { App } from '../../src/App.tsx';
 import { LandingPage } from '../../src/pages/LandingPage.tsx';
 import { landingSectionFromHash } from '../../src/pages/LandingPage.tsx';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
-import type { LandingCard, LandingPageData, NavSchool } from '../../src/lib/content/types.ts';
+import type { LandingCard, NavSchool } from '../../src/lib/content/types.ts';
+import type { LandingPageData } from '../../src/pages/LandingPage.tsx';
 import { mapLandingGrid } from '../../src/lib/content/mapping.ts';
 import { setupDom, type Dom } from './helpers/dom.ts';
 import { imageOf, landingRowWith } from './helpers/school-fixture.ts';
@@ -58,7 +59,7 @@ afterEach(() => {
   dom = null;
 });
 
-const serverHtml = (d: LandingPageData = data) => renderToString(<App data={d} env={env} landingPage={LandingPage} />);
+const serverHtml = (d: LandingPageData = data) => renderToString(<App data={d} env={env} page={LandingPage} />);
 
 test('hero copy: headline, tagline and superintendent quote', () => {
   const html = serverHtml();
@@ -213,7 +214,7 @@ test('the default theme is #862633', () => {
 
 test('hydrates the exported HTML without a mismatch', async () => {
   dom = await setupDom({ width: 1280 });
-  const errors = await dom.hydrate(<App data={data} env={env} landingPage={LandingPage} />, serverHtml());
+  const errors = await dom.hydrate(<App data={data} env={env} page={LandingPage} />, serverHtml());
   assert.deepEqual(errors, []);
   // Scripted forms took over after hydration.
   assert.ok(dom.container.querySelector('.nav__list button.nav-dropdown__toggle'));
@@ -245,9 +246,9 @@ async function scrollCalls(url: string, steps: ((d: Dom) => Promise<void>)[]): P
 
 test('a section hash scrolls smoothly to that section once the data is there, and only once', async () => {
   const [beforeData, withData, refreshed] = await scrollCalls('http://localhost/#academics', [
-    (d) => d.render(<App data={null} env={env} landingPage={LandingPage} />),
-    (d) => d.render(<App data={data} env={env} landingPage={LandingPage} />),
-    (d) => d.render(<App data={{ ...data, cards: cards.slice(1) }} env={env} landingPage={LandingPage} />),
+    (d) => d.render(<App data={null} env={env} page={LandingPage} />),
+    (d) => d.render(<App data={data} env={env} page={LandingPage} />),
+    (d) => d.render(<App data={{ ...data, cards: cards.slice(1) }} env={env} page={LandingPage} />),
   ]);
   assert.deepEqual(beforeData, [], 'no scroll while there is no data');
   assert.equal(withData!.length, 1);
@@ -258,7 +259,7 @@ test('a section hash scrolls smoothly to that section once the data is there, an
 
 test('a hash that is not a landing section does not scroll', async () => {
   const [calls] = await scrollCalls('http://localhost/#somewhere-else', [
-    (d) => d.render(<App data={data} env={env} landingPage={LandingPage} />),
+    (d) => d.render(<App data={data} env={env} page={LandingPage} />),
   ]);
   assert.deepEqual(calls, []);
 });

@@ -132,7 +132,7 @@ const ASSETS: PageAssets = {
   entryUrl: '/assets/entry-ABCDEFGH.js',
   cssUrls: ['/assets/index-ABCDEFGH.css'],
   entryPreload: [],
-  schoolPreload: ['/assets/school-ABCDEFGH.js'],
+  pagePreload: { 'src/pages/SchoolPage.tsx': ['/assets/school-ABCDEFGH.js'] },
   favicon: '/favicon.svg',
 };
 

@@ -5,14 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
-import { render } from '../../render/render.tsx';
+import { pageComponent, render } from '../../render/render.tsx';
 import { App } from '../../src/App.tsx';
-import { LandingPage } from '../../src/pages/LandingPage.tsx';
-import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
 import { serializePageData } from '../../render/document.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import type { ImageVariant } from '../../src/lib/images/image.ts';
-import type { NavSchool, PageData } from '../../src/lib/content/types.ts';
+import type { NavSchool } from '../../src/lib/content/types.ts';
+import type { PageData } from '../../src/routes.ts';
 import type { SiteEnv } from '../../src/SiteEnv.tsx';
 import { sampleSchool } from './helpers/school-fixture.ts';
 import { createWarnings, warningText } from '../../src/lib/warn.ts';
@@ -45,7 +44,7 @@ const envWith = (collect: ImageVariant[], selfHostBase: string | null): SiteEnv 
 });
 
 const inline = (data: PageData, env: SiteEnv) =>
-  renderToString(<App data={data} env={env} schoolPage={SchoolPage} landingPage={LandingPage} />);
+  renderToString(<App data={data} env={env} page={pageComponent(data.page)} />);
 
 for (const selfHostBase of [null, '/theme/']) {
   test(`render equals the plain App render, with the same image variants (selfHostBase ${selfHostBase})`, () => {

@@ -11,7 +11,7 @@ import { SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../src/lib/images
 import { TestimonialBanner } from '../../src/components/landing/TestimonialBanner.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import { landingSeo } from '../../src/lib/seo.ts';
-import type { PageData } from '../../src/lib/content/types.ts';
+import type { PageData } from '../../src/routes.ts';
 import { sampleSchool } from './helpers/school-fixture.ts';
 import { sampleCopy } from './helpers/landing-copy.ts';
 

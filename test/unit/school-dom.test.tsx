@@ -15,7 +15,7 @@ import { SchoolPage } from '../../src/pages/SchoolPage.tsx';
 import { defaultSiteEnv, SiteEnvProvider } from '../../src/SiteEnv.tsx';
 import { builtinSettings } from '../../src/lib/content/builtin-settings.ts';
 import { en } from '../../src/i18n/en.ts';
-import type { PageData } from '../../src/lib/content/types.ts';
+import type { PageData } from '../../src/routes.ts';
 
 let dom: Dom | null = null;
 afterEach(() => {
@@ -359,7 +359,7 @@ describe('video facade', () => {
 describe('hydration', () => {
   test('the full school page hydrates with no recoverable errors and no console.error', async () => {
     const data: PageData = { page: 'school', nav: [], school: sampleSchool() };
-    const ui = <App data={data} env={defaultSiteEnv} schoolPage={SchoolPage} />;
+    const ui = <App data={data} env={defaultSiteEnv} page={SchoolPage} />;
     const realWarn = console.warn;
     console.warn = () => {};
     const html = renderToString(ui);

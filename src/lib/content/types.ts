@@ -1,6 +1,7 @@
 // The types components use, in one place so they never re-declare them: query results (aliases of
-// the generated ones) and the app's own mapped shapes (NavSchool, LandingCard, PageData).
-// Content is typed by many hands: every field may be missing or null, and mapping code must cope.
+// the generated ones) and the app's own mapped shapes (NavSchool, LandingCard). Each page's data
+// is declared with its page (src/pages/). Content is typed by many hands: every field may be
+// missing or null, and mapping code must cope.
 
 import type {
   LandingSchoolsQueryResult,
@@ -10,7 +11,6 @@ import type {
   SanityImageHotspot,
   SchoolBySlugQueryResult,
 } from './sanity.types.ts';
-import type { LandingCopy } from './landing-copy.ts';
 import type { SiteSettings } from './builtin-settings.ts';
 
 // Query results come from Sanity TypeGen (src/lib/content/sanity.types.ts, `npm run typegen`): they follow
@@ -154,58 +154,12 @@ export interface NavLink {
   lang?: string;
 }
 
-/**
- * Data one page needs, embedded in its HTML for hydration. `nav: null` means
- * the navigation list is still loading (preview only); `[]` means none found.
- */
 /** What every page carries besides its own data: the site settings of its edition (absent: built-in). */
-interface PageCommon {
+export interface PageCommon {
   settings?: SiteSettings | null;
 }
 
-export interface LandingPageData extends PageCommon {
-  page: 'landing';
-  nav: NavSchool[] | null;
-  /** The grid's cards: every school, or the first ones when `more` says there are others. */
-  cards: LandingCard[];
-  /** The grid shows its first cards only (a district-sized list): the rest are on the all-schools page. */
-  more?: GridMore | null;
-  /** The landing page's words (src/lib/content/landing-copy.ts): the editors', or the built-in copy of the page's language. */
-  copy: LandingCopy;
-  /** "Find schools by ZIP code": the district's ZIP pages (absent: the district has none). */
-  zipFinder?: ZipFinderData | null;
-  /** "How to apply": its words and the calendar file of the application dates (absent: no timeline). */
-  timeline?: { heading: string; addAll: string; src: string | null } | null;
-  /**
-   * URL of the schools' public facts (src/lib/facts/school-facts.ts) as one content-hashed JSON file,
-   * which the grid's tools load when first used; absent where no such file exists (the preview).
-   */
-  factsSrc?: string | null;
-  /**
-   * The program categories the grid's tools will list, so the page draws their panel at its final
-   * height before the facts file has loaded; absent: none.
-   */
-  programGroups?: (TagCategory | 'support')[] | null;
-}
-export interface SchoolPageData extends PageCommon {
-  page: 'school';
-  nav: NavSchool[] | null;
-  school: School | null;
-  /** The school at a glance and its coming events, written for the page's edition (src/lib/facts/school-glance.ts). */
-  glance?: SchoolGlance | null;
-}
-/**
- * The compare page: its schools come from its address in the browser, their facts from the shared
- * facts file (`factsSrc`, under the asset base; null when the export wrote none).
- */
-export interface ComparePageData extends PageCommon {
-  page: 'compare';
-  /** The rows of the facts families decide by, their words in the page's language. */
-  factWords?: FactRowWords | null;
-  nav: NavSchool[] | null;
-  factsSrc: string | null;
-}
-/** The landing grid's way to the schools it does not show (src/lib/landing-grid.ts). */
+/** The landing grid's way to the schools it does not show (scripts/lib/landing-grid.ts). */
 export interface GridMore {
   /** Every school the grid would list. */
   total: number;
@@ -215,24 +169,6 @@ export interface GridMore {
   /** Every card of the edition as one content-hashed JSON file, which the grid's tools load to sort and filter all of them. */
   cardsSrc: string;
 }
-
-/** The page listing every school (/schools/): the landing grid's cards, all of them, with no tools. */
-export interface AllSchoolsPageData extends PageCommon {
-  page: 'schools';
-  nav: NavSchool[] | null;
-  cards: LandingCard[];
-  /** The schools the landing grid hides (spec: "Innovation Center", …), listed after the others. */
-  other?: LandingCard[];
-  words: { title: string; intro: string; other?: string; back: string };
-}
-
-/** A ZIP code's page: its zoned schools first, then those open to the district by distance. */
-export interface ZipPageData extends PageCommon {
-  page: 'zip';
-  nav: NavSchool[] | null;
-  listing: ZipListing;
-}
-export type PageData = LandingPageData | SchoolPageData | ComparePageData | ZipPageData | AllSchoolsPageData;
 
 // A school at a glance and its coming events (src/lib/facts/school-glance.ts makes them).
 /** Words of content, with their language where it is not the page's (English on a Spanish page). */
