@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { BuildOptions, Metafile, Plugin } from 'esbuild';
 import { byKey } from '../src/lib/order.ts';
 import { eagerModuleWrappers } from './eager-compile.ts';
-import { keptModules } from './kept-modules.ts';
+import { asWrittenModules } from './as-written-modules.ts';
 import { PRODUCTION_DEFINE } from './environment.ts';
 import { PAGE_MODULES } from '../src/routes.ts';
 
@@ -153,7 +153,7 @@ function esbuildOptions({ root, entry, entryName, base, editions = {} }: BundleO
     plugins: [
       publicUrlsExternal,
       noFallbackMessages(root),
-      ...(entry === PREVIEW_ENTRY ? [] : [noStegaCleaning(root), keptModules(root)]),
+      ...(entry === PREVIEW_ENTRY ? [] : [noStegaCleaning(root), asWrittenModules(root)]),
     ],
     logLevel: 'silent',
   } satisfies BuildOptions;

@@ -7,7 +7,7 @@ import { EXIT, exitCodeOf } from '../core/exit-codes.ts';
 import { loadPreviewConfig, PREVIEW_FLAGS } from './config/preview.ts';
 import { openContentSource } from '../core/content-source.ts';
 import { buildPreviewServer } from './app.ts';
-import { keptPreviewSecret } from './config/kept-secret.ts';
+import { storedPreviewSecret } from './config/secret-file.ts';
 import { checkContentAccess, exampleSchool } from './lib/startup-check.ts';
 import { createPreviewClient } from './lib/preview-client.ts';
 import { schoolPath } from '../src/routes.ts';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   }
 
   // The embedded default keeps its generated secret (a git-ignored 0600 file), so links survive restarts.
-  const previewSecret = config.secretGenerated ? keptPreviewSecret() : config.previewSecret;
+  const previewSecret = config.secretGenerated ? storedPreviewSecret() : config.previewSecret;
 
   const source = await openContentSource({
     ...(config.contentDir ? { contentDir: config.contentDir } : {}),

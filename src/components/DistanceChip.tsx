@@ -39,7 +39,7 @@ function PinIcon() {
 
 export interface DistanceChipProps {
   location: GeoPoint;
-  /** Pressed before its code had loaded (src/components/deferred.tsx): it asks at once. */
+  /** Pressed before its code had loaded (src/components/after-hydration.tsx): it asks at once. */
   requested?: boolean;
 }
 

@@ -65,7 +65,7 @@ function MenuEntries({ nav }: { nav: NavSchool[] | null }) {
 
 export interface MobileMenuProps {
   nav: NavSchool[] | null;
-  /** Open from the start: the families' bundles load this code after a visitor opened the <details> (src/components/deferred.tsx). */
+  /** Open from the start: the families' bundles load this code after a visitor opened the <details> (src/components/after-hydration.tsx). */
   initiallyOpen?: boolean;
 }
 

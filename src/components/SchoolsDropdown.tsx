@@ -9,7 +9,7 @@ import { useHydrated } from './useHydrated.ts';
 
 export interface SchoolsDropdownProps {
   nav: NavSchool[] | null;
-  /** Open from the start: the families' bundles load this code after a visitor opened the <details> (src/components/deferred.tsx). */
+  /** Open from the start: the families' bundles load this code after a visitor opened the <details> (src/components/after-hydration.tsx). */
   initiallyOpen?: boolean;
 }
 

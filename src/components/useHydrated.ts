@@ -26,7 +26,7 @@ const subscribe = (): (() => void) => () => {};
  * Marks the document once its scripts work (`<html data-scripts="ready">`): the controls that need
  * them (`js-only`) stay invisible until then (base.css), so a page whose bundle failed to load or
  * threw shows no button that does nothing. `failed` is added when a part's code could not be
- * loaded (deferred.tsx): the controls only that code answers (`js-deferred`) are hidden again.
+ * loaded (after-hydration.tsx): the controls only that code answers (`js-deferred`) are hidden again.
  */
 export function markScripts(state: 'ready' | 'failed'): void {
   if (typeof document === 'undefined') return;

@@ -1,4 +1,4 @@
-// Whether the page's parts that hydrate late (src/components/deferred.tsx) have taken their final
+// Whether the page's parts that hydrate late (src/components/after-hydration.tsx) have taken their final
 // form. A scroll that allows for the sticky bars must wait for it: the section menu a phone gets
 // once scripted is shorter than the list of links the export wrote, and a section scrolled under
 // the written list would end up a hundred pixels below the scripted bar.

@@ -271,7 +271,7 @@ describe(`export of ${path.relative(process.cwd(), DATASET)}`, () => {
         0,
       );
       assert.ok(gzip <= FIRST_LOAD_JS_BUDGET, `${page}: first-load JS is ${(gzip / 1024).toFixed(1)} KB gzip`);
-      // The builder (its default host names it) loads later, with the menus (src/components/full.ts).
+      // The builder (its default host names it) loads later, with the menus (src/components/after-hydration-chunk.ts).
       for (const f of firstLoad)
         assert.ok(
           !readFileSync(path.join(outA, f), 'utf8').includes('cdn.sanity.io'),

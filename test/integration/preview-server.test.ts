@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { startFixtureService, writePreviewFixture } from './helpers/preview-fixture.ts';
-import { KEPT_SECRET_FILE } from '../../server/config/kept-secret.ts';
+import { PREVIEW_SECRET_FILE } from '../../server/config/secret-file.ts';
 import { LAUNCHER, ROOT } from './export-helpers.ts';
 
 function run(args: string[], env: Record<string, string>) {
@@ -149,7 +149,7 @@ test('a restart keeps the generated link (0600 file); the start message links a 
     const second = await startAndStop(['--content', fixture.dir, '--port', '0']);
     const secretOf = (out: string) => new URL(/Open: (\S+)/.exec(out)![1]!).searchParams.get('secret');
     assert.equal(secretOf(second), secretOf(first), 'yesterday’s link still opens a session');
-    assert.equal(statSync(KEPT_SECRET_FILE).mode & 0o777, 0o600);
+    assert.equal(statSync(PREVIEW_SECRET_FILE).mode & 0o777, 0o600);
     assert.match(
       second,
       /Live preview of Lincoln Middle School: http:\/\/127\.0\.0\.1:\d+\/schools\/lincoln-middle\?livepreview=1/,

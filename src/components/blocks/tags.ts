@@ -1,5 +1,5 @@
 // Which tags a tag-list block shows. Apart from the component so the families' stand-in
-// (src/components/kept.tsx) can tell whether the block draws anything.
+// (src/components/as-written.tsx) can tell whether the block draws anything.
 import type { Tag, TagListBlock as TagListData } from '../../lib/content/types.ts';
 
 const LISTS = {

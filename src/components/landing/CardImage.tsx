@@ -1,6 +1,6 @@
 // A grid card's photo: the 800x600 crop with its smaller copies, or a placeholder when the school
 // has none. Its own module so the families' bundles can keep the photos the export wrote and
-// build image URLs only for a card the grid's tools show later (src/components/deferred.tsx).
+// build image URLs only for a card the grid's tools show later (src/components/after-hydration.tsx).
 // The photo is decorative next to the card's title, so its alt is empty unless an editor wrote one.
 import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/images/image.ts';
 import type { SanityImage } from '../../lib/content/types.ts';

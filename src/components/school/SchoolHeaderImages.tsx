@@ -1,6 +1,6 @@
 // The school header's pictures: the hero photo (the page's LCP image, preloaded) and the logo, each
 // the content-service image in several widths or the school's static file. Apart from the header
-// so the families' bundles keep what the export wrote (src/components/kept.tsx) and the header's
+// so the families' bundles keep what the export wrote (src/components/as-written.tsx) and the header's
 // buttons hydrate without the image URL builder.
 import { IMAGE_WIDTHS, SRCSET_WIDTHS, srcSetOf, type ImageVariant } from '../../lib/images/image.ts';
 import { staticAssetUrl } from '../../lib/links.ts';

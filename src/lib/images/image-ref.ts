@@ -1,5 +1,5 @@
 // Whether an image field names an image asset, and the asset's size, read from its reference alone.
-// Apart from image.ts so the families' stand-ins (src/components/kept.tsx) can tell whether a
+// Apart from image.ts so the families' stand-ins (src/components/as-written.tsx) can tell whether a
 // component draws an image without bringing the URL builder into the first-load JavaScript.
 import type { SanityImage } from '../content/types.ts';
 

@@ -1,15 +1,15 @@
-// The families' bundles keep some components as the export wrote them (core/kept-modules.ts,
-// src/components/kept.tsx): nothing of them runs in the browser. That is only right for a component
+// The families' bundles keep some components as the export wrote them (core/as-written-modules.ts,
+// src/components/as-written.tsx): nothing of them runs in the browser. That is only right for a component
 // that has, and renders, nothing interactive; this test fails when a kept component (or a component
 // it renders) gains state, an effect or a handler, and when a stand-in's name does not match.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { KEPT_MODULES } from '../../core/kept-modules.ts';
+import { AS_WRITTEN_MODULES } from '../../core/as-written-modules.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const KEPT = new Set(Object.keys(KEPT_MODULES).map((m) => path.join(root, m)));
+const KEPT = new Set(Object.keys(AS_WRITTEN_MODULES).map((m) => path.join(root, m)));
 /** Drawn kept only in a state that takes no input: the pending tools panel is `inert` and gets no handlers. */
 const INERT = new Set(['src/components/landing/GridToolsPanel.tsx']);
 /** Drawn only until the page's script runs (the compare page then shows its table): nothing there to enhance. */
@@ -27,9 +27,9 @@ function componentsOf(file: string, seen = new Set<string>()): Set<string> {
 }
 
 test('kept components render nothing interactive', () => {
-  for (const [mod, kept] of Object.entries(KEPT_MODULES)) {
+  for (const [mod, kept] of Object.entries(AS_WRITTEN_MODULES)) {
     if (mod.endsWith('RichText.tsx')) continue; // its own stand-in keeps a copy for panels that mount it again
-    if (kept.deferred) continue; // its stand-in renders the component itself once loaded (deferred.tsx)
+    if (kept.deferred) continue; // its stand-in renders the component itself once loaded (after-hydration.tsx)
     if (GONE_AFTER_HYDRATION.has(mod)) continue;
     for (const file of componentsOf(path.join(root, mod))) {
       if (INERT.has(path.relative(root, file))) continue;
@@ -40,7 +40,7 @@ test('kept components render nothing interactive', () => {
 });
 
 test('each stand-in has the name its component has', async () => {
-  for (const [mod, kept] of Object.entries(KEPT_MODULES)) {
+  for (const [mod, kept] of Object.entries(AS_WRITTEN_MODULES)) {
     const full = await import(path.join(root, mod));
     const standIns = await import(path.join(root, kept.from));
     for (const name of kept.names) {

@@ -1,14 +1,14 @@
 // Static parts of an exported page that the browser keeps as the export wrote them instead of
-// rendering them again: families' bundles (core/kept-modules.ts) put these stand-ins in place of
+// rendering them again: families' bundles (core/as-written-modules.ts) put these stand-ins in place of
 // components that have no handlers or state, so their code leaves the first-load JavaScript.
 // React hydrates an element with dangerouslySetInnerHTML without touching its children, and sets
 // nothing later while the same object is passed, so the export's HTML stays. A stand-in must
 // render the same element (its tag) exactly when the component does; where the component renders
 // nothing for some data, the stand-in checks the same thing. Only parts that never mount again after
 // hydration may be kept this way (rich text, which accordions mount again, keeps a copy of its
-// HTML: RichText.kept.tsx).
+// HTML: RichText.as-written.tsx).
 // Interactive parts are kept only while their code loads, then replaced by the component:
-// deferred.tsx.
+// after-hydration.tsx.
 import type { AtAGlance as FullAtAGlance } from './school/AtAGlance.tsx';
 import type { SchoolEvents as FullSchoolEvents } from './school/SchoolEvents.tsx';
 import type { TourSection as FullTourSection } from './school/TourSection.tsx';
@@ -43,7 +43,7 @@ export function Kept({ as: Tag, ...rest }: { as: KeptTag } & KeptListeners) {
   return <Tag {...rest} dangerouslySetInnerHTML={AS_WRITTEN} suppressHydrationWarning />;
 }
 
-/** What a deferred stand-in (deferred.tsx) listens to on its kept element. */
+/** What a deferred stand-in (after-hydration.tsx) listens to on its kept element. */
 export interface KeptListeners {
   ref?: (element: HTMLElement | null) => void;
   onPointerDown?: () => void;

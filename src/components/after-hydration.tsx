@@ -1,9 +1,9 @@
 // Interactive parts of an exported page whose code the families' bundles load after hydration
-// (core/kept-modules.ts puts these stand-ins in place of the components). While hydrating, a
-// stand-in keeps the element the export wrote (kept.tsx), which works as it does without
+// (core/as-written-modules.ts puts these stand-ins in place of the components). While hydrating, a
+// stand-in keeps the element the export wrote (as-written.tsx), which works as it does without
 // JavaScript: a <details> menu opens, a section link jumps, a video link leads to the video. When
 // the page is idle, or at a visitor's first pointer, focus or key on one of them, the components'
-// chunk (full.ts) loads and each stand-in renders its component in the kept element's place,
+// chunk (after-hydration-chunk.ts) loads and each stand-in renders its component in the kept element's place,
 // handing over what the visitor already did (an opened menu, the focused control).
 // A component mounted after hydration has no export's element to keep: it renders once the chunk
 // is there. `swap: false` keeps the export's element for good (a card's photo stays as written;
@@ -12,10 +12,10 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState, type Com
 import { loadChunk } from '../lib/chunk.ts';
 import { holdLayout, releaseAll, releaseLayout } from '../lib/final-layout.ts';
 import { isUsableImage } from '../lib/images/image-ref.ts';
-import { Kept, type KeptTag } from './kept.tsx';
+import { Kept, type KeptTag } from './as-written.tsx';
 import { markScripts, useHydrated } from './useHydrated.ts';
 import { CardImagePlaceholder } from './landing/CardImagePlaceholder.tsx';
-import type * as FullModule from './full.ts';
+import type * as FullModule from './after-hydration-chunk.ts';
 import type { SchoolsDropdownProps } from './SchoolsDropdown.tsx';
 import type { MobileMenuProps } from './MobileMenu.tsx';
 import type { SectionMenuProps } from './SectionMenu.tsx';
@@ -37,7 +37,7 @@ const report = (err: unknown) => console.error(err);
 
 /** Loads the components once; after a failure the kept elements stay and the next reach tries again. */
 function load(): Promise<Full> {
-  loading ??= loadChunk('Interactive', () => import('./full.ts')).then(
+  loading ??= loadChunk('Interactive', () => import('./after-hydration-chunk.ts')).then(
     (m) => {
       full = m;
       for (const ready of [...waiting]) ready();

@@ -1,4 +1,4 @@
-// Rich text in the families' browser bundles (core/kept-modules.ts puts this module in place of
+// Rich text in the families' browser bundles (core/as-written-modules.ts puts this module in place of
 // RichText.tsx there). Rich text is static: links and formatting, no handlers. The export already
 // wrote it into the page, so hydration keeps that HTML instead of rendering it again, and the
 // Portable Text renderer (~4 KB gzip) leaves every school page's first-load JavaScript.
@@ -9,7 +9,7 @@
 // drafts in the browser, keeps the full renderer.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { normalizeRichText } from './normalize.ts';
-import { AS_WRITTEN } from '../kept.tsx';
+import { AS_WRITTEN } from '../as-written.tsx';
 
 interface Props {
   value: unknown;

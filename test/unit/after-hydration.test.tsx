@@ -1,4 +1,4 @@
-// The families' bundles hydrate interactive parts late (src/components/deferred.tsx): the
+// The families' bundles hydrate interactive parts late (src/components/after-hydration.tsx): the
 // export's element stays as written while hydrating, works as it does without JavaScript, and the
 // component takes its place when its chunk has loaded, starting from what the visitor already did.
 // A card's photo stays as the export wrote it; a card mounted later gets the component.
@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { useState, type ReactNode } from 'react';
 import { SchoolsDropdown as FullDropdown } from '../../src/components/SchoolsDropdown.tsx';
 import { CardImage as FullCardImage } from '../../src/components/landing/CardImage.tsx';
-import { CardImage, DistanceChip, SchoolsDropdown } from '../../src/components/deferred.tsx';
+import { CardImage, DistanceChip, SchoolsDropdown } from '../../src/components/after-hydration.tsx';
 import { DistanceChip as FullDistanceChip } from '../../src/components/DistanceChip.tsx';
 import { SiteEnvProvider, type SiteEnv } from '../../src/SiteEnv.tsx';
 import type { NavSchool, SanityImage } from '../../src/lib/content/types.ts';

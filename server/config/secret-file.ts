@@ -16,7 +16,7 @@ import {
 import path from 'node:path';
 import { REPO_ROOT } from '../../core/paths.ts';
 
-export const KEPT_SECRET_FILE = path.join(REPO_ROOT, '.cache', 'preview-secret');
+export const PREVIEW_SECRET_FILE = path.join(REPO_ROOT, '.cache', 'preview-secret');
 
 const VALID = /^[A-Za-z0-9_-]{32,128}$/;
 
@@ -25,7 +25,7 @@ const VALID = /^[A-Za-z0-9_-]{32,128}$/;
  * one, written there first (temp file created 0600, then renamed, so no reader sees half of it).
  * A file others could read is not trusted: the secret it held may have been seen, so it is replaced.
  */
-export function keptPreviewSecret(file = KEPT_SECRET_FILE): string {
+export function storedPreviewSecret(file = PREVIEW_SECRET_FILE): string {
   try {
     const st = statSync(file);
     const text = readFileSync(file, 'utf8').trim();
