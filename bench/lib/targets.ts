@@ -18,7 +18,7 @@ export interface Results {
     loadAverageAtStart: number[];
   };
   export: ExportBench | null;
-  /** By page: 'landing', 'school', 'compare' and their Spanish editions ('landing (es)', …). */
+  /** Per page (landing, school, compare, and their Spanish editions: 'landing (es)', …). */
   pageWeight: Record<string, PageWeight> | null;
   lighthouse: LighthouseRun[] | null;
   preview: PreviewBench | null;

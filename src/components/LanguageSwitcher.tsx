@@ -8,7 +8,7 @@
 // to be followed (pointer down, focus, click: also a middle click or a copied link). The exported
 // HTML cannot know them: without JavaScript the link goes to the page alone.
 import { DEFAULT_LANG, type Lang } from '../i18n/messages.ts';
-import { canonicalPath, pageHref, type Place, type RouteMatch } from '../routes.ts';
+import { canonicalPath, FALLBACK_PAGE, pageHref, type Place, type RouteMatch } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 
 /** The other edition's link, with this address's query and hash. */
@@ -34,7 +34,7 @@ export function LanguageSwitcher({ place }: { place?: Place | null }) {
   const { root } = useSiteEnv();
   const { lang } = useMessages();
   const other: Lang = lang === DEFAULT_LANG ? 'es' : DEFAULT_LANG;
-  const path = canonicalPath({ ...(place ?? { page: 'landing' }), lang: other } as RouteMatch);
+  const path = canonicalPath({ ...(place ?? { page: FALLBACK_PAGE }), lang: other } as RouteMatch);
   return (
     <a
       className="nav__lang"

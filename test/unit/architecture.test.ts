@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../core/paths.ts';
+import { PAGE_KINDS } from '../../src/routes.ts';
 
 const LAYERS = ['src', 'render', 'core', 'content-service', 'scripts', 'server', 'studio', 'bench'] as const;
 type Layer = (typeof LAYERS)[number];
@@ -90,6 +91,44 @@ function loadTimeImports(file: string): string[] {
 
 const { files, edges } = readGraph();
 const rel = (f: string) => path.relative(REPO_ROOT, f);
+
+describe('architecture: one page registry', () => {
+  // Where a page kind is named (`page: 'zip'`, `page === 'zip'`) outside its own page (src/pages/),
+  // its words and the tests: the registry (src/routes.ts) and the export's half of it. The two
+  // kinds the editors' preview serves are also the preview's (it loads their data live), and school
+  // pages are also made one school at a time by the export (each with its own key and failure).
+  const REGISTRY = ['scripts/lib/page-builds.ts', 'src/routes.ts'];
+  const PREVIEW = ['server/lib/preview-page.tsx', 'src/preview/'];
+  const PER_SCHOOL = [
+    'scripts/lib/page-keys.ts',
+    'scripts/lib/page-render.ts',
+    'scripts/lib/pages.ts',
+    'scripts/lib/school-prep.ts',
+  ];
+  const allowed = (kind: string, preview: boolean) => [
+    ...REGISTRY,
+    ...(preview ? PREVIEW : []),
+    ...(kind === 'school' ? PER_SCHOOL : []),
+  ];
+
+  it('names a page kind in the registry, its page and its words only', () => {
+    const kinds = Object.entries(PAGE_KINDS);
+    assert.ok(kinds.length >= 5, 'reads the registry');
+    for (const [kind, { preview }] of kinds) {
+      const named = files
+        .map(rel)
+        .filter(
+          (f) => !f.startsWith(`src${path.sep}pages${path.sep}`) && !f.startsWith(`src${path.sep}i18n${path.sep}`),
+        )
+        .filter((f) =>
+          new RegExp(`page\\s*(:|[!=]==)\\s*'${kind}'`).test(readFileSync(path.join(REPO_ROOT, f), 'utf8')),
+        );
+      const stray = named.filter((f) => !allowed(kind, preview).some((a) => f === a || f.startsWith(a)));
+      assert.deepEqual(stray, [], `page kind '${kind}' named outside the registry`);
+      if (!preview) assert.deepEqual(named.sort(), REGISTRY, `page kind '${kind}' is declared in the registry`);
+    }
+  });
+});
 
 describe('architecture: one-way layers', () => {
   it('reads a real graph', () => {
