@@ -417,7 +417,9 @@ describe('family walkthrough: ZIP pages, distance, comparison, Spanish facts, fa
     // The page hydrates, but the chunk that answers "Get Distance" and the menus cannot be loaded.
     const w = await openPage(session.browser, 375);
     try {
-      await w.context.route(/\/assets\/full-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+      await w.context.route(/\/assets\/after-hydration-chunk-[^/]*\.js$/, (route) =>
+        route.fulfill({ status: 404, body: '' }),
+      );
       await w.page.goto(`${session.site.origin}/es/schools/lincoln-middle`, { waitUntil: 'load' });
       await w.page.waitForFunction(() => document.documentElement.dataset.scripts === 'failed ready');
       assert.equal(await w.page.isVisible('.distance-chip'), false, 'no "Get Distance" that cannot answer');
