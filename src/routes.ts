@@ -17,6 +17,17 @@ import type { AllSchoolsPageData } from './pages/AllSchoolsPage.tsx';
 import type { ZipPageData } from './pages/ZipPage.tsx';
 
 type NoParams = Record<never, never>;
+/** A long list's page: `n` from 2 (the first page has no number in its address). */
+type ListPage = { n?: number };
+
+/** A list's further page in an address ('page/2/'); '' for the first. */
+const listPageOf = ({ n }: ListPage): string => (n !== undefined && n > 1 ? `page/${n}/` : '');
+/** The list page a path names after the list's own: '' or '/' is the first, '/page/{n}/' (n ≥ 2) a further one. */
+function listPageIn(tail: string): ListPage | null {
+  if (tail === '' || tail === '/' || tail === '/index.html') return {};
+  const m = /^\/page\/([2-9]|[1-9]\d{1,4})(?:\/|\/index\.html)?$/.exec(tail);
+  return m ? { n: Number(m[1]) } : null;
+}
 
 /** One kind of page. `P`: what its address carries besides the edition; `D`: the data it renders. */
 interface PageKind<P, D> {
@@ -52,10 +63,11 @@ export const PAGE_KINDS = {
     load: () => import('./pages/LandingPage.tsx').then((m) => m.LandingPage),
     preview: true,
   }),
-  // Every school, for a district larger than the landing grid's first cards (the export makes the list).
-  schools: kind<NoParams, AllSchoolsPageData>({
-    match: folderPath('schools'),
-    path: () => '/schools/',
+  // Every school, for a district larger than the landing grid's first cards (the export makes the
+  // list), a page at a time when they are more than a page holds: '/schools/', '/schools/page/2/'.
+  schools: kind<ListPage, AllSchoolsPageData>({
+    match: (rest) => (rest.startsWith('/schools') ? listPageIn(rest.slice('/schools'.length)) : null),
+    path: (p) => `/schools/${listPageOf(p)}`,
     module: 'src/pages/LandingPage.tsx',
     load: () => import('./pages/LandingPage.tsx').then((m) => m.AllSchoolsPage),
     preview: false,
@@ -68,13 +80,15 @@ export const PAGE_KINDS = {
     // It reads the facts file only an export writes.
     preview: false,
   }),
-  // A ZIP code's zoned schools, then every school open to the district by distance (the export makes the list).
-  zip: kind<{ zip: string }, ZipPageData>({
+  // A ZIP code's zoned schools, then every school open to the district by distance (the export
+  // makes the list), a page at a time: '/zip/{zip}/', '/zip/{zip}/page/2/'.
+  zip: kind<{ zip: string } & ListPage, ZipPageData>({
     match: (rest) => {
-      const m = /^\/zip\/(\d{5})(?:\/|\/index\.html)?$/.exec(rest);
-      return m ? { zip: m[1]! } : null;
+      const m = /^\/zip\/(\d{5})(.*)$/.exec(rest);
+      const page = m ? listPageIn(m[2]!) : null;
+      return m && page ? { zip: m[1]!, ...page } : null;
     },
-    path: ({ zip }) => `/zip/${zip}/`,
+    path: (p) => `/zip/${p.zip}/${listPageOf(p)}`,
     module: 'src/pages/LandingPage.tsx',
     load: () => import('./pages/LandingPage.tsx').then((m) => m.ZipPage),
     preview: false,
@@ -196,11 +210,13 @@ export const landingPath = (lang: Lang = DEFAULT_LANG): string => canonicalPath(
 /** The compare page of an edition: '/compare/' or '/es/compare/' (one page for every choice of schools). */
 export const comparePath = (lang: Lang = DEFAULT_LANG): string => canonicalPath({ page: 'compare', lang });
 
-/** The all-schools page of an edition: '/schools/' or '/es/schools/'. */
-export const allSchoolsPath = (lang: Lang = DEFAULT_LANG): string => canonicalPath({ page: 'schools', lang });
+/** The all-schools page of an edition: '/schools/' or '/es/schools/'; its page `n`: '/schools/page/{n}/'. */
+export const allSchoolsPath = (lang: Lang = DEFAULT_LANG, n?: number): string =>
+  canonicalPath({ page: 'schools', lang, ...(n && n > 1 ? { n } : {}) });
 
-/** A ZIP code's page: its zoned schools, then every school open to the district by distance. */
-export const zipPath = (zip: string, lang: Lang = DEFAULT_LANG): string => canonicalPath({ page: 'zip', zip, lang });
+/** A ZIP code's page: its zoned schools, then every school open to the district by distance; its page `n`. */
+export const zipPath = (zip: string, lang: Lang = DEFAULT_LANG, n?: number): string =>
+  canonicalPath({ page: 'zip', zip, lang, ...(n && n > 1 ? { n } : {}) });
 
 /** The same page in `lang` (the language switcher and hreflang alternates keep the place). */
 export const inLang = (route: RouteMatch, lang: Lang): RouteMatch => ({ ...route, lang });

@@ -5,6 +5,7 @@
 // component in src/pages/, its words, and its entry here.
 import { compareSeo, landingSeo, schoolSeo, zipSeo, type PageSeo, type SeoContext } from '../../src/lib/seo.ts';
 import { themeColors } from '../../src/lib/theme.ts';
+import { groupPages, listPager, listPageTitle } from '../../src/lib/family-tools/list-pages.ts';
 import { zipFinder, zipListings } from '../../src/build/zip-pages.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import { timelineCalendarFile } from '../../src/lib/calendar/calendar-paths.ts';
@@ -91,32 +92,33 @@ const PAGE_BUILDS: { [K in PageKindName]: PageBuild<K> } = {
     },
     seo: (_data, canonical, ctx, indexable) => landingSeo(indexable ? canonical : null, ctx),
   },
-  // Every school, when the landing grid shows only its first cards (landing-grid.ts).
+  // Every school, when the landing grid shows only its first cards (landing-grid.ts), a page at a time.
   schools: {
     pages: (e) => {
       if (!e.grid.more) return [];
       const words = FAMILY_WORDS[e.lang].allSchools;
-      const { listed, hidden: other } = e;
-      return [
-        {
-          route: { page: 'schools', lang: e.lang },
-          data: {
-            page: 'schools',
-            nav: e.nav,
-            cards: listed,
-            ...(other.length ? { other } : {}),
-            words: {
-              title: words.title,
-              intro: words.intro(listed.length + other.length, other.length),
-              other: words.other,
-              back: words.back,
-            },
-            settings: e.settings,
+      const { listed, hidden } = e;
+      const pages = groupPages({ cards: listed, other: hidden });
+      return pages.map(({ cards, other }, i) => ({
+        route: { page: 'schools', lang: e.lang, ...(i > 0 ? { n: i + 1 } : {}) },
+        data: {
+          page: 'schools',
+          nav: e.nav,
+          cards,
+          ...(other.length ? { other } : {}),
+          words: {
+            title: words.title,
+            intro: words.intro(listed.length + hidden.length, hidden.length),
+            other: words.other,
+            back: words.back,
           },
+          ...(pages.length > 1 ? { pager: listPager(i + 1, pages.length, e.lang) } : {}),
+          settings: e.settings,
         },
-      ];
+      }));
     },
-    seo: (data, canonical, ctx) => zipSeo(data.words, canonical, ctx),
+    seo: (data, canonical, ctx) =>
+      zipSeo({ ...data.words, title: listPageTitle(data.words.title, data.pager) }, canonical, ctx),
   },
   // One compare page per edition for every choice of schools: the browser reads them from its
   // address and loads the same facts file as the grid's tools.
@@ -138,11 +140,21 @@ const PAGE_BUILDS: { [K in PageKindName]: PageBuild<K> } = {
   // One page per district ZIP code: its zoned schools, then the open ones by distance.
   zip: {
     pages: (e) =>
-      zipListings(e.zips, e.cards, e.facts, e.lang).map((listing) => ({
-        route: { page: 'zip', zip: listing.zip, lang: e.lang },
-        data: { page: 'zip', nav: e.nav, listing, settings: e.settings },
-      })),
-    seo: (data, canonical, ctx) => zipSeo(data.listing.words, canonical, ctx),
+      zipListings(e.zips, e.cards, e.facts, e.lang).flatMap((listing) => {
+        const pages = groupPages({ zoned: listing.zoned, open: listing.open, other: listing.other });
+        return pages.map((groups, i) => ({
+          route: { page: 'zip', zip: listing.zip, lang: e.lang, ...(i > 0 ? { n: i + 1 } : {}) },
+          data: {
+            page: 'zip',
+            nav: e.nav,
+            listing: { ...listing, ...groups },
+            ...(pages.length > 1 ? { pager: listPager(i + 1, pages.length, e.lang) } : {}),
+            settings: e.settings,
+          },
+        }));
+      }),
+    seo: (data, canonical, ctx) =>
+      zipSeo({ ...data.listing.words, title: listPageTitle(data.listing.words.title, data.pager) }, canonical, ctx),
   },
   school: {
     seo: (data, canonical, ctx, indexable) =>

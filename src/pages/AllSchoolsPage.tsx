@@ -1,9 +1,14 @@
-// Every school on one page (/schools/): where the landing grid's "See all N schools" leads when a
-// district has more schools than the grid's first cards. Plain cards that work without
-// JavaScript, then the schools the grid hides (counted too); the sorting and filtering tools stay on the landing page, which loads every card for
-// them. It lives in the landing page's chunk: the same cards, no chunk of its own.
+// Every school (/schools/): where the landing grid's "See all N schools" leads when a district has
+// more schools than the grid's first cards. Plain cards that work without JavaScript, then the
+// schools the grid hides (counted too), a page at a time when they are more than a page holds
+// (/schools/page/{n}/); the sorting and filtering tools stay on the landing page, which loads every
+// card for them. It lives in the landing page's chunk: the same cards, no chunk of its own.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
 import { ListingPage } from './ListingPage.tsx';
+import { Pager } from '../components/Pager.tsx';
+import type { ListPager } from '../lib/family-tools/list-pages.ts';
+import { allSchoolsPath } from '../routes.ts';
+import { useMessages } from '../SiteEnv.tsx';
 import type { LandingCard, NavSchool, PageCommon } from '../lib/content/types.ts';
 
 /** The page listing every school (/schools/): the landing grid's cards, all of them, with no tools. */
@@ -14,6 +19,8 @@ export interface AllSchoolsPageData extends PageCommon {
   /** The schools the landing grid hides (spec: "Innovation Center", …), listed after the others. */
   other?: LandingCard[];
   words: { title: string; intro: string; other?: string; back: string };
+  /** This page's place among the list's pages (absent: the list is one page). */
+  pager?: ListPager | null;
 }
 
 function Cards({ cards }: { cards: LandingCard[] }) {
@@ -30,10 +37,12 @@ function Cards({ cards }: { cards: LandingCard[] }) {
 
 export function AllSchoolsPage({ data }: { data: AllSchoolsPageData }) {
   const w = data.words;
+  const { lang } = useMessages();
+  const n = data.pager?.n;
   return (
     <ListingPage
       nav={data.nav}
-      place={{ page: 'schools' }}
+      place={n && n > 1 ? { page: 'schools', n } : { page: 'schools' }}
       className="all-schools"
       titleId="all-schools-title"
       title={w.title}
@@ -47,6 +56,7 @@ export function AllSchoolsPage({ data }: { data: AllSchoolsPageData }) {
           <Cards cards={data.other} />
         </>
       ) : null}
+      {data.pager ? <Pager pager={data.pager} hrefOf={(k) => allSchoolsPath(lang, k)} /> : null}
     </ListingPage>
   );
 }

@@ -10,9 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generateDataset } from '../../bench/gen-dataset.ts';
 import { GRID_FIRST_CARDS } from '../../src/lib/family-tools/grid-cards.ts';
+import { LIST_PAGE_CARDS } from '../../src/lib/family-tools/list-pages.ts';
 import { hydrated, launch, openPage, SKIP } from './helpers/browser.ts';
 import { unexpectedProblems } from './helpers/checks.ts';
 import { AXE_CONTEXT, axe } from './helpers/axe.ts';
@@ -23,6 +24,22 @@ let work: string;
 let site: Served;
 let browser: Browser;
 let slugs: string[];
+
+/** The cards of a list a page at a time, following its pager's "next" link from the first page to the last. */
+async function cardsOverEveryPage(page: Page, first: string): Promise<number> {
+  let cards = 0;
+  for (let n = 1; ; n++) {
+    const count = await page.locator('.all-schools .school-card').count();
+    assert.ok(count > 0 && count <= LIST_PAGE_CARDS, `page ${n}: ${count} cards`);
+    cards += count;
+    assert.equal(await page.locator('.pager [aria-current="page"]').textContent(), String(n));
+    const next = page.locator('.pager a[rel="next"]');
+    if ((await next.count()) === 0) break;
+    await next.click();
+    await page.waitForURL(`${site.origin}${first}page/${n + 1}/`);
+  }
+  return cards;
+}
 
 /** Without JavaScript: a school page's menu, the landing grid's first cards, its link to every school, in both editions. */
 async function menusLeadToEverySchool(): Promise<void> {
@@ -38,12 +55,12 @@ async function menusLeadToEverySchool(): Promise<void> {
     assert.match((await more.textContent()) ?? '', /See all \d+ schools/);
     await more.click();
     await w.page.waitForURL(`${site.origin}/schools/`);
-    assert.ok((await w.page.locator('.all-schools .school-card').count()) >= SCHOOLS - 10, 'every school listed');
+    assert.ok((await cardsOverEveryPage(w.page, '/schools/')) >= SCHOOLS - 10, 'every school listed');
     // The Spanish edition links to its own list.
     await w.page.goto(`${site.origin}/es/`, { waitUntil: 'load' });
     await w.page.click('#options .school-grid__more a');
     await w.page.waitForURL(`${site.origin}/es/schools/`);
-    assert.ok((await w.page.locator('.all-schools .school-card').count()) >= SCHOOLS - 10);
+    assert.ok((await cardsOverEveryPage(w.page, '/es/schools/')) >= SCHOOLS - 10);
   } finally {
     await w.close();
   }
@@ -90,6 +107,9 @@ async function filtersOverEverySchool(width: 375 | 1280, edition: '' | '/es'): P
     await w.page.goto(`${site.origin}${edition}/schools/`, { waitUntil: 'load' });
     await hydrated(w.page);
     assert.deepEqual(await axe(w.page), [], 'the all-schools page passes axe');
+    await w.page.goto(`${site.origin}${edition}/schools/page/2/`, { waitUntil: 'load' });
+    await hydrated(w.page);
+    assert.deepEqual(await axe(w.page), [], "the all-schools page's second page passes axe");
     assert.deepEqual(await unexpectedProblems(w.page, w.problems), []);
   } finally {
     await w.close();

@@ -64,6 +64,12 @@ export const en: FamilyWords = {
     seeAll: (n) => `See all ${n} schools`,
     back: 'Back to the guide',
   },
+  pager: {
+    label: 'Pages',
+    prev: 'Previous page',
+    next: 'Next page',
+    status: (n, of) => `Page ${n} of ${of}`,
+  },
   zip: {
     finder: 'Find schools by ZIP code',
     finderIntro: 'See the school you are zoned for, then every school open to the district by distance.',

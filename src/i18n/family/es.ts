@@ -64,6 +64,12 @@ export const es: FamilyWords = {
     seeAll: (n) => `Ver las ${n} escuelas`,
     back: 'Volver a la guía',
   },
+  pager: {
+    label: 'Páginas',
+    prev: 'Página anterior',
+    next: 'Página siguiente',
+    status: (n, of) => `Página ${n} de ${of}`,
+  },
   zip: {
     finder: 'Busque escuelas por código postal',
     finderIntro:

@@ -49,6 +49,14 @@ export interface FamilyWords {
     back: string;
   };
   /** The pages by ZIP code and the landing page's finder. */
+  /** The pages of a long list (every school, a ZIP code's schools): its further pages and the way between them. */
+  pager: {
+    label: string;
+    prev: string;
+    next: string;
+    /** "Page 2 of 5": where the visitor is, and the pages' titles after the list's own. */
+    status: (n: number, of: number) => string;
+  };
   zip: {
     finder: string;
     finderIntro: string;
