@@ -12,7 +12,7 @@ import { byKey } from '../src/lib/order.ts';
 import { eagerModuleWrappers } from './eager-compile.ts';
 import { asWrittenModules } from './as-written-modules.ts';
 import { PRODUCTION_DEFINE } from './environment.ts';
-import { PAGE_MODULES } from '../src/routes.ts';
+import { pageModules } from '../src/routes.ts';
 
 export const ASSETS_DIR = 'assets';
 /** The exported pages' browser entry and the preview's. */
@@ -206,7 +206,7 @@ export async function bundleBrowser(options: BundleOptions): Promise<BundleResul
     const key = outputOf(outputs, module, '.js');
     return [key, ...staticClosure(outputs, key)].filter((k) => k !== entryKey && !entryDeps.includes(k));
   };
-  const pageDeps = PAGE_MODULES.map((m) => [m, lazyDeps(m)] as const);
+  const pageDeps = pageModules().map((m) => [m, lazyDeps(m)] as const);
   // The entry's own CSS (from any component-level CSS import) is linked as well.
   const cssKeys = [cssKey, ...(outputs[entryKey]!.cssBundle ? [outputs[entryKey]!.cssBundle!] : [])];
 

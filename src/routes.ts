@@ -68,8 +68,8 @@ export const PAGE_KINDS = {
   schools: kind<ListPage, AllSchoolsPageData>({
     match: (rest) => (rest.startsWith('/schools') ? listPageIn(rest.slice('/schools'.length)) : null),
     path: (p) => `/schools/${listPageOf(p)}`,
-    module: 'src/pages/LandingPage.tsx',
-    load: () => import('./pages/LandingPage.tsx').then((m) => m.AllSchoolsPage),
+    module: 'src/pages/AllSchoolsPage.tsx',
+    load: () => import('./pages/AllSchoolsPage.tsx').then((m) => m.AllSchoolsPage),
     preview: false,
   }),
   compare: kind<NoParams, ComparePageData>({
@@ -89,8 +89,8 @@ export const PAGE_KINDS = {
       return m && page ? { zip: m[1]!, ...page } : null;
     },
     path: (p) => `/zip/${p.zip}/${listPageOf(p)}`,
-    module: 'src/pages/LandingPage.tsx',
-    load: () => import('./pages/LandingPage.tsx').then((m) => m.ZipPage),
+    module: 'src/pages/ZipPage.tsx',
+    load: () => import('./pages/ZipPage.tsx').then((m) => m.ZipPage),
     preview: false,
   }),
   school: kind<{ slug: string }, SchoolPageData>({
@@ -150,7 +150,7 @@ export const loadPage = (page: PageKindName): Promise<PageComponent> => {
 };
 
 /** The modules holding page components: each is a chunk of its own in the browser bundle. */
-export const PAGE_MODULES: readonly string[] = [...new Set(Object.values(PAGE_KINDS).map((k) => k.module))];
+export const pageModules = (): string[] => [...new Set(Object.values(PAGE_KINDS).map((k) => k.module))];
 
 /** A page without its edition: what the language switcher keeps when it changes the language. */
 export type Place = RouteMatch extends infer R ? (R extends RouteMatch ? Omit<R, 'lang'> : never) : never;

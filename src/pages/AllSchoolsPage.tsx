@@ -2,7 +2,7 @@
 // more schools than the grid's first cards. Plain cards that work without JavaScript, then the
 // schools the grid hides (counted too), a page at a time when they are more than a page holds
 // (/schools/page/{n}/); the sorting and filtering tools stay on the landing page, which loads every
-// card for them. It lives in the landing page's chunk: the same cards, no chunk of its own.
+// card for them. Its own chunk, preloaded with the page; the landing page never loads it.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
 import { ListingPage } from './ListingPage.tsx';
 import { Pager } from '../components/Pager.tsx';

@@ -72,10 +72,6 @@ function useHashScroll(ready: boolean): void {
   }, [ready]);
 }
 
-// A ZIP code's page and every school's share this chunk: the same cards, and no chunk of their own to wait for.
-export { AllSchoolsPage } from './AllSchoolsPage.tsx';
-export { ZipPage } from './ZipPage.tsx';
-
 export function LandingPage({ data }: { data: LandingPageData }) {
   useHashScroll(Array.isArray(data.cards));
   const m = useMessages();

@@ -1,7 +1,7 @@
 // A ZIP code's page (/zip/{zip}/): the school(s) zoned for it first, then every school open to the
 // whole district, nearest first from the ZIP code's centre, then the other programs a family may
 // choose (those the landing grid hides), as cards that work without JavaScript.
-// It lives in the landing page's chunk: the same cards, and no chunk of its own to wait for. More
+// Its own chunk, preloaded with the page; the landing page never loads it. More
 // schools than a page holds are listed a page at a time (/zip/{zip}/page/{n}/), the zoned ones first.
 import { SchoolCard } from '../components/landing/SchoolCard.tsx';
 import { ListingPage } from './ListingPage.tsx';
