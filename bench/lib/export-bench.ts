@@ -34,6 +34,7 @@ import { codeVersion } from '../../scripts/lib/export-manifest.ts';
 import type { FloorResult } from './render-floor.ts';
 import {
   childEnv,
+  type ExportDirs,
   type ExportRun,
   exportOnce,
   flushDisk,
@@ -103,7 +104,7 @@ export interface ExportBench {
 }
 
 type Log = (msg: string) => void;
-type Dirs = { cache: string; manifests: string };
+type Dirs = ExportDirs;
 type Generated = ReturnType<typeof generateDataset>;
 
 export async function benchExport(opts: { schools: number; log: Log; keep?: boolean }): Promise<ExportBench> {

@@ -242,7 +242,13 @@ export function parsePhases(stderr: string, mainMs: number): Record<string, numb
   return phases;
 }
 
-/** One export run; `source` is the running service's URL, or a dataset folder for the embedded default. */
+/** Where an export keeps its image variants and manifests; `timeLimitMs`: its fetch time limit, else the default. */
+export interface ExportDirs {
+  cache: string;
+  manifests: string;
+  timeLimitMs?: number;
+}
+
 /** Writes the previous run's dirty pages to disk first, so one run's writes do not land in the next one's time. */
 export function flushDisk(): void {
   try {
@@ -252,14 +258,16 @@ export function flushDisk(): void {
   }
 }
 
+/** One export run; `source` is the running service's URL, or a dataset folder for the embedded default. */
 export async function exportOnce(
   source: { serviceUrl: string } | { contentDir: string },
   outDir: string,
-  dirs: { cache: string; manifests: string },
+  dirs: ExportDirs,
   label: string,
   starter: Starter = 'tsx',
 ): Promise<ExportRun> {
-  const extra = { EXPORT_IMAGE_CACHE_DIR: dirs.cache, EXPORT_MANIFEST_DIR: dirs.manifests };
+  const extra: Record<string, string> = { EXPORT_IMAGE_CACHE_DIR: dirs.cache, EXPORT_MANIFEST_DIR: dirs.manifests };
+  if (dirs.timeLimitMs) extra[TIME_LIMIT_ENV] = String(dirs.timeLimitMs);
   // tsx runs the in-process runner (main() timed inside); the launcher and npm run the shipped CLI.
   const script = starter === 'tsx' ? [EXPORT_SCRIPT] : [];
   const [args, env, contentSource] =
