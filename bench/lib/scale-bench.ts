@@ -80,7 +80,7 @@ export async function benchScale(opts: { schools: number; log: Log; keep?: boole
     await exportOnce(
       { contentDir: small },
       path.join(work, 'out-warm-up'),
-      { ...dirs, manifests: small },
+      { ...dirs, manifests: path.join(work, 'manifests-warm-up') },
       'warm-up',
       'launcher',
     );
