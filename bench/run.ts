@@ -4,10 +4,14 @@
 // the in-memory render floor; plus the npm run export default for comparison), page weight and
 // image rules of the exported sample in Chromium, Lighthouse mobile and desktop, and preview
 // server load and memory. Prints a table with PASS/FAIL per target and writes
-// bench/results/latest.json (with machine info and a timestamp).
+// bench/results/latest.json (with machine info and a timestamp). Two more parts: `scale`, the
+// export from a dataset folder at a large district's size (time, peak memory, largest page, lines
+// printed, one-school incremental); `peer`, our export against Eleventy 3 on the same schools (needs
+// the peer folder set up, else skipped with the reason).
 // The machine is shared, so targets are ratios measured within this run wherever possible.
 //
-// Usage: npm run bench -- [--schools 1000] [--load-seconds 5] [--skip export,weight,lighthouse,preview]
+// Usage: npm run bench -- [--schools 1000] [--load-seconds 5] [--skip LIST | --only LIST]
+//                         [--scale-schools 10000] [--peer DIR]
 import '../scripts/lib/production-env.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +24,8 @@ import { runLighthouse, type LighthouseRun } from './lib/lighthouse.ts';
 import { benchPreview, type PreviewBench } from './lib/preview-load.ts';
 import { benchPreviewLatency } from './lib/preview-latency.ts';
 import { evaluateTargets, formatTable, type Results } from './lib/targets.ts';
+import { benchScale } from './lib/scale-bench.ts';
+import { benchPeer, DEFAULT_PEER_DIR } from './lib/peer-bench.ts';
 import { createStaticServer } from '../scripts/lib/static-server.ts';
 import { intFlag, parseArgs, usage, type FlagSpecs } from '../core/args.ts';
 import { InputError } from '../core/errors.ts';
@@ -32,21 +38,38 @@ const FLAGS = {
   skip: {
     type: 'string',
     value: 'LIST',
-    description: 'comma-separated parts to skip: export,weight,lighthouse,preview',
+    description: 'comma-separated parts to skip: export,weight,lighthouse,preview,scale,peer',
   },
+  only: { type: 'string', value: 'LIST', description: 'comma-separated parts to run, the others skipped' },
+  'scale-schools': {
+    type: 'string',
+    value: 'N',
+    description: 'schools in the scale part (default 10000)',
+  },
+  peer: { type: 'string', value: 'DIR', description: `the peer folder with Eleventy (default ${DEFAULT_PEER_DIR})` },
 } as const satisfies FlagSpecs;
-const PARTS = ['export', 'weight', 'lighthouse', 'preview'];
+const PARTS = ['export', 'weight', 'lighthouse', 'preview', 'scale', 'peer'];
 let schools: number;
+let scaleSchools: number;
 let loadSeconds: number;
 let skip: Set<string>;
+let peerDir: string;
 try {
   const { values } = parseArgs(process.argv.slice(2), FLAGS);
   schools = intFlag(values.schools, 'schools', { min: 10, max: 100_000 }, 1000);
+  scaleSchools = intFlag(values['scale-schools'], 'scale-schools', { min: 10, max: 100_000 }, 10_000);
   loadSeconds = intFlag(values['load-seconds'], 'load-seconds', { min: 1, max: 60 }, 5);
-  skip = new Set((values.skip ?? '').split(',').filter(Boolean));
-  const unknown = [...skip].filter((p) => !PARTS.includes(p));
-  if (unknown.length)
-    throw new InputError(`flag --skip: unknown part(s) ${unknown.join(', ')}; expected ${PARTS.join(', ')}`);
+  peerDir = path.resolve(values.peer ?? DEFAULT_PEER_DIR);
+  const list = (flag: 'skip' | 'only') => {
+    const parts = (values[flag] ?? '').split(',').filter(Boolean);
+    const unknown = parts.filter((p) => !PARTS.includes(p));
+    if (unknown.length)
+      throw new InputError(`flag --${flag}: unknown part(s) ${unknown.join(', ')}; expected ${PARTS.join(', ')}`);
+    return parts;
+  };
+  if (values.skip !== undefined && values.only !== undefined) throw new InputError('give --skip or --only, not both');
+  const only = list('only');
+  skip = new Set(only.length ? PARTS.filter((p) => !only.includes(p)) : list('skip'));
 } catch (err) {
   if (!(err instanceof InputError)) throw err;
   console.error(`${err.message}\n${usage('npm run bench --', FLAGS)}`);
@@ -87,6 +110,8 @@ async function main(): Promise<void> {
     lighthouse: null,
     preview: null,
     previewLatency: null,
+    scale: null,
+    peer: null,
     durationSec: 0,
   };
   log(
@@ -94,7 +119,7 @@ async function main(): Promise<void> {
   );
 
   if (!skip.has('export')) {
-    log(`\n[1/4] export throughput, ${schools} schools, against a running content service`);
+    log(`\n[1/6] export throughput, ${schools} schools, against a running content service`);
     results.export = (await benchExport({ schools, log })) satisfies ExportBench;
   }
 
@@ -102,7 +127,7 @@ async function main(): Promise<void> {
     const work = mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
     const out = path.join(work, 'out');
     try {
-      log('\n[2/4] page weight (exported sample in Chromium, mobile viewport)');
+      log('\n[2/6] page weight (exported sample in Chromium, mobile viewport)');
       exportSample(out);
       const server = await createStaticServer(out);
       await server.listen({ host: '127.0.0.1', port: 0 });
@@ -137,7 +162,7 @@ async function main(): Promise<void> {
           }
         }
         if (!skip.has('lighthouse')) {
-          log('\n[3/4] lighthouse (mobile and desktop presets)');
+          log('\n[3/6] lighthouse (mobile and desktop presets)');
           results.lighthouse = (await runLighthouse(Object.values(urls), log)) satisfies LighthouseRun[];
         }
       } finally {
@@ -149,10 +174,21 @@ async function main(): Promise<void> {
   }
 
   if (!skip.has('preview')) {
-    log(`\n[4/4] preview server load (${loadSeconds} s per case) and memory`);
+    log(`\n[4/6] preview server load (${loadSeconds} s per case) and memory`);
     results.preview = (await benchPreview({ durationSec: loadSeconds, log })) satisfies PreviewBench;
     log('\npreview live updates in Chromium (write to changed page)…');
     results.previewLatency = await benchPreviewLatency({ log });
+  }
+
+  if (!skip.has('scale')) {
+    log(`\n[5/6] export at scale, ${scaleSchools} schools, from a dataset folder, whole processes`);
+    results.scale = await benchScale({ schools: scaleSchools, log });
+  }
+
+  if (!skip.has('peer')) {
+    log(`\n[6/6] against Eleventy 3 (${peerDir}), ${schools} schools, alternating whole-process rounds`);
+    results.peer = await benchPeer({ schools, peerDir, log });
+    if ('skipped' in results.peer) log(`  skipped: ${results.peer.skipped}`);
   }
 
   results.durationSec = Math.round((Date.now() - started) / 1000);

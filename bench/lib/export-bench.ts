@@ -34,6 +34,7 @@ import { codeVersion } from '../../scripts/lib/export-manifest.ts';
 import type { FloorResult } from './render-floor.ts';
 import {
   childEnv,
+  type ExportDirs,
   type ExportRun,
   exportOnce,
   flushDisk,
@@ -103,7 +104,7 @@ export interface ExportBench {
 }
 
 type Log = (msg: string) => void;
-type Dirs = { cache: string; manifests: string };
+type Dirs = ExportDirs;
 type Generated = ReturnType<typeof generateDataset>;
 
 export async function benchExport(opts: { schools: number; log: Log; keep?: boolean }): Promise<ExportBench> {
@@ -211,7 +212,8 @@ async function hostedExports(
   return { cold, warm, incremental, embedded, codeChangedDuringRun, edit, equivalence, html };
 }
 
-const median = (runs: ExportRun[]) => [...runs].sort((a, b) => a.processMs - b.processMs)[Math.floor(runs.length / 2)]!;
+export const median = (runs: ExportRun[]) =>
+  [...runs].sort((a, b) => a.processMs - b.processMs)[Math.floor(runs.length / 2)]!;
 
 /** The shipped command as a publish hook or a person runs it, start-up and module loading included. */
 async function processExports(service: RunningService, gen: Generated, dirs: Dirs, work: string, log: Log) {
@@ -289,22 +291,36 @@ async function folderExports(gen: Generated, dataDir: string, dirs: Dirs, work: 
   const own = { cache: dirs.cache, manifests: path.join(work, 'manifests-folder') };
   const full = await exportOnce({ contentDir: folder }, out, own, 'full from a folder', 'launcher');
   const runs: ExportRun[] = [];
-  for (let k = 0; k < PROCESS_ROUNDS; k++) {
-    const j = (k * 7 + 3) % gen.schoolIds.length;
-    const page = path.join(out, `schools/${gen.slugs[j]!}.html`);
-    const before = readFileSync(page, 'utf8');
-    const title = editSectionTitle(path.join(folder, 'dataset.ndjson'), gen.schoolIds[j]!);
-    const r = await exportOnce({ contentDir: folder }, out, own, 'incremental from a folder', 'launcher');
-    checkEditedPage(page, before, title);
-    onePublish(r, 'folder');
-    runs.push(r);
-  }
+  for (let k = 0; k < PROCESS_ROUNDS; k++)
+    runs.push(await editAndExport(gen, (k * 7 + 3) % gen.schoolIds.length, folder, out, own, 'folder'));
   const incremental = median(runs);
   const ratio = incremental.processMs / full.processMs;
   log(
     `  full ${(full.processMs / 1000).toFixed(2)} s (${full.pagesPerSec.toFixed(0)} pages/s); one-school incremental (median of ${PROCESS_ROUNDS}) ${(incremental.processMs / 1000).toFixed(2)} s = ${ratio.toFixed(2)} of full`,
   );
   return { full, incremental, incrementalMs: runs.map((r) => r.processMs), ratio };
+}
+
+/**
+ * One school's section title edited in the folder's dataset.ndjson (school `j` of the generated
+ * ones), then the launcher's incremental export from the folder into `out`, checked to show the
+ * edit and to have rendered that school's pages only.
+ */
+export async function editAndExport(
+  gen: Generated,
+  j: number,
+  folder: string,
+  out: string,
+  dirs: Dirs,
+  label: string,
+): Promise<ExportRun> {
+  const page = path.join(out, `schools/${gen.slugs[j]!}.html`);
+  const before = readFileSync(page, 'utf8');
+  const title = editSectionTitle(path.join(folder, 'dataset.ndjson'), gen.schoolIds[j]!);
+  const r = await exportOnce({ contentDir: folder }, out, dirs, `incremental from a folder (${label})`, 'launcher');
+  checkEditedPage(page, before, title);
+  onePublish(r, label);
+  return r;
 }
 
 /** Edits school `id`'s first section title in the dataset file (written whole, then renamed in), as the running-service rounds do; returns the new title. */

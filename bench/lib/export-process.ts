@@ -16,6 +16,8 @@ export const FLOOR_SCRIPT = path.join(BENCH_ROOT, 'bench/lib/render-floor.ts');
 export const CONTENT_SCRIPT = path.join(BENCH_ROOT, 'content-service/cli.ts');
 /** The production launcher behind npm run export (bin/run.mjs: the CLI bundled into dist/, no tsx). */
 export const LAUNCHER = path.join(BENCH_ROOT, 'bin/run.mjs');
+/** Preloaded into a Node child when /usr/bin/time is missing: prints its peak RSS as it exits. */
+export const MAX_RSS_HOOK = path.join(BENCH_ROOT, 'bench/lib/max-rss.mjs');
 export const DATASET = 'production';
 /** One-school incremental exports per starter in the whole-process rows; the median is reported. */
 export const PROCESS_ROUNDS = 3;
@@ -73,6 +75,8 @@ export interface ExportRun {
   outBytes: number | null;
   /** Lines of the report the export prints (its warnings by kind), from "Report:" on; null when it printed none. */
   reportLines: number | null;
+  /** Every line the run printed, stdout and stderr (printedLines). */
+  printedLines: number;
   /** The export's own phase durations (fetch, bundle, render, images, write) in ms; `other` is the rest of main(): setup (with the embedded default, starting its service), the manifest. */
   phasesMs: Record<string, number>;
 }
@@ -115,18 +119,34 @@ export function run(
   timeoutMs: number,
   starter: Starter = 'tsx',
 ): Promise<ChildResult> {
-  const useTime = existsSync(TIME);
   const command =
     starter === 'npm'
       ? ['npm', 'run', '--silent', 'export', '--', ...args]
       : starter === 'launcher'
         ? [process.execPath, LAUNCHER, 'export', ...args]
         : [process.execPath, '--import', 'tsx', ...args];
-  const cmd = useTime ? TIME : command[0]!;
-  const argv = useTime ? ['-v', ...command] : command.slice(1);
+  return runCommand(command, env, timeoutMs);
+}
+
+/**
+ * Runs `command` (from BENCH_ROOT, or `cwd`) and times it; its peak RSS, the whole process with its
+ * threads, comes from /usr/bin/time -v, or without it, for a Node command, from the child's own
+ * process.resourceUsage() as it exits (MAX_RSS_HOOK).
+ */
+export function runCommand(
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  cwd = BENCH_ROOT,
+): Promise<ChildResult> {
+  const useTime = existsSync(TIME);
+  const hooked =
+    !useTime && command[0] === process.execPath ? [command[0], '--import', MAX_RSS_HOOK, ...command.slice(1)] : command;
+  const cmd = useTime ? TIME : hooked[0]!;
+  const argv = useTime ? ['-v', ...command] : hooked.slice(1);
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(cmd, argv, { cwd: BENCH_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -144,10 +164,24 @@ export function run(
     child.on('close', (code) => {
       clearTimeout(timer);
       const wallMs = performance.now() - started;
-      const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+      const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr) ?? /^MAX_RSS_KB (\d+)$/m.exec(stderr);
       resolve({ code, stdout, stderr, wallMs, peakRssKb: rss ? Number(rss[1]) : null });
     });
   });
+}
+
+/**
+ * The lines a run of the export printed, stdout and stderr together, without what the harness adds
+ * (/usr/bin/time's block, MAX_RSS_KB, the runner's EXPORT_MAIN_MS) or blank lines.
+ */
+export function printedLines(r: Pick<ChildResult, 'stdout' | 'stderr'>): number {
+  const own = (text: string) => {
+    const timed = text.indexOf('\tCommand being timed:');
+    return (timed < 0 ? text : text.slice(0, timed))
+      .split(/\r?\n|\r/)
+      .filter((l) => l.trim() !== '' && !/^(MAX_RSS_KB|EXPORT_MAIN_MS) /.test(l));
+  };
+  return own(r.stdout).length + own(r.stderr).length;
 }
 
 export function parseSummary(stdout: string, r: ChildResult, contentSource: string): ExportRun {
@@ -181,6 +215,7 @@ export function parseSummary(stdout: string, r: ChildResult, contentSource: stri
     imagesCached: num(/(\d+) from cache/),
     outBytes,
     reportLines: reportLinesOf(stdout),
+    printedLines: printedLines(r),
     phasesMs: parsePhases(r.stderr, mainMs),
   };
 }
@@ -207,7 +242,13 @@ export function parsePhases(stderr: string, mainMs: number): Record<string, numb
   return phases;
 }
 
-/** One export run; `source` is the running service's URL, or a dataset folder for the embedded default. */
+/** Where an export keeps its image variants and manifests; `timeLimitMs`: its fetch time limit, else the default. */
+export interface ExportDirs {
+  cache: string;
+  manifests: string;
+  timeLimitMs?: number;
+}
+
 /** Writes the previous run's dirty pages to disk first, so one run's writes do not land in the next one's time. */
 export function flushDisk(): void {
   try {
@@ -217,14 +258,16 @@ export function flushDisk(): void {
   }
 }
 
+/** One export run; `source` is the running service's URL, or a dataset folder for the embedded default. */
 export async function exportOnce(
   source: { serviceUrl: string } | { contentDir: string },
   outDir: string,
-  dirs: { cache: string; manifests: string },
+  dirs: ExportDirs,
   label: string,
   starter: Starter = 'tsx',
 ): Promise<ExportRun> {
-  const extra = { EXPORT_IMAGE_CACHE_DIR: dirs.cache, EXPORT_MANIFEST_DIR: dirs.manifests };
+  const extra: Record<string, string> = { EXPORT_IMAGE_CACHE_DIR: dirs.cache, EXPORT_MANIFEST_DIR: dirs.manifests };
+  if (dirs.timeLimitMs) extra[TIME_LIMIT_ENV] = String(dirs.timeLimitMs);
   // tsx runs the in-process runner (main() timed inside); the launcher and npm run the shipped CLI.
   const script = starter === 'tsx' ? [EXPORT_SCRIPT] : [];
   const [args, env, contentSource] =

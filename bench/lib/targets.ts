@@ -6,6 +6,8 @@ import type { LighthouseRun, LoadTasks } from './lighthouse.ts';
 import type { PageWeight } from './page-weight.ts';
 import type { PreviewBench } from './preview-load.ts';
 import type { LatencyCase } from './preview-latency.ts';
+import type { ScaleBench } from './scale-bench.ts';
+import type { PeerBench } from './peer-bench.ts';
 
 export interface Results {
   timestamp: string;
@@ -23,6 +25,9 @@ export interface Results {
   lighthouse: LighthouseRun[] | null;
   preview: PreviewBench | null;
   previewLatency: LatencyCase[] | null;
+  scale: ScaleBench | null;
+  /** Against Eleventy; `skipped` says why it could not run (no peer folder, Eleventy not installed). */
+  peer: PeerBench | { skipped: string } | null;
   durationSec: number;
 }
 
@@ -171,6 +176,74 @@ function folderTargets(e: ExportBench, add: Add): void {
   );
 }
 
+/** A large district's export: peak memory of the whole process, threads included. */
+export const SCALE_PEAK_RSS_MB = 1536;
+/** No exported page (HTML) larger than this, at any district size. */
+export const PAGE_BYTES_BUDGET = 500 * 1024;
+
+function scaleTargets(x: ScaleBench, add: Add): void {
+  const g = `scale ${x.schools}`;
+  const f = x.full;
+  add(
+    g,
+    `full export from a folder, ${x.schools} schools, whole process: peak RSS`,
+    `${f.peakRssMb?.toFixed(0) ?? '?'} MB (${s(f.processMs)}, ${f.pages} pages, ${f.pagesPerSec.toFixed(0)} pages/s)`,
+    `<= ${SCALE_PEAK_RSS_MB} MB`,
+    f.peakRssMb === null ? null : f.peakRssMb <= SCALE_PEAK_RSS_MB,
+  );
+  add(
+    g,
+    'largest page in out/ (HTML)',
+    `${kb(x.largestPage.bytes)} (${x.largestPage.path})`,
+    `<= ${PAGE_BYTES_BUDGET / 1024} KB`,
+    x.largestPage.bytes <= PAGE_BYTES_BUDGET,
+  );
+  add(g, 'largest file in out/', `${kb(x.largestFile.bytes)} (${x.largestFile.path})`, 'reported', null);
+  add(
+    g,
+    'one-school incremental from the edited folder / full (whole process)',
+    `${x.ratio.toFixed(2)} (${s(x.incremental.processMs)}, median of ${x.incrementalMs.map((m) => s(m)).join(', ')}; RSS ${x.incremental.peakRssMb?.toFixed(0) ?? '?'} MB)`,
+    '< 0.33',
+    x.ratio < 1 / 3,
+  );
+  add(
+    g,
+    'nothing changed, same out/ (whole process)',
+    `${s(x.unchanged.processMs)} (RSS ${x.unchanged.peakRssMb?.toFixed(0) ?? '?'} MB)`,
+    'reported',
+    null,
+  );
+  add(
+    g,
+    'lines the export prints, stdout and stderr (most of its runs)',
+    String(x.printedLines),
+    `<= ${REPORT_LINES_BUDGET}`,
+    x.printedLines <= REPORT_LINES_BUDGET,
+  );
+}
+
+function peerTargets(p: NonNullable<Results['peer']>, add: Add): void {
+  if ('skipped' in p) {
+    add('peer', 'against Eleventy 3', `skipped: ${p.skipped}`, 'reported', null);
+    return;
+  }
+  const { ours, eleventy } = p;
+  add(
+    'peer',
+    `Eleventy ${p.eleventyVersion}, ${p.schools} schools, English edition, whole process (pages/s, median of ${p.rounds})`,
+    `${eleventy.pagesPerSec.toFixed(0)} (${eleventy.pages} pages in ${s(eleventy.medianMs)}; ${eleventy.runs.map((r) => s(r.wallMs)).join(', ')})`,
+    'reported',
+    null,
+  );
+  add(
+    'peer',
+    `our full export, same schools, both editions, whole process (pages/s, median of ${p.rounds})`,
+    `${ours.pagesPerSec.toFixed(0)} (${ours.pages} pages in ${s(ours.medianMs)}; ${ours.runs.map((r) => s(r.wallMs)).join(', ')}) = ${p.ratio.toFixed(2)}x Eleventy`,
+    `>= ${eleventy.pagesPerSec.toFixed(0)} (Eleventy)`,
+    p.ratio >= 1,
+  );
+}
+
 function weightTargets(w: NonNullable<Results['pageWeight']>, add: Add): void {
   for (const [name, p] of Object.entries(w)) {
     add(
@@ -312,6 +385,8 @@ export function evaluateTargets(r: Results): Target[] {
   if (r.pageWeight) weightTargets(r.pageWeight, add);
   if (r.lighthouse) lighthouseTargets(r.lighthouse, add);
   if (r.preview) previewTargets(r.preview, add);
+  if (r.scale) scaleTargets(r.scale, add);
+  if (r.peer) peerTargets(r.peer, add);
   for (const c of r.previewLatency ?? [])
     add(
       'preview live',
@@ -368,5 +443,13 @@ export function formatTable(r: Results, targets: Target[]): string {
       `Export of ${e.schools} schools writes ${mb(e.warm.outBytes)}; landing HTML ${kb(e.html.landing.bytes)} (${kb(e.html.landing.gzip)} gzip, its grid shows the first cards and links to every school), school HTML ${kb(e.html.school.bytes)} (${kb(e.html.school.gzip)} gzip). ${e.html.navigation ? `The menus' school list ships once as navigation.json (${kb(e.html.navigation.bytes)}, ${kb(e.html.navigation.gzip)} gzip), loaded after hydration; pages carry no list.` : "The menus' school list is small enough to be inlined in each page (no navigation.json)."}`,
     );
   }
+  if (r.scale)
+    extra.push(
+      `Scale rows: a generated ${r.scale.schools}-school dataset (${r.scale.datasetDocuments} documents) exported from its folder by node bin/run.mjs export --content DIR as whole processes; peak RSS is the process's with its threads (/usr/bin/time -v, else the child's process.resourceUsage()); each incremental run edits one school's section title in dataset.ndjson in place and exports into the same out/.`,
+    );
+  if (r.peer && !('skipped' in r.peer))
+    extra.push(
+      `Peer rows: Eleventy ${r.peer.eleventyVersion} from ${r.peer.peerDir}/eleventy on data dumped by bench/lib/peer-dump.ts from the same dataset; both whole processes into empty folders, alternating, after an uncounted warm-up round.`,
+    );
   return [head, '', line(header), sep, ...rows.map(line), '', ...extra].join('\n');
 }

@@ -207,6 +207,11 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
     attempts: DEFAULT_ATTEMPTS,
     baseDelayMs: DEFAULT_BASE_DELAY_MS,
     deadline: Date.now() + opts.timeLimitMs,
+    // The embedded service answers from this process, so no body is cut off midway; and an attempt
+    // abandoned after its share of the limit made it replace the busy query worker, which parses
+    // the whole dataset again: at 10,000 schools on a loaded machine every retry then ran out too,
+    // and the export failed. Its attempts run until the overall limit.
+    ...(hosted ? {} : { attemptTimeoutMs: opts.timeLimitMs }),
     onRetry: (what, err, attempt, delay) =>
       warn({ kind: 'transient', message: `${what}: ${message(err)}; retry ${attempt} in ${delay} ms` }),
   });

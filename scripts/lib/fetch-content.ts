@@ -123,6 +123,29 @@ const siteOf = (got: unknown): SiteDocuments => {
  */
 const SCHOOL_PARTS = 2;
 
+/**
+ * The most schools one part reads. A part is one query, and an attempt may take 15 s at most
+ * (retry.ts): at 10,000 schools, two parts of 5,000 took longer on a loaded 2-core machine, and
+ * each abandoned attempt made the embedded service replace the busy worker, which parses the
+ * whole dataset again, so every retry timed out too and the export failed. At 1000 schools a part
+ * of 500 takes ~0.6 s.
+ */
+export const SCHOOLS_PER_PART = 1000;
+
+/** Runs the tasks at most `lanes` at a time, in order; the answers in the tasks' order. */
+export async function inLanes<T>(tasks: readonly (() => Promise<T>)[], lanes: number): Promise<T[]> {
+  const answers: T[] = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      answers[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, tasks.length)) }, lane));
+  return answers;
+}
+
 const sameRevisions = (a: Revisions, b: Revisions): boolean => {
   const ids = Object.keys(a);
   return ids.length === Object.keys(b).length && ids.every((id) => a[id] === b[id]);
@@ -130,7 +153,7 @@ const sameRevisions = (a: Revisions, b: Revisions): boolean => {
 
 /**
  * Every published school, the navigation and landing rows and every revision: the ids first, then
- * the lists and the schools in SCHOOL_PARTS parts at once (see exportIdsQuery). When a part's
+ * the lists and the schools in parts of at most SCHOOLS_PER_PART, SCHOOL_PARTS at once (see exportIdsQuery). When a part's
  * revisions differ from the ids', the content changed while it was read, and it is read again in
  * one query, which is one snapshot by itself.
  */
@@ -144,15 +167,20 @@ export async function fetchContent(
   const revs = revisions(head.revs);
   if (!Array.isArray(head.ids)) throw new ContentShapeError('ids', head.ids);
   const ids = head.ids as unknown[];
-  const size = Math.max(1, Math.ceil(ids.length / SCHOOL_PARTS));
+  const size = Math.max(1, Math.min(SCHOOLS_PER_PART, Math.ceil(ids.length / SCHOOL_PARTS)));
   const parts = Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, (i + 1) * size));
+  // No more queries at once than the service has workers: one waiting in its queue spends its attempt's time.
   const [lists, ...schoolParts] = (
-    await Promise.all([
-      read.query<unknown>('exportLists', exportListsQuery),
-      ...parts.map((part, i) =>
-        read.query<unknown>(`exportSchools ${i + 1}/${parts.length}`, exportSchoolsQuery, { ids: part }),
-      ),
-    ])
+    await inLanes(
+      [
+        () => read.query<unknown>('exportLists', exportListsQuery),
+        ...parts.map(
+          (part, i) => () =>
+            read.query<unknown>(`exportSchools ${i + 1}/${parts.length}`, exportSchoolsQuery, { ids: part }),
+        ),
+      ],
+      SCHOOL_PARTS,
+    )
   ).map((r) => (r ?? {}) as Record<string, unknown>);
   if (![lists!, ...schoolParts].every((r) => sameRevisions(revisions(r.revs), revs)))
     return contentOf(await read.query<unknown>('exportContent', exportContentQuery));

@@ -12,6 +12,7 @@ import {
   WarningGroups,
 } from '../../src/build/report.ts';
 import type { WarningInput } from '../../src/lib/warn.ts';
+import { ExportReport, LIVE_RETRY_LINES } from '../../scripts/lib/export-report.ts';
 
 describe('classifyWarning: a plain sentence read for its kind, document and field', () => {
   it('reads the log styles the sources write', () => {
@@ -139,5 +140,36 @@ describe('the summary', () => {
   it('says so when there is nothing to report, and every kind of the sources has words', () => {
     assert.deepEqual(formatReport([], 'r.json'), ['Report: no warnings.']);
     for (const [kind, title] of Object.entries(WARNING_KINDS)) assert.ok(title.length > 10, kind);
+  });
+});
+
+describe("the export's printed lines", () => {
+  /** The summary's lines before the report (scripts/export.ts formatSummary) and the set-up notes (export-run.ts). */
+  const SUMMARY_HEAD = 4;
+  const SETUP_NOTES = 2;
+  const retries = (report: ExportReport, n: number) => {
+    for (let i = 0; i < n; i++)
+      report.add(`image http://127.0.0.1:1/images/p/d/img-${i}.jpg: HTTP 503; retry ${(i % 3) + 1} in 250 ms`);
+  };
+
+  it('prints the first retries as they come and counts the rest in the report: within 60 lines at any size', () => {
+    const printed: string[] = [];
+    const report = new ExportReport((line) => printed.push(line), false);
+    retries(report, 600); // every image of a district, each retried, against a struggling service
+    for (let k = 0; k < 80; k++)
+      for (let i = 0; i < 10_000; i += 50) report.add(`school "s${i}": field f${k}: odd value ${k}`);
+    assert.equal(printed.length, LIVE_RETRY_LINES + 1);
+    assert.match(printed.at(-1)!, /more requests retried; each is counted in the report/);
+    assert.equal(report.kinds().find((g) => g.kind === 'transient')?.count, 600);
+    const summary = report.summary('r.ndjson');
+    assert.ok(summary.length <= REPORT_MAX_LINES, `${summary.length} report lines`);
+    const total = SUMMARY_HEAD + summary.length + printed.length + SETUP_NOTES;
+    assert.ok(total <= 60, `${total} lines`);
+  });
+
+  it('prints every retry with --verbose', () => {
+    const printed: string[] = [];
+    retries(new ExportReport((line) => printed.push(line), true), 30);
+    assert.equal(printed.length, 30);
   });
 });
