@@ -11,6 +11,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../core/paths.ts';
 import { PAGE_KINDS } from '../../src/routes.ts';
+import { VARIABLES } from '../../core/environment.ts';
 
 const LAYERS = ['src', 'render', 'core', 'content-service', 'scripts', 'server', 'studio', 'bench'] as const;
 type Layer = (typeof LAYERS)[number];
@@ -209,6 +210,23 @@ describe('architecture: one-way layers', () => {
       .map(rel)
       .sort();
     assert.deepEqual(readers, ['bin/run.mjs', 'core/environment.ts', 'scripts/lib/production-env.ts', 'studio/env.ts']);
+  });
+
+  it('every variable a module reads is in the settings reference (VARIABLES)', () => {
+    // Readers take the map a command hands them (`env.NAME`, `io.env.NAME`) or name a variable in a
+    // constant (`…_ENV = 'NAME'`); the Studio reads `process.env.NAME` in studio/env.ts.
+    const read = new Set<string>();
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/\benv\??\.([A-Z][A-Z0-9_]{2,})\b|_ENV = '([A-Z][A-Z0-9_]{2,})'/g))
+        read.add(m[1] ?? m[2]!);
+    }
+    assert.ok(read.has('SANITY_PROJECT_ID') && read.has('EXPORT_MANIFEST_DIR'), 'reads the readers');
+    assert.deepEqual(
+      [...read].filter((name) => !(name in VARIABLES)).sort(),
+      [],
+      'read but not listed in core/environment.ts VARIABLES',
+    );
   });
 
   it('only the server and the content source read secrets', () => {
