@@ -207,7 +207,9 @@ export async function buildContentServiceApp(
       .header('access-control-allow-origin', '*')
       .send({ statusCode: 404, error: 'Not Found', message: `no route ${req.method} ${req.url.split('?')[0]}` }),
   );
-  await app.register(contentServicePlugin, {
+  // A plugin that fails to register (a route declared twice) leaves the query workers running: the
+  // caller would get the error but its process would never end. They are stopped before it is thrown.
+  const registered = app.register(contentServicePlugin, {
     store,
     dataset,
     token,
@@ -223,6 +225,13 @@ export async function buildContentServiceApp(
     ...(opts.maxAnswerBytesInFlight ? { maxAnswerBytesInFlight: opts.maxAnswerBytesInFlight } : {}),
     ...(opts.maxQueriesPerAddress ? { maxQueriesPerAddress: opts.maxQueriesPerAddress } : {}),
   });
+  try {
+    await registered;
+  } catch (err) {
+    await pool.close();
+    await app.close().catch(() => {});
+    throw err;
+  }
   const stopWatching =
     opts.watch === false
       ? () => {}
