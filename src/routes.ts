@@ -20,11 +20,20 @@ type NoParams = Record<never, never>;
 /** A long list's page: `n` from 2 (the first page has no number in its address). */
 type ListPage = { n?: number };
 
+/** Page `n` of a list as a route carries it: no number for the first page, which has none in its address. */
+export const listPage = (n?: number): ListPage => (n !== undefined && n > 1 ? { n } : {});
 /** A list's further page in an address ('page/2/'); '' for the first. */
 const listPageOf = ({ n }: ListPage): string => (n !== undefined && n > 1 ? `page/${n}/` : '');
+
+/** What follows `/{dir}` in a path ('' for '/dir', '/page/2/' for '/dir/page/2/'); null when the path is not under it. */
+const under = (dir: string, rest: string): string | null =>
+  rest === `/${dir}` || rest.startsWith(`/${dir}/`) ? rest.slice(dir.length + 1) : null;
+/** A folder's own page: nothing, '/' or '/index.html' after the folder's name. */
+const isFolderIndex = (tail: string | null): boolean => tail === '' || tail === '/' || tail === '/index.html';
+
 /** The list page a path names after the list's own: '' or '/' is the first, '/page/{n}/' (n ≥ 2) a further one. */
 function listPageIn(tail: string): ListPage | null {
-  if (tail === '' || tail === '/' || tail === '/index.html') return {};
+  if (isFolderIndex(tail)) return {};
   const m = /^\/page\/([2-9]|[1-9]\d{1,4})(?:\/|\/index\.html)?$/.exec(tail);
   return m ? { n: Number(m[1]) } : null;
 }
@@ -47,10 +56,6 @@ interface PageKind<P, D> {
 
 const kind = <P, D>(spec: PageKind<P, D>): PageKind<P, D> => spec;
 
-/** A path with or without its trailing slash or index.html: '/compare', '/compare/', '/compare/index.html'. */
-const folderPath = (dir: string) => (rest: string) =>
-  rest === `/${dir}/` || rest === `/${dir}` || rest === `/${dir}/index.html` ? {} : null;
-
 /**
  * Every page kind. The first whose `match` takes a path shows it; the landing page takes the rest
  * (spec: any other path), which is also what 404.html shows.
@@ -66,14 +71,18 @@ export const PAGE_KINDS = {
   // Every school, for a district larger than the landing grid's first cards (the export makes the
   // list), a page at a time when they are more than a page holds: '/schools/', '/schools/page/2/'.
   schools: kind<ListPage, AllSchoolsPageData>({
-    match: (rest) => (rest.startsWith('/schools') ? listPageIn(rest.slice('/schools'.length)) : null),
+    match: (rest) => {
+      const tail = under('schools', rest);
+      return tail === null ? null : listPageIn(tail);
+    },
     path: (p) => `/schools/${listPageOf(p)}`,
     module: 'src/pages/AllSchoolsPage.tsx',
     load: () => import('./pages/AllSchoolsPage.tsx').then((m) => m.AllSchoolsPage),
     preview: false,
   }),
   compare: kind<NoParams, ComparePageData>({
-    match: folderPath('compare'),
+    // With or without its trailing slash or index.html: '/compare', '/compare/', '/compare/index.html'.
+    match: (rest) => (isFolderIndex(under('compare', rest)) ? {} : null),
     path: () => '/compare/',
     module: 'src/pages/ComparePage.tsx',
     load: () => import('./pages/ComparePage.tsx').then((m) => m.ComparePage),
@@ -212,11 +221,11 @@ export const comparePath = (lang: Lang = DEFAULT_LANG): string => canonicalPath(
 
 /** The all-schools page of an edition: '/schools/' or '/es/schools/'; its page `n`: '/schools/page/{n}/'. */
 export const allSchoolsPath = (lang: Lang = DEFAULT_LANG, n?: number): string =>
-  canonicalPath({ page: 'schools', lang, ...(n && n > 1 ? { n } : {}) });
+  canonicalPath({ page: 'schools', lang, ...listPage(n) });
 
 /** A ZIP code's page: its zoned schools, then every school open to the district by distance; its page `n`. */
 export const zipPath = (zip: string, lang: Lang = DEFAULT_LANG, n?: number): string =>
-  canonicalPath({ page: 'zip', zip, lang, ...(n && n > 1 ? { n } : {}) });
+  canonicalPath({ page: 'zip', zip, lang, ...listPage(n) });
 
 /** The same page in `lang` (the language switcher and hreflang alternates keep the place). */
 export const inLang = (route: RouteMatch, lang: Lang): RouteMatch => ({ ...route, lang });

@@ -5,7 +5,7 @@
 // component in src/pages/, its words, and its entry here.
 import { compareSeo, landingSeo, schoolSeo, zipSeo, type PageSeo, type SeoContext } from '../../src/lib/seo.ts';
 import { themeColors } from '../../src/lib/theme.ts';
-import { groupPages, listPager, listPageTitle } from '../../src/lib/family-tools/list-pages.ts';
+import { groupPages, listPager, listPageTitle, type ListPager } from '../../src/lib/family-tools/list-pages.ts';
 import { zipFinder, zipListings } from '../../src/build/zip-pages.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import { timelineCalendarFile } from '../../src/lib/calendar/calendar-paths.ts';
@@ -14,7 +14,7 @@ import type { LandingCopy } from '../../src/lib/content/landing-copy.ts';
 import type { SiteSettings } from '../../src/build/site-settings.ts';
 import type { FilterCategory, SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import type { LandingCard, NavSchool } from '../../src/lib/content/types.ts';
-import { notFoundFile, type DataOf, type PageKindName, type RouteMatch } from '../../src/routes.ts';
+import { listPage, notFoundFile, type DataOf, type PageKindName, type RouteMatch } from '../../src/routes.ts';
 import type { LandingGrid } from './landing-grid.ts';
 
 /** What the export knows of one edition when it makes the district's pages. */
@@ -60,6 +60,12 @@ export interface PageBuild<K extends PageKindName> {
   themeColor?(data: DataOf<K>): string | null;
 }
 
+/** Page `i` (0-based) of `of`: its pager; none for a list of one page, whose data has no such field. */
+function pagerOf(i: number, of: number, lang: Lang): { pager?: ListPager } {
+  const pager = listPager(i + 1, of, lang);
+  return pager ? { pager } : {};
+}
+
 /** A kind's entry, for code that handles pages of any kind. */
 export const pageBuild = (page: PageKindName): PageBuild<PageKindName> => PAGE_BUILDS[page] as PageBuild<PageKindName>;
 
@@ -100,7 +106,7 @@ const PAGE_BUILDS: { [K in PageKindName]: PageBuild<K> } = {
       const { listed, hidden } = e;
       const pages = groupPages({ cards: listed, other: hidden });
       return pages.map(({ cards, other }, i) => ({
-        route: { page: 'schools', lang: e.lang, ...(i > 0 ? { n: i + 1 } : {}) },
+        route: { page: 'schools', lang: e.lang, ...listPage(i + 1) },
         data: {
           page: 'schools',
           nav: e.nav,
@@ -112,7 +118,7 @@ const PAGE_BUILDS: { [K in PageKindName]: PageBuild<K> } = {
             other: words.other,
             back: words.back,
           },
-          ...(pages.length > 1 ? { pager: listPager(i + 1, pages.length, e.lang) } : {}),
+          ...pagerOf(i, pages.length, e.lang),
           settings: e.settings,
         },
       }));
@@ -143,12 +149,12 @@ const PAGE_BUILDS: { [K in PageKindName]: PageBuild<K> } = {
       zipListings(e.zips, e.cards, e.facts, e.lang).flatMap((listing) => {
         const pages = groupPages({ zoned: listing.zoned, open: listing.open, other: listing.other });
         return pages.map((groups, i) => ({
-          route: { page: 'zip', zip: listing.zip, lang: e.lang, ...(i > 0 ? { n: i + 1 } : {}) },
+          route: { page: 'zip', zip: listing.zip, lang: e.lang, ...listPage(i + 1) },
           data: {
             page: 'zip',
             nav: e.nav,
             listing: { ...listing, ...groups },
-            ...(pages.length > 1 ? { pager: listPager(i + 1, pages.length, e.lang) } : {}),
+            ...pagerOf(i, pages.length, e.lang),
             settings: e.settings,
           },
         }));

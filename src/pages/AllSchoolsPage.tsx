@@ -7,7 +7,7 @@ import { SchoolCard } from '../components/landing/SchoolCard.tsx';
 import { ListingPage } from './ListingPage.tsx';
 import { Pager } from '../components/Pager.tsx';
 import type { ListPager } from '../lib/family-tools/list-pages.ts';
-import { allSchoolsPath } from '../routes.ts';
+import { allSchoolsPath, listPage } from '../routes.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import type { LandingCard, NavSchool, PageCommon } from '../lib/content/types.ts';
 
@@ -38,11 +38,10 @@ function Cards({ cards }: { cards: LandingCard[] }) {
 export function AllSchoolsPage({ data }: { data: AllSchoolsPageData }) {
   const w = data.words;
   const { lang } = useMessages();
-  const n = data.pager?.n;
   return (
     <ListingPage
       nav={data.nav}
-      place={n && n > 1 ? { page: 'schools', n } : { page: 'schools' }}
+      place={{ page: 'schools', ...listPage(data.pager?.n) }}
       className="all-schools"
       titleId="all-schools-title"
       title={w.title}

@@ -7,7 +7,7 @@ import { SchoolCard } from '../components/landing/SchoolCard.tsx';
 import { ListingPage } from './ListingPage.tsx';
 import { Pager } from '../components/Pager.tsx';
 import type { ListPager } from '../lib/family-tools/list-pages.ts';
-import { zipPath } from '../routes.ts';
+import { listPage, zipPath } from '../routes.ts';
 import { useMessages } from '../SiteEnv.tsx';
 import type { NavSchool, PageCommon, ZipListing, ZipSchool } from '../lib/content/types.ts';
 
@@ -41,7 +41,7 @@ export function ZipPage({ data }: { data: ZipPageData }) {
   return (
     <ListingPage
       nav={data.nav}
-      place={first ? { page: 'zip', zip: listing.zip } : { page: 'zip', zip: listing.zip, n: pager.n }}
+      place={{ page: 'zip', zip: listing.zip, ...listPage(pager?.n) }}
       className="zip-page"
       titleId="zip-title"
       title={w.title}

@@ -116,15 +116,13 @@ describe('architecture: one page registry', () => {
   it('names a page kind in the registry, its page and its words only', () => {
     const kinds = Object.entries(PAGE_KINDS);
     assert.ok(kinds.length >= 5, 'reads the registry');
+    const texts = files
+      .map(rel)
+      .filter((f) => !f.startsWith(`src${path.sep}pages${path.sep}`) && !f.startsWith(`src${path.sep}i18n${path.sep}`))
+      .map((f) => ({ f, text: readFileSync(path.join(REPO_ROOT, f), 'utf8') }));
     for (const [kind, { preview }] of kinds) {
-      const named = files
-        .map(rel)
-        .filter(
-          (f) => !f.startsWith(`src${path.sep}pages${path.sep}`) && !f.startsWith(`src${path.sep}i18n${path.sep}`),
-        )
-        .filter((f) =>
-          new RegExp(`page\\s*(:|[!=]==)\\s*'${kind}'`).test(readFileSync(path.join(REPO_ROOT, f), 'utf8')),
-        );
+      const naming = new RegExp(`page\\s*(:|[!=]==)\\s*'${kind}'`);
+      const named = texts.filter(({ text }) => naming.test(text)).map(({ f }) => f);
       const stray = named.filter((f) => !allowed(kind, preview).some((a) => f === a || f.startsWith(a)));
       assert.deepEqual(stray, [], `page kind '${kind}' named outside the registry`);
       if (!preview) assert.deepEqual(named.sort(), REGISTRY, `page kind '${kind}' is declared in the registry`);
