@@ -1,5 +1,5 @@
 // Our export against Eleventy 3 on the same job (the `peer` part of npm run bench): the peer folder
-// (shared/peer-bench copied to /tmp/peer-bench, or --peer DIR, with `npm install` run in its
+// (the team's peer benchmark folder copied to /tmp/peer-bench, or --peer DIR, with `npm install` run in its
 // eleventy/) holds Eleventy and plain string templates that write the English edition's landing
 // and school pages from a data dump. Here the dump is bench/lib/peer-dump.ts over the same
 // generated dataset our export reads; then both run as whole processes in alternating rounds (a
@@ -37,7 +37,7 @@ export interface PeerBench {
 export function eleventyOf(peerDir: string): { cli: string; version: string } | { missing: string } {
   const pkg = path.join(peerDir, 'eleventy/node_modules/@11ty/eleventy/package.json');
   if (!existsSync(path.join(peerDir, 'eleventy/eleventy.config.js')))
-    return { missing: `${peerDir} holds no eleventy/ (copy shared/peer-bench there, see docs/performance.md)` };
+    return { missing: `${peerDir} holds no eleventy/ (copy the peer benchmark folder there, see docs/performance.md)` };
   if (!existsSync(pkg)) return { missing: `Eleventy is not installed: run npm install in ${peerDir}/eleventy` };
   const { version } = JSON.parse(readFileSync(pkg, 'utf8')) as { version: string };
   return { cli: path.join(peerDir, 'eleventy/node_modules/@11ty/eleventy/cmd.cjs'), version };
