@@ -58,6 +58,16 @@ interface Outcome {
   seconds: number;
   ok: boolean;
   counts: Record<string, number>;
+  /** A failed file's failures (the spec reporter's closing list, else its last lines), repeated in the summary. */
+  failures: string;
+}
+
+const FAILURE_LINES = 60;
+/** CI keeps only a run's last lines, so a failure's message must be repeated where they are. */
+function failuresOf(report: string): string {
+  const at = report.indexOf('✖ failing tests:');
+  const lines = (at >= 0 ? report.slice(at) : report).trimEnd().split('\n');
+  return (at >= 0 ? lines.slice(0, FAILURE_LINES) : lines.slice(-FAILURE_LINES)).join('\n');
 }
 
 /** Runs one test file in its own process; resolves with its whole report once it has ended. */
@@ -93,7 +103,7 @@ function runFile(file: string): Promise<{ outcome: Outcome; report: string }> {
       const seconds = (performance.now() - started) / 1000;
       const ok = code === 0 && !signal;
       if (signal) report += `\n(killed by ${signal})\n`;
-      resolve({ outcome: { file, seconds, ok, counts }, report });
+      resolve({ outcome: { file, seconds, ok, counts, failures: ok ? '' : failuresOf(report) }, report });
     });
   });
 }
@@ -152,7 +162,7 @@ function summarise(outcomes: Outcome[], seconds: number, jobs: number): boolean 
   console.log(`\n══ ${outcomes.length} files, ${jobs} at a time, in ${seconds.toFixed(1)} s ══`);
   console.log(['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo'].map((k) => `ℹ ${k} ${total(k)}`).join('\n'));
   console.log(`slowest: ${slowest.map((o) => `${relative('test', o.file)} ${o.seconds.toFixed(0)} s`).join(', ')}`);
-  for (const o of failed) console.log(`✖ FAILED: ${o.file}`);
+  for (const o of failed) console.log(`\n✖ FAILED: ${o.file}\n${o.failures}`);
   return failed.length === 0;
 }
 

@@ -111,7 +111,8 @@ describe('content service: the second red-team pass', () => {
       const opened = await firstEvent(`${base(service, 'listen')}?query=${encodeURIComponent(ok)}&$a=["x"]`);
       assert.equal(opened.event, 'welcome', ok);
     }
-    // The attack's stream, had it opened, would run at this edit; count(*) answers at once.
+    // The attack's stream, had it opened, would run at this edit; count(*) still answers promptly
+    // (the bound leaves room for a machine busy with a browser test beside this one).
     const ac = new AbortController();
     const held = await fetch(`${base(service, 'listen')}?query=${encodeURIComponent(attack)}&$a=${a}`, {
       signal: ac.signal,
@@ -125,7 +126,7 @@ describe('content service: the second red-team pass', () => {
     const r = await count();
     ac.abort();
     assert.equal(held.status, 200);
-    assert.ok(r.ms < 1000, `count(*) took ${Math.round(r.ms)} ms after the edit`);
+    assert.ok(r.ms < 5000, `count(*) took ${Math.round(r.ms)} ms after the edit`);
   });
 
   it('keeps listen seats for the token holder and shares the rest out per address', async () => {
@@ -232,15 +233,19 @@ describe('content service: two runaway queries at once', () => {
       queryLimits: { timeoutMs: 12_000, lightAfterMs: 300, lightBudgetMs: 1500 },
     });
     const url = (q: string): string => `${base(service, 'query')}?query=${encodeURIComponent(q)}`;
+    let runawaysEnded = 0;
     const runaways = Promise.all([timed(url(HOSTILE_QUERIES.nestedRunaway)), timed(url(HOSTILE_QUERIES.nestedSlice))]);
+    void runaways.finally(() => {
+      runawaysEnded = performance.now();
+    });
     try {
       await new Promise((r) => setTimeout(r, 200));
       // Another client's short query; the export, whose own queries fill the workers, waits instead.
       const short = await timedFrom('127.0.0.2', url('count(*[_type == "school"])'));
       assert.equal(short.status, 200);
-      // Queued behind the runaways it would wait out their 12 s budget; a loaded machine took 7.7 s
-      // for one that was not queued, so the bound is the budget itself.
-      assert.ok(short.ms < 12_000 - 200, `a short query waited ${Math.round(short.ms)} ms behind two runaway ones`);
+      // Queued behind the runaways it would be answered only once they end. Its own time is not
+      // the measure: a loaded machine took 7.7 s to start the light worker.
+      assert.equal(runawaysEnded, 0, `a short query waited ${Math.round(short.ms)} ms, until the runaway ones ended`);
       // A long query on the light worker is stopped at its short budget, not the full one.
       const long = await timedFrom('127.0.0.2', url(HOSTILE_QUERIES.nestedRunaway));
       assert.equal(long.status, 503);
