@@ -9,10 +9,13 @@ import { contentServicePlugin } from './plugin.ts';
 import { DATASET_NAME, DEFAULT_DATASET } from '../core/content-rules.ts';
 import { InputError } from '../core/errors.ts';
 import { DatasetStore } from './store.ts';
+import { runQuery } from './groq.ts';
+import { withAssetUrls } from './asset-urls.ts';
 import { removeStaleTempFiles, writeFileAtomic } from './persist.ts';
 import { DEFAULT_QUERY_LIMITS, QueryPool, type QueryLimits } from './query-pool.ts';
 import {
   convertExportFolder,
+  EMBEDDED_PROJECT,
   defaultCacheDir,
   extractTarball,
   findExportRoot,
@@ -68,6 +71,12 @@ export interface ContentServiceOptions {
   maxQueriesPerAddress?: number;
   /** Where warnings go (malformed lines, failures); default console.warn. Never receives the token. */
   log?: (message: string) => void;
+  /**
+   * The caller is the one process reading, and reads published documents in this thread
+   * (ContentService.readPublished): the export. No query worker starts until an HTTP query asks
+   * for one, and the documents are parsed line by line from the file's bytes.
+   */
+  readsInProcess?: boolean;
 }
 
 export interface ContentService {
@@ -75,6 +84,14 @@ export interface ContentService {
   port: number;
   /** Accepted changes and uploads are written to the dataset folder (a tarball is never written to). */
   persists: boolean;
+  /**
+   * With `readsInProcess`: a query's result over the published documents, as an anonymous client
+   * would get it over HTTP (asset URLs on this service), evaluated in this thread. The export reads
+   * each document once: a worker's parsed copy of the dataset and every answer's trip through JSON
+   * and HTTP cost it, at 10,000 schools, gigabytes and seconds. The result shares objects with the
+   * store: the caller does not change it.
+   */
+  readPublished?: (query: string, params?: Record<string, unknown>) => Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -182,13 +199,21 @@ export async function buildContentServiceApp(
     if (location.empty) await writeFileAtomic(file, '');
   }
   const store = new DatasetStore(file, log, persist);
-  const text = store.readText({ missingOk: location.empty === true });
-  // The query workers parse the same text in their own thread while this one does.
+  const size = location.empty ? 0 : statSync(file).size;
   // A worker's copy of the documents takes ~4 bytes of heap per byte of file, and a query's working
   // set comes on top: the heap limit grows with the dataset (16× its size) above the 512 MB default.
-  const memoryMb = Math.max(DEFAULT_QUERY_LIMITS.memoryMb, Math.ceil(text.length / 1e6) * 16);
-  const pool = new QueryPool(store, { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits }, log, text);
-  store.loadText(text);
+  const memoryMb = Math.max(DEFAULT_QUERY_LIMITS.memoryMb, Math.ceil(size / 1e6) * 16);
+  const limits = { ...DEFAULT_QUERY_LIMITS, memoryMb, ...opts.queryLimits };
+  let pool: QueryPool;
+  if (opts.readsInProcess) {
+    pool = new QueryPool(store, { ...limits, workersAtStart: 0 }, log);
+    if (!location.empty) store.loadLineByLine(persist || opts.watch !== false);
+  } else {
+    // The query workers parse the same text in their own thread while this one does.
+    const text = store.readText({ missingOk: location.empty === true });
+    pool = new QueryPool(store, limits, log, text);
+    store.loadText(text);
+  }
   // A mutation's selection query is the caller's GROQ too: it runs where queries run, not here.
   store.runSelectionsWith(selectionsThrough(pool, dataset));
   // Logger off: request logs would carry the Authorization header.
@@ -244,7 +269,7 @@ export async function buildContentServiceApp(
 }
 
 export async function startContentService(opts: ContentServiceOptions): Promise<ContentService> {
-  const { app, persist } = await buildContentServiceApp(opts);
+  const { app, persist, store } = await buildContentServiceApp(opts);
   const host = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ port: opts.port ?? 0, host });
@@ -256,10 +281,14 @@ export async function startContentService(opts: ContentServiceOptions): Promise<
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | null = null;
+  const dataset = opts.dataset ?? DEFAULT_DATASET;
+  const readPublished = async (query: string, params: Record<string, unknown> = {}) =>
+    runQuery(query, withAssetUrls(store.view('published', false), url, EMBEDDED_PROJECT, dataset), { params, dataset });
   return {
     url,
     port,
     persists: persist,
+    ...(opts.readsInProcess ? { readPublished } : {}),
     close: () => (closing ??= app.close().then(() => undefined)),
   };
 }

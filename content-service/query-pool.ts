@@ -20,8 +20,9 @@ export interface QueryLimits {
   /** Most worker threads evaluating queries (default 2: one runaway query leaves the others answering); started as needed. */
   workers: number;
   /**
-   * Workers started with the pool, each parsing the dataset file beside the store (default 1;
-   * at most `workers`). A caller about to read in parallel at once (a full export) starts them all.
+   * Workers started with the pool, each parsing the dataset file beside the store (default 1, at
+   * most `workers`; with 0 the first query starts one). A caller about to ask several queries at
+   * once starts them all.
    */
   workersAtStart: number;
   /** Time budget of one query, from the moment a worker starts it (default 30 s; hosted: 1 minute). */
@@ -203,12 +204,11 @@ export class QueryPool {
         }
       }
     });
-    // One worker to begin with; more start only when a query has to wait (pump). On two cores a
-    // second copy loading beside an incremental export's first queries slowed them by a third, and
-    // a command that never runs two queries at once never pays for a second copy of the dataset.
-    // A full export's parts wait anyway: a second worker started with the first is ready ~0.7 s
-    // sooner than one started then, and loads from the file text instead of a copy of the store.
-    const atStart = Math.max(1, Math.min(limits.workersAtStart, limits.workers));
+    // One worker to begin with; more start only when a query has to wait (pump): on two cores a
+    // second copy loading beside the first queries slowed them by a third, and a command that never
+    // runs two queries at once never pays for a second copy of the dataset. None for a caller that
+    // reads in its own thread (index.ts readsInProcess): the first query starts one.
+    const atStart = Math.max(0, Math.min(limits.workersAtStart, limits.workers));
     for (let i = 0; i < atStart; i++) this.spawn(initialText === undefined ? undefined : { text: initialText });
   }
 

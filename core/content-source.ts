@@ -12,6 +12,8 @@ export interface ContentSource {
   config: PublicConfig;
   token: string | null;
   embedded: boolean;
+  /** Opened with `readsInProcess`: queries answered in this process (published documents, no token). */
+  readPublished?: (query: string, params?: Record<string, unknown>) => Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -26,8 +28,11 @@ export async function openContentSource(opts: {
   watch?: boolean;
   /** Warnings of the embedded service (malformed lines...); default console.warn. */
   log?: (message: string) => void;
-  /** The caller reads everything in parallel parts at once (a full export): the embedded service starts all its query workers. */
-  fullRead?: boolean;
+  /**
+   * The caller reads published documents through `readPublished` (the export): the embedded
+   * service answers them in this process instead of in query workers holding copies of the dataset.
+   */
+  readsInProcess?: boolean;
 }): Promise<ContentSource> {
   const env = opts.env ?? processEnv();
   const hosted = readPublicConfig(env);
@@ -48,7 +53,13 @@ export async function openContentSource(opts: {
     port: 0,
     watch: opts.watch ?? true,
     ...(opts.log ? { log: opts.log } : {}),
-    ...(opts.fullRead ? { queryLimits: { workersAtStart: Number.POSITIVE_INFINITY } } : {}),
+    ...(opts.readsInProcess ? { readsInProcess: true } : {}),
   });
-  return { config: embeddedConfig(service.url, dataset), token, embedded: true, close: () => service.close() };
+  return {
+    config: embeddedConfig(service.url, dataset),
+    token,
+    embedded: true,
+    ...(service.readPublished ? { readPublished: service.readPublished } : {}),
+    close: () => service.close(),
+  };
 }

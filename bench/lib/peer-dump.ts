@@ -27,7 +27,7 @@ export async function dumpPeerPages(contentDir: string, outFile: string): Promis
   const source = await openContentSource({ contentDir, env: {}, watch: false, log: () => {} });
   let content: ReturnType<typeof validateContent>;
   try {
-    const raw = await fetchContent(source.config, { attempts: 1, baseDelayMs: 10, deadline: Date.now() + 300_000 });
+    const raw = await fetchContent(source, { attempts: 1, baseDelayMs: 10, deadline: Date.now() + 300_000 });
     content = validateContent(raw, () => {});
   } finally {
     await source.close();

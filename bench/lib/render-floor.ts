@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const source = await openContentSource({ contentDir, env: {}, watch: false, log: () => {} });
   try {
     const t0 = performance.now();
-    const raw = await fetchContent(source.config, { attempts: 1, baseDelayMs: 0, deadline: Date.now() + 600_000 });
+    const raw = await fetchContent(source, { attempts: 1, baseDelayMs: 0, deadline: Date.now() + 600_000 });
     const fetchMs = performance.now() - t0;
     const content = validateContent(raw, () => {});
     const env: SiteEnv = {

@@ -224,8 +224,7 @@ export async function openExport(opts: ExportOptions, io: ExportIo): Promise<Exp
         ...(contentDir ? { contentDir } : {}),
         env: io.env,
         watch: false,
-        // Without a previous export in out/ the read is a full one, in parallel parts.
-        fullRead: !holdsExport(opts.out),
+        readsInProcess: true,
         log: (m) => warn({ kind: 'content-service', message: `content service: ${m}` }),
       }),
     )
@@ -289,8 +288,7 @@ export async function planExport(run: ExportRun): Promise<Plan> {
   const outHolds = holdsExport(run.opts.out);
   // An incremental read starts by asking every revision; the service answers while the manifest is
   // parsed. Asked once, without retries: if it fails or the plan turns out full, nothing waits on it.
-  const revisions =
-    outHolds && manifest.exists() ? fetchRevisions(run.source.config, { ...run.retry(), attempts: 1 }) : null;
+  const revisions = outHolds && manifest.exists() ? fetchRevisions(run.source, { ...run.retry(), attempts: 1 }) : null;
   revisions?.catch(() => {});
   const previous = manifest.load();
   const since = outHolds ? manifest.content(run.sourceId) : null;

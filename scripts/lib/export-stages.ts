@@ -14,7 +14,7 @@ export async function readContent(run: ExportRun, plan: Plan): Promise<ContentRe
   if (!plan.since) {
     return progress.phase(
       'fetch',
-      () => fetchContent(source.config, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
+      () => fetchContent(source, run.retry()).catch(fail(EXIT.fetch, 'fetch')),
       (r) => `${r.schools.length} school documents`,
     );
   }
@@ -22,9 +22,7 @@ export async function readContent(run: ExportRun, plan: Plan): Promise<ContentRe
   const got = await progress.phase(
     'fetch',
     () =>
-      fetchChanged(source.config, since, run.retry(), undefined, plan.revisions ?? undefined).catch(
-        fail(EXIT.fetch, 'fetch'),
-      ),
+      fetchChanged(source, since, run.retry(), undefined, plan.revisions ?? undefined).catch(fail(EXIT.fetch, 'fetch')),
     (r) =>
       r
         ? `${r.changed!.length} changed document(s), ${r.schools.length} school document(s) to read`

@@ -21,6 +21,7 @@ test("the export's module graph reaches the content service, its lazy import and
     'core/content-source.ts',
     'content-service/index.ts',
     'content-service/store.ts',
+    'content-service/ndjson.ts',
     'src/App.tsx',
   ]) {
     assert.ok(modules.includes(m), `${m} is not in the code key`);
@@ -67,10 +68,10 @@ test('a change to a content-service module renders the pages it shapes again', a
   );
 
   // The service now serves the school's title differently; its revision (a hash of the file's line) stays.
-  const store = path.join(repo, 'content-service/store.ts');
+  const store = path.join(repo, 'content-service/ndjson.ts');
   const code = readFileSync(store, 'utf8');
   const parse = '      value = JSON.parse(line);\n';
-  assert.ok(code.includes(parse), 'store.ts still parses each line where this test expects');
+  assert.ok(code.includes(parse), 'ndjson.ts still parses each line where this test expects');
   writeFileSync(
     store,
     code.replace(
