@@ -9,7 +9,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { ExprNode } from 'groq-js';
 import type { Doc, Perspective } from './documents.ts';
-import type { DatasetStore } from './store.ts';
+import type { CopySource, DatasetStore } from './store.ts';
 import type { QueryError } from './groq.ts';
 import { createWorker } from './worker-thread.ts';
 import { FairQueue } from './fair-turns.ts';
@@ -106,7 +106,7 @@ export interface QueryJob {
 type QueryErrorBody = ReturnType<QueryError['toBody']>;
 
 export type ToWorker =
-  | { type: 'load'; source: { text: string } | { json: string } }
+  | { type: 'load'; source: CopySource }
   | { type: 'apply'; changes: { documentId: string; after: Doc | null }[] }
   | ({ type: 'query'; job: number; maxResultBytes: number } & QueryJob)
   | { type: 'parse'; job: number; query: string; params: Record<string, unknown> };
@@ -401,7 +401,7 @@ export class QueryPool {
     }
   }
 
-  private spawn(source: { text: string } | { json: string } = this.store.copySource(), light = false): void {
+  private spawn(source: CopySource = this.store.copySource(), light = false): void {
     if (this.closed) return;
     const worker = createWorker('query-worker', {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },

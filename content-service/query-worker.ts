@@ -15,7 +15,7 @@ const port = parentPort;
 if (!port) throw new Error('content-service/query-worker.ts runs as a worker thread only');
 
 // Warnings about the file (malformed lines) were already logged by the main thread's store.
-const store = new DatasetStore('dataset.ndjson', () => {});
+let store = new DatasetStore('dataset.ndjson', () => {});
 const reply = (message: FromWorker): void => port.postMessage(message);
 const encoder = new TextEncoder();
 
@@ -37,6 +37,7 @@ async function handle(msg: ToWorker): Promise<void> {
   switch (msg.type) {
     case 'load':
       if ('text' in msg.source) store.loadText(msg.source.text);
+      else if ('file' in msg.source) store = new DatasetStore(msg.source.file, () => {}).loadLineByLine(false);
       else store.loadDocs(JSON.parse(msg.source.json) as Doc[]);
       reply({ type: 'ready' });
       return;

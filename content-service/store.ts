@@ -34,6 +34,9 @@ import {
  */
 const isSessionOnly = (doc: Doc): boolean => doc._type === 'sanity.previewUrlSecret';
 
+/** How a copy of the store gets its documents (copySource). */
+export type CopySource = { text: string } | { file: string } | { json: string };
+
 /** Mutations worked out inside the transaction from the documents as they are then. */
 export type MutationPlan = (get: (id: string) => Doc | undefined) => unknown[];
 
@@ -83,6 +86,8 @@ export class DatasetStore {
   private lastText: string | null = null;
   /** The file text the documents are exactly the parse of (null after any change): the cheap way to copy them. */
   private loadedText: string | null = null;
+  /** The documents are exactly what loadLineByLine read from the file (false after any change). */
+  private loadedFile = false;
   /** Counts committed changes, so a copy of the documents can tell whether it is current. */
   private changeCount = 0;
   private views = new Map<string, Doc[]>();
@@ -141,7 +146,9 @@ export class DatasetStore {
     let lines: Generator<string>;
     try {
       lines = fileLines(this.file);
-      return this.loadLines(parsedLines(lines, this.file, this.log), keepLines);
+      this.loadLines(parsedLines(lines, this.file, this.log), keepLines);
+      this.loadedFile = true;
+      return this;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === undefined) throw err;
@@ -168,10 +175,14 @@ export class DatasetStore {
   /**
    * How a copy of this store (the query workers') gets the same documents: the file text while
    * nothing has changed since load (parsing it again is cheaper than serialising parsed documents),
-   * otherwise every document as JSON, in order.
+   * or its file while nothing has changed since it was loaded from it line by line, otherwise every
+   * document as JSON, in order.
    */
-  copySource(): { text: string } | { json: string } {
+  copySource(): CopySource {
     if (this.loadedText !== null) return { text: this.loadedText };
+    // Loaded line by line and unchanged: the copy reads the file the same way (and a document
+    // nested too deep for JSON.stringify's stack is copied as its line).
+    if (this.loadedFile) return { file: this.file };
     return { json: JSON.stringify([...this.docs.values()]) };
   }
 
@@ -273,6 +284,7 @@ export class DatasetStore {
   private commit(next: Map<string, Doc>): void {
     this.docs = next;
     this.loadedText = null;
+    this.loadedFile = false;
     this.changeCount++;
     this.views.clear();
   }
