@@ -51,7 +51,10 @@ export interface RenderedSite {
   carried: CarriedPage[];
   /** With `codeVersion`: each page's key and what its render reported, for the next export's manifest. */
   records: Map<string, PageRecord>;
-  /** Other files the pages link to (the shared navigation JSON, the facts), by path relative to the asset base. */
+  /**
+   * Other files the pages link to (the shared navigation JSON, the facts), by path relative to the
+   * asset base. Those handed to BuildPagesOptions.onOutput as they were made read as empty here.
+   */
   files: { path: string; contents: string }[];
   /** Every exported school's facts, by title: the facts file's content, and the open data's. */
   facts: SchoolFacts[];

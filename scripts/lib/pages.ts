@@ -150,7 +150,7 @@ export function buildPages(
   const facts = prepared
     .flatMap((p) => (p.facts ? [p.facts] : []))
     .sort((a, b) => byTitle(a.title, b.title) || byKey('id')(a, b));
-  const files = [
+  const early = [
     ...LANGS.map((lang) => ({ path: factsFile(lang), contents: JSON.stringify(facts.map((f) => factsIn(f, lang))) })),
     ...calendarFiles(
       facts,
@@ -159,7 +159,10 @@ export function buildPages(
       settingsOf(DEFAULT_LANG).timeZone,
     ),
   ];
-  opts.onOutput?.files(files);
+  opts.onOutput?.files(early);
+  // Handed on, they are not held while the pages render (at 10,000 schools ~300 MB of calendars
+  // and facts): the write stage skips a file the sink has placed, so only its path stays.
+  const files = opts.onOutput ? early.map((f) => ({ path: f.path, contents: '' })) : early;
   const { pages, gridFiles } = districtPages(ctx, { limitedLanding, facts, pageNav, settingsOf });
   failed.push(...schoolPages(ctx, prepared, pages));
   if (failed.length) return { failed };
