@@ -15,7 +15,6 @@ import { answeredResults, applyMutations, changesOf, type SelectionQuery } from 
 import { DRAFTS_PREFIX } from '../core/content-rules.ts';
 import {
   isDraftId,
-  isObject,
   isPrivateId,
   isVersionId,
   randomId,
@@ -118,14 +117,20 @@ export class DatasetStore {
     try {
       return readFileSync(this.file, 'utf8');
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && opts.missingOk) return '';
-      throw new Error(
-        code === 'ENOENT'
-          ? `dataset file not found: ${this.file}`
-          : `cannot read dataset file ${this.file}: ${(err as Error).message}`,
-      );
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && opts.missingOk) return '';
+      throw this.unreadable(err);
     }
+  }
+
+  /** A failure to read the dataset file as the Error callers show: naming the path. */
+  private unreadable(err: unknown): Error {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === undefined) return err as Error;
+    return new Error(
+      code === 'ENOENT'
+        ? `dataset file not found: ${this.file}`
+        : `cannot read dataset file ${this.file}: ${(err as Error).message}`,
+    );
   }
 
   /** Loads the documents of a dataset file's text, as load() does after reading it. */
@@ -136,28 +141,20 @@ export class DatasetStore {
   }
 
   /**
-   * Loads the dataset file line by line (fileLines), for a store no worker copies from the file
-   * text (a copy then gets the documents as JSON); throws an Error naming the path if it cannot be
-   * read. Without `keepLines` each line is let go once parsed: the lines tell a file edit's changes
-   * (watch) and spare re-serialising on a write (persist), and at 10,000 schools they hold 440 MB
-   * of a 920 MB heap.
+   * Loads the dataset file line by line (fileLines), for a store that keeps no file text for its
+   * workers (a copy reads the file the same way while nothing has changed); throws an Error naming
+   * the path if it cannot be read. Without `keepLines` each line is let go once parsed: the lines
+   * tell a file edit's changes (watch) and spare re-serialising on a write (persist), and at 10,000
+   * schools they hold 440 MB of a 920 MB heap.
    */
   loadLineByLine(keepLines = true): this {
-    let lines: Generator<string>;
     try {
-      lines = fileLines(this.file);
-      this.loadLines(parsedLines(lines, this.file, this.log), keepLines);
-      this.loadedFile = true;
-      return this;
+      this.loadLines(parsedLines(fileLines(this.file), this.file, this.log), keepLines);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === undefined) throw err;
-      throw new Error(
-        code === 'ENOENT'
-          ? `dataset file not found: ${this.file}`
-          : `cannot read dataset file ${this.file}: ${(err as Error).message}`,
-      );
+      throw this.unreadable(err);
     }
+    this.loadedFile = true;
+    return this;
   }
 
   private loadLines(parsed: Iterable<[string, ParsedLine]>, keepLines = true): this {
