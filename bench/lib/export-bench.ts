@@ -52,6 +52,7 @@ import {
   type RunningService,
   startServiceProcess,
 } from './export-service.ts';
+import { medianBy } from './median.ts';
 
 export type { ExportRun } from './export-process.ts';
 
@@ -212,8 +213,8 @@ async function hostedExports(
   return { cold, warm, incremental, embedded, codeChangedDuringRun, edit, equivalence, html };
 }
 
-export const median = (runs: ExportRun[]) =>
-  [...runs].sort((a, b) => a.processMs - b.processMs)[Math.floor(runs.length / 2)]!;
+/** The run whose whole-process time is in the middle. */
+export const medianRun = (runs: ExportRun[]) => medianBy(runs, (r) => r.processMs);
 
 /** The shipped command as a publish hook or a person runs it, start-up and module loading included. */
 async function processExports(service: RunningService, gen: Generated, dirs: Dirs, work: string, log: Log) {
@@ -256,8 +257,8 @@ async function processExports(service: RunningService, gen: Generated, dirs: Dir
     }
   }
   const incremental = {
-    node: median(rounds.node),
-    npm: median(rounds.npm),
+    node: medianRun(rounds.node),
+    npm: medianRun(rounds.npm),
     rounds: PROCESS_ROUNDS,
     nodeMs: rounds.node.map((r) => r.processMs),
     npmMs: rounds.npm.map((r) => r.processMs),
@@ -293,7 +294,7 @@ async function folderExports(gen: Generated, dataDir: string, dirs: Dirs, work: 
   const runs: ExportRun[] = [];
   for (let k = 0; k < PROCESS_ROUNDS; k++)
     runs.push(await editAndExport(gen, (k * 7 + 3) % gen.schoolIds.length, folder, out, own, 'folder'));
-  const incremental = median(runs);
+  const incremental = medianRun(runs);
   const ratio = incremental.processMs / full.processMs;
   log(
     `  full ${(full.processMs / 1000).toFixed(2)} s (${full.pagesPerSec.toFixed(0)} pages/s); one-school incremental (median of ${PROCESS_ROUNDS}) ${(incremental.processMs / 1000).toFixed(2)} s = ${ratio.toFixed(2)} of full`,

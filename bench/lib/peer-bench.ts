@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BENCH_ROOT, generateDataset } from '../gen-dataset.ts';
 import { childEnv, type ExportRun, exportOnce, runCommand } from './export-process.ts';
+import { median } from './median.ts';
 
 export const DEFAULT_PEER_DIR = '/tmp/peer-bench';
 /** Counted rounds, each running both; the median of each is reported. */
@@ -46,8 +47,6 @@ export function eleventyOf(peerDir: string): { cli: string; version: string } | 
 const countHtml = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.html'))
     .length;
-
-const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchPeer(opts: {
   schools: number;
@@ -110,7 +109,7 @@ export async function benchPeer(opts: {
         );
     }
     const summary = (runs: PeerRun[]) => {
-      const medianMs = medianOf(runs.map((r) => r.wallMs));
+      const medianMs = median(runs.map((r) => r.wallMs));
       const pages = runs[0]!.pages;
       return { runs, medianMs, pages, pagesPerSec: pages / (medianMs / 1000) };
     };

@@ -14,6 +14,7 @@ import { buildPreviewServer } from '../../server/app.ts';
 import { DEFAULT_API_VERSION, embeddedConfig } from '../../src/config/public.ts';
 import { BENCH_ROOT } from '../gen-dataset.ts';
 import { launchBrowser } from './page-weight.ts';
+import { median } from './median.ts';
 
 export interface LatencyCase {
   name: string;
@@ -26,8 +27,6 @@ export interface LatencyCase {
 const TOKEN = `bench-token-${'l'.repeat(16)}`;
 const SECRET = `bench-secret-${'p'.repeat(16)}`;
 const RUNS = 3;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function openPreview(page: Page, origin: string, urlPath: string): Promise<void> {
   await page.goto(`${origin}${urlPath}${urlPath.includes('?') ? '&' : '?'}secret=${SECRET}`, { waitUntil: 'load' });

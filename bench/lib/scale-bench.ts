@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateDataset } from '../gen-dataset.ts';
-import { editAndExport, median } from './export-bench.ts';
+import { editAndExport, medianRun } from './export-bench.ts';
 import { type ExportRun, exportOnce } from './export-process.ts';
 
 /** Schools in the warm-up export that fills the image cache (more than the sample has templates). */
@@ -99,7 +99,7 @@ export async function benchScale(opts: { schools: number; log: Log; keep?: boole
       const j = Math.floor(((k + 1) * gen.schoolIds.length) / (SCALE_ROUNDS + 1));
       runs.push(await editAndExport(gen, j, folder, out, dirs, 'scale'));
     }
-    const incremental = median(runs);
+    const incremental = medianRun(runs);
     const ratio = incremental.processMs / full.processMs;
     opts.log(
       `  one-school incremental (median of ${SCALE_ROUNDS}): ${sec(incremental.processMs)} = ${ratio.toFixed(2)} of full, ${mb(incremental)}`,
