@@ -1,7 +1,8 @@
 // The export's read of the content, through the same public client the browser uses, with retries
 // on transient failures (the client's own retries are switched off so the limit and backoff are
 // ours alone). A full read takes every published school plus the navigation and landing rows and
-// every document's revision, in parts read at once and checked to be one snapshot. An incremental
+// every document's revision: from a hosted project in parts read at once and checked to be one
+// snapshot, from the embedded service in this process (readPublished) in one query. An incremental
 // read compares revisions with the previous export's and fetches only the schools a change can reach.
 import type { SanityClient } from '@sanity/client';
 import type { ContentSource } from '../../core/content-source.ts';

@@ -1,6 +1,6 @@
 // The way between the pages of a long list (every school, a ZIP code's schools): where the visitor
 // is, the previous and next page, and the pages around this one, as plain links that work without
-// JavaScript (src/lib/list-pages.ts cuts the list).
+// JavaScript (src/lib/family-tools/list-pages.ts cuts the list).
 import type { ListPager } from '../lib/family-tools/list-pages.ts';
 import { pageHref } from '../routes.ts';
 import { useSiteEnv } from '../SiteEnv.tsx';
