@@ -1,7 +1,7 @@
 // Image URLs for every place the site shows a content-service image, built with @sanity/image-url.
 // One builder per render; the export may "self-host" variants, mapping each remote URL to a
 // deterministic local file name so the browser computes the same src during hydration.
-import imageUrlBuilder from '@sanity/image-url';
+import { createImageUrlBuilder } from '@sanity/image-url';
 import type { SanityImage } from '../content/types.ts';
 import { isUsableImage, parseAssetRef, type AssetInfo } from './image-ref.ts';
 
@@ -107,7 +107,7 @@ export function createImageUrls(
   settings: ImageSettings,
   log: (msg: string) => void = (m) => console.warn(m),
 ): ImageUrls {
-  const builder = imageUrlBuilder({
+  const builder = createImageUrlBuilder({
     projectId: settings.projectId,
     dataset: settings.dataset,
     baseUrl: settings.imageHost,
