@@ -100,6 +100,27 @@ const noStegaCleaning = (root: string): Plugin => ({
   },
 });
 
+/**
+ * The families' bundles draw, after hydration, only images the export built for the page or for
+ * a file it loads (src/lib/images/built-images.ts): their useImages looks variants up instead of
+ * building them, and @sanity/image-url stays out (~3.5 KB gzip off every page's JavaScript).
+ */
+const builtImagesOnly = (root: string): Plugin => ({
+  name: 'built-images-only',
+  setup(build) {
+    const target = path.join(root, 'src/components/useImages.ts');
+    build.onLoad({ filter: /[\\/]components[\\/]useImages\.ts$/ }, (args) =>
+      args.path === target
+        ? {
+            contents: "export { useImages } from './useImages.built.ts';",
+            loader: 'ts',
+            resolveDir: path.dirname(target),
+          }
+        : undefined,
+    );
+  },
+});
+
 /** Root-relative url() in CSS points at files copied from public/, not at modules to bundle. */
 const publicUrlsExternal: Plugin = {
   name: 'public-urls-external',
@@ -153,7 +174,7 @@ function esbuildOptions({ root, entry, entryName, base, editions = {} }: BundleO
     plugins: [
       publicUrlsExternal,
       noFallbackMessages(root),
-      ...(entry === PREVIEW_ENTRY ? [] : [noStegaCleaning(root), asWrittenModules(root)]),
+      ...(entry === PREVIEW_ENTRY ? [] : [noStegaCleaning(root), builtImagesOnly(root), asWrittenModules(root)]),
     ],
     logLevel: 'silent',
   } satisfies BuildOptions;

@@ -51,9 +51,15 @@ const meta = (attr: 'name' | 'property', key: string, content: string | null | u
  * byte-identical between runs.
  */
 export function browserEnv(env: SiteEnv): SiteEnv {
-  const { projectId, dataset, imageHost, selfHostBase } = env.images;
+  const { projectId, dataset, imageHost, selfHostBase, built } = env.images;
   return {
-    images: { projectId, dataset, imageHost: selfHostBase ? '' : imageHost, selfHostBase: selfHostBase ?? null },
+    images: {
+      projectId,
+      dataset,
+      imageHost: selfHostBase ? '' : imageHost,
+      selfHostBase: selfHostBase ?? null,
+      ...(built && Object.keys(built).length > 0 ? { built } : {}),
+    },
     base: env.base,
     // Only a site under a path carries it, so a root site's pages keep their bytes.
     ...(env.root && env.root !== '/' ? { root: env.root } : {}),

@@ -7,7 +7,7 @@ import { GRID_FIRST_CARDS } from '../../src/lib/family-tools/grid-cards.ts';
 import { FAMILY_WORDS } from '../../src/i18n/family/index.ts';
 import type { Lang } from '../../src/i18n/messages.ts';
 import { allSchoolsPath } from '../../src/routes.ts';
-import type { GridMore, LandingCard } from '../../src/lib/content/types.ts';
+import type { GridMore, LandingCard, SanityImage } from '../../src/lib/content/types.ts';
 import { sha1 } from './export-manifest.ts';
 
 export interface LandingGrid {
@@ -15,14 +15,19 @@ export interface LandingGrid {
   cards: LandingCard[];
   /** Absent when the page shows every card. */
   more: GridMore | null;
-  /** The cards file (relative to the asset base), with `more`. */
+  /** The cards file (relative to the asset base), with `more`; each photo with its variants (`photo`). */
   file: { path: string; contents: string } | null;
 }
 
 /** The landing grid of one edition, from every card it would list. */
-export function landingGrid(cards: LandingCard[], lang: Lang, base: string): LandingGrid {
+export function landingGrid(
+  cards: LandingCard[],
+  lang: Lang,
+  base: string,
+  photo: (image: SanityImage | null) => SanityImage | null,
+): LandingGrid {
   if (cards.length <= GRID_FIRST_CARDS) return { cards, more: null, file: null };
-  const contents = JSON.stringify(cards);
+  const contents = JSON.stringify(cards.map((card) => ({ ...card, image: photo(card.image) })));
   const path = `data/grid-${lang}-${sha1(contents).slice(0, 8)}.json`;
   return {
     cards: cards.slice(0, GRID_FIRST_CARDS),

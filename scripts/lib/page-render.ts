@@ -5,6 +5,7 @@ import { render } from '../../render/render.tsx';
 import { renderDocument, serializePageData, type DocumentAssets } from '../../render/document.ts';
 import { createWarnings, type WarningInput, type Warnings, warningText } from '../../src/lib/warn.ts';
 import { createImageUrls, type ImageVariant } from '../../src/lib/images/image.ts';
+import { builtKey, type BuiltImages } from '../../src/lib/images/built-images.ts';
 import { hreflangAlternates } from '../../src/lib/seo.ts';
 import { pageBuild } from './page-builds.ts';
 import { CATALOGUES } from '../../src/i18n/catalogues.ts';
@@ -34,6 +35,21 @@ export const collectVariants =
     if (v.src !== v.remote) used.set(v.src, v.remote);
   };
 
+/** A sink filling `built` with the variants the families' bundles draw again, as they look them up. */
+const collectBuilt =
+  (built: BuiltImages) =>
+  (v: ImageVariant, key: string): void => {
+    built[builtKey(key)] = [v.src, v.width, v.height];
+  };
+
+/** A page's React tree as HTML, the self-hosted variants and the LCP image it used, and what the browser looks up. */
+interface RenderedApp {
+  appHtml: string;
+  used: Map<string, string>;
+  lcp: string | null;
+  built: BuiltImages;
+}
+
 /** What every page of one export shares, and what the pages add to as they are rendered or carried. */
 export interface PageContext {
   siteEnv: SiteEnv;
@@ -47,7 +63,7 @@ export interface PageContext {
   /** Every school page's file (see schoolPageFiles). */
   pageFiles: Set<string>;
   /** The landing page and 404.html show the same data: the app is rendered once for both. */
-  rendered: WeakMap<PageData, { appHtml: string; used: Map<string, string>; lcp: string | null }>;
+  rendered: WeakMap<PageData, RenderedApp>;
   /** Takes each page as it is rendered (the export writes it meanwhile). */
   sink: SiteOutputSink | undefined;
   variants: Map<string, string>;
@@ -150,12 +166,13 @@ function appOf(ctx: PageContext, j: RenderJob) {
   let app = shared ? ctx.rendered.get(j.data) : undefined;
   if (!app) {
     const used = new Map<string, string>();
+    const built: BuiltImages = {};
     // The first priority image is the page's LCP candidate, preloaded by the document.
     let lcp: string | null = null;
     const onPriorityImage = (src: string) => {
       lcp ??= src;
     };
-    const images = { ...ctx.siteEnv.images, onVariant: collectVariants(used) };
+    const images = { ...ctx.siteEnv.images, onVariant: collectVariants(used), onBuilt: collectBuilt(built) };
     const langEnv: Partial<SiteEnv> =
       j.route.lang === DEFAULT_LANG ? {} : { messages: CATALOGUES[j.route.lang], lang: j.route.lang };
     const appHtml = render(j.url, j.data, {
@@ -165,7 +182,7 @@ function appOf(ctx: PageContext, j: RenderJob) {
       onPriorityImage,
       images,
     });
-    app = { appHtml, used, lcp };
+    app = { appHtml, used, lcp, built };
     if (shared) ctx.rendered.set(j.data, app);
   }
   return app;
@@ -176,8 +193,11 @@ function renderOne(ctx: PageContext, j: RenderJob): { html: string; used: Map<st
   const { route, data, indexable } = j;
   const app = appOf(ctx, j);
   const used = new Map(app.used);
-  // The social card image is a variant too (self-hosted like the page's own).
-  const env: SiteEnv = { ...ctx.siteEnv, images: { ...ctx.siteEnv.images, onVariant: collectVariants(used) } };
+  // The social card image is a variant too (self-hosted like the page's own), but none the browser draws.
+  const env: SiteEnv = {
+    ...ctx.siteEnv,
+    images: { ...ctx.siteEnv.images, onVariant: collectVariants(used), built: app.built },
+  };
   const messages = CATALOGUES[route.lang];
   const edition = ctx.editions.get(route.lang)!;
   const seoCtx = {

@@ -6,7 +6,8 @@ import { renderSchoolList } from '../../render/render.tsx';
 import { CONTENT_LIMITS, limitContent, type ContentLimits } from '../../src/build/content-limits.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
-import { createImageUrls } from '../../src/lib/images/image.ts';
+import { createImageUrls, withBuiltVariants } from '../../src/lib/images/image.ts';
+import { cardImageVariants, schoolIconVariant } from '../../src/lib/images/drawn-variants.ts';
 import { byTitle, gridCards, isHiddenFromGrid, mapLandingCards, mapNavigation } from '../../src/lib/content/mapping.ts';
 import { factsIn, type SchoolFacts } from '../../src/lib/facts/school-facts.ts';
 import { programGroups } from '../../src/lib/family-tools/grid-tools.ts';
@@ -171,7 +172,7 @@ export function buildPages(
   // The shared list's icons are self-hosted like any page's images: the variants its render asks
   // for. They are recorded like a page's, so an unchanged list is not rendered again (~60 ms at 1000).
   if (navFile) navListVariants(ctx, navFile, nav, navJson);
-  if (navFile) files.push({ path: navFile, contents: navJson });
+  if (navFile) files.push({ path: navFile, contents: navFileContents(ctx.siteEnv, nav) });
   files.push(...gridFiles);
   const { carried, records, schools } = ctx;
   return { pages, carried, records, variants, fileAssets, files, schools, facts };
@@ -238,6 +239,10 @@ function districtPages(
     programGroups(shown.flatMap((c) => (factsBySlug.has(c.slug) ? [factsIn(factsBySlug.get(c.slug)!, lang)] : []))).map(
       (g) => g.category,
     );
+  // The photos the grid's tools draw from the cards file (built-images.ts), each a variant the export writes.
+  const cardPhotos = withBuiltVariants({ ...siteEnv.images, onVariant: collectVariants(ctx.variants) }, (urls, img) =>
+    cardImageVariants(urls, img),
+  );
   const inputs = new Map(
     LANGS.map((lang): [Lang, EditionInputs] => {
       // Every listed school's card: the grid lists those it does not hide, the ZIP pages all of them.
@@ -259,7 +264,7 @@ function districtPages(
           zips: settingsOf(DEFAULT_LANG).zipCodes,
           facts,
           // A district-sized grid: the first cards, the rest on the all-schools page.
-          grid: landingGrid(listed, lang, siteEnv.base),
+          grid: landingGrid(listed, lang, siteEnv.base, cardPhotos),
           programGroups: groupsOf(listed, lang),
         },
       ];
@@ -320,6 +325,12 @@ function schoolPages(ctx: PageContext, prepared: Prepared[], pages: RenderedPage
     }
   }
   return failed;
+}
+
+/** The shared navigation list, each icon with the variants the families' bundles draw of it (built-images.ts). */
+function navFileContents(siteEnv: SiteEnv, nav: NavSchool[]): string {
+  const icon = withBuiltVariants(siteEnv.images, (urls, img) => schoolIconVariant(urls, img));
+  return JSON.stringify(nav.map((school) => ({ ...school, icon: icon(school.icon) })));
 }
 
 /** The shared navigation list's image variants: replayed when the list is unchanged, else rendered and recorded. */

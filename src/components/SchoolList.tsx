@@ -5,7 +5,9 @@ import { NAV_ALL_SCHOOLS } from '../config/site.ts';
 import { langHref, pageHref } from '../routes.ts';
 import { useMessages, useSiteEnv } from '../SiteEnv.tsx';
 import { useImages } from './useImages.ts';
+import { DRAWN_IN_BROWSER } from '../lib/images/built-images.ts';
 import { IMAGE_WIDTHS, type ImageVariant } from '../lib/images/image.ts';
+import { schoolIconVariant } from '../lib/images/drawn-variants.ts';
 import { staticAssetUrl } from '../lib/links.ts';
 import { Img } from './Img.tsx';
 import { useHydrated } from './useHydrated.ts';
@@ -26,12 +28,12 @@ export function monogram(name: string): string {
  * All decorative: the school's name is right beside it.
  */
 function SchoolIcon({ school }: { school: NavSchool }) {
-  const images = useImages();
+  const images = useImages(DRAWN_IN_BROWSER);
   const { base } = useSiteEnv();
   const size = IMAGE_WIDTHS.icon;
   const staticSrc = staticAssetUrl(school.staticIcon, base);
   const icon: ImageVariant | null =
-    images.crop(school.icon, size, size) ??
+    schoolIconVariant(images, school.icon) ??
     (staticSrc ? { src: staticSrc, remote: staticSrc, width: size, height: size } : null);
   if (icon) return <Img variant={icon} alt="" className="school-link__icon" />;
   // Drawn by CSS from the attribute: the link's text stays the school's name alone.

@@ -3,7 +3,8 @@
 // end to end in Chromium: the page hydrates without a warning, fetches the list exactly once, its
 // dropdown and phone menu hold every school with its icon, and without JavaScript the menus link
 // to the landing grid. The landing grid carries its first cards and links to the all-schools page;
-// its tools load every card from the grid's cards file to filter over the whole district.
+// its tools load every card from the grid's cards file to filter over the whole district. The
+// icons and photos of those files are drawn from the variants the export wrote into them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -95,6 +96,13 @@ async function filtersOverEverySchool(width: 375 | 1280, edition: '' | '/es'): P
     );
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('/').pop()));
     assert.deepEqual(hrefs, expected);
+    // The cards the tools added draw their photos from the variants in the cards file, each one written.
+    const photos = await w.page.$$eval('#options .school-card img', (imgs) =>
+      imgs.map((i) => (i as HTMLImageElement).getAttribute('src')!),
+    );
+    assert.equal(photos.length, expected.length, 'every card has its photo');
+    for (const src of new Set(photos.slice(-5)))
+      assert.equal((await w.page.request.get(new URL(src, site.origin).href)).status(), 200, src);
     assert.equal(w.requests.filter((u) => u.includes('/data/grid-')).length, 1, 'the cards file, once');
     // Unfiltered again, the grid shows the page's first cards and the link to every school.
     await w.page.click('.grid-tools__toggle[aria-pressed="true"]');

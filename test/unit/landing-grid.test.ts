@@ -32,7 +32,7 @@ test('the all-schools page lists and counts the schools the grid hides, after th
       hidden.map((c) => c.title),
       ['Northfield Innovation Center'],
     );
-    const grid = landingGrid(shown, lang, '/');
+    const grid = landingGrid(shown, lang, '/', (image) => image);
     const settings = builtinSettings(CATALOGUES[lang]);
     const [page, ...more] = pageBuild('schools').pages!({
       lang,

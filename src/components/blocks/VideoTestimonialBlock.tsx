@@ -4,13 +4,14 @@ import { IMAGE_WIDTHS } from '../../lib/images/image.ts';
 import type { VideoTestimonialBlock as VideoTestimonialData } from '../../lib/content/types.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
+import { DRAWN_IN_BROWSER } from '../../lib/images/built-images.ts';
 import { VideoFacade } from '../VideoFacade.tsx';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 export function VideoTestimonialBlock({ block }: { block: VideoTestimonialData }) {
   const m = useMessages().school;
-  const poster = useImages().width(block.backgroundImage, IMAGE_WIDTHS.full);
+  const poster = useImages(DRAWN_IN_BROWSER).width(block.backgroundImage, IMAGE_WIDTHS.full);
   const quote = text(block.testimonial?.quote);
   const student = text(block.testimonial?.student);
   const year = text(block.testimonial?.year);

@@ -2,22 +2,16 @@
 // has none. Its own module so the families' bundles can keep the photos the export wrote and
 // build image URLs only for a card the grid's tools show later (src/components/after-hydration.tsx).
 // The photo is decorative next to the card's title, so its alt is empty unless an editor wrote one.
-import { CARD_SIZE, SRCSET_WIDTHS, srcSetOf } from '../../lib/images/image.ts';
+import { cardImageVariants } from '../../lib/images/drawn-variants.ts';
 import type { SanityImage } from '../../lib/content/types.ts';
 import { altLang, imageAlt } from '../../lib/images/alt-text.ts';
 import { useImages } from '../useImages.ts';
+import { DRAWN_IN_BROWSER } from '../../lib/images/built-images.ts';
 import { Img } from '../Img.tsx';
 import { CardImagePlaceholder } from './CardImagePlaceholder.tsx';
 
 export function CardImage({ image: field }: { image: SanityImage | null }) {
-  const images = useImages();
-  const image = images.crop(field, CARD_SIZE.width, CARD_SIZE.height);
-  // Same 4:3 crop at smaller widths; 800x600 stays the default src (spec section 7).
-  const srcSet = image
-    ? srcSetOf(
-        SRCSET_WIDTHS.card.map((w) => images.crop(field, w, Math.round((w * CARD_SIZE.height) / CARD_SIZE.width))),
-      )
-    : undefined;
+  const { image, srcSet } = cardImageVariants(useImages(DRAWN_IN_BROWSER), field);
   if (!image) return <CardImagePlaceholder />;
   return (
     <Img

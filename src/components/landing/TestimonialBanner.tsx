@@ -6,6 +6,7 @@ import { copyLang } from '../../lib/content/editions.ts';
 import type { LandingCopy } from '../../lib/content/landing-copy.ts';
 import { useMessages } from '../../SiteEnv.tsx';
 import { useImages } from '../useImages.ts';
+import { DRAWN_IN_BROWSER } from '../../lib/images/built-images.ts';
 import { VideoFacade, type VideoFacadeProps } from '../VideoFacade.tsx';
 import { ContentLang } from '../content-lang.ts';
 
@@ -13,7 +14,7 @@ const SIZES = '(min-width: 1200px) 680px, (min-width: 768px) 60vw, calc(100vw - 
 const POSTER_WIDTHS = [480, 800, 1280] as const;
 
 function usePoster(image: LandingCopy['testimonial']['poster']): VideoFacadeProps['poster'] {
-  const images = useImages();
+  const images = useImages(DRAWN_IN_BROWSER);
   if (!image) return null;
   const variants = POSTER_WIDTHS.map((w) => images.width(image, w));
   const main = variants[variants.length - 1];

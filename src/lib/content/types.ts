@@ -12,6 +12,7 @@ import type {
   SchoolBySlugQueryResult,
 } from './sanity.types.ts';
 import type { SiteSettings } from './builtin-settings.ts';
+import type { BuiltImages } from '../images/built-images.ts';
 
 // Query results come from Sanity TypeGen (src/lib/content/sanity.types.ts, `npm run typegen`): they follow
 // the Studio schema and the query text, so a field renamed in either shows up here as a type error.
@@ -45,6 +46,11 @@ export interface SanityImage {
   asset?: { _ref?: string; _type?: string } | null;
   hotspot?: Partial<Pick<SanityImageHotspot, 'x' | 'y' | 'width' | 'height'>> | null;
   crop?: Partial<Pick<SanityImageCrop, 'top' | 'bottom' | 'left' | 'right'>> | null;
+  /**
+   * In a file the export writes for the browser (the navigation list, the grid's cards): the
+   * variants it built of this image, as the families' bundles look them up (built-images.ts).
+   */
+  built?: BuiltImages | null;
 }
 
 /** A usable coordinate pair (what distance.ts's isValidLocation admits), unlike the schema's Geopoint whose values may be missing. */

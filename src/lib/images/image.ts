@@ -4,6 +4,9 @@
 import { createImageUrlBuilder } from '@sanity/image-url';
 import type { SanityImage } from '../content/types.ts';
 import { isUsableImage, parseAssetRef, type AssetInfo } from './image-ref.ts';
+import { builtKey, fnv1a, variantKey, type BuiltImages, type ImageUrls, type ImageVariant } from './built-images.ts';
+
+export { fnv1a, type ImageUrls, type ImageVariant };
 
 /** Image widths the site asks for (spec section 9). */
 export const IMAGE_WIDTHS = { icon: 64, logo: 240, photo: 640, medium: 900, hero: 1280, full: 1920 } as const;
@@ -36,25 +39,14 @@ export interface ImageSettings {
   /** When set, variants are served from `${selfHostBase}media/...` (written there by the export). */
   selfHostBase?: string | null;
   /** Told about every variant built (the export collects the ones a page used to write them out). */
-  onVariant?: ((variant: ImageVariant) => void) | null;
-}
-
-/** One image to show: final src, the remote variant behind it, and intrinsic size for width/height. */
-export interface ImageVariant {
-  src: string;
-  remote: string;
-  width: number;
-  height: number;
-}
-
-/** FNV-1a, 32-bit, hex: a tiny stable hash the browser can compute too. */
-export function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
+  onVariant?: ((variant: ImageVariant, key: string) => void) | null;
+  /**
+   * Told about the variants of images the families' bundles draw again after hydration
+   * (useImages(DRAWN_IN_BROWSER)): the export gives the page those (`built`).
+   */
+  onBuilt?: ((variant: ImageVariant, key: string) => void) | null;
+  /** In the browser: the variants the export built for the page (built-images.ts). */
+  built?: BuiltImages | null;
 }
 
 function clamp01(n: unknown, fallback: number): number {
@@ -94,13 +86,6 @@ export function croppedSize(img: SanityImage): { width: number; height: number }
   const width = Math.max(1, Math.round(info.width * (1 - (c?.left ?? 0) - (c?.right ?? 0))));
   const height = Math.max(1, Math.round(info.height * (1 - (c?.top ?? 0) - (c?.bottom ?? 0))));
   return { width, height };
-}
-
-export interface ImageUrls {
-  /** A width-bounded variant keeping the aspect ratio (never upscaled). */
-  width(img: SanityImage | null | undefined, width: number): ImageVariant | null;
-  /** A fixed-size crop around the hotspot (landing cards 800x600, nav icons 64x64). */
-  crop(img: SanityImage | null | undefined, width: number, height: number): ImageVariant | null;
 }
 
 export function createImageUrls(
@@ -159,19 +144,21 @@ export function createImageUrls(
   const memoised = (key: string, make: () => { variant: ImageVariant; failed: boolean }): ImageVariant => {
     const hit = memo.get(key);
     if (hit) {
-      settings.onVariant?.(hit);
+      settings.onVariant?.(hit, key);
+      settings.onBuilt?.(hit, key);
       return hit;
     }
     const { variant, failed } = make();
     if (!failed) memo.set(key, variant);
-    settings.onVariant?.(variant);
+    settings.onVariant?.(variant, key);
+    settings.onBuilt?.(variant, key);
     return variant;
   };
 
   return {
     width(img, width) {
       if (!isUsableImage(img)) return null;
-      return memoised(`w|${width}|${imageKey(img)}`, () => {
+      return memoised(variantKey(img, width, null), () => {
         const info = parseAssetRef(img.asset!._ref)!;
         const size = croppedSize(img)!;
         const w = Math.min(width, size.width);
@@ -182,7 +169,7 @@ export function createImageUrls(
     },
     crop(img, width, height) {
       if (!isUsableImage(img)) return null;
-      return memoised(`c|${width}|${height}|${imageKey(img)}`, () => {
+      return memoised(variantKey(img, width, height), () => {
         const info = parseAssetRef(img.asset!._ref)!;
         const { url, failed } = build(img, (b) => b.width(width).height(height).fit('crop'));
         return { variant: finish(url, width, height, info), failed };
@@ -191,9 +178,30 @@ export function createImageUrls(
   };
 }
 
-/** What of an image field decides its URL: the asset, crop and hotspot (other fields are ignored). */
-const imageKey = (img: SanityImage): string =>
-  `${img.asset!._ref}|${img.crop ? JSON.stringify(img.crop) : ''}|${img.hotspot ? JSON.stringify(img.hotspot) : ''}`;
+/**
+ * For the files the export writes for the browser: a function giving an image field with the
+ * variants `draw` builds of it (`built`, as built-images.ts looks them up). Each variant is told to
+ * `settings.onVariant` as well.
+ */
+export function withBuiltVariants(
+  settings: ImageSettings,
+  draw: (urls: ImageUrls, img: SanityImage) => void,
+): (img: SanityImage | null) => SanityImage | null {
+  let built: BuiltImages = {};
+  const urls = createImageUrls({
+    ...settings,
+    onVariant: (v, key) => {
+      built[builtKey(key)] = [v.src, v.width, v.height];
+      settings.onVariant?.(v, key);
+    },
+  });
+  return (img) => {
+    if (!isUsableImage(img)) return img;
+    built = {};
+    draw(urls, img);
+    return { ...img, built };
+  };
+}
 
 const MEMO_LIMIT = 20_000;
 const memos = new Map<string, Map<string, ImageVariant>>();
