@@ -106,12 +106,22 @@ export const MAX_BYTES_AHEAD = 64 * 1024 * 1024;
 /** The longest the export waits for the thread at once: a thread that died never catches up. */
 const MAX_WAIT_MS = 10_000;
 
+/** The limits above, and the thread's program, set otherwise by tests. */
+export interface CreatorLimits {
+  maxBytesAhead?: number;
+  maxWaitMs?: number;
+  /** The thread's program (default THREAD_SOURCE). */
+  source?: string;
+}
+
 /** Creates files on a thread of its own, in the order asked (a folder before the files in it). */
-export function threadedCreator(): FileCreator {
+export function threadedCreator(limits: CreatorLimits = {}): FileCreator {
+  const maxAhead = limits.maxBytesAhead ?? MAX_BYTES_AHEAD;
+  const maxWait = limits.maxWaitMs ?? MAX_WAIT_MS;
   // Written by the thread as it works (a batch's number once it is handled), read here while this
   // thread renders without ever returning to its event loop: the render waits on it synchronously.
   const handled = new Int32Array(new SharedArrayBuffer(4));
-  const thread = new Worker(THREAD_SOURCE, { eval: true, workerData: { handled: handled.buffer } });
+  const thread = new Worker(limits.source ?? THREAD_SOURCE, { eval: true, workerData: { handled: handled.buffer } });
   // Never what keeps the process alive: the export settles it before it counts on the files.
   thread.unref();
   let ops: (['d', string] | ['f', string, Uint8Array | string] | ['l', string, string])[] = [];
@@ -139,9 +149,16 @@ export function threadedCreator(): FileCreator {
   /** Batches sent and not known to be handled: [number, bytes]. */
   const sent: [number, number][] = [];
   let ahead = 0;
+  /**
+   * The batch the thread had handled when a wait for it ran out, or -1. The render cannot hear of
+   * the thread's death while it renders (that arrives through the event loop), so after one wait
+   * in vain it waits no more until the thread is seen working again; settle() then tells.
+   */
+  let stalledAt = -1;
   const catchUp = () => {
     const done = Atomics.load(handled, 0);
     while (sent.length && sent[0]![0] <= done) ahead -= sent.shift()![1];
+    if (stalledAt >= 0 && done > stalledAt) stalledAt = -1;
   };
   const flush = () => {
     if (ops.length === 0) return;
@@ -152,11 +169,13 @@ export function threadedCreator(): FileCreator {
     moved = [];
     bytes = 0;
     catchUp();
-    const until = performance.now() + MAX_WAIT_MS;
-    while (ahead > MAX_BYTES_AHEAD && !died && performance.now() < until) {
+    if (stalledAt >= 0) return;
+    const until = performance.now() + maxWait;
+    while (ahead > maxAhead && !died && performance.now() < until) {
       Atomics.wait(handled, 0, Atomics.load(handled, 0), 50);
       catchUp();
     }
+    if (ahead > maxAhead && !died) stalledAt = Atomics.load(handled, 0);
   };
   const push = (op: (typeof ops)[number], size: number) => {
     ops.push(op);

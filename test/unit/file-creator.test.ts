@@ -49,3 +49,18 @@ test('a file that cannot be created fails the settle with its code, and nothing 
   assert.equal(readFileSync(taken, 'utf8'), 'already here', 'never overwritten');
   assert.ok(!existsSync(path.join(work, 'after.html')));
 });
+
+test('a thread that stops working costs the render one wait, not one per batch', async () => {
+  // A thread that takes every batch and handles none (as a dead or stuck one looks from the render).
+  const source = `require('node:worker_threads').parentPort.on('message', () => {});`;
+  const creator = threadedCreator({ maxBytesAhead: 1024, maxWaitMs: 300, source });
+  try {
+    const started = performance.now();
+    for (let i = 0; i < 8; i++) creator.create(path.join(work, `stuck-${i}.html`), 'x'.repeat(2 << 20));
+    const waited = performance.now() - started;
+    assert.ok(waited >= 300, `it waited for the thread once (${Math.round(waited)} ms)`);
+    assert.ok(waited < 1500, `8 batches over the limit waited ${Math.round(waited)} ms, not 8 times 300`);
+  } finally {
+    await creator.close();
+  }
+});
