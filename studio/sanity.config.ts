@@ -9,7 +9,8 @@ import { structureLocaleNamespace, structureTool } from 'sanity/structure';
 import { presentationTool } from 'sanity/presentation';
 import { documentInternationalization } from '@sanity/document-internationalization';
 import { schemaTypes } from './src/schemaTypes/index.ts';
-import { SUPPORTED_LANGUAGES, TRANSLATED_TYPES } from './src/schemaTypes/objects/language.ts';
+import { TRANSLATED_TYPES } from './src/schemaTypes/objects/language.ts';
+import { siteLanguages } from './src/languages.ts';
 import { structure } from './src/structure/index.ts';
 import { TERM_KIND_OPTIONS } from './src/schemaTypes/documents/vocabularyTerm.ts';
 import { resolve } from './src/presentation/resolve.ts';
@@ -33,20 +34,24 @@ const TERM_TEMPLATES: Template[] = TERM_KIND_OPTIONS.map((kind) => ({
   value: { kind: kind.value },
 }));
 
+/**
+ * A translated type's English document, made from nothing: `<type>-en`, with its language set. The
+ * plugin makes such templates only for a fixed list of languages; ours come from the dataset.
+ */
+const ENGLISH_TEMPLATES: Template[] = TRANSLATED_TYPES.map((type) => ({
+  id: `${type}-en`,
+  title: schemaTypes.find((s) => s.name === type)?.title ?? type,
+  schemaType: type,
+  value: { language: 'en' },
+}));
+
 const CREATABLE = new Set([
   ...TRANSLATED_TYPES.filter((t) => t !== 'landingPage' && t !== 'siteSettings').map((t) => `${t}-en`),
   ...TERM_TEMPLATES.map((t) => t.id),
 ]);
 
 function creatableTemplates(prev: Template[]): Template[] {
-  return [
-    ...prev.map((t) => {
-      if (!CREATABLE.has(t.id)) return t;
-      const type = schemaTypes.find((s) => s.name === t.schemaType);
-      return { ...t, title: type?.title ?? t.title };
-    }),
-    ...TERM_TEMPLATES,
-  ];
+  return [...prev, ...ENGLISH_TEMPLATES, ...TERM_TEMPLATES];
 }
 // Set by `npm run studio -- --content DIR`: the embedded content service instead of sanity.io, and
 // the local editor's token (from the address's #token=) as the only login.
@@ -105,7 +110,8 @@ export default defineConfig({
       },
     }),
     documentInternationalization({
-      supportedLanguages: SUPPORTED_LANGUAGES,
+      // From the dataset (studio/src/languages.ts): a language added to the site settings is offered.
+      supportedLanguages: (client) => siteLanguages(client),
       schemaTypes: [...TRANSLATED_TYPES],
       languageField: 'language',
     }),

@@ -7,10 +7,12 @@
 // Spanish version: a `language: "es"` document linked to the English one by translation.metadata.
 // The Presentation tool frames that preview (its secret handshake through the service), and a
 // click on the school's name in the frame opens the school with its name field focused, one on
-// its featured quote opens the quote.
+// its featured quote opens the quote. The dataset's site settings list four languages (English,
+// Spanish, Simplified Chinese, Arabic): the plugin's menu and the desk offer each of them, and a
+// Chinese translation is a `language: "zh-Hans"` document.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +28,24 @@ const SCHOOL = 'school-meridian';
 const SCHOOL_PATH = '/schools/meridian-stem';
 // An English quote of the sample with no Spanish version yet.
 const QUOTE = 'quote-meridian-2';
+// Another, for a Chinese version.
+const QUOTE_ZH = 'quote-riverside-2';
+/** The languages the test's site settings list (content-model.md: siteSettings.languages). */
+const LANGUAGES = [
+  { _key: 'en', _type: 'siteLanguage', id: 'en', title: 'English', direction: 'ltr' },
+  { _key: 'es', _type: 'siteLanguage', id: 'es', title: 'Español', direction: 'ltr' },
+  { _key: 'zh', _type: 'siteLanguage', id: 'zh-Hans', title: '中文（简体）', direction: 'ltr' },
+  { _key: 'ar', _type: 'siteLanguage', id: 'ar', title: 'العربية', direction: 'rtl' },
+];
+
+/** Gives the dataset folder's English site settings the four languages. */
+function withLanguages(folder: string): void {
+  const file = path.join(folder, 'dataset.ndjson');
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  const at = lines.findIndex((l) => (JSON.parse(l) as { _id: string })._id === 'siteSettings');
+  lines[at] = JSON.stringify({ ...JSON.parse(lines[at]!), languages: LANGUAGES });
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
 // The quote the school features on its page.
 const FEATURED_QUOTE = 'quote-meridian-1';
 const SECRET = `preview-secret-${'q8'.repeat(10)}`;
@@ -50,13 +70,13 @@ async function freePort(): Promise<number> {
 
 type Link = { language?: string; value?: { _ref?: string } };
 
-/** The id the translation.metadata linking QUOTE gives its Spanish version, once there is one. */
-function spanishRef(docs: Record<string, unknown>[]): string | undefined {
+/** The id the translation.metadata linking `english` gives its version in `lang`, once there is one. */
+function translationRef(docs: Record<string, unknown>[], english = QUOTE, lang = 'es'): string | undefined {
   for (const d of docs) {
     if (d._type !== 'translation.metadata' || !Array.isArray(d.translations)) continue;
     const links = d.translations as Link[];
-    if (links.some((t) => t.language === 'en' && t.value?._ref === QUOTE))
-      return links.find((t) => t.language === 'es')?.value?._ref;
+    if (links.some((t) => t.language === 'en' && t.value?._ref === english))
+      return links.find((t) => t.language === lang)?.value?._ref;
   }
   return undefined;
 }
@@ -65,6 +85,7 @@ describe('the real Studio offline', () => {
   before(async () => {
     if (SKIP.skip) return;
     cpSync(SAMPLE, dir, { recursive: true });
+    withLanguages(dir);
     // The Studio and the preview each need the other's address: the preview's port is chosen first.
     const previewPort = await freePort();
     previewOrigin = `http://127.0.0.1:${previewPort}`;
@@ -161,11 +182,11 @@ describe('the real Studio offline', () => {
     await page.getByRole('button', { name: 'Español' }).click({ timeout: 30_000 });
     const deadline = Date.now() + 30_000;
     let docs = readDataset(dir);
-    while (Date.now() < deadline && !spanishRef(docs)) {
+    while (Date.now() < deadline && !translationRef(docs)) {
       await new Promise((r) => setTimeout(r, 250));
       docs = readDataset(dir);
     }
-    const ref = spanishRef(docs);
+    const ref = translationRef(docs);
     assert.ok(ref, 'a translation.metadata document links the English quote to a Spanish one');
     const spanish = docs.find((d) => d._id === ref || d._id === `drafts.${ref}`);
     assert.equal(spanish?._type, 'quote');
@@ -179,6 +200,57 @@ describe('the real Studio offline', () => {
       'creating the translation leaves the English quote untouched',
     );
   });
+  test(
+    'the plugin’s menu and the desk offer every language of the site settings, one added included',
+    SKIP,
+    async () => {
+      const origin = new URL(studio.url).origin;
+      await page.goto(`${origin}/intent/edit/id=${QUOTE_ZH};type=quote/`);
+      const menu = page.locator('[data-testid="document-internationalization-menu"]');
+      await menu.waitFor({ timeout: 60_000 });
+      await menu.click();
+      for (const name of ['Español', 'العربية']) await page.getByRole('button', { name }).waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: '中文（简体）' }).click({ timeout: 30_000 });
+      const deadline = Date.now() + 30_000;
+      let docs = readDataset(dir);
+      while (Date.now() < deadline && !translationRef(docs, QUOTE_ZH, 'zh-Hans')) {
+        await new Promise((r) => setTimeout(r, 250));
+        docs = readDataset(dir);
+      }
+      const ref = translationRef(docs, QUOTE_ZH, 'zh-Hans');
+      assert.ok(ref, 'a translation.metadata document links the English quote to a Chinese one');
+      const chinese = docs.find((d) => d._id === ref || d._id === `drafts.${ref}`);
+      assert.equal(chinese?.language, 'zh-Hans');
+      // The desk lists schools in each language.
+      await page.goto(`${origin}/structure/schools`);
+      for (const name of ['English', 'Español', '中文（简体）', 'العربية'])
+        await page.getByRole('link', { name, exact: true }).first().waitFor({ timeout: 30_000 });
+      // A language published in the settings is offered on the next visit: no code, no redeploy.
+      const res = await fetch(`${studio.serviceUrl}/v2025-02-19/data/mutate/production`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${studio.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          mutations: [
+            {
+              patch: {
+                id: 'siteSettings',
+                insert: {
+                  after: 'languages[-1]',
+                  items: [{ _key: 'vi', _type: 'siteLanguage', id: 'vi', title: 'Tiếng Việt', direction: 'ltr' }],
+                },
+              },
+            },
+          ],
+        }),
+      });
+      assert.equal(res.status, 200);
+      await page.goto(`${origin}/intent/edit/id=${QUOTE_ZH};type=quote/`);
+      await page.reload();
+      await menu.waitFor({ timeout: 60_000 });
+      await menu.click();
+      await page.getByRole('button', { name: 'Tiếng Việt' }).waitFor({ timeout: 30_000 });
+    },
+  );
   test('Presentation frames the preview; a click on the school’s name opens its field', SKIP, async () => {
     const origin = new URL(studio.url).origin;
     await page.goto(`${origin}/presentation?preview=${encodeURIComponent(SCHOOL_PATH)}`);

@@ -15,6 +15,13 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type SiteLanguage = {
+  _type: "siteLanguage";
+  id?: string;
+  title?: string;
+  direction?: "ltr" | "rtl";
+};
+
 export type SiteLink = {
   _type: "siteLink";
   label?: string;
@@ -245,6 +252,9 @@ export type SiteSettings = {
   _updatedAt: string;
   _rev: string;
   language?: string;
+  languages?: Array<{
+    _key: string;
+  } & SiteLanguage>;
   districtName?: string;
   logo?: {
     asset?: SanityImageAssetReference;
@@ -704,7 +714,7 @@ export type SanityImageAsset = {
   source?: SanityAssetSourceData;
 };
 
-export type AllSanitySchemaTypes = SiteLink | SanityImageAssetReference | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SanityFileAssetReference | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | VocabularyTermReference | School | VocabularyTerm | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
+export type AllSanitySchemaTypes = SiteLanguage | SiteLink | SanityImageAssetReference | RichText | Tag | TagList | HighlightReference | HighlightSection | QuoteReference | VideoReference | VideoTestimonial | AccordionReference | AccordionSection | Photos | Photo | Content | Section | SchoolReference | LandingPageReference | SiteSettingsReference | TranslationMetadata | SanityFileAssetReference | SiteSettings | SanityImageCrop | SanityImageHotspot | LandingPage | Accordion | Highlight | Video | VocabularyTermReference | School | VocabularyTerm | Quote | Geopoint | Slug | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset;
 
 // Source: ../src/lib/content/queries.ts
 // Variable: siteDocumentsQuery
@@ -9148,6 +9158,9 @@ export type DocumentsByIdQueryResult = Array<{
   _updatedAt: string;
   _rev: string;
   language?: string;
+  languages?: Array<{
+    _key: string;
+  } & SiteLanguage>;
   districtName?: string;
   logo?: {
     asset?: SanityImageAssetReference;

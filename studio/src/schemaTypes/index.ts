@@ -8,6 +8,7 @@ import { video } from './documents/video.ts';
 import { landingPage } from './documents/landingPage.ts';
 import { siteSettings } from './documents/siteSettings.ts';
 import { siteLink } from './objects/siteLink.ts';
+import { siteLanguage } from './objects/siteLanguage.ts';
 import { translationMetadata } from './documents/translationMetadata.ts';
 import { vocabularyTerm } from './documents/vocabularyTerm.ts';
 import { blockTypes } from './blocks/index.ts';
@@ -26,4 +27,4 @@ export const documentTypes = [
   vocabularyTerm,
   translationMetadata,
 ];
-export const schemaTypes = [...documentTypes, section, ...blockTypes, tag, richText, siteLink];
+export const schemaTypes = [...documentTypes, section, ...blockTypes, tag, richText, siteLink, siteLanguage];

@@ -1,14 +1,16 @@
 // The desk's left column: Schools first (what editors open most), then the landing page and the
 // site settings, then the documents schools reference. Every translated type is listed by
-// language (English, Español), so an editor finds the version to edit in one step; translations
-// themselves are made from a document's language menu (@sanity/document-internationalization).
+// language (the site settings' languages, studio/src/languages.ts, read when a list opens), so an
+// editor finds the version to edit in one step; translations themselves are made from a
+// document's language menu (@sanity/document-internationalization).
 // The landing page and the site settings are one document per language: the English one opens
 // straight away under its fixed id, a translation is listed once it exists, and neither offers
 // a second one to create.
-import type { StructureBuilder, StructureResolver } from 'sanity/structure';
+import type { StructureBuilder, StructureResolver, StructureResolverContext } from 'sanity/structure';
 import { CogIcon, CommentIcon, DocumentIcon, HomeIcon, ListIcon, PlayIcon, StarIcon, TagIcon } from '@sanity/icons';
 import type { ComponentType } from 'react';
-import { SUPPORTED_LANGUAGES } from '../schemaTypes/objects/language.ts';
+import type { SiteLanguage } from '../../../src/lib/content/site-languages.ts';
+import { siteLanguages } from '../languages.ts';
 import { TERM_KIND_OPTIONS } from '../schemaTypes/documents/vocabularyTerm.ts';
 
 /** The API version the desk's lists query with (Sanity asks for one with a custom filter). */
@@ -34,7 +36,11 @@ export type ListedType = keyof typeof LIST_ORDER;
 export const languageFilter = (id: string) =>
   id === 'en' ? '(!defined(language) || language == "en")' : 'language == $lang';
 
-function documentList(S: StructureBuilder, type: ListedType, lang: { id: string; title: string }, title: string) {
+/** The dataset's languages, read through the Studio's client. */
+const languagesOf = (context: StructureResolverContext): Promise<SiteLanguage[]> =>
+  siteLanguages(context.getClient({ apiVersion: STRUCTURE_API_VERSION }));
+
+function documentList(S: StructureBuilder, type: ListedType, lang: SiteLanguage, title: string) {
   const field = LIST_ORDER[type];
   const list = S.documentList()
     .id(`${type}-${lang.id}-list`)
@@ -50,15 +56,21 @@ function documentList(S: StructureBuilder, type: ListedType, lang: { id: string;
     : list.initialValueTemplates([]);
 }
 
-function byLanguage(S: StructureBuilder, type: ListedType, title: string, icon: ComponentType) {
+function byLanguage(
+  S: StructureBuilder,
+  context: StructureResolverContext,
+  type: ListedType,
+  title: string,
+  icon: ComponentType,
+) {
   return S.listItem()
     .title(title)
     .icon(icon)
-    .child(
+    .child(async () =>
       S.list()
         .title(title)
         .items(
-          SUPPORTED_LANGUAGES.map((lang) =>
+          (await languagesOf(context)).map((lang) =>
             S.listItem()
               .id(`${type}-${lang.id}`)
               .title(lang.title)
@@ -69,18 +81,24 @@ function byLanguage(S: StructureBuilder, type: ListedType, title: string, icon: 
 }
 
 /** One document per language: the English one by its fixed id, a translation from the list of one. */
-function perLanguage(S: StructureBuilder, type: 'landingPage' | 'siteSettings', title: string, icon: ComponentType) {
+function perLanguage(
+  S: StructureBuilder,
+  context: StructureResolverContext,
+  type: 'landingPage' | 'siteSettings',
+  title: string,
+  icon: ComponentType,
+) {
   return (
     S.listItem()
       // Not the type's name, which is the English document's id (its item below has it).
       .id(`${type}-by-language`)
       .title(title)
       .icon(icon)
-      .child(
+      .child(async () =>
         S.list()
           .title(title)
           .items(
-            SUPPORTED_LANGUAGES.map((lang) =>
+            (await languagesOf(context)).map((lang) =>
               S.listItem()
                 // The English document's item is named by the document's id, as the Studio's intent
                 // resolver expects of a document pane: an edit link to it then opens it here.
@@ -130,17 +148,17 @@ function vocabulary(S: StructureBuilder) {
     );
 }
 
-export const structure: StructureResolver = (S) =>
+export const structure: StructureResolver = (S, context) =>
   S.list()
     .title('Content')
     .items([
-      byLanguage(S, 'school', 'Schools', HomeIcon),
-      perLanguage(S, 'landingPage', 'Landing page', DocumentIcon),
-      perLanguage(S, 'siteSettings', 'Site settings', CogIcon),
+      byLanguage(S, context, 'school', 'Schools', HomeIcon),
+      perLanguage(S, context, 'landingPage', 'Landing page', DocumentIcon),
+      perLanguage(S, context, 'siteSettings', 'Site settings', CogIcon),
       vocabulary(S),
       S.divider(),
-      byLanguage(S, 'quote', 'Quotes', CommentIcon),
-      byLanguage(S, 'highlight', 'Highlights', StarIcon),
-      byLanguage(S, 'accordion', 'Accordion panels', ListIcon),
-      byLanguage(S, 'video', 'Videos', PlayIcon),
+      byLanguage(S, context, 'quote', 'Quotes', CommentIcon),
+      byLanguage(S, context, 'highlight', 'Highlights', StarIcon),
+      byLanguage(S, context, 'accordion', 'Accordion panels', ListIcon),
+      byLanguage(S, context, 'video', 'Videos', PlayIcon),
     ]);

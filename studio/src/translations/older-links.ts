@@ -3,14 +3,15 @@
 // On such a document the plugin sees no translation at all: its "+ Español" makes a second Spanish
 // document while the site keeps showing the first. Both ways to bring the entries up to date (the
 // migration for a hosted dataset, the offline Studio's start) find them here.
-import { SUPPORTED_LANGUAGES } from '../schemaTypes/objects/language.ts';
+import { DEFAULT_SITE_LANGUAGES } from '../../../src/lib/content/site-languages.ts';
 
 interface Entry {
   _key?: unknown;
   language?: unknown;
 }
 
-const LANGUAGE_IDS = new Set(SUPPORTED_LANGUAGES.map((l) => l.id));
+// Those versions predate a district's own languages: their entries were English and Spanish.
+const LANGUAGE_IDS = new Set(DEFAULT_SITE_LANGUAGES.map((l) => l.id));
 
 /** The `_key`s of a metadata document's entries that name their language only there. */
 export function olderEntryKeys(doc: object | null | undefined): string[] {

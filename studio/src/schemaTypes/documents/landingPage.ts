@@ -7,6 +7,7 @@ import { defineArrayMember, defineField, defineType } from 'sanity';
 import { DocumentIcon } from '@sanity/icons';
 import { languageField } from '../objects/language.ts';
 import { imageWithAlt } from '../objects/altText.ts';
+import { languageTitle } from '../../../../src/lib/content/site-languages.ts';
 
 const text = (name: string, title: string, description: string, group: string, rows = 0) =>
   defineField({ name, type: rows ? 'text' : 'string', ...(rows ? { rows } : {}), title, description, group });
@@ -190,7 +191,7 @@ export const landingPage = defineType({
     select: { title: 'headline', language: 'language' },
     prepare: ({ title, language }: { title?: string; language?: string }) => ({
       title: title ?? 'Landing page',
-      subtitle: language === 'es' ? 'Español' : 'English',
+      subtitle: languageTitle(language),
     }),
   },
 });

@@ -9,6 +9,7 @@ import { CogIcon } from '@sanity/icons';
 import { languageField } from '../objects/language.ts';
 import { imageWithAlt } from '../objects/altText.ts';
 import { COLOUR_PATTERN } from './school.ts';
+import { languagesProblems, languageTitle } from '../../../../src/lib/content/site-languages.ts';
 
 export const siteSettings = defineType({
   name: 'siteSettings',
@@ -17,6 +18,21 @@ export const siteSettings = defineType({
   icon: CogIcon,
   fields: [
     languageField,
+    defineField({
+      name: 'languages',
+      type: 'array',
+      title: 'Languages',
+      description:
+        'The languages the guide is published in, English first; each has its own pages and its own translations, made from a document’s language menu. Without a list: English and Español.',
+      of: [defineArrayMember({ type: 'siteLanguage' })],
+      // One list for the district: on the English settings only.
+      hidden: ({ document }) => typeof document?.language === 'string' && document.language !== 'en',
+      validation: (rule) =>
+        rule.custom((value) => {
+          const problems = languagesProblems(value);
+          return problems.length === 0 ? true : problems.join(' ');
+        }),
+    }),
     defineField({
       name: 'districtName',
       type: 'string',
@@ -118,7 +134,7 @@ export const siteSettings = defineType({
     select: { title: 'districtName', language: 'language' },
     prepare: ({ title, language }: { title?: string; language?: string }) => ({
       title: title ?? 'Site settings',
-      subtitle: language === 'es' ? 'Español' : 'English',
+      subtitle: languageTitle(language),
     }),
   },
 });

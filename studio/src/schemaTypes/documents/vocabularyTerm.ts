@@ -7,7 +7,7 @@
 import { defineField, defineType, getPublishedId, type ValidationContext } from 'sanity';
 import { TagIcon } from '@sanity/icons';
 import { TERM_KEY, TERM_KEY_MAX } from '../../../../src/lib/facts/vocabulary.ts';
-import { SUPPORTED_LANGUAGES } from '../objects/language.ts';
+import { DEFAULT_SITE_LANGUAGES } from '../../../../src/lib/content/site-languages.ts';
 
 export const TERM_KIND_OPTIONS = [
   { value: 'support', title: 'Support program' },
@@ -65,7 +65,9 @@ export const vocabularyTerm = defineType({
       type: 'object',
       title: 'Title',
       description: 'How families read the term, in each language.',
-      fields: SUPPORTED_LANGUAGES.map((lang, i) =>
+      // Fields of the schema, so English and Spanish: a term in another of the district's languages
+      // shows its English title.
+      fields: DEFAULT_SITE_LANGUAGES.map((lang, i) =>
         defineField({
           name: lang.id,
           type: 'string',
