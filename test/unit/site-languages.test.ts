@@ -62,11 +62,7 @@ test('each fault is named in an editor’s words, and the usable entries still c
   assert.match(problems[0]!, /English \("en"\) comes first/);
   assert.ok(problems.some((p) => /Language 2 \(Spanish\): the code must be a language tag/.test(p)));
   assert.ok(problems.some((p) => /Language 3 \(es\): listed twice/.test(p)));
-  assert.ok(
-    problems.some((p) =>
-      /Language 4 \(ar\): give the language's name/.test(p),
-    ),
-  );
+  assert.ok(problems.some((p) => /Language 4 \(ar\): give the language's name/.test(p)));
   assert.ok(problems.some((p) => /Language 5 \(vi\): the direction/.test(p)));
   assert.deepEqual(
     siteLanguagesOf(faulty).map((l) => [l.id, l.direction]),
