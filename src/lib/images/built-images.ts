@@ -2,7 +2,8 @@
 // menus, cards and videos draw the images the export drew; looking the variants up here, they need
 // no URL builder (@sanity/image-url and the crop rules in image.ts, ~3 KB gzip of every page's
 // JavaScript). A page carries the variants its render built (ImageSettings.built); in a file the
-// browser loads later (the navigation list, the grid's cards) each image carries its own (`built`).
+// browser loads later (the navigation list, the grid's cards) each image carries its own (`built`,
+// keyed by operation and size alone: the image is implied, and the file stays small).
 // The editors' preview builds URLs in the browser, as the server does (image.ts).
 import type { SanityImage } from '../content/types.ts';
 import { isUsableImage } from './image-ref.ts';
@@ -53,9 +54,16 @@ export function fnv1a(text: string): string {
 const imageKey = (img: SanityImage): string =>
   `${img.asset!._ref}|${img.crop ? JSON.stringify(img.crop) : ''}|${img.hotspot ? JSON.stringify(img.hotspot) : ''}`;
 
+/** The operation and size of a variant: `w|640` (a width) or `c|800|600` (a crop). */
+const opKey = (width: number, height: number | null): string =>
+  height === null ? `w|${width}` : `c|${width}|${height}`;
+
 /** What decides one variant: the operation, its size and the image field. */
 export const variantKey = (img: SanityImage, width: number, height: number | null): string =>
-  height === null ? `w|${width}|${imageKey(img)}` : `c|${width}|${height}|${imageKey(img)}`;
+  `${opKey(width, height)}|${imageKey(img)}`;
+
+/** The operation part of a variant key: what an image's own `built` is keyed by (the image is implied). */
+export const opOfKey = (key: string): string => key.split('|', key.startsWith('c|') ? 3 : 2).join('|');
 
 /**
  * The short form of a variant key that pages and files carry: two FNV-1a hashes, the second of the
@@ -80,8 +88,7 @@ export function builtImageUrls(
   const find = (img: SanityImage | null | undefined, width: number, height: number | null): ImageVariant | null => {
     if (!isUsableImage(img)) return null;
     const key = variantKey(img, width, height);
-    const short = builtKey(key);
-    const v: unknown = img.built?.[short] ?? page?.[short];
+    const v: unknown = img.built?.[opKey(width, height)] ?? page?.[builtKey(key)];
     if (isVariant(v)) return { src: v[0], remote: v[0], width: v[1], height: v[2] };
     if (!missing.has(key)) {
       missing.add(key);

@@ -4,7 +4,7 @@
 import { createImageUrlBuilder } from '@sanity/image-url';
 import type { SanityImage } from '../content/types.ts';
 import { isUsableImage, parseAssetRef, type AssetInfo } from './image-ref.ts';
-import { builtKey, fnv1a, variantKey, type BuiltImages, type ImageUrls, type ImageVariant } from './built-images.ts';
+import { fnv1a, opOfKey, variantKey, type BuiltImages, type ImageUrls, type ImageVariant } from './built-images.ts';
 
 export { fnv1a, type ImageUrls, type ImageVariant };
 
@@ -180,8 +180,8 @@ export function createImageUrls(
 
 /**
  * For the files the export writes for the browser: a function giving an image field with the
- * variants `draw` builds of it (`built`, as built-images.ts looks them up). Each variant is told to
- * `settings.onVariant` as well.
+ * variants `draw` builds of it (`built`, by operation and size, as built-images.ts looks them up).
+ * Each variant is told to `settings.onVariant` as well.
  */
 export function withBuiltVariants(
   settings: ImageSettings,
@@ -191,7 +191,7 @@ export function withBuiltVariants(
   const urls = createImageUrls({
     ...settings,
     onVariant: (v, key) => {
-      built[builtKey(key)] = [v.src, v.width, v.height];
+      built[opOfKey(key)] = [v.src, v.width, v.height];
       settings.onVariant?.(v, key);
     },
   });
