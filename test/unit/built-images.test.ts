@@ -100,6 +100,17 @@ test('an image the export did not build is not drawn, and is reported once', () 
   assert.match(warnings[0]!, /no variant was built for c\|64\|64\|image-/);
 });
 
+test('a variant in a hand-edited file that is no address or has no size is not drawn', () => {
+  const warnings: string[] = [];
+  const browser = builtImageUrls(null, (m) => warnings.push(m));
+  const img = (v: unknown): SanityImage =>
+    ({ asset: { _ref: 'image-abc-800x600-jpg' }, built: { 'c|64|64': v } }) as never;
+  assert.equal(browser.crop(img(['javascript:alert(1)', 64, 64]), 64, 64), null);
+  assert.equal(browser.crop(img(['/media/a.webp', 0, 64]), 64, 64), null);
+  assert.deepEqual(browser.crop(img(['/media/a.webp', 64, 64]), 64, 64)?.src, '/media/a.webp');
+  assert.equal(warnings.length, 1, 'the one key is reported once');
+});
+
 test('a variant of another size, crop or hotspot is another key', () => {
   const img: SanityImage = { asset: { _ref: 'image-abc-800x600-jpg' }, hotspot: { x: 0.5, y: 0.5 } };
   const keys = [

@@ -10,7 +10,7 @@ import { isUsableImage } from './image-ref.ts';
 
 /** A variant as the browser needs it: src, width, height. */
 export type BuiltVariant = readonly [src: string, width: number, height: number];
-/** Variants by builtKey of their variantKey. */
+/** Variants by builtKey(variantKey) in a page's table; by operation (`c|64|64`) on an image's own. */
 export type BuiltImages = Record<string, BuiltVariant>;
 
 /** One image to show: final src, the remote variant behind it, and intrinsic size for width/height. */
@@ -74,8 +74,12 @@ export const builtKey = (key: string): string => fnv1a(key) + fnv1a(`\u0001${key
 /** The keys reported missing, so each is reported once. */
 const missing = new Set<string>();
 
+/** A variant to draw: a site path or an http(s) address, and a size (a file may be edited by hand). */
 const isVariant = (v: unknown): v is BuiltVariant =>
-  Array.isArray(v) && typeof v[0] === 'string' && typeof v[1] === 'number' && typeof v[2] === 'number';
+  Array.isArray(v) &&
+  typeof v[0] === 'string' &&
+  /^(\/|https?:\/\/)/.test(v[0]) &&
+  [v[1], v[2]].every((n) => typeof n === 'number' && Number.isInteger(n) && n > 0);
 
 /**
  * ImageUrls answered from the variants an image carries, else from the page's. An image the export
