@@ -83,10 +83,11 @@ export class DatasetStore {
   /** The file's documents as last read, to tell which documents an edit of the file changed. */
   private fileDocs = new Map<string, FileEntry>();
   private lastText: string | null = null;
-  /** The file text the documents are exactly the parse of (null after any change): the cheap way to copy them. */
-  private loadedText: string | null = null;
-  /** The documents are exactly what loadLineByLine read from the file (false after any change). */
-  private loadedFile = false;
+  /**
+   * What the documents are exactly the parse of, while nothing has changed since they were loaded:
+   * the file's text, or the file itself read line by line. The cheap way to copy them (copySource).
+   */
+  private loadedFrom: { text: string } | { file: string } | null = null;
   /** Counts committed changes, so a copy of the documents can tell whether it is current. */
   private changeCount = 0;
   private views = new Map<string, Doc[]>();
@@ -136,7 +137,7 @@ export class DatasetStore {
   /** Loads the documents of a dataset file's text, as load() does after reading it. */
   loadText(text: string): this {
     this.lastText = text;
-    this.loadedText = text;
+    this.loadedFrom = { text };
     return this.loadLines(parseNdjson(text, this.file, this.log));
   }
 
@@ -153,7 +154,7 @@ export class DatasetStore {
     } catch (err) {
       throw this.unreadable(err);
     }
-    this.loadedFile = true;
+    this.loadedFrom = { file: this.file };
     return this;
   }
 
@@ -176,11 +177,9 @@ export class DatasetStore {
    * document as JSON, in order.
    */
   copySource(): CopySource {
-    if (this.loadedText !== null) return { text: this.loadedText };
-    // Loaded line by line and unchanged: the copy reads the file the same way (and a document
-    // nested too deep for JSON.stringify's stack is copied as its line).
-    if (this.loadedFile) return { file: this.file };
-    return { json: JSON.stringify([...this.docs.values()]) };
+    // Loaded line by line, the copy reads the file the same way (and a document nested too deep for
+    // JSON.stringify's stack is copied as its line).
+    return this.loadedFrom ?? { json: JSON.stringify([...this.docs.values()]) };
   }
 
   /** Replaces every document (a copy being set up from copySource's JSON). */
@@ -280,8 +279,7 @@ export class DatasetStore {
 
   private commit(next: Map<string, Doc>): void {
     this.docs = next;
-    this.loadedText = null;
-    this.loadedFile = false;
+    this.loadedFrom = null;
     this.changeCount++;
     this.views.clear();
   }
