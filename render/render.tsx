@@ -3,7 +3,6 @@
 // renderToString cannot wait for the browser's lazily loaded chunks.
 import { renderToString } from 'react-dom/server';
 import { App } from '../src/App.tsx';
-import { SchoolList } from '../src/components/SchoolList.tsx';
 import {
   dataFits,
   loadPage,
@@ -13,8 +12,7 @@ import {
   type PageData,
   type PageKindName,
 } from '../src/routes.ts';
-import type { NavSchool } from '../src/lib/content/types.ts';
-import { SiteEnvProvider, type SiteEnv } from '../src/SiteEnv.tsx';
+import type { SiteEnv } from '../src/SiteEnv.tsx';
 
 const kinds = Object.keys(PAGE_KINDS) as PageKindName[];
 const PAGES = new Map<PageKindName, PageComponent>(
@@ -23,15 +21,6 @@ const PAGES = new Map<PageKindName, PageComponent>(
 
 /** The component of a kind's page, loaded (what `render` uses; tests render pages with it too). */
 export const pageComponent = (page: PageKindName): PageComponent => PAGES.get(page)!;
-
-/** The navigation's school list alone, as the menus show it (the export collects its image variants). */
-export function renderSchoolList(nav: NavSchool[], env: SiteEnv, className?: string): string {
-  return renderToString(
-    <SiteEnvProvider env={env}>
-      <SchoolList nav={nav} className={className} />
-    </SiteEnvProvider>,
-  );
-}
 
 /**
  * The app's HTML for `url` (a pathname) with `data`. Throws when the data is for a different

@@ -2,7 +2,6 @@
 // only the data it shows (landing: navigation + cards; school: navigation + that school), so a
 // change to one school rewrites its own page and, only when navigation data changes, the others.
 import type { WarningInput } from '../../src/lib/warn.ts';
-import { renderSchoolList } from '../../render/render.tsx';
 import { CONTENT_LIMITS, limitContent, type ContentLimits } from '../../src/build/content-limits.ts';
 import { serializeForScript } from '../../src/lib/serialize.ts';
 import { byKey } from '../../src/lib/order.ts';
@@ -169,10 +168,7 @@ export function buildPages(
   if (failed.length) return { failed };
   pages.sort(byKey('file'));
   ctx.carried.sort(byKey('file'));
-  // The shared list's icons are self-hosted like any page's images: the variants its render asks
-  // for. They are recorded like a page's, so an unchanged list is not rendered again (~60 ms at 1000).
-  if (navFile) navListVariants(ctx, navFile, nav, navJson);
-  if (navFile) files.push({ path: navFile, contents: navFileContents(ctx.siteEnv, nav) });
+  if (navFile) files.push({ path: navFile, contents: navFileContents(ctx, navFile, nav, navJson) });
   files.push(...gridFiles);
   const { carried, records, schools } = ctx;
   return { pages, carried, records, variants, fileAssets, files, schools, facts };
@@ -327,24 +323,18 @@ function schoolPages(ctx: PageContext, prepared: Prepared[], pages: RenderedPage
   return failed;
 }
 
-/** The shared navigation list, each icon with the variants the families' bundles draw of it (built-images.ts). */
-function navFileContents(siteEnv: SiteEnv, nav: NavSchool[]): string {
-  const icon = withBuiltVariants(siteEnv.images, (urls, img) => schoolIconVariant(urls, img));
-  return JSON.stringify(nav.map((school) => ({ ...school, icon: icon(school.icon) })));
-}
-
-/** The shared navigation list's image variants: replayed when the list is unchanged, else rendered and recorded. */
-function navListVariants(ctx: PageContext, navFile: string, nav: ReturnType<typeof mapNavigation>, navJson: string) {
-  const { keys } = ctx;
-  const key = keys.keyed ? sha1(JSON.stringify([keys.common, navJson])) : '';
-  const before = ctx.previous?.get(navFile);
-  if (keys.keyed && before?.key === key) {
-    keys.replayVariants(before, ctx.variants);
-    ctx.records.set(navFile, before);
-    return;
-  }
+/**
+ * The shared navigation list, each icon with the variants the families' bundles draw of it
+ * (built-images.ts). The icons are self-hosted like any page's images, and recorded like a page's.
+ */
+function navFileContents(ctx: PageContext, navFile: string, nav: NavSchool[], navJson: string): string {
   const used = new Map<string, string>();
-  renderSchoolList(nav, { ...ctx.siteEnv, images: { ...ctx.siteEnv.images, onVariant: collectVariants(used) } });
+  const icon = withBuiltVariants({ ...ctx.siteEnv.images, onVariant: collectVariants(used) }, (urls, img) =>
+    schoolIconVariant(urls, img),
+  );
+  const contents = JSON.stringify(nav.map((school) => ({ ...school, icon: icon(school.icon) })));
   for (const [src, remote] of used) ctx.variants.set(src, remote);
-  if (keys.keyed) ctx.records.set(navFile, keys.recordOf(key, [], used));
+  const { keys } = ctx;
+  if (keys.keyed) ctx.records.set(navFile, keys.recordOf(sha1(JSON.stringify([keys.common, navJson])), [], used));
+  return contents;
 }

@@ -1,5 +1,5 @@
-// The navigation's school list, shared by the dropdown and the mobile menu (and rendered alone by
-// the export for the variants of a shared navigation.json), so both menus show the same links.
+// The navigation's school list, shared by the dropdown and the mobile menu, so both menus show the
+// same links. Its icons are drawn-variants.ts's, which the export also builds for navigation.json.
 import type { NavSchool } from '../lib/content/types.ts';
 import { NAV_ALL_SCHOOLS } from '../config/site.ts';
 import { langHref, pageHref } from '../routes.ts';
