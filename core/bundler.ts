@@ -70,56 +70,54 @@ export interface BundleOptions {
 }
 
 /**
+ * A plugin putting `contents` in place of one module of the repository (`module`, relative to the
+ * root) in the families' bundles; an import in `contents` resolves beside that module.
+ */
+function moduleReplaced(name: string, root: string, module: string, contents: string): Plugin {
+  const target = path.join(root, module);
+  const file = path.basename(module).replace(/[.]/g, '\\.');
+  return {
+    name,
+    setup(build) {
+      build.onLoad({ filter: new RegExp(`[\\\\/]${file}$`) }, (args) =>
+        args.path === target ? { contents, loader: 'ts', resolveDir: path.dirname(target) } : undefined,
+      );
+    },
+  };
+}
+
+/**
  * Each browser entry passes its own language's catalogue, so the server's English fallback
  * (src/i18n/fallback.ts) must not ride along into every bundle: it is replaced by `null`.
  */
-const noFallbackMessages = (root: string): Plugin => ({
-  name: 'no-fallback-messages',
-  setup(build) {
-    const target = path.join(root, FALLBACK_MESSAGES_MODULE);
-    build.onLoad({ filter: /[\\/]i18n[\\/]fallback\.ts$/ }, (args) =>
-      args.path === target ? { contents: 'export const FALLBACK_MESSAGES = null;', loader: 'ts' } : undefined,
-    );
-  },
-});
+const noFallbackMessages = (root: string): Plugin =>
+  moduleReplaced('no-fallback-messages', root, FALLBACK_MESSAGES_MODULE, 'export const FALLBACK_MESSAGES = null;');
 
 /**
  * Only the editors' preview shows strings with stega (invisible characters naming their source), so
  * the families' bundles get an identity plainText (src/lib/plain-text.ts) instead of the stega
  * library it needs to strip them: ~0.4 KB gzip off every page's first load.
  */
-const noStegaCleaning = (root: string): Plugin => ({
-  name: 'no-stega-cleaning',
-  setup(build) {
-    const target = path.join(root, 'src/lib/plain-text.ts');
-    build.onLoad({ filter: /[\\/]lib[\\/]plain-text\.ts$/ }, (args) =>
-      args.path === target
-        ? { contents: 'export const plainText = (text: string): string => text;', loader: 'ts' }
-        : undefined,
-    );
-  },
-});
+const noStegaCleaning = (root: string): Plugin =>
+  moduleReplaced(
+    'no-stega-cleaning',
+    root,
+    'src/lib/plain-text.ts',
+    'export const plainText = (text: string): string => text;',
+  );
 
 /**
  * The families' bundles draw, after hydration, only images the export built for the page or for
  * a file it loads (src/lib/images/built-images.ts): their useImages looks variants up instead of
- * building them, and @sanity/image-url stays out (~3.5 KB gzip off every page's JavaScript).
+ * building them, and @sanity/image-url stays out (~3 KB gzip off every page's JavaScript).
  */
-const builtImagesOnly = (root: string): Plugin => ({
-  name: 'built-images-only',
-  setup(build) {
-    const target = path.join(root, 'src/components/useImages.ts');
-    build.onLoad({ filter: /[\\/]components[\\/]useImages\.ts$/ }, (args) =>
-      args.path === target
-        ? {
-            contents: "export { useImages } from './useImages.built.ts';",
-            loader: 'ts',
-            resolveDir: path.dirname(target),
-          }
-        : undefined,
-    );
-  },
-});
+const builtImagesOnly = (root: string): Plugin =>
+  moduleReplaced(
+    'built-images-only',
+    root,
+    'src/components/useImages.ts',
+    "export { useImages } from './useImages.built.ts';",
+  );
 
 /** Root-relative url() in CSS points at files copied from public/, not at modules to bundle. */
 const publicUrlsExternal: Plugin = {

@@ -1,7 +1,6 @@
-// The image URL builder of the current render. Its own module, not SiteEnv.tsx's: every page's
-// first-load JavaScript imports SiteEnv, and only the components that build image URLs in the
-// browser (menus, a grid card shown by the tools, the editors' preview) should bring the builder.
-// The families' bundles have useImages.built.ts in its place (core/bundler.ts).
+// The image URL builder of the current render (the export's, the preview server's and the editors'
+// preview in the browser). Its own module, not SiteEnv.tsx's, so the families' bundles can have
+// useImages.built.ts in its place (core/bundler.ts) and carry no builder at all.
 import { useMemo } from 'react';
 import { createImageUrls, type ImageUrls } from '../lib/images/image.ts';
 import type { ImagesUse } from '../lib/images/built-images.ts';
